@@ -1,0 +1,186 @@
+// mltco-cli catalog import|list
+#include "cliio.h"
+
+#include "models/catalog/catalogrepository.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace mltco::cli {
+namespace {
+
+const QString kImportUsage = QStringLiteral(
+    "mltco-cli catalog import --format skypilot|csv FILE [--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] "
+    "[--document PATH]");
+const QString kListUsage = QStringLiteral(
+    "mltco-cli catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]");
+
+/// A table of text cells that prints as aligned columns, CSV (RFC 4180) or a JSON array of objects.
+struct Table final
+{
+    QStringList header;
+    QList<QStringList> rows;
+    QList<QList<QJsonValue>> jsonRows; // same cells with their JSON types
+
+    void add(const QList<QJsonValue> &cells)
+    {
+        QStringList text;
+        for (const QJsonValue &v : cells) {
+            if (v.isDouble())
+                text << QString::number(v.toDouble(), 'g', 12);
+            else if (v.isNull())
+                text << QString();
+            else
+                text << v.toString();
+        }
+        rows << text;
+        jsonRows << cells;
+    }
+
+    static QString csvField(const QString &s)
+    {
+        if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n')) &&
+            !s.contains(QLatin1Char('\r')))
+            return s;
+        QString q = s;
+        q.replace(QLatin1String("\""), QLatin1String("\"\""));
+        return QLatin1Char('"') + q + QLatin1Char('"');
+    }
+
+    void print(QTextStream &out, const QString &format) const
+    {
+        if (format == QLatin1String("json")) {
+            QJsonArray array;
+            for (const auto &cells : jsonRows) {
+                QJsonObject o;
+                for (qsizetype i = 0; i < header.size(); ++i)
+                    o.insert(header[i], cells.value(i));
+                array.append(o);
+            }
+            out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+            return;
+        }
+        if (format == QLatin1String("csv")) {
+            QStringList line;
+            for (const QString &h : header)
+                line << csvField(h);
+            out << line.join(QLatin1Char(',')) << "\r\n";
+            for (const QStringList &row : rows) {
+                line.clear();
+                for (const QString &c : row)
+                    line << csvField(c);
+                out << line.join(QLatin1Char(',')) << "\r\n";
+            }
+            return;
+        }
+        QList<qsizetype> width;
+        for (const QString &h : header)
+            width << h.size();
+        for (const QStringList &row : rows)
+            for (qsizetype i = 0; i < row.size(); ++i)
+                width[i] = std::max(width[i], row[i].size());
+        auto printRow = [&](const QStringList &row) {
+            QStringList padded;
+            for (qsizetype i = 0; i < row.size(); ++i)
+                padded << row[i].leftJustified(width[i]);
+            out << padded.join(QLatin1String("  ")).trimmed() << '\n';
+        };
+        printRow(header);
+        QStringList rule;
+        for (qsizetype w : width)
+            rule << QString(w, QLatin1Char('-'));
+        printRow(rule);
+        for (const QStringList &row : rows)
+            printRow(row);
+    }
+};
+
+QJsonValue numberOrNull(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); }
+
+int runList(const QStringList &args, Io &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("instances, gpus, prices or providers"));
+    parser.addOption({QStringLiteral("provider"), QStringLiteral("Only this provider."), QStringLiteral("P")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"), QStringLiteral("table")});
+    parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
+    if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
+        return usageError(io, parser.errorText(), kListUsage);
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return usageError(io, QStringLiteral("catalog list takes one table name"), kListUsage);
+    const QString what = positional.value(0, QStringLiteral("instances"));
+    const QString format = parser.value(QStringLiteral("format"));
+    if (!QStringList{QStringLiteral("table"), QStringLiteral("csv"), QStringLiteral("json")}.contains(format))
+        return usageError(io, QStringLiteral("--format must be table, csv or json, not '%1'").arg(format), kListUsage);
+    if (!QStringList{QStringLiteral("instances"), QStringLiteral("gpus"), QStringLiteral("prices"), QStringLiteral("providers")}
+             .contains(what))
+        return usageError(io, QStringLiteral("unknown table '%1' (instances, gpus, prices or providers)").arg(what), kListUsage);
+
+    auto document = openDocumentOption(parser.value(QStringLiteral("document")));
+    if (!document)
+        return inputError(io, document.error().message);
+    catalog::CatalogRepository repo((*document)->database());
+    const QString provider = parser.value(QStringLiteral("provider"));
+
+    Table table;
+    if (what == QLatin1String("providers")) {
+        table.header = {QStringLiteral("provider"), QStringLiteral("name"), QStringLiteral("kind")};
+        for (const catalog::Provider &p : repo.providers())
+            if (provider.isEmpty() || p.name == provider)
+                table.add({p.name, p.displayName, catalog::providerKindKey(p.kind)});
+    } else if (what == QLatin1String("gpus")) {
+        table.header = {QStringLiteral("gpu"), QStringLiteral("vendor"), QStringLiteral("architecture"), QStringLiteral("year"),
+                        QStringLiteral("memory_gb"), QStringLiteral("speedup"), QStringLiteral("throughput"), QStringLiteral("source")};
+        for (const catalog::Gpu &g : repo.gpus()) {
+            QStringList figures;
+            for (const catalog::ThroughputFigure &f : g.throughput)
+                figures << QStringLiteral("%1%2=%3 (%4)")
+                               .arg(f.gpuCount > 1 ? QStringLiteral("%1x ").arg(f.gpuCount) : QString(), f.metric)
+                               .arg(f.tflops)
+                               .arg(f.source);
+            table.add({g.name, g.vendor, g.architecture, g.year ? QJsonValue(g.year) : QJsonValue(),
+                       g.memoryGb > 0 ? QJsonValue(g.memoryGb) : QJsonValue(), numberOrNull(g.speedup),
+                       figures.join(QLatin1String("; ")), g.source});
+        }
+    } else if (what == QLatin1String("instances")) {
+        table.header = {QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("gpu"), QStringLiteral("gpu_count"),
+                        QStringLiteral("vcpus"), QStringLiteral("memory_gb"), QStringLiteral("source")};
+        for (const catalog::InstanceType &i : repo.instanceTypes(provider))
+            table.add({i.provider, i.name, i.gpu, i.gpuCount, i.vcpus, i.memoryGb, i.source});
+    } else {
+        table.header = {QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("region"), QStringLiteral("zone"),
+                        QStringLiteral("pricing"), QStringLiteral("amount"), QStringLiteral("unit"), QStringLiteral("usd_per_hour"),
+                        QStringLiteral("observed_at"), QStringLiteral("source")};
+        catalog::PriceFilter filter;
+        filter.provider = provider;
+        for (const catalog::PricePoint &p : repo.prices(filter))
+            table.add({p.provider, p.instance, p.region, p.zone, catalog::pricingModelKey(p.pricing), numberOrNull(p.amount),
+                       catalog::priceUnitKey(p.unit), numberOrNull(p.hourly()), p.observedAt.toString(Qt::ISODate), p.source});
+    }
+    table.print(io.out, format);
+    io.out.flush();
+    return ExitOk;
+}
+
+} // namespace
+
+int runImport(const QStringList &args, Io &io);
+
+int runCatalog(const QStringList &args, Io &io)
+{
+    if (args.isEmpty())
+        return usageError(io, QStringLiteral("catalog needs a subcommand: import or list"), kListUsage);
+    const QString sub = args.first();
+    if (sub == QLatin1String("import"))
+        return runImport(args.mid(1), io);
+    if (sub == QLatin1String("list"))
+        return runList(args.mid(1), io);
+    return usageError(io, QStringLiteral("unknown catalog subcommand '%1' (import or list)").arg(sub), kImportUsage);
+}
+
+} // namespace mltco::cli

@@ -1,0 +1,30 @@
+#include "cliio.h"
+
+#include "models/catalog/seedcatalog.h"
+
+namespace mltco::cli {
+
+int usageError(Io &io, const QString &message, const QString &usage)
+{
+    io.err << "mltco-cli: " << message << '\n';
+    if (!usage.isEmpty())
+        io.err << "usage: " << usage << '\n';
+    io.err.flush();
+    return ExitUsage;
+}
+
+int inputError(Io &io, const QString &message, const QStringList &details)
+{
+    io.err << "mltco-cli: " << message << '\n';
+    for (const QString &line : details)
+        io.err << line << '\n';
+    io.err.flush();
+    return ExitInvalidInput;
+}
+
+Expected<std::unique_ptr<store::Document>> openDocumentOption(const QString &path)
+{
+    return catalog::openDocument(path.isEmpty() ? store::Document::defaultPath() : path);
+}
+
+} // namespace mltco::cli

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "models/common/expected.h"
+#include "models/store/document.h"
+
+#include <QString>
+#include <QStringList>
+#include <QTextStream>
+
+#include <memory>
+
+namespace mltco::cli {
+
+/// Exit codes of mltco-cli (README "mltco-cli").
+enum ExitCode : int { ExitOk = 0, ExitInvalidInput = 1, ExitUsage = 2 };
+
+/// Where a command writes: standard output for results, standard error for messages.
+struct Io final
+{
+    QTextStream &out;
+    QTextStream &err;
+};
+
+/// Prints "mltco-cli: <message>" and a hint to standard error; returns ExitUsage.
+int usageError(Io &io, const QString &message, const QString &usage);
+
+/// Prints an error and its details (one per line) to standard error; returns ExitInvalidInput.
+int inputError(Io &io, const QString &message, const QStringList &details = {});
+
+/// Opens the document named by --document, or the default document (created from the seed catalog
+/// on first use) when `path` is empty.
+Expected<std::unique_ptr<store::Document>> openDocumentOption(const QString &path);
+
+// One entry point per top-level command; `args` excludes the program and command names.
+int runCatalog(const QStringList &args, Io &io);
+int runEvaluate(const QStringList &args, Io &io);
+int runCalc(const QStringList &args, Io &io);
+
+} // namespace mltco::cli

@@ -1,0 +1,363 @@
+#include "models/catalog/catalogrepository.h"
+
+#include "models/store/sqlutil.h"
+#include "models/store/transaction.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QFile>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace mltco::catalog {
+namespace {
+
+using store::exec;
+
+const QString kSelectSources = QStringLiteral(
+    "SELECT key, kind, title, reference, published_on, COALESCE(sha256, '') FROM source ORDER BY id");
+const QString kSelectProviders = QStringLiteral("SELECT name, display_name, kind FROM provider ORDER BY name");
+const QString kSelectGpus = QStringLiteral(
+    "SELECT g.id, g.name, g.vendor, g.architecture, COALESCE(g.year, 0), COALESCE(g.memory_gb, 0), "
+    "COALESCE(g.tdp_w, 0), g.speedup, COALESCE(s.key, '') FROM gpu g LEFT JOIN source s ON s.id = g.source_id "
+    "ORDER BY g.name");
+const QString kSelectThroughput = QStringLiteral(
+    "SELECT t.gpu_id, t.metric, t.tflops, t.gpu_count, s.key FROM throughput t JOIN source s ON s.id = t.source_id "
+    "ORDER BY t.gpu_id, t.metric, t.gpu_count");
+const QString kSelectInstances = QStringLiteral(
+    "SELECT p.name, i.name, COALESCE(g.name, ''), i.gpu_count, i.vcpus, i.memory_gb, COALESCE(s.key, '') "
+    "FROM instance_type i JOIN provider p ON p.id = i.provider_id LEFT JOIN gpu g ON g.id = i.gpu_id "
+    "LEFT JOIN source s ON s.id = i.source_id WHERE (?1 = '' OR p.name = ?1) ORDER BY p.name, i.name");
+const QString kSelectPrices = QStringLiteral(
+    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
+    "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
+    "JOIN source s ON s.id = pp.source_id "
+    "WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR i.name = ?2) AND (?3 = '' OR pp.region = ?3) "
+    "AND (?4 = '' OR pp.pricing_model = ?4) "
+    "ORDER BY p.name, i.name, pp.region, pp.pricing_model, pp.observed_at, pp.zone, pp.id");
+const QString kSelectLatestPrice = QStringLiteral(
+    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
+    "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
+    "JOIN source s ON s.id = pp.source_id "
+    "WHERE p.name = ?1 AND i.name = ?2 AND pp.region = ?3 AND pp.pricing_model = ?4 AND pp.observed_at <= ?5 "
+    "ORDER BY pp.observed_at DESC, pp.id DESC LIMIT 1");
+const QString kSelectListPrice = QStringLiteral(
+    "SELECT i.list_price FROM instance_type i JOIN provider p ON p.id = i.provider_id WHERE p.name = ? AND i.name = ?");
+const QString kFindBatch = QStringLiteral("SELECT id FROM import_batch WHERE sha256 = ? AND observed_at = ?");
+const QString kInsertProvider = QStringLiteral("INSERT INTO provider (name, display_name, kind) VALUES (?, ?, ?)");
+const QString kInsertGpu = QStringLiteral("INSERT INTO gpu (name, source_id) VALUES (?, ?)");
+const QString kInsertInstance = QStringLiteral(
+    "INSERT INTO instance_type (provider_id, name, gpu_id, gpu_count, vcpus, memory_gb, source_id) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)");
+const QString kUpsertSource = QStringLiteral(
+    "INSERT INTO source (key, kind, title, reference, published_on, sha256) VALUES (?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT(key) DO UPDATE SET title = excluded.title RETURNING id");
+const QString kInsertBatch = QStringLiteral(
+    "INSERT INTO import_batch (source_id, format, file_name, sha256, observed_at, imported_at, rows_added) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)");
+const QString kUpdateBatchRows = QStringLiteral("UPDATE import_batch SET rows_added = ? WHERE id = ?");
+const QString kInsertPrice = QStringLiteral(
+    "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "
+    "batch_id, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+
+QVariant nullable(const std::optional<double> &v) { return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double)); }
+
+PricePoint readPrice(const QSqlQuery &q)
+{
+    PricePoint p;
+    p.provider = q.value(0).toString();
+    p.instance = q.value(1).toString();
+    p.region = q.value(2).toString();
+    p.zone = q.value(3).toString();
+    p.pricing = pricingModelFromKey(q.value(4).toString()).value_or(PricingModel::OnDemand);
+    if (!q.value(5).isNull())
+        p.amount = q.value(5).toDouble();
+    p.unit = priceUnitFromKey(q.value(6).toString()).value_or(PriceUnit::Hour);
+    p.observedAt = QDate::fromString(q.value(7).toString(), Qt::ISODate);
+    p.source = q.value(8).toString();
+    p.note = q.value(9).toString();
+    return p;
+}
+
+QString instanceKey(const QString &provider, const QString &name) { return provider + QChar(0x1f) + name; }
+
+template<typename Fn>
+void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values, Fn fn)
+{
+    Expected<QSqlQuery> q = exec(db, sql, values);
+    if (!q)
+        return;
+    while (q->next())
+        fn(*q);
+}
+
+} // namespace
+
+CatalogRepository::CatalogRepository(QSqlDatabase db) : m_db(std::move(db)) {}
+
+QList<Source> CatalogRepository::sources() const
+{
+    QList<Source> out;
+    forEachRow(m_db, kSelectSources, {}, [&](const QSqlQuery &q) {
+        out.append(Source{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
+                          QDate::fromString(q.value(4).toString(), Qt::ISODate), q.value(5).toString()});
+    });
+    return out;
+}
+
+QList<Provider> CatalogRepository::providers() const
+{
+    QList<Provider> out;
+    forEachRow(m_db, kSelectProviders, {}, [&](const QSqlQuery &q) {
+        out.append(Provider{q.value(0).toString(), q.value(1).toString(),
+                            providerKindFromKey(q.value(2).toString()).value_or(ProviderKind::GpuCloud)});
+    });
+    return out;
+}
+
+QList<Gpu> CatalogRepository::gpus() const
+{
+    QList<Gpu> out;
+    QHash<qint64, qsizetype> indexById;
+    forEachRow(m_db, kSelectGpus, {}, [&](const QSqlQuery &q) {
+        Gpu g;
+        g.name = q.value(1).toString();
+        g.vendor = q.value(2).toString();
+        g.architecture = q.value(3).toString();
+        g.year = q.value(4).toInt();
+        g.memoryGb = q.value(5).toDouble();
+        g.tdpW = q.value(6).toDouble();
+        if (!q.value(7).isNull())
+            g.speedup = q.value(7).toDouble();
+        g.source = q.value(8).toString();
+        indexById.insert(q.value(0).toLongLong(), out.size());
+        out.append(g);
+    });
+    forEachRow(m_db, kSelectThroughput, {}, [&](const QSqlQuery &q) {
+        const auto it = indexById.constFind(q.value(0).toLongLong());
+        if (it != indexById.constEnd())
+            out[*it].throughput.append(ThroughputFigure{q.value(1).toString(), q.value(2).toDouble(), q.value(3).toInt(),
+                                                        q.value(4).toString()});
+    });
+    return out;
+}
+
+std::optional<Gpu> CatalogRepository::gpu(const QString &name) const
+{
+    for (const Gpu &g : gpus())
+        if (g.name == name)
+            return g;
+    return std::nullopt;
+}
+
+QList<InstanceType> CatalogRepository::instanceTypes(const QString &provider) const
+{
+    QList<InstanceType> out;
+    forEachRow(m_db, kSelectInstances, {provider}, [&](const QSqlQuery &q) {
+        out.append(InstanceType{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toDouble(),
+                                q.value(4).toDouble(), q.value(5).toDouble(), q.value(6).toString()});
+    });
+    return out;
+}
+
+std::optional<InstanceType> CatalogRepository::instanceType(const QString &provider, const QString &name) const
+{
+    for (const InstanceType &i : instanceTypes(provider))
+        if (i.name == name)
+            return i;
+    return std::nullopt;
+}
+
+std::optional<double> CatalogRepository::listPrice(const QString &provider, const QString &instance) const
+{
+    Expected<QSqlQuery> q = exec(m_db, kSelectListPrice, {provider, instance});
+    if (!q || !q->next() || q->value(0).isNull())
+        return std::nullopt;
+    return q->value(0).toDouble();
+}
+
+QList<PricePoint> CatalogRepository::prices(const PriceFilter &filter) const
+{
+    QList<PricePoint> out;
+    const QString pricing = filter.pricing ? pricingModelKey(*filter.pricing) : QString(QLatin1String(""));
+    forEachRow(m_db, kSelectPrices,
+               {filter.provider.isNull() ? QStringLiteral("") : filter.provider,
+                filter.instance.isNull() ? QStringLiteral("") : filter.instance,
+                filter.region.isNull() ? QStringLiteral("") : filter.region, pricing},
+               [&](const QSqlQuery &q) { out.append(readPrice(q)); });
+    return out;
+}
+
+Expected<PricePoint> CatalogRepository::latestPrice(const QString &provider, const QString &instance,
+                                                    const QString &region, PricingModel pricing,
+                                                    const QDate &asOf) const
+{
+    const QString what = QStringLiteral("%1 %2 in %3 (%4) on or before %5")
+                             .arg(provider, instance, region, pricingModelKey(pricing), asOf.toString(Qt::ISODate));
+    Expected<QSqlQuery> q = exec(m_db, kSelectLatestPrice,
+                                 {provider, instance, region, pricingModelKey(pricing), asOf.toString(Qt::ISODate)});
+    if (!q)
+        return q.error();
+    if (!q->next())
+        return Error{QStringLiteral("No price for %1 in the catalog.").arg(what), {}};
+    PricePoint p = readPrice(*q);
+    if (!p.hourly())
+        return Error{QStringLiteral("The price of %1 is missing (the latest observation, %2 from %3, gives none).")
+                         .arg(what, p.observedAt.toString(Qt::ISODate), p.source),
+                     {}};
+    return p;
+}
+
+Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, const ImportSource &source)
+{
+    ImportSummary summary;
+    store::Transaction tx(m_db);
+    if (!tx.isActive())
+        return Error{QStringLiteral("The import could not start: %1").arg(tx.errorString()), {}};
+    const QString date = source.observedAt.toString(Qt::ISODate);
+    {
+        Expected<QSqlQuery> q = exec(m_db, kFindBatch, {source.sha256, date});
+        if (!q)
+            return q.error();
+        if (q->next()) {
+            summary.alreadyImported = true;
+            summary.batchId = q->value(0).toLongLong();
+            return summary;
+        }
+    }
+    auto fail = [](const Error &e) { return Error{QStringLiteral("The import was not saved: %1").arg(e.message), {}}; };
+
+    // The source and batch first: new GPUs and instance types cite the file that introduced them.
+    Expected<QSqlQuery> src = exec(m_db, kUpsertSource,
+                                   {QStringLiteral("import:%1:%2").arg(source.sha256, date), QStringLiteral("import"),
+                                    QStringLiteral("%1 (%2 import, observed %3)").arg(source.fileName, data.format, date),
+                                    source.fileName, date, source.sha256});
+    if (!src || !src->next())
+        return fail(src ? Error{src->lastError().text(), {}} : src.error());
+    const qint64 sourceId = src->value(0).toLongLong();
+    src->finish();
+    Expected<QSqlQuery> batch = exec(m_db, kInsertBatch,
+                                     {sourceId, data.format, source.fileName, source.sha256, date,
+                                      QDateTime::currentDateTimeUtc().toString(Qt::ISODate), 0});
+    if (!batch)
+        return fail(batch.error());
+    summary.batchId = batch->lastInsertId().toLongLong();
+
+    QHash<QString, qint64> providerIds;
+    forEachRow(m_db, QStringLiteral("SELECT name, id FROM provider"), {},
+               [&](const QSqlQuery &q) { providerIds.insert(q.value(0).toString(), q.value(1).toLongLong()); });
+    for (const Provider &p : data.providers) {
+        if (providerIds.contains(p.name))
+            continue;
+        Expected<QSqlQuery> q = exec(m_db, kInsertProvider, {p.name, p.displayName, providerKindKey(p.kind)});
+        if (!q)
+            return fail(q.error());
+        providerIds.insert(p.name, q->lastInsertId().toLongLong());
+        ++summary.providersAdded;
+    }
+
+    QHash<QString, qint64> gpuIds;
+    forEachRow(m_db, QStringLiteral("SELECT name, id FROM gpu"), {},
+               [&](const QSqlQuery &q) { gpuIds.insert(q.value(0).toString(), q.value(1).toLongLong()); });
+    QHash<QString, qint64> instanceIds;
+    forEachRow(m_db, QStringLiteral("SELECT p.name, i.name, i.id FROM instance_type i JOIN provider p ON p.id = i.provider_id"),
+               {}, [&](const QSqlQuery &q) {
+                   instanceIds.insert(instanceKey(q.value(0).toString(), q.value(1).toString()), q.value(2).toLongLong());
+               });
+    for (const InstanceType &i : data.instances) {
+        const QString key = instanceKey(i.provider, i.name);
+        if (instanceIds.contains(key))
+            continue;
+        if (!providerIds.contains(i.provider))
+            return Error{QStringLiteral("The import names instance %1 of an unknown provider %2.").arg(i.name, i.provider), {}};
+        QVariant gpuId(QMetaType(QMetaType::LongLong));
+        if (!i.gpu.isEmpty()) {
+            if (!gpuIds.contains(i.gpu)) {
+                Expected<QSqlQuery> q = exec(m_db, kInsertGpu, {i.gpu, sourceId});
+                if (!q)
+                    return fail(q.error());
+                gpuIds.insert(i.gpu, q->lastInsertId().toLongLong());
+                ++summary.gpusAdded;
+            }
+            gpuId = gpuIds.value(i.gpu);
+        }
+        Expected<QSqlQuery> q = exec(m_db, kInsertInstance,
+                                     {providerIds.value(i.provider), i.name, gpuId, i.gpuCount, i.vcpus, i.memoryGb, sourceId});
+        if (!q)
+            return fail(q.error());
+        instanceIds.insert(key, q->lastInsertId().toLongLong());
+        ++summary.instancesAdded;
+    }
+
+    QSqlQuery insert(m_db);
+    if (!insert.prepare(kInsertPrice))
+        return fail(Error{insert.lastError().text(), {}});
+    insert.bindValue(7, sourceId);
+    insert.bindValue(8, summary.batchId);
+    for (const PricePoint &p : data.prices) {
+        const auto id = instanceIds.constFind(instanceKey(p.provider, p.instance));
+        if (id == instanceIds.constEnd())
+            return Error{QStringLiteral("The import prices instance %1 of %2, which it does not list.").arg(p.instance, p.provider), {}};
+        insert.bindValue(0, *id);
+        insert.bindValue(1, p.region);
+        insert.bindValue(2, p.zone.isNull() ? QStringLiteral("") : p.zone);
+        insert.bindValue(3, pricingModelKey(p.pricing));
+        insert.bindValue(4, nullable(p.amount));
+        insert.bindValue(5, priceUnitKey(p.unit));
+        insert.bindValue(6, (p.observedAt.isValid() ? p.observedAt : source.observedAt).toString(Qt::ISODate));
+        insert.bindValue(9, p.note.isNull() ? QStringLiteral("") : p.note);
+        if (!insert.exec())
+            return fail(Error{insert.lastError().text(), {}});
+        ++summary.pricesAdded;
+        ++summary.pricesByProvider[p.provider];
+    }
+    if (Expected<QSqlQuery> q = exec(m_db, kUpdateBatchRows, {summary.pricesAdded, summary.batchId}); !q)
+        return fail(q.error());
+    if (!tx.commit())
+        return Error{QStringLiteral("The import was not saved: %1").arg(tx.errorString()), {}};
+    return summary;
+}
+
+Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
+{
+    store::Transaction tx(m_db);
+    if (!tx.isActive())
+        return Error{tx.errorString(), {}};
+    Expected<QSqlQuery> src = exec(m_db, kUpsertSource,
+                                   {QStringLiteral("user"), QStringLiteral("user"), QStringLiteral("Entered by hand"),
+                                    QStringLiteral(""), QVariant(), QVariant()});
+    if (!src || !src->next())
+        return Error{QStringLiteral("The price was not saved: %1").arg(src ? src->lastError().text() : src.error().message), {}};
+    const qint64 sourceId = src->value(0).toLongLong();
+    src->finish();
+    Expected<QSqlQuery> id = exec(m_db,
+                                  QStringLiteral("SELECT i.id FROM instance_type i JOIN provider p ON p.id = i.provider_id "
+                                                 "WHERE p.name = ? AND i.name = ?"),
+                                  {price.provider, price.instance});
+    if (!id || !id->next())
+        return Error{QStringLiteral("The price was not saved: no instance type %1 of %2.").arg(price.instance, price.provider), {}};
+    Expected<QSqlQuery> q = exec(m_db, kInsertPrice,
+                                 {id->value(0).toLongLong(), price.region, price.zone.isNull() ? QStringLiteral("") : price.zone,
+                                  pricingModelKey(price.pricing), nullable(price.amount), priceUnitKey(price.unit),
+                                  price.observedAt.toString(Qt::ISODate), sourceId, QVariant(),
+                                  price.note.isNull() ? QStringLiteral("") : price.note});
+    if (!q)
+        return Error{QStringLiteral("The price was not saved: %1").arg(q.error().message), {}};
+    const qint64 rowId = q->lastInsertId().toLongLong();
+    if (!tx.commit())
+        return Error{QStringLiteral("The price was not saved: %1").arg(tx.errorString()), {}};
+    return rowId;
+}
+
+Expected<QString> fileSha256(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("Cannot read \"%1\": %2").arg(path, file.errorString()), {}};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!hash.addData(&file))
+        return Error{QStringLiteral("Cannot read \"%1\": %2").arg(path, file.errorString()), {}};
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+} // namespace mltco::catalog

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "models/catalog/importdata.h"
+#include "models/catalog/types.h"
+#include "models/common/expected.h"
+
+#include <QDate>
+#include <QHash>
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+
+namespace mltco::catalog {
+
+/// Where an imported file came from; recorded as its source and import batch.
+struct ImportSource final
+{
+    QString fileName; ///< the file's name as the user gave it
+    QString sha256;   ///< hex SHA-256 of the file's bytes
+    QDate observedAt; ///< the date the file's prices were observed
+};
+
+/// What an import added.
+struct ImportSummary final
+{
+    bool alreadyImported = false; ///< the same file (same SHA-256 and date) was imported before: nothing added
+    int providersAdded = 0;
+    int instancesAdded = 0;
+    int gpusAdded = 0;
+    int pricesAdded = 0;
+    QHash<QString, int> pricesByProvider;
+    qint64 batchId = 0;
+};
+
+/// Filters for price listings; empty fields match everything.
+struct PriceFilter final
+{
+    QString provider;
+    QString instance;
+    QString region;
+    std::optional<PricingModel> pricing;
+};
+
+/// Reads and writes the catalog tables of one document. Every write runs in one transaction.
+class CatalogRepository final
+{
+public:
+    explicit CatalogRepository(QSqlDatabase db);
+
+    QList<Source> sources() const;
+    QList<Provider> providers() const;
+    QList<Gpu> gpus() const;
+    QList<InstanceType> instanceTypes(const QString &provider = {}) const;
+    QList<PricePoint> prices(const PriceFilter &filter = {}) const;
+    std::optional<InstanceType> instanceType(const QString &provider, const QString &name) const;
+    std::optional<Gpu> gpu(const QString &name) const;
+    std::optional<double> listPrice(const QString &provider, const QString &instance) const;
+
+    /// The latest observation on or before `asOf` (model.md §2). A missing price (none observed, or
+    /// the latest observation says missing) is an Error naming what is missing.
+    Expected<PricePoint> latestPrice(const QString &provider, const QString &instance, const QString &region,
+                                     PricingModel pricing, const QDate &asOf) const;
+
+    /// Writes a parsed file in ONE transaction: providers, GPUs and instance types it names that the
+    /// document lacks, then every price observation tagged with a new import batch. Re-importing the
+    /// same file (same SHA-256 and observation date) adds nothing.
+    Expected<ImportSummary> applyImport(const ImportData &data, const ImportSource &source);
+
+    /// Adds one price observation typed in by a user (source kind "user"); returns its row id.
+    Expected<qint64> addUserPrice(const PricePoint &price);
+
+    QSqlDatabase database() const { return m_db; }
+
+private:
+    QSqlDatabase m_db;
+};
+
+/// Hex SHA-256 of a file's bytes, or an Error when it cannot be read.
+Expected<QString> fileSha256(const QString &path);
+
+} // namespace mltco::catalog

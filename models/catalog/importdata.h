@@ -1,0 +1,36 @@
+#pragma once
+
+#include "models/catalog/types.h"
+
+#include <QDate>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace mltco::catalog {
+
+/// What a price-catalog file says, parsed and validated, before it touches a document.
+/// Parsers fill it; CatalogRepository::applyImport() writes it in one transaction.
+struct ImportData final
+{
+    QString format;                ///< "csv" or "skypilot"
+    QList<Provider> providers;     ///< every provider the file names (created when absent)
+    QList<InstanceType> instances; ///< every instance type the file names (created when absent)
+    QList<PricePoint> prices;      ///< one row per observation; PricePoint::source is left empty
+    int rowsRead = 0;              ///< data rows in the file
+    int rowsSkipped = 0;           ///< rows deliberately left out (e.g. CPU-only, by option)
+    QStringList notes;             ///< things a user should know, e.g. "12 rows had no spot price"
+};
+
+struct ImportOptions final
+{
+    QDate observedAt;         ///< date of every observation in the file (required by the parsers)
+    QString fileName;         ///< for `file:line: reason` messages
+    QString provider;         ///< SkyPilot: the cloud the file lists ("aws", "gcp", "lambda", ...)
+    bool skipCpuOnly = false; ///< SkyPilot: leave out rows without an accelerator
+};
+
+/// At most this many `file:line: reason` messages are reported for one rejected file.
+inline constexpr int kMaxImportErrors = 50;
+
+} // namespace mltco::catalog

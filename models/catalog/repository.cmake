@@ -1,0 +1,4 @@
+target_sources(mltco_models PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/catalogrepository.h ${CMAKE_CURRENT_LIST_DIR}/catalogrepository.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/seedcatalog.h ${CMAKE_CURRENT_LIST_DIR}/seedcatalog.cpp
+)

@@ -1,0 +1,113 @@
+#pragma once
+
+#include <QDate>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace mltco::catalog {
+
+/// How a price is charged (model.md §2). Stored as the snake_case key.
+enum class PricingModel {
+    OnDemand,
+    Spot,
+    Preemptible,
+    Reserved1y,
+    Reserved3y,
+    SavingsPlan1y,
+    SavingsPlan3y,
+    Monthly,
+};
+
+enum class ProviderKind { Hyperscaler, GpuCloud, Marketplace, OnPrem };
+
+/// A price is quoted per hour or per month; a monthly price converts at 730 h (model.md §1).
+enum class PriceUnit { Hour, Month };
+
+inline constexpr double kHoursPerMonth = 730.0;
+
+QString pricingModelKey(PricingModel model);
+std::optional<PricingModel> pricingModelFromKey(const QString &key);
+QStringList pricingModelKeys();
+
+QString providerKindKey(ProviderKind kind);
+std::optional<ProviderKind> providerKindFromKey(const QString &key);
+
+QString priceUnitKey(PriceUnit unit);
+std::optional<PriceUnit> priceUnitFromKey(const QString &key);
+
+struct Provider final
+{
+    QString name;        ///< key, lower case: "aws", "gcp", "lambda"
+    QString displayName; ///< "Amazon Web Services"
+    ProviderKind kind = ProviderKind::Hyperscaler;
+};
+
+struct ThroughputFigure final
+{
+    QString metric;     ///< "tf32_dense", "tf32_sparse", "bf16_dense", "fp16_tensor_dense", ...
+    double tflops = 0;  ///< per GPU, or for the whole node when gpuCount > 1
+    int gpuCount = 1;   ///< 1 = a per-GPU figure; 8 = a figure quoted for an 8-GPU node
+    QString source;     ///< source key
+};
+
+struct Gpu final
+{
+    QString name; ///< "A100 40GB"
+    QString vendor;
+    QString architecture;
+    int year = 0;
+    double memoryGb = 0;
+    double tdpW = 0;
+    std::optional<double> speedup; ///< reference GPU-hours per hour (model.md §1); V100 16GB = 1
+    QString source;                ///< source key of the datasheet row
+    QList<ThroughputFigure> throughput;
+};
+
+/// A record of what a number was taken from: a seed article, a datasheet, an imported file.
+struct Source final
+{
+    QString key;   ///< stable key: "seed-000", "nvidia-a100-datasheet", "import:<sha256>"
+    QString kind;  ///< "seed", "datasheet", "vendor", "import", "assumption", "user"
+    QString title;
+    QString reference;   ///< file name or URL-free citation
+    QDate publishedOn;   ///< date the source gives (may be null)
+    QString sha256;      ///< for imported files
+};
+
+struct InstanceType final
+{
+    QString provider;     ///< provider key
+    QString name;         ///< "p3.8xlarge"; for a GPU offering attached to a host: "gpu:V100"
+    QString gpu;          ///< GPU model name, empty for CPU-only
+    double gpuCount = 0;  ///< may be fractional (shared GPUs)
+    double vcpus = 0;
+    double memoryGb = 0;
+    QString source;
+};
+
+/// One observation of a price (the price history). A missing price (0 or absent) has no amount.
+struct PricePoint final
+{
+    QString provider;
+    QString instance;
+    QString region;
+    QString zone; ///< availability zone where the source gives one, else empty
+    PricingModel pricing = PricingModel::OnDemand;
+    std::optional<double> amount; ///< USD per unit; nullopt = missing, never free
+    PriceUnit unit = PriceUnit::Hour;
+    QDate observedAt;
+    QString source;
+    QString note;
+
+    /// USD per hour; a monthly price converts at 730 h. nullopt when missing.
+    std::optional<double> hourly() const
+    {
+        if (!amount || *amount <= 0)
+            return std::nullopt;
+        return unit == PriceUnit::Month ? *amount / kHoursPerMonth : *amount;
+    }
+};
+
+} // namespace mltco::catalog

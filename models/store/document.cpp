@@ -1,0 +1,214 @@
+#include "models/store/document.h"
+
+#include "models/store/schema.h"
+#include "models/store/sqlutil.h"
+#include "models/store/transaction.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QStandardPaths>
+#include <QUuid>
+#include <QtEndian>
+
+#include <cstdio>
+
+namespace mltco::store {
+namespace {
+
+constexpr char kSqliteMagic[] = "SQLite format 3";
+constexpr int kHeaderSize = 100;
+constexpr int kUserVersionOffset = 60;
+constexpr int kApplicationIdOffset = 68;
+
+QString nativeName(const QString &path) { return QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()); }
+
+Error refusal(const QString &path, const QString &reason)
+{
+    return Error{QStringLiteral("Cannot open \"%1\": %2").arg(nativeName(path), reason), {}};
+}
+
+QString newConnectionName() { return QStringLiteral("mltco-") + QUuid::createUuid().toString(QUuid::WithoutBraces); }
+
+Expected<QSqlDatabase> connect(const QString &connection, const QString &path)
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+    db.setDatabaseName(path);
+    if (!db.open()) {
+        const QString message = db.lastError().text();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(connection);
+        return Error{message, {}};
+    }
+    return db;
+}
+
+void disconnect(const QString &connection)
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(connection, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+}
+
+Status configure(const QSqlDatabase &db)
+{
+    for (const char *pragma : {"PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
+                               "PRAGMA busy_timeout = 5000"}) {
+        if (Status s = execPlain(db, QString::fromLatin1(pragma)); !s)
+            return s;
+    }
+    return {};
+}
+
+} // namespace
+
+Document::Document(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) {}
+
+Document::~Document() { disconnect(m_connection); }
+
+QSqlDatabase Document::database() const { return QSqlDatabase::database(m_connection, false); }
+
+QString Document::displayName() const { return QFileInfo(m_path).completeBaseName(); }
+
+QString Document::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/default.mltco");
+}
+
+Status Document::inspect(const QString &path)
+{
+    QFile file(path);
+    if (!file.exists())
+        return refusal(path, QStringLiteral("the file does not exist."));
+    if (!file.open(QIODevice::ReadOnly))
+        return refusal(path, QStringLiteral("the file cannot be read (%1).").arg(file.errorString()));
+    const QByteArray header = file.read(kHeaderSize);
+    if (header.isEmpty())
+        return refusal(path, QStringLiteral("the file is empty, so it is not a mltco document."));
+    if (header.size() < kHeaderSize || !header.startsWith(QByteArray(kSqliteMagic)))
+        return refusal(path, QStringLiteral("it is not a mltco document (not a SQLite database)."));
+    const auto *bytes = reinterpret_cast<const uchar *>(header.constData());
+    const auto applicationId = qFromBigEndian<qint32>(bytes + kApplicationIdOffset);
+    const auto userVersion = qFromBigEndian<qint32>(bytes + kUserVersionOffset);
+    if (applicationId != kApplicationId)
+        return refusal(path, QStringLiteral("it is a SQLite database but not a mltco document."));
+    if (userVersion > kSchemaVersion)
+        return refusal(path, QStringLiteral("it was saved by a newer version of mltco (document version %1; this "
+                                            "version reads up to %2). Open it with a newer mltco.")
+                                 .arg(userVersion)
+                                 .arg(kSchemaVersion));
+    return {};
+}
+
+Expected<std::unique_ptr<Document>> Document::open(const QString &path, const Initializer &init)
+{
+    if (!QFileInfo::exists(path)) {
+        if (Status s = create(path, init); !s)
+            return s.error();
+    }
+    return openFile(path);
+}
+
+Expected<std::unique_ptr<Document>> Document::openExisting(const QString &path)
+{
+    if (!QFileInfo::exists(path))
+        return refusal(path, QStringLiteral("the file does not exist."));
+    return openFile(path);
+}
+
+Expected<std::unique_ptr<Document>> Document::openFile(const QString &path)
+{
+    if (Status s = inspect(path); !s)
+        return s.error();
+    if (!QFileInfo(path).isWritable())
+        return refusal(path, QStringLiteral("the file is read-only; copy it somewhere writable first."));
+
+    const QString connection = newConnectionName();
+    Expected<QSqlDatabase> db = connect(connection, path);
+    if (!db)
+        return refusal(path, db.error().message);
+    std::unique_ptr<Document> doc(new Document(QFileInfo(path).absoluteFilePath(), connection));
+
+    // The header check above saw the main file; the authoritative values may sit in the WAL.
+    const Expected<qint64> appId = queryInt(*db, QStringLiteral("PRAGMA application_id"));
+    const Expected<qint64> version = queryInt(*db, QStringLiteral("PRAGMA user_version"));
+    if (!appId || !version)
+        return refusal(path, (appId ? version.error() : appId.error()).message);
+    if (*appId != kApplicationId)
+        return refusal(path, QStringLiteral("it is a SQLite database but not a mltco document."));
+    if (*version > kSchemaVersion)
+        return refusal(path, QStringLiteral("it was saved by a newer version of mltco (document version %1; this "
+                                            "version reads up to %2). Open it with a newer mltco.")
+                                 .arg(*version)
+                                 .arg(kSchemaVersion));
+    if (Status s = configure(*db); !s)
+        return refusal(path, s.error().message);
+    if (Status s = upgradeSchema(*db, static_cast<int>(*version)); !s)
+        return refusal(path, s.error().message);
+    return doc;
+}
+
+Status Document::create(const QString &path, const Initializer &init)
+{
+    const QFileInfo info(path);
+    if (!QDir().mkpath(info.absolutePath()))
+        return refusal(path, QStringLiteral("the folder %1 cannot be created.").arg(info.absolutePath()));
+    const QString temp = info.absolutePath() + QStringLiteral("/.") + info.fileName() + QStringLiteral(".creating-") +
+                         QUuid::createUuid().toString(QUuid::Id128).left(8);
+    const QString connection = newConnectionName();
+    Status result = [&]() -> Status {
+        Expected<QSqlDatabase> db = connect(connection, temp);
+        if (!db)
+            return Error{db.error().message, {}};
+        if (Status s = execPlain(*db, QStringLiteral("PRAGMA application_id = %1").arg(kApplicationId)); !s)
+            return s;
+        if (Status s = execPlain(*db, QStringLiteral("PRAGMA foreign_keys = ON")); !s)
+            return s;
+        if (Status s = upgradeSchema(*db, 0); !s)
+            return s;
+        if (init) {
+            Transaction tx(*db);
+            if (Status s = init(*db); !s)
+                return s;
+            if (!tx.commit())
+                return Error{tx.errorString(), {}};
+        }
+        return {};
+    }();
+    disconnect(connection);
+    if (result && std::rename(QFile::encodeName(temp).constData(), QFile::encodeName(path).constData()) != 0)
+        result = Error{QStringLiteral("the new document could not be moved into place."), {}};
+    if (!result) {
+        QFile::remove(temp);
+        return Error{QStringLiteral("Cannot create \"%1\": %2").arg(nativeName(path), result.error().message),
+                     result.error().details};
+    }
+    return {};
+}
+
+Status Document::copyTo(const QString &target) const
+{
+    const QFileInfo info(target);
+    if (info.absoluteFilePath() == QFileInfo(m_path).absoluteFilePath())
+        return {};
+    if (!QDir().mkpath(info.absolutePath()))
+        return Error{QStringLiteral("Cannot save to \"%1\": the folder cannot be created.").arg(nativeName(target)), {}};
+    const QString temp = info.absolutePath() + QStringLiteral("/.") + info.fileName() + QStringLiteral(".saving-") +
+                         QUuid::createUuid().toString(QUuid::Id128).left(8);
+    Expected<QSqlQuery> q = exec(database(), QStringLiteral("VACUUM INTO ?"), {temp}, QStringLiteral("copy"));
+    if (!q) {
+        QFile::remove(temp);
+        return Error{QStringLiteral("Cannot save to \"%1\": %2").arg(nativeName(target), q.error().message), {}};
+    }
+    if (std::rename(QFile::encodeName(temp).constData(), QFile::encodeName(target).constData()) != 0) {
+        QFile::remove(temp);
+        return Error{QStringLiteral("Cannot save to \"%1\": the file could not be replaced.").arg(nativeName(target)), {}};
+    }
+    return {};
+}
+
+} // namespace mltco::store

@@ -1,0 +1,130 @@
+#include "models/store/schema.h"
+
+#include "models/store/sqlutil.h"
+#include "models/store/transaction.h"
+
+#include <QStringList>
+
+#include <array>
+
+namespace mltco::store {
+namespace {
+
+// Version 1: the catalog (sources, providers, GPUs with throughput figures, instance types, the
+// price history with its import batches) and the plans. A price observation is never updated:
+// a new observation is a new row. amount NULL = the source said the price is missing.
+const char *const kSchemaV1[] = {
+    R"(CREATE TABLE source (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('seed','datasheet','vendor','import','assumption','user')),
+        title TEXT NOT NULL,
+        reference TEXT NOT NULL DEFAULT '',
+        published_on TEXT,
+        sha256 TEXT,
+        note TEXT NOT NULL DEFAULT ''))",
+    R"(CREATE TABLE provider (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        display_name TEXT NOT NULL DEFAULT '',
+        kind TEXT NOT NULL CHECK (kind IN ('hyperscaler','gpu_cloud','marketplace','on_prem'))))",
+    R"(CREATE TABLE gpu (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        vendor TEXT NOT NULL DEFAULT '',
+        architecture TEXT NOT NULL DEFAULT '',
+        year INTEGER,
+        memory_gb REAL,
+        tdp_w REAL,
+        speedup REAL CHECK (speedup IS NULL OR speedup > 0),
+        speedup_source_id INTEGER REFERENCES source(id),
+        source_id INTEGER REFERENCES source(id)))",
+    R"(CREATE TABLE throughput (
+        id INTEGER PRIMARY KEY,
+        gpu_id INTEGER NOT NULL REFERENCES gpu(id) ON DELETE CASCADE,
+        metric TEXT NOT NULL,
+        tflops REAL NOT NULL CHECK (tflops > 0),
+        gpu_count INTEGER NOT NULL DEFAULT 1 CHECK (gpu_count >= 1),
+        source_id INTEGER NOT NULL REFERENCES source(id)))",
+    R"(CREATE TABLE instance_type (
+        id INTEGER PRIMARY KEY,
+        provider_id INTEGER NOT NULL REFERENCES provider(id),
+        name TEXT NOT NULL,
+        gpu_id INTEGER REFERENCES gpu(id),
+        gpu_count REAL NOT NULL DEFAULT 0 CHECK (gpu_count >= 0),
+        vcpus REAL NOT NULL DEFAULT 0,
+        memory_gb REAL NOT NULL DEFAULT 0,
+        list_price REAL CHECK (list_price IS NULL OR list_price > 0),
+        source_id INTEGER REFERENCES source(id),
+        UNIQUE (provider_id, name)))",
+    R"(CREATE TABLE import_batch (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES source(id),
+        format TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        observed_at TEXT NOT NULL,
+        imported_at TEXT NOT NULL,
+        rows_added INTEGER NOT NULL,
+        UNIQUE (sha256, observed_at)))",
+    R"(CREATE TABLE price_point (
+        id INTEGER PRIMARY KEY,
+        instance_type_id INTEGER NOT NULL REFERENCES instance_type(id),
+        region TEXT NOT NULL,
+        zone TEXT NOT NULL DEFAULT '',
+        pricing_model TEXT NOT NULL CHECK (pricing_model IN ('on_demand','spot','preemptible','reserved_1y',
+            'reserved_3y','savings_plan_1y','savings_plan_3y','monthly')),
+        amount REAL CHECK (amount IS NULL OR amount > 0),
+        unit TEXT NOT NULL CHECK (unit IN ('hour','month')),
+        observed_at TEXT NOT NULL,
+        source_id INTEGER NOT NULL REFERENCES source(id),
+        batch_id INTEGER REFERENCES import_batch(id),
+        note TEXT NOT NULL DEFAULT ''))",
+    "CREATE INDEX price_point_lookup ON price_point (instance_type_id, pricing_model, region, observed_at)",
+    R"(CREATE TABLE plan (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        position INTEGER NOT NULL DEFAULT 0,
+        json TEXT NOT NULL,
+        updated_at TEXT NOT NULL))",
+    R"(CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL))",
+};
+
+Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count)
+{
+    Transaction tx(db);
+    if (!tx.isActive())
+        return Error{QStringLiteral("Could not start the upgrade to schema version %1: %2").arg(toVersion).arg(tx.errorString()), {}};
+    for (std::size_t i = 0; i < count; ++i) {
+        if (Status s = execPlain(db, QString::fromUtf8(statements[i])); !s)
+            return Error{QStringLiteral("Upgrade to schema version %1 failed: %2").arg(toVersion).arg(s.error().message), {}};
+    }
+    if (Status s = execPlain(db, QStringLiteral("PRAGMA user_version = %1").arg(toVersion)); !s)
+        return s;
+    if (!tx.commit())
+        return Error{QStringLiteral("Upgrade to schema version %1 could not be saved: %2").arg(toVersion).arg(tx.errorString()), {}};
+    return {};
+}
+
+} // namespace
+
+Status upgradeSchema(const QSqlDatabase &db, int fromVersion)
+{
+    for (int version = fromVersion; version < kSchemaVersion; ++version) {
+        Status s;
+        switch (version) {
+        case 0:
+            s = runStep(db, 1, kSchemaV1, std::size(kSchemaV1));
+            break;
+        default:
+            s = Error{QStringLiteral("No upgrade from schema version %1").arg(version), {}};
+        }
+        if (!s)
+            return s;
+    }
+    return {};
+}
+
+} // namespace mltco::store

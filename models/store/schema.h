@@ -1,0 +1,21 @@
+#pragma once
+
+#include "models/common/expected.h"
+
+#include <QSqlDatabase>
+
+namespace mltco::store {
+
+/// `PRAGMA application_id` of every mltco document: "MLTC" in ASCII.
+inline constexpr qint32 kApplicationId = 0x4D4C5443;
+
+/// The schema version this build writes (`PRAGMA user_version`). Upgrades go N -> N+1, each in its
+/// own transaction; a document with a larger version is refused, never touched.
+inline constexpr int kSchemaVersion = 1;
+
+/// Brings a document from `fromVersion` (0 = empty database) up to kSchemaVersion, one step per
+/// transaction. Each step also sets user_version, so an interrupted upgrade resumes at the step
+/// that failed.
+Status upgradeSchema(const QSqlDatabase &db, int fromVersion);
+
+} // namespace mltco::store

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "models/common/expected.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+#include <QVariant>
+
+#include <initializer_list>
+
+namespace mltco::store {
+
+/// Prepares `sql` on `db`, binds `values` positionally and executes it. On failure returns an Error
+/// naming `what` and the SQLite message. Every statement in the project goes through this or a
+/// prepared QSqlQuery whose result is checked.
+Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values = {},
+                         const QString &what = {});
+
+/// Runs one statement that needs no bound values (PRAGMA, DDL).
+Status execPlain(const QSqlDatabase &db, const QString &sql);
+
+/// Reads a single integer (e.g. a PRAGMA); nullopt-like Error on failure.
+Expected<qint64> queryInt(const QSqlDatabase &db, const QString &sql);
+
+} // namespace mltco::store

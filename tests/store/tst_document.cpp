@@ -1,0 +1,184 @@
+// The .mltco document: creation, reopening, refusing files that are not mltco documents (untouched),
+// schema version checks and Save As copies.
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/seedcatalog.h"
+#include "models/store/document.h"
+#include "models/store/schema.h"
+#include "models/store/sqlutil.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace mltco;
+
+namespace {
+
+QByteArray digest(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+// Writes a plain SQLite database (not a mltco document) with the given pragmas.
+void writeSqlite(const QString &path, int applicationId, int userVersion)
+{
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("fixture"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE t (x INTEGER)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO t VALUES (42)")));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA application_id = %1").arg(applicationId)));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = %1").arg(userVersion)));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("fixture"));
+}
+
+} // namespace
+
+class TestDocument final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void missingPathCreatesDocumentWithSchemaAndPragmas()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sub/new.mltco"));
+        auto doc = store::Document::open(path);
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        QVERIFY(QFile::exists(path));
+        const QSqlDatabase db = (*doc)->database();
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA application_id")), store::kApplicationId);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kSchemaVersion);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA foreign_keys")), 1);
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        // No temporary file is left beside the new document.
+        QCOMPARE(QDir(dir.filePath(QStringLiteral("sub"))).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("creating")),
+                 QStringList());
+    }
+
+    void newDocumentHoldsTheSeedCatalog()
+    {
+        QTemporaryDir dir;
+        auto doc = catalog::openDocument(dir.filePath(QStringLiteral("seeded.mltco")));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        catalog::CatalogRepository repo((*doc)->database());
+        QVERIFY(!repo.providers().isEmpty());
+        QVERIFY(!repo.prices().isEmpty());
+        QVERIFY(!repo.gpus().isEmpty());
+    }
+
+    void reopenKeepsData()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("keep.mltco"));
+        {
+            auto doc = store::Document::open(path);
+            QVERIFY(doc);
+            QVERIFY(store::exec((*doc)->database(),
+                                QStringLiteral("INSERT INTO provider (name, display_name, kind) VALUES (?, ?, ?)"),
+                                {QStringLiteral("acme"), QStringLiteral("Acme"), QStringLiteral("gpu_cloud")}));
+        }
+        auto again = store::Document::openExisting(path);
+        QVERIFY(again);
+        QCOMPARE(*store::queryInt((*again)->database(), QStringLiteral("SELECT COUNT(*) FROM provider WHERE name = 'acme'")), 1);
+    }
+
+    void openExistingRefusesMissingFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("absent.mltco"));
+        auto doc = store::Document::openExisting(path);
+        QVERIFY(!doc);
+        QVERIFY(doc.error().message.contains(QStringLiteral("absent.mltco")));
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void refusesBadFilesUnchanged_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("text file") << "text" << "not a SQLite database";
+        QTest::newRow("empty file") << "empty" << "empty";
+        QTest::newRow("sqlite, not mltco") << "sqlite" << "not a mltco document";
+        QTest::newRow("newer schema") << "newer" << "newer version of mltco";
+    }
+
+    void refusesBadFilesUnchanged()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.mltco"));
+        if (kind == QLatin1String("text")) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("provider,instance\naws,p3.2xlarge\n" + QByteArray(200, 'x'));
+        } else if (kind == QLatin1String("empty")) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        } else if (kind == QLatin1String("sqlite")) {
+            writeSqlite(path, 0, 0);
+        } else {
+            writeSqlite(path, store::kApplicationId, store::kSchemaVersion + 1);
+        }
+        const QByteArray before = digest(path);
+        const auto entriesBefore = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
+
+        auto doc = store::Document::open(path);
+        QVERIFY(!doc);
+        QVERIFY2(doc.error().message.contains(reason), qPrintable(doc.error().message));
+        QVERIFY2(doc.error().message.contains(QStringLiteral("bad.mltco")), qPrintable(doc.error().message));
+        QCOMPARE(digest(path), before);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), entriesBefore);
+        QVERIFY(!store::Document::inspect(path));
+    }
+
+    void copyToWritesAnOpenableCopy()
+    {
+        QTemporaryDir dir;
+        auto doc = catalog::openDocument(dir.filePath(QStringLiteral("a.mltco")));
+        QVERIFY(doc);
+        const QString target = dir.filePath(QStringLiteral("copies/b.mltco"));
+        QVERIFY((*doc)->copyTo(target));
+        auto copy = store::Document::openExisting(target);
+        QVERIFY2(copy, copy ? "" : qPrintable(copy.error().message));
+        QCOMPARE(*store::queryInt((*copy)->database(), QStringLiteral("SELECT COUNT(*) FROM price_point")),
+                 *store::queryInt((*doc)->database(), QStringLiteral("SELECT COUNT(*) FROM price_point")));
+        // Copying over an existing file replaces it.
+        QVERIFY((*doc)->copyTo(target));
+    }
+
+    void copyToUnwritablePlaceFailsInWords()
+    {
+        QTemporaryDir dir;
+        auto doc = store::Document::open(dir.filePath(QStringLiteral("a.mltco")));
+        QVERIFY(doc);
+        const Status s = (*doc)->copyTo(QStringLiteral("/proc/not-here/b.mltco"));
+        QVERIFY(!s);
+        QVERIFY(s.error().message.contains(QStringLiteral("Cannot save")));
+    }
+
+    void defaultPathIsUnderAppData()
+    {
+        QVERIFY(store::Document::defaultPath().startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocument)
+#include "tst_document.moc"

@@ -1,0 +1,98 @@
+// The RAII transaction guard: commit keeps, destruction without commit rolls back, a failing
+// statement inside an operation leaves nothing behind.
+#include "models/catalog/catalogrepository.h"
+#include "models/store/document.h"
+#include "models/store/sqlutil.h"
+#include "models/store/transaction.h"
+
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace mltco;
+
+class TestTransaction final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<store::Document> m_doc;
+
+    qint64 providers() { return *store::queryInt(m_doc->database(), QStringLiteral("SELECT COUNT(*) FROM provider")); }
+    bool addProvider(const QString &name)
+    {
+        return bool(store::exec(m_doc->database(), QStringLiteral("INSERT INTO provider (name, kind) VALUES (?, 'gpu_cloud')"),
+                                {name}));
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        auto doc = store::Document::open(m_dir.filePath(QStringLiteral("%1.mltco").arg(QTest::currentTestFunction())));
+        QVERIFY(doc);
+        m_doc = std::move(*doc);
+    }
+
+    void cleanup() { m_doc.reset(); }
+
+    void commitKeepsWrites()
+    {
+        store::Transaction tx(m_doc->database());
+        QVERIFY(tx.isActive());
+        QVERIFY(addProvider(QStringLiteral("a")));
+        QVERIFY(tx.commit());
+        QCOMPARE(providers(), 1);
+    }
+
+    void destructionWithoutCommitRollsBack()
+    {
+        {
+            store::Transaction tx(m_doc->database());
+            QVERIFY(addProvider(QStringLiteral("a")));
+            QVERIFY(addProvider(QStringLiteral("b")));
+        }
+        QCOMPARE(providers(), 0);
+    }
+
+    void failedStatementRollsBackTheWholeOperation()
+    {
+        {
+            store::Transaction tx(m_doc->database());
+            QVERIFY(addProvider(QStringLiteral("a")));
+            QVERIFY(!addProvider(QStringLiteral("a"))); // UNIQUE violation
+            // the operation gives up without committing
+        }
+        QCOMPARE(providers(), 0);
+    }
+
+    void failedImportLeavesDocumentUnchanged()
+    {
+        // An import whose price names an instance it does not list fails as a whole.
+        catalog::ImportData data;
+        data.format = QStringLiteral("csv");
+        data.providers << catalog::Provider{QStringLiteral("acme"), QStringLiteral("Acme"), catalog::ProviderKind::GpuCloud};
+        data.instances << catalog::InstanceType{QStringLiteral("acme"), QStringLiteral("box"), QStringLiteral("A100 40GB"), 1, 8, 64, {}};
+        catalog::PricePoint ok;
+        ok.provider = QStringLiteral("acme");
+        ok.instance = QStringLiteral("box");
+        ok.region = QStringLiteral("r1");
+        ok.amount = 1.5;
+        ok.observedAt = QDate(2025, 1, 1);
+        catalog::PricePoint bad = ok;
+        bad.instance = QStringLiteral("ghost");
+        data.prices << ok << bad;
+        catalog::CatalogRepository repo(m_doc->database());
+        auto result = repo.applyImport(data, {QStringLiteral("f.csv"), QStringLiteral("abc"), QDate(2025, 1, 1)});
+        QVERIFY(!result);
+        QCOMPARE(providers(), 0);
+        QCOMPARE(*store::queryInt(m_doc->database(), QStringLiteral("SELECT COUNT(*) FROM price_point")), 0);
+        QCOMPARE(*store::queryInt(m_doc->database(), QStringLiteral("SELECT COUNT(*) FROM import_batch")), 0);
+        QCOMPARE(*store::queryInt(m_doc->database(), QStringLiteral("SELECT COUNT(*) FROM source")), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransaction)
+#include "tst_transaction.moc"
