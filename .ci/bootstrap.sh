@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine (run as root, or as a user with sudo):
+#   bash .ci/bootstrap.sh run    install what is missing, build, open the app on the sample plan
+#   bash .ci/bootstrap.sh test   install what is missing, build, run the whole test suite
+# Idempotent and quiet when everything is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-}
+case "$mode" in
+  run|test) ;;
+  *) echo "usage: bash .ci/bootstrap.sh run|test" >&2; exit 2 ;;
+esac
+
+packages=(
+  g++ cmake ninja-build pkg-config
+  qt6-base-dev qt6-charts-dev libqt6sql6-sqlite qt6-svg-dev libqt6svg6 libgl-dev
+  libcsv-dev
+  sqlite3 poppler-utils fonts-dejavu-core
+  dpkg-dev file appstream desktop-file-utils
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+build=${MLTCO_BUILD_DIR:-build}
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLTCO_WARNINGS_AS_ERRORS=ON >/dev/null
+fi
+cmake --build "$build" -j2
+
+if [ "$mode" = test ]; then
+  export QT_QPA_PLATFORM=offscreen
+  ctest --test-dir "$build" --output-on-failure -j2
+  exit $?
+fi
+
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
+  cat <<MSG
+There is no display here, so the window cannot open. Instead:
+  QT_QPA_PLATFORM=offscreen $build/bin/mltco      # runs the GUI without a screen
+  $build/bin/mltco-cli evaluate resources/plans/sample-plan.json --format table
+Here is the sample plan, evaluated headless:
+MSG
+  exec "$build/bin/mltco-cli" evaluate resources/plans/sample-plan.json --format table
+fi
+exec "$build/bin/mltco"
