@@ -27,19 +27,19 @@ const QString kSelectThroughput = QStringLiteral(
 const QString kSelectInstances = QStringLiteral(
     "SELECT p.name, i.name, COALESCE(g.name, ''), i.gpu_count, i.vcpus, i.memory_gb, COALESCE(s.key, '') "
     "FROM instance_type i JOIN provider p ON p.id = i.provider_id LEFT JOIN gpu g ON g.id = i.gpu_id "
-    "LEFT JOIN source s ON s.id = i.source_id WHERE (?1 = '' OR p.name = ?1) ORDER BY p.name, i.name");
+    "LEFT JOIN source s ON s.id = i.source_id WHERE (? = '' OR p.name = ?) ORDER BY p.name, i.name");
 const QString kSelectPrices = QStringLiteral(
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id "
-    "WHERE (?1 = '' OR p.name = ?1) AND (?2 = '' OR i.name = ?2) AND (?3 = '' OR pp.region = ?3) "
-    "AND (?4 = '' OR pp.pricing_model = ?4) "
+    "WHERE (? = '' OR p.name = ?) AND (? = '' OR i.name = ?) AND (? = '' OR pp.region = ?) "
+    "AND (? = '' OR pp.pricing_model = ?) "
     "ORDER BY p.name, i.name, pp.region, pp.pricing_model, pp.observed_at, pp.zone, pp.id");
 const QString kSelectLatestPrice = QStringLiteral(
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id "
-    "WHERE p.name = ?1 AND i.name = ?2 AND pp.region = ?3 AND pp.pricing_model = ?4 AND pp.observed_at <= ?5 "
+    "WHERE p.name = ? AND i.name = ? AND pp.region = ? AND pp.pricing_model = ? AND pp.observed_at <= ? "
     "ORDER BY pp.observed_at DESC, pp.id DESC LIMIT 1");
 const QString kSelectListPrice = QStringLiteral(
     "SELECT i.list_price FROM instance_type i JOIN provider p ON p.id = i.provider_id WHERE p.name = ? AND i.name = ?");
@@ -153,7 +153,8 @@ std::optional<Gpu> CatalogRepository::gpu(const QString &name) const
 QList<InstanceType> CatalogRepository::instanceTypes(const QString &provider) const
 {
     QList<InstanceType> out;
-    forEachRow(m_db, kSelectInstances, {provider}, [&](const QSqlQuery &q) {
+    const QString p = provider.isNull() ? QStringLiteral("") : provider;
+    forEachRow(m_db, kSelectInstances, {p, p}, [&](const QSqlQuery &q) {
         out.append(InstanceType{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toDouble(),
                                 q.value(4).toDouble(), q.value(5).toDouble(), q.value(6).toString()});
     });
@@ -180,10 +181,10 @@ QList<PricePoint> CatalogRepository::prices(const PriceFilter &filter) const
 {
     QList<PricePoint> out;
     const QString pricing = filter.pricing ? pricingModelKey(*filter.pricing) : QString(QLatin1String(""));
+    auto text = [](const QString &s) { return s.isNull() ? QStringLiteral("") : s; };
     forEachRow(m_db, kSelectPrices,
-               {filter.provider.isNull() ? QStringLiteral("") : filter.provider,
-                filter.instance.isNull() ? QStringLiteral("") : filter.instance,
-                filter.region.isNull() ? QStringLiteral("") : filter.region, pricing},
+               {text(filter.provider), text(filter.provider), text(filter.instance), text(filter.instance),
+                text(filter.region), text(filter.region), pricing, pricing},
                [&](const QSqlQuery &q) { out.append(readPrice(q)); });
     return out;
 }

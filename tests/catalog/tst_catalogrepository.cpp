@@ -1,0 +1,199 @@
+// Catalog queries and writes: the latest price on or before a date, missing prices, monthly prices,
+// import batches (idempotent re-import, new providers/GPUs/instances, all-or-nothing).
+#include "models/catalog/catalogrepository.h"
+#include "models/store/document.h"
+#include "models/store/sqlutil.h"
+
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace mltco;
+using namespace mltco::catalog;
+
+namespace {
+
+PricePoint price(const QString &region, PricingModel pricing, std::optional<double> amount, QDate date,
+                 PriceUnit unit = PriceUnit::Hour)
+{
+    PricePoint p;
+    p.provider = QStringLiteral("acme");
+    p.instance = QStringLiteral("8x-a100");
+    p.region = region;
+    p.pricing = pricing;
+    p.amount = amount;
+    p.unit = unit;
+    p.observedAt = date;
+    return p;
+}
+
+ImportData acmeFile(QList<PricePoint> prices)
+{
+    ImportData data;
+    data.format = QStringLiteral("csv");
+    data.providers << Provider{QStringLiteral("acme"), QStringLiteral("Acme GPU Cloud"), ProviderKind::GpuCloud};
+    data.instances << InstanceType{QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("Acme A100"), 8, 96, 1024, {}};
+    data.prices = std::move(prices);
+    return data;
+}
+
+} // namespace
+
+class TestCatalogRepository final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_documents = 0;
+    std::unique_ptr<store::Document> m_doc;
+    qint64 count(const char *table)
+    {
+        return *store::queryInt(m_doc->database(), QStringLiteral("SELECT COUNT(*) FROM %1").arg(QLatin1String(table)));
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        auto doc = store::Document::open(m_dir.filePath(QStringLiteral("doc-%1.mltco").arg(++m_documents)));
+        QVERIFY(doc);
+        m_doc = std::move(*doc);
+        CatalogRepository repo(m_doc->database());
+        auto summary = repo.applyImport(
+            acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 20.0, QDate(2024, 1, 1)),
+                      price(QStringLiteral("eu"), PricingModel::OnDemand, 16.0, QDate(2024, 6, 1)),
+                      price(QStringLiteral("eu"), PricingModel::OnDemand, std::nullopt, QDate(2025, 1, 1)),
+                      price(QStringLiteral("us"), PricingModel::Spot, 7.0, QDate(2024, 3, 1)),
+                      price(QStringLiteral("us"), PricingModel::Monthly, 7300.0, QDate(2024, 3, 1), PriceUnit::Month)}),
+            {QStringLiteral("acme.csv"), QStringLiteral("sha-1"), QDate(2024, 6, 1)});
+        QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
+        QCOMPARE(summary->pricesAdded, 5);
+        QCOMPARE(summary->providersAdded, 1);
+        QCOMPARE(summary->instancesAdded, 1);
+        QCOMPARE(summary->gpusAdded, 1);
+        QCOMPARE(summary->pricesByProvider.value(QStringLiteral("acme")), 5);
+    }
+
+    void cleanup() { m_doc.reset(); }
+
+    void latestPriceOnOrBeforeDate_data()
+    {
+        QTest::addColumn<QDate>("asOf");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("day of first observation") << QDate(2024, 1, 1) << 20.0;
+        QTest::newRow("between observations") << QDate(2024, 5, 31) << 20.0;
+        QTest::newRow("day of second observation") << QDate(2024, 6, 1) << 16.0;
+        QTest::newRow("after second, before missing") << QDate(2024, 12, 31) << 16.0;
+    }
+
+    void latestPriceOnOrBeforeDate()
+    {
+        QFETCH(QDate, asOf);
+        QFETCH(double, expected);
+        CatalogRepository repo(m_doc->database());
+        auto p = repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("eu"),
+                                  PricingModel::OnDemand, asOf);
+        QVERIFY2(p, p ? "" : qPrintable(p.error().message));
+        QCOMPARE(*p->hourly(), expected);
+        QVERIFY(p->source.startsWith(QStringLiteral("import:sha-1")));
+    }
+
+    void noObservationBeforeDateIsAnError()
+    {
+        CatalogRepository repo(m_doc->database());
+        auto p = repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("eu"),
+                                  PricingModel::OnDemand, QDate(2023, 12, 31));
+        QVERIFY(!p);
+        QVERIFY2(p.error().message.contains(QStringLiteral("No price for acme 8x-a100 in eu (on_demand)")),
+                 qPrintable(p.error().message));
+    }
+
+    void latestObservationMissingIsMissingNotOlderPriceNorFree()
+    {
+        CatalogRepository repo(m_doc->database());
+        auto p = repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("eu"),
+                                  PricingModel::OnDemand, QDate(2025, 6, 1));
+        QVERIFY(!p);
+        QVERIFY2(p.error().message.contains(QStringLiteral("missing")), qPrintable(p.error().message));
+    }
+
+    void monthlyPriceConvertsAt730Hours()
+    {
+        CatalogRepository repo(m_doc->database());
+        auto p = repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("us"),
+                                  PricingModel::Monthly, QDate(2024, 3, 1));
+        QVERIFY(p);
+        QCOMPARE(*p->amount, 7300.0);
+        QCOMPARE(*p->hourly(), 10.0);
+    }
+
+    void otherRegionOrPricingDoesNotLeak()
+    {
+        CatalogRepository repo(m_doc->database());
+        QVERIFY(!repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("us"),
+                                  PricingModel::OnDemand, QDate(2025, 1, 1)));
+        QVERIFY(!repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("eu"),
+                                  PricingModel::Spot, QDate(2025, 1, 1)));
+    }
+
+    void reimportingTheSameFileAddsNothing()
+    {
+        CatalogRepository repo(m_doc->database());
+        const qint64 before = count("price_point");
+        auto again = repo.applyImport(acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 20.0, QDate(2024, 1, 1))}),
+                                      {QStringLiteral("acme.csv"), QStringLiteral("sha-1"), QDate(2024, 6, 1)});
+        QVERIFY(again);
+        QVERIFY(again->alreadyImported);
+        QCOMPARE(count("price_point"), before);
+        QCOMPARE(count("import_batch"), 1);
+    }
+
+    void newObservationOfSameFileOnAnotherDateIsANewBatch()
+    {
+        CatalogRepository repo(m_doc->database());
+        auto again = repo.applyImport(acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 18.0, QDate(2025, 2, 1))}),
+                                      {QStringLiteral("acme.csv"), QStringLiteral("sha-2"), QDate(2025, 2, 1)});
+        QVERIFY(again);
+        QVERIFY(!again->alreadyImported);
+        QCOMPARE(again->providersAdded, 0);
+        QCOMPARE(again->instancesAdded, 0);
+        QCOMPARE(count("import_batch"), 2);
+        auto p = repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("eu"),
+                                  PricingModel::OnDemand, QDate(2025, 3, 1));
+        QVERIFY(p);
+        QCOMPARE(*p->hourly(), 18.0);
+        // Nothing was overwritten: the whole history is still there.
+        PriceFilter filter;
+        filter.region = QStringLiteral("eu");
+        QCOMPARE(repo.prices(filter).size(), 4);
+    }
+
+    void listsAndFilters()
+    {
+        CatalogRepository repo(m_doc->database());
+        QCOMPARE(repo.instanceTypes(QStringLiteral("acme")).size(), 1);
+        QCOMPARE(repo.instanceTypes(QStringLiteral("nobody")).size(), 0);
+        PriceFilter spot;
+        spot.pricing = PricingModel::Spot;
+        QCOMPARE(repo.prices(spot).size(), 1);
+        QCOMPARE(repo.gpus().size(), 1);
+        QCOMPARE(repo.gpus().first().name, QStringLiteral("Acme A100"));
+    }
+
+    void userPriceIsANewObservation()
+    {
+        CatalogRepository repo(m_doc->database());
+        auto id = repo.addUserPrice(price(QStringLiteral("eu"), PricingModel::OnDemand, 12.5, QDate(2025, 2, 1)));
+        QVERIFY2(id, id ? "" : qPrintable(id.error().message));
+        auto p = repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("eu"),
+                                  PricingModel::OnDemand, QDate(2025, 2, 1));
+        QVERIFY(p);
+        QCOMPARE(*p->hourly(), 12.5);
+        QCOMPARE(p->source, QStringLiteral("user"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogRepository)
+#include "tst_catalogrepository.moc"

@@ -1,0 +1,157 @@
+// The seed catalog every new document starts with: provenance on every row, and the figures the seed
+// articles give (model.md §2 and §9).
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/seedcatalog.h"
+#include "models/store/document.h"
+#include "models/store/sqlutil.h"
+
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace mltco;
+using namespace mltco::catalog;
+
+class TestSeedCatalog final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<store::Document> m_doc;
+
+    double hourly(const QString &provider, const QString &instance, const QString &region, PricingModel pricing)
+    {
+        CatalogRepository repo(m_doc->database());
+        auto p = repo.latestPrice(provider, instance, region, pricing, QDate(2030, 1, 1));
+        if (!p) {
+            qWarning("%s", qPrintable(p.error().message));
+            return -1;
+        }
+        return *p->hourly();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        auto doc = openDocument(m_dir.filePath(QStringLiteral("seed.mltco")));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        m_doc = std::move(*doc);
+    }
+
+    void cleanupTestCase() { m_doc.reset(); }
+
+    void everyRowCitesASourceWithADateOrAReason()
+    {
+        const QSqlDatabase db = m_doc->database();
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE source_id IS NULL")), 0);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM instance_type WHERE source_id IS NULL")), 0);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM gpu WHERE source_id IS NULL")), 0);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE amount IS NULL OR amount <= 0")), 0);
+        // Seed sources name the seed file they come from.
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM source WHERE kind = 'seed' AND reference NOT LIKE '00%.txt'")), 0);
+        QVERIFY(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM source WHERE kind = 'seed'")) >= 4);
+        // Every seed price is dated.
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE observed_at NOT LIKE '____-__-__'")), 0);
+    }
+
+    void providersOfEveryKind()
+    {
+        CatalogRepository repo(m_doc->database());
+        QStringList names;
+        for (const Provider &p : repo.providers())
+            names << p.name;
+        for (const char *expected : {"aws", "gcp", "azure", "lambda", "coreweave", "linode", "on_prem"})
+            QVERIFY2(names.contains(QLatin1String(expected)), expected);
+    }
+
+    void pricesTheSeedsGive_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<QString>("instance");
+        QTest::addColumn<QString>("region");
+        QTest::addColumn<int>("pricing");
+        QTest::addColumn<double>("usdPerHour");
+        const auto od = static_cast<int>(PricingModel::OnDemand);
+        const auto spot = static_cast<int>(PricingModel::Spot);
+        QTest::newRow("p4d on-demand (seed 002)") << "aws" << "p4d.24xlarge" << "us-east-1" << od << 32.77;
+        QTest::newRow("p5 on-demand (seed 002)") << "aws" << "p5.48xlarge" << "us-east-1" << od << 98.32;
+        QTest::newRow("p5 spot (seed 002)") << "aws" << "p5.48xlarge" << "us-east-1" << spot << 54.07;
+        QTest::newRow("a3-highgpu-8g (seed 002)") << "gcp" << "a3-highgpu-8g" << "us-central1" << od << 87.83;
+        QTest::newRow("a2-ultragpu-8g (seed 002)") << "gcp" << "a2-ultragpu-8g" << "us-central1" << od << 40.22;
+        QTest::newRow("p2.xlarge Oregon (seed 003)") << "aws" << "p2.xlarge" << "us-west-2" << od << 0.90;
+        QTest::newRow("p2.xlarge Mumbai (seed 003)") << "aws" << "p2.xlarge" << "ap-south-1" << od << 1.718;
+        QTest::newRow("g4dn.xlarge (seed 004)") << "aws" << "g4dn.xlarge" << "us-east-1" << od << 0.526;
+        QTest::newRow("p3.2xlarge (seed 004)") << "aws" << "p3.2xlarge" << "us-east-1" << od << 3.06;
+        QTest::newRow("GCP preemptible A100 (seed 000)")
+            << "gcp" << "a2-highgpu-1g" << "us-central1" << static_cast<int>(PricingModel::Preemptible) << 0.88;
+    }
+
+    void pricesTheSeedsGive()
+    {
+        QFETCH(QString, provider);
+        QFETCH(QString, instance);
+        QFETCH(QString, region);
+        QFETCH(int, pricing);
+        QFETCH(double, usdPerHour);
+        QCOMPARE(hourly(provider, instance, region, static_cast<PricingModel>(pricing)), usdPerHour);
+    }
+
+    void onPremServerListPrice()
+    {
+        CatalogRepository repo(m_doc->database());
+        bool found = false;
+        for (const InstanceType &i : repo.instanceTypes(QStringLiteral("on_prem"))) {
+            if (i.gpuCount == 8 && i.gpu.startsWith(QStringLiteral("A100"))) {
+                QCOMPARE(repo.listPrice(QStringLiteral("on_prem"), i.name).value_or(0), 150000.0);
+                found = true;
+            }
+        }
+        QVERIFY(found);
+    }
+
+    void noTf32FigureWhereTheGpuHasNoTf32Unit()
+    {
+        CatalogRepository repo(m_doc->database());
+        const QList<Gpu> gpus = repo.gpus();
+        QVERIFY(gpus.size() >= 8);
+        for (const Gpu &g : gpus) {
+            const bool hasTf32Unit = QStringList{QStringLiteral("Ampere"), QStringLiteral("Ada Lovelace"), QStringLiteral("Hopper"),
+                                                 QStringLiteral("Blackwell")}
+                                         .contains(g.architecture);
+            for (const ThroughputFigure &f : g.throughput) {
+                if (f.metric.startsWith(QLatin1String("tf32")))
+                    QVERIFY2(hasTf32Unit, qPrintable(g.name));
+                QVERIFY(f.tflops > 0);
+                QVERIFY(!f.source.isEmpty());
+            }
+        }
+    }
+
+    void nodeTf32FiguresQuotedBySeed002()
+    {
+        CatalogRepository repo(m_doc->database());
+        QList<double> nodeFigures;
+        for (const Gpu &g : repo.gpus())
+            for (const ThroughputFigure &f : g.throughput)
+                if (f.gpuCount == 8 && f.metric.startsWith(QLatin1String("tf32")))
+                    nodeFigures << f.tflops;
+        QVERIFY(nodeFigures.contains(2200.0));
+        QVERIFY(nodeFigures.contains(7120.0));
+    }
+
+    void referenceGpuAndSeedSpeedups()
+    {
+        CatalogRepository repo(m_doc->database());
+        auto v100 = repo.gpu(QStringLiteral("V100 16GB"));
+        QVERIFY(v100);
+        QCOMPARE(v100->speedup.value_or(0), 1.0);
+        auto a100 = repo.gpu(QStringLiteral("A100 40GB"));
+        QVERIFY(a100);
+        QCOMPARE(a100->speedup.value_or(0), 4.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSeedCatalog)
+#include "tst_seedcatalog.moc"
