@@ -1,12 +1,131 @@
-// mltco-cli catalog import
+// mltco-cli catalog import: parse a price-catalog file, then write it to the document in one
+// transaction. A bad file is refused whole, with `file:line: reason` for each bad row.
 #include "cliio.h"
 
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/genericcsvimporter.h"
+#include "models/catalog/skypilotimporter.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
 namespace mltco::cli {
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "mltco-cli catalog import --format skypilot|csv FILE [--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] "
+    "[--document PATH]");
+
+// Clouds whose SkyPilot catalogs mltco knows by name; a file's folder or name usually says which it is
+// (SkyPilot publishes catalogs/v8/<cloud>/vms.csv).
+const QStringList kSkyPilotClouds{QStringLiteral("aws"),        QStringLiteral("gcp"),     QStringLiteral("azure"),
+                                  QStringLiteral("lambda"),     QStringLiteral("oci"),     QStringLiteral("ibm"),
+                                  QStringLiteral("runpod"),     QStringLiteral("fluidstack"), QStringLiteral("cudo"),
+                                  QStringLiteral("paperspace"), QStringLiteral("do"),      QStringLiteral("vast"),
+                                  QStringLiteral("nebius"),     QStringLiteral("hyperbolic"), QStringLiteral("scp")};
+
+QString inferCloud(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString folder = info.absoluteDir().dirName().toLower();
+    if (kSkyPilotClouds.contains(folder))
+        return folder;
+    const QStringList words = info.completeBaseName().toLower().split(QRegularExpression(QStringLiteral("[^a-z0-9]+")),
+                                                                      Qt::SkipEmptyParts);
+    QString found;
+    for (const QString &w : words) {
+        if (kSkyPilotClouds.contains(w)) {
+            if (!found.isEmpty() && found != w)
+                return {}; // ambiguous
+            found = w;
+        }
+    }
+    return found;
+}
+
+} // namespace
 
 int runImport(const QStringList &args, Io &io)
 {
-    Q_UNUSED(args);
-    return inputError(io, QStringLiteral("catalog import is not available yet"));
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The catalog file."));
+    parser.addOption({QStringLiteral("format"), QStringLiteral("skypilot or csv."), QStringLiteral("F")});
+    parser.addOption({QStringLiteral("observed-at"), QStringLiteral("Date the prices were observed."), QStringLiteral("DATE")});
+    parser.addOption({QStringLiteral("provider"), QStringLiteral("SkyPilot: the cloud the file lists."), QStringLiteral("P")});
+    parser.addOption({QStringLiteral("skip-cpu-only"), QStringLiteral("SkyPilot: leave out rows without a GPU.")});
+    parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
+    if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
+        return usageError(io, parser.errorText(), kUsage);
+    if (parser.positionalArguments().size() != 1)
+        return usageError(io, QStringLiteral("catalog import takes exactly one FILE"), kUsage);
+    const QString format = parser.value(QStringLiteral("format"));
+    if (format != QLatin1String("skypilot") && format != QLatin1String("csv"))
+        return usageError(io, format.isEmpty() ? QStringLiteral("--format is required (skypilot or csv)")
+                                               : QStringLiteral("--format must be skypilot or csv, not '%1'").arg(format),
+                          kUsage);
+    const QString path = parser.positionalArguments().first();
+
+    catalog::ImportOptions options;
+    options.fileName = QFileInfo(path).fileName();
+    options.skipCpuOnly = parser.isSet(QStringLiteral("skip-cpu-only"));
+    if (parser.isSet(QStringLiteral("observed-at"))) {
+        options.observedAt = QDate::fromString(parser.value(QStringLiteral("observed-at")), Qt::ISODate);
+        if (!options.observedAt.isValid())
+            return usageError(io, QStringLiteral("--observed-at must be a date like 2025-01-28, not '%1'")
+                                      .arg(parser.value(QStringLiteral("observed-at"))),
+                              kUsage);
+    }
+    if (format == QLatin1String("skypilot")) {
+        options.provider = parser.isSet(QStringLiteral("provider")) ? parser.value(QStringLiteral("provider")).toLower()
+                                                                     : inferCloud(path);
+        if (options.provider.isEmpty())
+            return usageError(io, QStringLiteral("cannot tell which cloud %1 lists; say it with --provider (e.g. aws, gcp, lambda)")
+                                      .arg(options.fileName),
+                              kUsage);
+    }
+
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return inputError(io, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    if (!options.observedAt.isValid())
+        options.observedAt = QFileInfo(file).lastModified().date();
+    Expected<QString> sha = catalog::fileSha256(path);
+    if (!sha)
+        return inputError(io, sha.error().message);
+
+    Expected<catalog::ImportData> data = format == QLatin1String("csv") ? catalog::parseGenericCsv(file, options)
+                                                                         : catalog::parseSkyPilotCsv(file, options);
+    if (!data)
+        return inputError(io, data.error().message, data.error().details);
+
+    auto document = openDocumentOption(parser.value(QStringLiteral("document")));
+    if (!document)
+        return inputError(io, document.error().message);
+    catalog::CatalogRepository repo((*document)->database());
+    Expected<catalog::ImportSummary> summary = repo.applyImport(*data, {options.fileName, *sha, options.observedAt});
+    if (!summary)
+        return inputError(io, summary.error().message, summary.error().details);
+
+    if (summary->alreadyImported) {
+        io.out << options.fileName << " (observed " << options.observedAt.toString(Qt::ISODate)
+               << ") was imported before; nothing added.\n";
+        return ExitOk;
+    }
+    io.out << "Imported " << options.fileName << " (observed " << options.observedAt.toString(Qt::ISODate) << "): "
+           << summary->pricesAdded << " price points, " << summary->instancesAdded << " new instance types, "
+           << summary->providersAdded << " new providers, " << summary->gpusAdded << " new GPU models.\n";
+    QStringList providers = summary->pricesByProvider.keys();
+    providers.sort();
+    for (const QString &p : providers)
+        io.out << "  " << p << ": " << summary->pricesByProvider.value(p) << " price points\n";
+    if (data->rowsSkipped > 0)
+        io.out << "  " << data->rowsSkipped << " rows left out by option\n";
+    for (const QString &note : data->notes)
+        io.out << "  note: " << note << '\n';
+    return ExitOk;
 }
 
 } // namespace mltco::cli

@@ -1,0 +1,167 @@
+// mltco-cli catalog import|list and the general command line: exit codes 0/1/2 and output.
+#include "clirunner.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+QByteArray digest(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
+}
+
+const QByteArray kGoodCsv = "provider,instance_type,region,pricing_model,price,observed_at,gpu,gpu_count\n"
+                            "acme,box-1,eu-1,on_demand,2.50,2025-01-28,A100 40GB,1\n"
+                            "acme,box-1,eu-1,spot,0.90,2025-01-28,A100 40GB,1\n";
+
+} // namespace
+
+class TestCliCatalog final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_home;
+    QString doc(const QString &name) const { return m_home.filePath(name); }
+    CliRun cli(const QStringList &args) const { return runCli(args, m_home.path()); }
+
+private slots:
+    void helpAndUsageExitCodes()
+    {
+        CliRun help = cli({QStringLiteral("help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains(QStringLiteral("catalog import")));
+        CliRun none = cli({});
+        QCOMPARE(none.exitCode, 2);
+        CliRun unknown = cli({QStringLiteral("frobnicate")});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.err.contains(QStringLiteral("unknown command 'frobnicate'")));
+        CliRun badFormat = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("xml")});
+        QCOMPARE(badFormat.exitCode, 2);
+        QVERIFY(badFormat.err.contains(QStringLiteral("--format must be table, csv or json")));
+        CliRun noFormat = cli({QStringLiteral("catalog"), QStringLiteral("import"), doc(QStringLiteral("x.csv"))});
+        QCOMPARE(noFormat.exitCode, 2);
+        QVERIFY(noFormat.err.contains(QStringLiteral("--format is required")));
+        CliRun badDate = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("csv"),
+                              QStringLiteral("--observed-at"), QStringLiteral("28/01/2025"), doc(QStringLiteral("x.csv"))});
+        QCOMPARE(badDate.exitCode, 2);
+    }
+
+    void defaultDocumentIsCreatedInAppData()
+    {
+        CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("providers")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QFile::exists(m_home.filePath(QStringLiteral(".local/share/mltco/default.mltco"))));
+    }
+
+    void listJsonParsesAndFiltersByProvider()
+    {
+        const QString d = doc(QStringLiteral("list.mltco"));
+        CliRun all = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("instances"), QStringLiteral("--format"),
+                          QStringLiteral("json"), QStringLiteral("--document"), d});
+        QCOMPARE(all.exitCode, 0);
+        const QJsonArray rows = QJsonDocument::fromJson(all.out.toUtf8()).array();
+        QVERIFY(!rows.isEmpty());
+        CliRun aws = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("instances"), QStringLiteral("--provider"),
+                          QStringLiteral("aws"), QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--document"), d});
+        const QJsonArray awsRows = QJsonDocument::fromJson(aws.out.toUtf8()).array();
+        QVERIFY(!awsRows.isEmpty());
+        QVERIFY(awsRows.size() < rows.size());
+        for (const QJsonValue &v : awsRows)
+            QCOMPARE(v.toObject().value(QLatin1String("provider")).toString(), QStringLiteral("aws"));
+    }
+
+    void importCsvThenReimportAddsNothing()
+    {
+        const QString d = doc(QStringLiteral("import.mltco"));
+        const QString csv = doc(QStringLiteral("acme-prices.csv"));
+        writeFile(csv, kGoodCsv);
+        const QStringList args{QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("csv"),
+                               csv, QStringLiteral("--document"), d};
+        CliRun first = cli(args);
+        QCOMPARE(first.exitCode, 0);
+        QVERIFY2(first.out.contains(QStringLiteral("2 price points")), qPrintable(first.out));
+        QVERIFY(first.out.contains(QStringLiteral("acme: 2 price points")));
+        CliRun second = cli(args);
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY2(second.out.contains(QStringLiteral("nothing added")), qPrintable(second.out));
+
+        CliRun prices = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"), QStringLiteral("--provider"),
+                             QStringLiteral("acme"), QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--document"), d});
+        QCOMPARE(prices.exitCode, 0);
+        const QStringList lines = prices.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3); // header + 2 observations, not 4
+        QVERIFY(lines.at(0).startsWith(QStringLiteral("provider,instance,region")));
+    }
+
+    void badCsvIsRejectedWithLineNumbersAndDocumentUnchanged()
+    {
+        const QString d = doc(QStringLiteral("reject.mltco"));
+        QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--document"), d}).exitCode, 0);
+        const QByteArray before = digest(d);
+        const QString csv = doc(QStringLiteral("bad.csv"));
+        writeFile(csv, "provider,instance_type,region,pricing_model,price,observed_at\n"
+                       "acme,box-1,eu-1,on_demand,2.50,2025-01-28\n"
+                       "acme,box-1,eu-1,on_demand,-1,2025-01-28\n"
+                       "acme,box-1,eu-1,whenever,1.0,2025-01-28\n");
+        CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("csv"), csv,
+                        QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("bad.csv:3:")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("bad.csv:4:")), qPrintable(r.err));
+        QCOMPARE(digest(d), before);
+    }
+
+    void importMissingFileIsInvalidInput()
+    {
+        CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("csv"),
+                        doc(QStringLiteral("nope.csv")), QStringLiteral("--document"), doc(QStringLiteral("x.mltco"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains(QStringLiteral("cannot read")));
+    }
+
+    void notADocumentIsRefusedInWordsAndUntouched()
+    {
+        const QString bogus = doc(QStringLiteral("notes.mltco"));
+        writeFile(bogus, "these are my notes, not a database\n");
+        const QByteArray before = digest(bogus);
+        CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--document"), bogus});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("not a mltco document")), qPrintable(r.err));
+        QCOMPARE(digest(bogus), before);
+    }
+
+    void skypilotLambdaFileImports()
+    {
+        const QString d = doc(QStringLiteral("lambda.mltco"));
+        const QString file = QStringLiteral(MLTCO_SHARED_DIR "/data/skypilot-v8-lambda-vms.csv");
+        CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("skypilot"),
+                        file, QStringLiteral("--observed-at"), QStringLiteral("2025-06-01"), QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("lambda:")), qPrintable(r.out + r.err));
+        CliRun list = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"), QStringLiteral("--provider"),
+                           QStringLiteral("lambda"), QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--document"), d});
+        const QJsonArray rows = QJsonDocument::fromJson(list.out.toUtf8()).array();
+        int imported = 0;
+        for (const QJsonValue &v : rows)
+            if (v.toObject().value(QLatin1String("observed_at")).toString() == QLatin1String("2025-06-01"))
+                ++imported;
+        QCOMPARE(imported, 408);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliCatalog)
+#include "tst_cli_catalog.moc"
