@@ -1,6 +1,7 @@
 // The seed catalog every new document starts with: provenance on every row, and the figures the seed
 // articles give (model.md §2 and §9).
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/instanceresolver.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
@@ -150,6 +151,43 @@ private slots:
         auto a100 = repo.gpu(QStringLiteral("A100 40GB"));
         QVERIFY(a100);
         QCOMPARE(a100->speedup.value_or(0), 4.0);
+    }
+
+    void resolverGivesRateGpusAndSpeedup()
+    {
+        const tco::InstanceResolver resolve = makeInstanceResolver(m_doc->database());
+        auto p3 = resolve({QStringLiteral("aws"), QStringLiteral("p3.8xlarge"), QStringLiteral("us-east-1"),
+                           QStringLiteral("on_demand"), {}});
+        QVERIFY2(p3, p3 ? "" : qPrintable(p3.error().message));
+        QCOMPARE(p3->ratePerHour, 12.24);
+        QCOMPARE(p3->gpusPerInstance, 4.0);
+        QCOMPARE(p3->speedup.value_or(0), 1.0);
+        QCOMPARE(p3->gpu, QStringLiteral("V100 16GB"));
+        QVERIFY(!p3->source.isEmpty());
+    }
+
+    void resolverNamesWhatIsMissing_data()
+    {
+        QTest::addColumn<QString>("instance");
+        QTest::addColumn<QString>("pricing");
+        QTest::addColumn<QDate>("asOf");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown instance") << "p9.huge" << "on_demand" << QDate() << "no instance type p9.huge";
+        QTest::newRow("unknown pricing") << "p3.8xlarge" << "whenever" << QDate() << "Unknown pricing model";
+        QTest::newRow("before any observation") << "p3.8xlarge" << "on_demand" << QDate(2001, 1, 1) << "No price for aws p3.8xlarge";
+        QTest::newRow("pricing never observed") << "p3.8xlarge" << "reserved_3y" << QDate() << "No price for aws p3.8xlarge";
+    }
+
+    void resolverNamesWhatIsMissing()
+    {
+        QFETCH(QString, instance);
+        QFETCH(QString, pricing);
+        QFETCH(QDate, asOf);
+        QFETCH(QString, message);
+        const tco::InstanceResolver resolve = makeInstanceResolver(m_doc->database());
+        auto r = resolve({QStringLiteral("aws"), instance, QStringLiteral("us-east-1"), pricing, asOf});
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.contains(message), qPrintable(r.error().message));
     }
 };
 
