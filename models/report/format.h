@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+// The one place numbers become text for people: the GUI, the PDF report and the CLI's table output
+// all format through these, so an exported figure reads exactly as the app shows it. Machine formats
+// (CSV, JSON) carry full precision and never pass through here.
+namespace mltco::report {
+
+/// "$1,234,567.89", "-$62,000.00": rounded to cents, never "-$0.00".
+QString money(double amount);
+/// money(), or "n/a" when there is no value.
+QString money(std::optional<double> amount);
+/// Whole dollars: "$1,234,568".
+QString moneyWhole(double amount);
+/// Short form for cards and axes: "$372.9k", "$1.80M", "$950", "-$62.0k".
+QString moneyCompact(double amount);
+/// "1,234,567.9" with `decimals` digits after the point and thousands separators.
+QString grouped(double value, int decimals);
+/// "75.1 %" from 0.751, or "n/a".
+QString percent(std::optional<double> fraction, int decimals = 1);
+
+} // namespace mltco::report

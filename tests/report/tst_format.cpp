@@ -1,0 +1,61 @@
+// Money and percent formatting shared by the GUI, the PDF report and the CLI tables.
+#include "models/report/format.h"
+
+#include <QTest>
+
+using namespace mltco::report;
+
+class TestFormat final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void money_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("thousands") << 1234567.891 << "$1,234,567.89";
+        QTest::newRow("negative") << -62000.0 << "-$62,000.00";
+        QTest::newRow("rounds half up to cents") << 0.125 << "$0.13";
+        QTest::newRow("no negative zero") << -0.004 << "$0.00";
+        QTest::newRow("zero") << 0.0 << "$0.00";
+    }
+    void money()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, text);
+        QCOMPARE(mltco::report::money(value), text);
+    }
+
+    void moneyCompact_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("hundreds") << 950.0 << "$950";
+        QTest::newRow("thousands") << 372900.0 << "$372.9k";
+        QTest::newRow("just under a million") << 999960.0 << "$1.00M";
+        QTest::newRow("millions") << 1803428.57 << "$1.80M";
+        QTest::newRow("tens of millions") << 12345678.0 << "$12.3M";
+        QTest::newRow("negative") << -62000.0 << "-$62.0k";
+        QTest::newRow("billions") << 2.5e9 << "$2.50B";
+        QTest::newRow("tiny negative") << -0.2 << "$0";
+    }
+    void moneyCompact()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, text);
+        QCOMPARE(mltco::report::moneyCompact(value), text);
+    }
+
+    void percentAndGrouped()
+    {
+        QCOMPARE(percent(0.751), QStringLiteral("75.1 %"));
+        QCOMPARE(percent(std::nullopt), QStringLiteral("n/a"));
+        QCOMPARE(grouped(-1234.56, 1), QStringLiteral("-1,234.6"));
+        QCOMPARE(mltco::report::money(std::optional<double>()), QStringLiteral("n/a"));
+        QCOMPARE(moneyWhole(153000.4), QStringLiteral("$153,000"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFormat)
+#include "tst_format.moc"
