@@ -1,81 +1,389 @@
 #include "ui/mainwindow.h"
 
-#include "models/catalog/catalogrepository.h"
+#include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
+#include "models/tco/scenario.h"
+#include "ui/calculators/calculatorspage.h"
+#include "ui/catalog/catalogpage.h"
+#include "ui/catalog/pricehistorypage.h"
+#include "ui/core/planeditor.h"
+#include "ui/core/settings.h"
+#include "ui/dashboard/dashboardpage.h"
+#include "ui/scenarios/scenariospage.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLabel>
-#include <QStandardItemModel>
-#include <QTabWidget>
-#include <QTableView>
+#include <QHBoxLayout>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTextBrowser>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace mltco::ui {
+namespace {
+const QString kDocumentFilter = QStringLiteral("mltco documents (*.mltco);;All files (*)");
+const char kSamplePlan[] = ":/plans/sample-plan.json";
 
-MainWindow::MainWindow(std::unique_ptr<store::Document> document, const QString &planPath, QWidget *parent)
-    : QMainWindow(parent), m_document(std::move(document)), m_tabs(new QTabWidget(this))
+QByteArray samplePlan()
+{
+    QFile file(QString::fromLatin1(kSamplePlan));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::make_unique<Settings>())
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(QStringLiteral("%1 — mltco").arg(m_document->displayName()));
-    m_tabs->setObjectName(QStringLiteral("pages"));
-    setCentralWidget(m_tabs);
-    buildPlanPage(planPath);
-    buildCatalogPage();
-    resize(1440, 900);
+    auto *central = new QWidget(this);
+    auto *layout = new QHBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_navigation = new QListWidget(central);
+    m_navigation->setObjectName(QStringLiteral("navigation"));
+    m_navigation->setFixedWidth(170);
+    m_navigation->setFrameShape(QFrame::NoFrame);
+    m_navigation->setStyleSheet(QStringLiteral(
+        "QListWidget { background: #23313f; color: #dfe6ee; font-size: 11pt; padding-top: 12px; }"
+        "QListWidget::item { padding: 10px 14px; }"
+        "QListWidget::item:selected { background: #2f80c0; color: white; }"));
+    for (int p = 0; p < PageCount; ++p)
+        m_navigation->addItem(pageTitle(static_cast<Page>(p)));
+    m_pages = new QStackedWidget(central);
+    m_pages->setObjectName(QStringLiteral("pages"));
+    layout->addWidget(m_navigation);
+    layout->addWidget(m_pages, 1);
+    setCentralWidget(central);
+    connect(m_navigation, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+
+    buildMenus();
+    if (!restoreGeometry(m_settings->windowGeometry()))
+        resize(1440, 900);
+    statusBar()->showMessage(tr("Ready"));
 }
 
-MainWindow::~MainWindow() = default;
-
-void MainWindow::buildCatalogPage()
+MainWindow::~MainWindow()
 {
-    catalog::CatalogRepository repo(m_document->database());
-    auto *model = new QStandardItemModel(this);
-    model->setHorizontalHeaderLabels({tr("Provider"), tr("Instance"), tr("Region"), tr("Pricing"), tr("USD"),
-                                      tr("Unit"), tr("Observed"), tr("Source")});
-    for (const catalog::PricePoint &p : repo.prices()) {
-        QList<QStandardItem *> row{new QStandardItem(p.provider), new QStandardItem(p.instance),
-                                   new QStandardItem(p.region), new QStandardItem(catalog::pricingModelKey(p.pricing)),
-                                   new QStandardItem(p.amount ? QLocale().toString(*p.amount, 'f', 4) : tr("missing")),
-                                   new QStandardItem(catalog::priceUnitKey(p.unit)),
-                                   new QStandardItem(p.observedAt.toString(Qt::ISODate)), new QStandardItem(p.source)};
-        model->appendRow(row);
-    }
-    auto *view = new QTableView;
-    view->setObjectName(QStringLiteral("priceTable"));
-    view->setModel(model);
-    view->setSortingEnabled(true);
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->resizeColumnsToContents();
-    m_tabs->addTab(view, tr("Catalog"));
+    // Pages hold pointers into the editor and document: remove them first.
+    delete m_pages;
+    m_pages = nullptr;
+    delete m_editor;
 }
 
-void MainWindow::buildPlanPage(const QString &planPath)
+QString MainWindow::pageTitle(Page page)
 {
-    auto *page = new QWidget;
-    auto *layout = new QVBoxLayout(page);
-    QFile file(planPath);
-    QString text;
-    if (file.open(QIODevice::ReadOnly)) {
-        const QJsonObject plan = QJsonDocument::fromJson(file.readAll()).object();
-        text = tr("<h2>%1</h2><p>Scenarios:</p><ul>").arg(plan.value(QLatin1String("name")).toString().toHtmlEscaped());
-        for (const QJsonValue &s : plan.value(QLatin1String("scenarios")).toArray())
-            text += QStringLiteral("<li>%1 (%2)</li>")
-                        .arg(s.toObject().value(QLatin1String("name")).toString().toHtmlEscaped(),
-                             s.toObject().value(QLatin1String("kind")).toString());
-        text += QStringLiteral("</ul>");
-    } else {
-        text = tr("The plan %1 cannot be read: %2").arg(QFileInfo(planPath).fileName(), file.errorString());
+    switch (page) {
+    case Dashboard:
+        return tr("Dashboard");
+    case Scenarios:
+        return tr("Scenarios");
+    case Catalog:
+        return tr("Catalog");
+    case PriceHistory:
+        return tr("Price history");
+    case Calculators:
+        return tr("Calculators");
+    case PageCount:
+        break;
     }
-    auto *label = new QLabel(text);
-    label->setObjectName(QStringLiteral("planSummary"));
-    label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    layout->addWidget(label);
-    m_tabs->addTab(page, tr("Plan"));
+    return {};
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New…"), QKeySequence::New, this, &MainWindow::newWithDialog);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAsWithDialog);
+    file->addSeparator();
+    QAction *importCatalog = file->addAction(tr("&Import price catalog…"));
+    importCatalog->setObjectName(QStringLiteral("importCatalogAction"));
+    importCatalog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    connect(importCatalog, &QAction::triggered, this, [this] {
+        showPage(Catalog);
+        if (m_catalog)
+            QMetaObject::invokeMethod(m_catalog, "startImport");
+    });
+    file->addAction(tr("Import &plan file…"), this, &MainWindow::importPlanWithDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    m_undoAction = edit->addAction(tr("&Undo"));
+    m_undoAction->setObjectName(QStringLiteral("undoAction"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    connect(m_undoAction, &QAction::triggered, this, [this] {
+        if (m_editor)
+            m_editor->undoStack()->undo();
+    });
+    m_redoAction = edit->addAction(tr("&Redo"));
+    m_redoAction->setObjectName(QStringLiteral("redoAction"));
+    m_redoAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    connect(m_redoAction, &QAction::triggered, this, [this] {
+        if (m_editor)
+            m_editor->undoStack()->redo();
+    });
+    edit->addSeparator();
+    QMenu *add = edit->addMenu(tr("&Add scenario"));
+    for (const tco::ScenarioKind kind : {tco::ScenarioKind::Dedicated, tco::ScenarioKind::Cluster, tco::ScenarioKind::Elastic,
+                                         tco::ScenarioKind::Purchase}) {
+        add->addAction(tco::scenarioKindKey(kind), this, [this, kind] {
+            if (m_editor) {
+                m_editor->addScenario(kind);
+                showPage(Scenarios);
+            }
+        });
+    }
+    QAction *duplicate = edit->addAction(tr("&Duplicate scenario"));
+    duplicate->setObjectName(QStringLiteral("duplicateScenarioAction"));
+    duplicate->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(duplicate, &QAction::triggered, this, [this] {
+        if (m_editor && m_scenarios)
+            m_editor->duplicateScenario(m_scenarios->currentScenario());
+    });
+    QAction *remove = edit->addAction(tr("D&elete scenario"));
+    remove->setObjectName(QStringLiteral("deleteScenarioAction"));
+    remove->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+    connect(remove, &QAction::triggered, this, [this] {
+        if (m_editor && m_scenarios)
+            m_editor->removeScenario(m_scenarios->currentScenario());
+    });
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (int p = 0; p < PageCount; ++p) {
+        QAction *a = view->addAction(pageTitle(static_cast<Page>(p)), this, [this, p] { showPage(static_cast<Page>(p)); });
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + p)));
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Model reference"), QKeySequence::HelpContents, this, &MainWindow::showModelReference);
+    help->addAction(tr("&About mltco"), this, [this] {
+        QMessageBox::about(this, tr("About mltco"),
+                           tr("<h3>mltco %1</h3><p>Total cost of ownership planning for machine-learning GPU "
+                              "infrastructure.</p><p>Calculation model version 1.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+    updateRecentMenu();
+}
+
+Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
+{
+    auto document = catalog::openDocument(path);
+    if (!document)
+        return document.error();
+    auto *editor = new PlanEditor(**document);
+    if (Status s = editor->loadFirstPlan(planJson.isEmpty() ? samplePlan() : planJson); !s) {
+        delete editor;
+        return s;
+    }
+    // Swap in the new document only once it opened and its plan loaded.
+    const int page = m_pages->currentIndex();
+    while (m_pages->count() > 0) {
+        QWidget *w = m_pages->widget(0);
+        m_pages->removeWidget(w);
+        delete w;
+    }
+    delete m_editor;
+    m_document = std::move(*document);
+    m_editor = editor;
+    m_editor->setParent(this);
+    connect(m_editor->undoStack(), &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
+    connect(m_editor->undoStack(), &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
+    connect(m_editor->undoStack(), &QUndoStack::undoTextChanged, this,
+            [this](const QString &t) { m_undoAction->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t)); });
+    connect(m_editor->undoStack(), &QUndoStack::redoTextChanged, this,
+            [this](const QString &t) { m_redoAction->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t)); });
+    connect(m_editor, &PlanEditor::saveFailed, this,
+            [this](const QString &message) { showError(tr("Saving failed"), Error{message, {}}); });
+    m_undoAction->setEnabled(false);
+    m_redoAction->setEnabled(false);
+    rebuildPages();
+    showPage(page >= 0 ? static_cast<Page>(page) : Dashboard);
+    m_settings->addRecentFile(m_document->path());
+    updateRecentMenu();
+    updateTitle();
+    return {};
+}
+
+void MainWindow::rebuildPages()
+{
+    m_dashboard = new DashboardPage(m_editor);
+    m_scenarios = new ScenariosPage(m_editor);
+    m_catalog = new CatalogPage(m_editor);
+    m_priceHistory = new PriceHistoryPage(m_editor);
+    m_calculators = new CalculatorsPage(m_editor);
+    m_dashboard->setObjectName(QStringLiteral("dashboardPage"));
+    m_scenarios->setObjectName(QStringLiteral("scenariosPage"));
+    m_catalog->setObjectName(QStringLiteral("catalogPage"));
+    m_priceHistory->setObjectName(QStringLiteral("priceHistoryPage"));
+    m_calculators->setObjectName(QStringLiteral("calculatorsPage"));
+    for (QWidget *page : {static_cast<QWidget *>(m_dashboard), static_cast<QWidget *>(m_scenarios),
+                          static_cast<QWidget *>(m_catalog), static_cast<QWidget *>(m_priceHistory),
+                          static_cast<QWidget *>(m_calculators)})
+        m_pages->addWidget(page);
+}
+
+Status MainWindow::importPlanFile(const QString &path)
+{
+    if (!m_editor)
+        return Error{tr("Open a document first."), {}};
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{tr("Cannot read \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+    if (Status s = m_editor->importPlan(file.readAll()); !s)
+        return Error{tr("The plan \"%1\" was not imported: %2").arg(QFileInfo(path).fileName(), s.error().message),
+                     s.error().details};
+    updateTitle();
+    return {};
+}
+
+Status MainWindow::saveDocumentAs(const QString &path)
+{
+    if (!m_document)
+        return Error{tr("There is no document to save."), {}};
+    if (Status s = m_document->copyTo(path); !s)
+        return s;
+    return openDocument(path);
+}
+
+void MainWindow::showPage(Page page)
+{
+    m_navigation->setCurrentRow(page);
+    m_pages->setCurrentIndex(page);
+}
+
+MainWindow::Page MainWindow::currentPage() const { return static_cast<Page>(m_pages->currentIndex()); }
+
+void MainWindow::updateTitle()
+{
+    if (!m_document || !m_editor)
+        return;
+    setWindowTitle(tr("%1 — %2 — mltco").arg(m_document->displayName(), m_editor->plan().name));
+    setWindowFilePath(m_document->path());
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings->recentFiles();
+    for (const QString &f : files) {
+        m_recentMenu->addAction(QDir::toNativeSeparators(f), this, [this, f] {
+            if (Status s = openDocument(f); !s)
+                showError(tr("Open document"), s);
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showError(const QString &title, const Status &status)
+{
+    QMessageBox box(QMessageBox::Warning, title, status.error().message, QMessageBox::Ok, this);
+    box.setObjectName(QStringLiteral("errorDialog"));
+    if (!status.error().details.isEmpty())
+        box.setDetailedText(status.error().details.join(QLatin1Char('\n')));
+    box.exec();
+}
+
+void MainWindow::openWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open document"), QString(), kDocumentFilter);
+    if (path.isEmpty())
+        return;
+    if (Status s = openDocument(path); !s)
+        showError(tr("Open document"), s);
+}
+
+void MainWindow::newWithDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("New document"), QString(), kDocumentFilter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".mltco");
+    if (QFileInfo::exists(path)) {
+        showError(tr("New document"), Error{tr("\"%1\" already exists; open it or choose another name.").arg(path), {}});
+        return;
+    }
+    if (Status s = openDocument(path); !s)
+        showError(tr("New document"), s);
+}
+
+void MainWindow::saveAsWithDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save document as"), QString(), kDocumentFilter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".mltco");
+    if (Status s = saveDocumentAs(path); !s)
+        showError(tr("Save As"), s);
+}
+
+void MainWindow::importPlanWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import plan file"), QString(), tr("Plan files (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (Status s = importPlanFile(path); !s)
+        showError(tr("Import plan"), s);
+}
+
+void MainWindow::showModelReference()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Model reference"));
+    auto *layout = new QVBoxLayout(&dialog);
+    auto *browser = new QTextBrowser(&dialog);
+    QFile file(QStringLiteral(":/docs/model.md"));
+    browser->setMarkdown(file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll())
+                                                         : tr("The model reference is not part of this build."));
+    layout->addWidget(browser);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.resize(900, 700);
+    dialog.exec();
+}
+
+Expected<QStringList> MainWindow::saveScreenshots(const QString &dir)
+{
+    if (!QDir().mkpath(dir))
+        return Error{tr("The folder %1 cannot be created.").arg(dir), {}};
+    QStringList written;
+    const Page before = currentPage();
+    for (int p = 0; p < PageCount; ++p) {
+        showPage(static_cast<Page>(p));
+        QApplication::processEvents();
+        QApplication::processEvents();
+        const QString name = QStringLiteral("%1/%2-%3.png")
+                                 .arg(dir)
+                                 .arg(p + 1, 2, 10, QLatin1Char('0'))
+                                 .arg(pageTitle(static_cast<Page>(p)).toLower().replace(QLatin1Char(' '), QLatin1Char('-')));
+        if (!grab().save(name, "PNG"))
+            return Error{tr("The screenshot %1 could not be written.").arg(name), {}};
+        written << name;
+    }
+    showPage(before);
+    return written;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    event->accept();
 }
 
 } // namespace mltco::ui

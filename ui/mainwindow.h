@@ -1,10 +1,14 @@
 #pragma once
 
+#include "models/common/expected.h"
+
 #include <QMainWindow>
 
 #include <memory>
 
-class QTabWidget;
+class QListWidget;
+class QStackedWidget;
+class QMenu;
 
 namespace mltco::store {
 class Document;
@@ -12,21 +16,70 @@ class Document;
 
 namespace mltco::ui {
 
-/// The application window: one document, its catalog and the plan being studied.
+class PlanEditor;
+class Settings;
+class DashboardPage;
+class ScenariosPage;
+class CatalogPage;
+class PriceHistoryPage;
+class CalculatorsPage;
+
+/// The application window: one open document, its plan, and the five pages that study it.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    explicit MainWindow(std::unique_ptr<store::Document> document, const QString &planPath, QWidget *parent = nullptr);
+    enum Page { Dashboard, Scenarios, Catalog, PriceHistory, Calculators, PageCount };
+
+    explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-private:
-    void buildCatalogPage();
-    void buildPlanPage(const QString &planPath);
+    /// Opens a document (creating it from the seed catalog if the path does not exist) and shows its
+    /// first plan, or `planJson` when it has none. On failure the current document stays open.
+    Status openDocument(const QString &path, const QByteArray &planJson = {});
+    /// Adds the plan in a plan file to the open document and shows it.
+    Status importPlanFile(const QString &path);
+    /// Writes a copy of the document to `path` and continues working on the copy.
+    Status saveDocumentAs(const QString &path);
 
+    PlanEditor *editor() const { return m_editor; }
+    store::Document *document() const { return m_document.get(); }
+    void showPage(Page page);
+    Page currentPage() const;
+    static QString pageTitle(Page page);
+
+    /// Writes a PNG of every page at the window's current size into `dir`; returns the files written.
+    Expected<QStringList> saveScreenshots(const QString &dir);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildMenus();
+    void rebuildPages();
+    void updateTitle();
+    void updateRecentMenu();
+    void openWithDialog();
+    void newWithDialog();
+    void saveAsWithDialog();
+    void importPlanWithDialog();
+    void showModelReference();
+    void showError(const QString &title, const Status &status);
+
+    std::unique_ptr<Settings> m_settings;
     std::unique_ptr<store::Document> m_document;
-    QTabWidget *m_tabs = nullptr;
+    PlanEditor *m_editor = nullptr;
+    QListWidget *m_navigation = nullptr;
+    QStackedWidget *m_pages = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    DashboardPage *m_dashboard = nullptr;
+    ScenariosPage *m_scenarios = nullptr;
+    CatalogPage *m_catalog = nullptr;
+    PriceHistoryPage *m_priceHistory = nullptr;
+    CalculatorsPage *m_calculators = nullptr;
 };
 
 } // namespace mltco::ui

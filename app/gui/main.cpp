@@ -1,12 +1,13 @@
-// mltco: the desktop application. Opens a document (the default one unless a path is given) and the
-// bundled sample plan.
-#include "models/catalog/seedcatalog.h"
+// mltco: the desktop application. Opens a document (the default one, or the path given) on its plan;
+// a new document starts from the seed catalog and the bundled sample plan.
 #include "models/store/document.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QTextStream>
+#include <QTimer>
 
 int main(int argc, char *argv[])
 {
@@ -20,19 +21,45 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral("TCO planning for machine-learning GPU infrastructure"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("document"), QStringLiteral("The .mltco document to open."));
-    QCommandLineOption planOption(QStringLiteral("plan"), QStringLiteral("Plan file to open."), QStringLiteral("PLAN.json"),
-                                  QStringLiteral(":/plans/sample-plan.json"));
+    parser.addPositionalArgument(QStringLiteral("document"),
+                                 QStringLiteral("The .mltco document to open (default: the document in the "
+                                                "application data folder, created on first run)."));
+    const QCommandLineOption planOption(QStringLiteral("plan"), QStringLiteral("Add this plan file to the document and show it."),
+                                        QStringLiteral("PLAN.json"));
+    const QCommandLineOption screenshotsOption(QStringLiteral("screenshots"),
+                                               QStringLiteral("Write a 1440x900 PNG of every page into DIR and quit."),
+                                               QStringLiteral("DIR"));
     parser.addOption(planOption);
+    parser.addOption(screenshotsOption);
     parser.process(app);
 
+    QTextStream err(stderr);
+    mltco::ui::MainWindow window;
     const QString path = parser.positionalArguments().value(0, mltco::store::Document::defaultPath());
-    auto document = mltco::catalog::openDocument(path);
-    if (!document) {
-        QMessageBox::critical(nullptr, QStringLiteral("mltco"), document.error().message);
+    if (mltco::Status s = window.openDocument(path); !s) {
+        err << s.error().message << '\n';
+        QMessageBox::critical(nullptr, QStringLiteral("mltco"), s.error().message);
         return 1;
     }
-    mltco::ui::MainWindow window(std::move(*document), parser.value(planOption));
+    if (parser.isSet(planOption)) {
+        if (mltco::Status s = window.importPlanFile(parser.value(planOption)); !s) {
+            err << s.error().message << '\n';
+            for (const QString &d : s.error().details)
+                err << d << '\n';
+            return 1;
+        }
+    }
+    if (parser.isSet(screenshotsOption)) {
+        window.resize(1440, 900);
+        window.show();
+        auto written = window.saveScreenshots(parser.value(screenshotsOption));
+        if (!written) {
+            err << written.error().message << '\n';
+            return 1;
+        }
+        QTextStream(stdout) << written->join(QLatin1Char('\n')) << '\n';
+        return 0;
+    }
     window.show();
     return app.exec();
 }

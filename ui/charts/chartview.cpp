@@ -1,0 +1,135 @@
+#include "ui/charts/chartview.h"
+
+#include <QAbstractSeries>
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QCursor>
+#include <QFileDialog>
+#include <QLegendMarker>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace mltco::ui {
+
+MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title)
+{
+    const double maxAbs = std::max(std::fabs(minValue), std::fabs(maxValue));
+    MoneyScale scale;
+    QString unitWord = QStringLiteral("USD");
+    if (maxAbs >= 1e9) {
+        scale = {1e9, QStringLiteral("B")};
+        unitWord = QStringLiteral("USD billions");
+    } else if (maxAbs >= 1e6) {
+        scale = {1e6, QStringLiteral("M")};
+        unitWord = QStringLiteral("USD millions");
+    } else if (maxAbs >= 1e3) {
+        scale = {1e3, QStringLiteral("k")};
+        unitWord = QStringLiteral("USD thousands");
+    }
+    double lo = std::min(0.0, minValue / scale.divisor);
+    double hi = std::max(0.0, maxValue / scale.divisor);
+    if (hi - lo <= 0)
+        hi = lo + 1;
+    axis->setRange(lo, hi);
+    axis->applyNiceNumbers();
+    const double span = axis->max() - axis->min();
+    const int decimals = span >= 10 ? 0 : (span >= 1 ? 1 : 2);
+    axis->setLabelFormat(QStringLiteral("$%.%1f%2").arg(decimals).arg(scale.suffix));
+    axis->setTitleText(QStringLiteral("%1 (%2)").arg(title, unitWord));
+    return scale;
+}
+
+ChartView::ChartView(QWidget *parent) : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setRubberBand(QChartView::RectangleRubberBand);
+    setMouseTracking(true);
+}
+
+void ChartView::attachLegendToggles()
+{
+    const QList<QLegendMarker *> markers = chart()->legend()->markers();
+    for (QLegendMarker *marker : markers) {
+        disconnect(marker, &QLegendMarker::clicked, this, nullptr);
+        connect(marker, &QLegendMarker::clicked, this, [marker] {
+            QAbstractSeries *series = marker->series();
+            const bool show = !series->isVisible();
+            series->setVisible(show);
+            marker->setVisible(true); // hiding a series hides its marker; keep it to click again
+            QColor label = marker->labelBrush().color();
+            label.setAlphaF(show ? 1.0 : 0.4);
+            marker->setLabelBrush(label);
+            QBrush brush = marker->brush();
+            QColor fill = brush.color();
+            fill.setAlphaF(show ? 1.0 : 0.3);
+            brush.setColor(fill);
+            marker->setBrush(brush);
+        });
+    }
+}
+
+void ChartView::showValueTip(const QString &text)
+{
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(QCursor::pos(), text, this);
+}
+
+void ChartView::resetZoom() { chart()->zoomReset(); }
+
+void ChartView::copyImage() { QApplication::clipboard()->setPixmap(grab()); }
+
+bool ChartView::saveImage(const QString &path, QString *error)
+{
+    if (grab().save(path, "PNG"))
+        return true;
+    if (error)
+        *error = tr("The image could not be written to %1. Choose a folder you can write to.").arg(path);
+    return false;
+}
+
+void ChartView::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0) {
+        QChartView::wheelEvent(event);
+        return;
+    }
+    chart()->zoom(std::pow(1.2, steps));
+    event->accept();
+}
+
+void ChartView::mouseReleaseEvent(QMouseEvent *event)
+{
+    // Right button shows the context menu instead of zooming out (QChartView's default).
+    if (event->button() == Qt::RightButton) {
+        event->accept();
+        return;
+    }
+    QChartView::mouseReleaseEvent(event);
+}
+
+void ChartView::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Reset zoom"), this, &ChartView::resetZoom);
+    menu.addSeparator();
+    menu.addAction(tr("Copy image"), this, &ChartView::copyImage);
+    menu.addAction(tr("Save image as PNG…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save chart image"), chart()->title() + QStringLiteral(".png"),
+                                                          tr("PNG images (*.png)"));
+        QString error;
+        if (!path.isEmpty() && !saveImage(path, &error))
+            QMessageBox::warning(this, tr("Save image"), error);
+    });
+    menu.exec(event->globalPos());
+}
+
+} // namespace mltco::ui

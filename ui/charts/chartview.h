@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QChartView>
+#include <QString>
+
+class QAbstractSeries;
+class QValueAxis;
+
+namespace mltco::ui {
+
+/// How a money axis is scaled: values are plotted divided by `divisor`, and labelled "$1.2M".
+struct MoneyScale final
+{
+    double divisor = 1.0;
+    QString suffix; ///< "", "k", "M" or "B"
+};
+
+/// Picks the scale for values up to `maxAbs` and sets the axis' range, tick labels ("$%.1fM") and title
+/// ("Cost (USD millions)"). Plot values divided by the returned divisor.
+MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title);
+
+/// A chart view for every chart of the app: rubber-band zoom, wheel zoom, "Reset zoom", "Copy image" and
+/// "Save image as PNG…" in the context menu, a legend whose entries hide and show their series, and
+/// a tooltip with the exact value under the pointer (showValueTip()).
+class ChartView : public QChartView
+{
+    Q_OBJECT
+
+public:
+    explicit ChartView(QWidget *parent = nullptr);
+
+    /// Connects every legend marker of the chart so a click hides/shows its series. Call after the
+    /// series are added (again after they change).
+    void attachLegendToggles();
+    /// Shows `text` as a tooltip at the pointer (or hides it when empty).
+    void showValueTip(const QString &text);
+
+    void resetZoom();
+    void copyImage();
+    /// Saves a PNG of the chart; returns false and says why when the file cannot be written.
+    bool saveImage(const QString &path, QString *error = nullptr);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+};
+
+} // namespace mltco::ui

@@ -1,0 +1,266 @@
+#include "ui/core/planeditor.h"
+
+#include "models/catalog/instanceresolver.h"
+#include "models/store/document.h"
+#include "models/store/planstore.h"
+#include "models/tco/parameters.h"
+#include "models/tco/planreader.h"
+#include "models/tco/planwriter.h"
+
+#include <QUndoCommand>
+
+namespace mltco::ui {
+
+/// One plan edit: the whole plan before and after (a plan is small, and snapshots make undo exact).
+class PlanChangeCommand final : public QUndoCommand
+{
+public:
+    static constexpr int kId = 0x504c; // "PL"
+
+    PlanChangeCommand(PlanEditor *editor, tco::Plan before, tco::Plan after, const QString &text, QString mergeKey)
+        : QUndoCommand(text), m_editor(editor), m_before(std::move(before)), m_after(std::move(after)),
+          m_mergeKey(std::move(mergeKey))
+    {
+    }
+
+    void redo() override { m_editor->setPlan(m_after); }
+    void undo() override { m_editor->setPlan(m_before); }
+    int id() const override { return m_mergeKey.isEmpty() ? -1 : kId; }
+
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *next = static_cast<const PlanChangeCommand *>(other);
+        if (next->m_mergeKey != m_mergeKey)
+            return false;
+        m_after = next->m_after;
+        return true;
+    }
+
+private:
+    PlanEditor *m_editor;
+    tco::Plan m_before;
+    tco::Plan m_after;
+    QString m_mergeKey;
+};
+
+PlanEditor::PlanEditor(store::Document &document, QObject *parent)
+    : QObject(parent), m_document(document), m_undoStack(new QUndoStack(this))
+{
+}
+
+PlanEditor::~PlanEditor() = default;
+
+Status PlanEditor::loadFirstPlan(const QByteArray &fallbackJson)
+{
+    store::PlanStore plans(m_document.database());
+    QList<store::StoredPlan> stored = plans.plans();
+    if (stored.isEmpty())
+        return importPlan(fallbackJson);
+    Expected<tco::Plan> plan = tco::readPlan(stored.first().json);
+    if (!plan)
+        return Error{QStringLiteral("The plan \"%1\" in this document cannot be read: %2")
+                         .arg(stored.first().name, plan.error().message),
+                     plan.error().details};
+    m_planId = stored.first().id;
+    m_undoStack->clear();
+    setPlan(*plan);
+    return {};
+}
+
+Status PlanEditor::importPlan(const QByteArray &json)
+{
+    Expected<tco::Plan> plan = tco::readPlan(json);
+    if (!plan)
+        return plan.error();
+    store::PlanStore plans(m_document.database());
+    Expected<qint64> id = plans.insert(plan->name, tco::writePlan(*plan));
+    if (!id)
+        return id.error();
+    m_planId = *id;
+    m_undoStack->clear();
+    setPlan(*plan);
+    return {};
+}
+
+void PlanEditor::apply(const tco::Plan &after, const QString &text, const QString &mergeKey)
+{
+    m_undoStack->push(new PlanChangeCommand(this, m_plan, after, text, mergeKey));
+}
+
+void PlanEditor::setPlan(const tco::Plan &plan)
+{
+    m_plan = plan;
+    if (m_planId != 0) {
+        store::PlanStore plans(m_document.database());
+        if (Status s = plans.update(m_planId, m_plan.name, tco::writePlan(m_plan)); !s)
+            emit saveFailed(s.error().message);
+    }
+    evaluate();
+    emit planChanged();
+}
+
+void PlanEditor::reevaluate()
+{
+    evaluate();
+    emit planChanged();
+}
+
+void PlanEditor::evaluate()
+{
+    Expected<tco::PlanResult> result = tco::evaluatePlan(m_plan, catalog::makeInstanceResolver(m_document.database()));
+    if (result) {
+        m_result = std::move(*result);
+        m_evaluationError.clear();
+        m_evaluationDetails.clear();
+    } else {
+        m_result.reset();
+        m_evaluationError = result.error().message;
+        m_evaluationDetails = result.error().details;
+    }
+}
+
+void PlanEditor::setWorkloadValue(tco::ParamId id, double value)
+{
+    tco::Plan after = m_plan;
+    if (!tco::setParameterValue(after.workload, id, value))
+        return;
+    tco::setGiven(after.workloadGiven, id);
+    if (after.workload == m_plan.workload && tco::isGiven(m_plan.workloadGiven, id))
+        return;
+    apply(after, tr("Change %1").arg(QString::fromUtf8(tco::parameterInfo(id).label)),
+          QStringLiteral("workload/%1").arg(tco::parameterKey(id)));
+}
+
+void PlanEditor::setScenarioValue(int index, tco::ParamId id, double value)
+{
+    if (index < 0 || index >= m_plan.scenarios.size())
+        return;
+    tco::Plan after = m_plan;
+    tco::PlanScenario &s = after.scenarios[index];
+    if (!tco::setParameterValue(s.scenario, id, value))
+        return;
+    tco::setGiven(s.given, id);
+    if (s.scenario == m_plan.scenarios[index].scenario && tco::isGiven(m_plan.scenarios[index].given, id))
+        return;
+    apply(after, tr("Change %1 of %2").arg(QString::fromUtf8(tco::parameterInfo(id).label), s.name),
+          QStringLiteral("scenario/%1/%2").arg(s.name, tco::parameterKey(id)));
+}
+
+void PlanEditor::clearScenarioValue(int index, tco::ParamId id)
+{
+    if (index < 0 || index >= m_plan.scenarios.size())
+        return;
+    tco::Plan after = m_plan;
+    tco::PlanScenario &s = after.scenarios[index];
+    if (!tco::isGiven(s.given, id))
+        return;
+    tco::setGiven(s.given, id, false);
+    // Back to the default; the catalog's value (if the scenario names an instance) is filled in at evaluation.
+    const tco::Scenario defaults = tco::defaultScenario(s.kind());
+    if (const std::optional<double> v = tco::parameterValue(defaults, id))
+        tco::setParameterValue(s.scenario, id, *v);
+    else
+        tco::clearParameterValue(s.scenario, id);
+    apply(after, tr("Reset %1 of %2").arg(QString::fromUtf8(tco::parameterInfo(id).label), s.name));
+}
+
+void PlanEditor::setScenarioInstance(int index, const std::optional<tco::InstanceRef> &instance)
+{
+    if (index < 0 || index >= m_plan.scenarios.size() || m_plan.scenarios[index].instance == instance)
+        return;
+    tco::Plan after = m_plan;
+    after.scenarios[index].instance = instance;
+    apply(after, tr("Choose instance for %1").arg(after.scenarios[index].name));
+}
+
+void PlanEditor::setBulkDiscounts(int index, const std::vector<tco::BulkTier> &tiers)
+{
+    if (index < 0 || index >= m_plan.scenarios.size())
+        return;
+    tco::Plan after = m_plan;
+    auto *purchase = std::get_if<tco::PurchaseScenario>(&after.scenarios[index].scenario);
+    if (!purchase || purchase->bulkDiscounts == tiers)
+        return;
+    purchase->bulkDiscounts = tiers;
+    tco::setGiven(after.scenarios[index].given, tco::ParamId::BulkDiscounts);
+    apply(after, tr("Change bulk discounts of %1").arg(after.scenarios[index].name));
+}
+
+QString PlanEditor::uniqueScenarioName(const QString &base) const
+{
+    if (!m_plan.scenario(base))
+        return base;
+    for (int n = 2;; ++n) {
+        const QString candidate = QStringLiteral("%1 %2").arg(base).arg(n);
+        if (!m_plan.scenario(candidate))
+            return candidate;
+    }
+}
+
+void PlanEditor::addScenario(tco::ScenarioKind kind, const QString &name)
+{
+    tco::Plan after = m_plan;
+    tco::PlanScenario s;
+    s.name = uniqueScenarioName(name.isEmpty() ? tr("New %1 scenario").arg(tco::scenarioKindKey(kind)) : name);
+    s.scenario = tco::defaultScenario(kind);
+    after.scenarios.append(s);
+    apply(after, tr("Add scenario %1").arg(s.name));
+}
+
+void PlanEditor::duplicateScenario(int index)
+{
+    if (index < 0 || index >= m_plan.scenarios.size())
+        return;
+    tco::Plan after = m_plan;
+    tco::PlanScenario copy = after.scenarios[index];
+    copy.name = uniqueScenarioName(tr("%1 (copy)").arg(copy.name));
+    after.scenarios.insert(index + 1, copy);
+    apply(after, tr("Duplicate scenario %1").arg(m_plan.scenarios[index].name));
+}
+
+void PlanEditor::removeScenario(int index)
+{
+    if (index < 0 || index >= m_plan.scenarios.size())
+        return;
+    tco::Plan after = m_plan;
+    const QString name = after.scenarios[index].name;
+    after.scenarios.removeAt(index);
+    // A break-even that names the removed scenario can no longer be computed.
+    after.breakeven.removeIf([&](const tco::BreakEvenRequest &r) { return r.purchase == name || r.cloud == name; });
+    apply(after, tr("Delete scenario %1").arg(name));
+}
+
+void PlanEditor::renameScenario(int index, const QString &name)
+{
+    const QString trimmed = name.trimmed();
+    if (index < 0 || index >= m_plan.scenarios.size() || trimmed.isEmpty() || m_plan.scenario(trimmed))
+        return;
+    tco::Plan after = m_plan;
+    const QString old = after.scenarios[index].name;
+    after.scenarios[index].name = trimmed;
+    for (tco::BreakEvenRequest &r : after.breakeven) {
+        if (r.purchase == old)
+            r.purchase = trimmed;
+        if (r.cloud == old)
+            r.cloud = trimmed;
+    }
+    apply(after, tr("Rename %1 to %2").arg(old, trimmed));
+}
+
+void PlanEditor::moveScenario(int from, int to)
+{
+    if (from < 0 || from >= m_plan.scenarios.size() || to < 0 || to >= m_plan.scenarios.size() || from == to)
+        return;
+    tco::Plan after = m_plan;
+    after.scenarios.move(from, to);
+    apply(after, tr("Move scenario %1").arg(m_plan.scenarios[from].name));
+}
+
+void PlanEditor::setBreakEven(const QList<tco::BreakEvenRequest> &requests)
+{
+    tco::Plan after = m_plan;
+    after.breakeven = requests;
+    apply(after, tr("Change break-even comparison"));
+}
+
+} // namespace mltco::ui

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "models/tco/plan.h"
+#include "models/tco/planevaluation.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <optional>
+
+namespace mltco::store {
+class Document;
+}
+
+namespace mltco::ui {
+
+/// The plan being studied in one open document, its undo stack and its latest evaluation.
+///
+/// Every edit goes through apply() as one QUndoCommand holding the plan before and after, so undo and
+/// redo are exact. Each change is saved to the document at once (one transaction), so quitting or a
+/// crash loses nothing. Consecutive edits of one field (same merge key) merge into one undo step.
+/// The document's undo stack is shared: catalog edits push their own commands onto it.
+class PlanEditor final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit PlanEditor(store::Document &document, QObject *parent = nullptr);
+    ~PlanEditor() override;
+
+    /// Loads the document's first plan; when it has none, stores `fallbackJson` (the sample plan) as
+    /// its plan first. Clears the undo stack.
+    Status loadFirstPlan(const QByteArray &fallbackJson);
+    /// Adds a plan from a plan file to the document and makes it the current plan.
+    Status importPlan(const QByteArray &json);
+
+    store::Document &document() const { return m_document; }
+    QUndoStack *undoStack() const { return m_undoStack; }
+    const tco::Plan &plan() const { return m_plan; }
+    qint64 planId() const { return m_planId; }
+
+    /// The latest evaluation; nullopt when the plan cannot be evaluated (see evaluationError()).
+    const std::optional<tco::PlanResult> &result() const { return m_result; }
+    QString evaluationError() const { return m_evaluationError; }
+    QStringList evaluationDetails() const { return m_evaluationDetails; }
+
+    /// Replaces the plan by `after` as one undoable step named `text`. Edits with the same non-empty
+    /// `mergeKey` in a row merge into one step (typing in a spin box).
+    void apply(const tco::Plan &after, const QString &text, const QString &mergeKey = {});
+
+    // Convenience edits built on apply().
+    void setWorkloadValue(tco::ParamId id, double value);
+    void setScenarioValue(int index, tco::ParamId id, double value);
+    /// Forgets a stated value so the catalog's (or the default) applies again.
+    void clearScenarioValue(int index, tco::ParamId id);
+    void setScenarioInstance(int index, const std::optional<tco::InstanceRef> &instance);
+    void setBulkDiscounts(int index, const std::vector<tco::BulkTier> &tiers);
+    void addScenario(tco::ScenarioKind kind, const QString &name = {});
+    void duplicateScenario(int index);
+    void removeScenario(int index);
+    void renameScenario(int index, const QString &name);
+    void moveScenario(int from, int to);
+    void setBreakEven(const QList<tco::BreakEvenRequest> &requests);
+
+    /// A name not yet used by a scenario: `base`, or `base 2`, `base 3`, ...
+    QString uniqueScenarioName(const QString &base) const;
+
+    /// Re-reads catalog prices and re-evaluates (after a catalog edit or import).
+    void reevaluate();
+
+signals:
+    /// The plan changed (edit, undo, redo or load); result() is already up to date.
+    void planChanged();
+    /// Saving an edit to the document failed; the edit stays in memory and in the undo stack.
+    void saveFailed(const QString &message);
+
+private:
+    friend class PlanChangeCommand;
+    void setPlan(const tco::Plan &plan); // used by the undo command
+    void evaluate();
+
+    store::Document &m_document;
+    QUndoStack *m_undoStack;
+    qint64 m_planId = 0;
+    tco::Plan m_plan;
+    std::optional<tco::PlanResult> m_result;
+    QString m_evaluationError;
+    QStringList m_evaluationDetails;
+};
+
+} // namespace mltco::ui

@@ -1,0 +1,50 @@
+#include "ui/core/settings.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
+
+namespace mltco::ui {
+namespace {
+const QString kGeometry = QStringLiteral("window/geometry");
+const QString kState = QStringLiteral("window/state");
+const QString kRecent = QStringLiteral("documents/recent");
+} // namespace
+
+Settings::Settings()
+    : m_settings(std::make_unique<QSettings>(
+          QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/mltco.conf"),
+          QSettings::IniFormat))
+{
+}
+
+Settings::~Settings() = default;
+
+QByteArray Settings::windowGeometry() const { return m_settings->value(kGeometry).toByteArray(); }
+void Settings::setWindowGeometry(const QByteArray &geometry) { m_settings->setValue(kGeometry, geometry); }
+QByteArray Settings::windowState() const { return m_settings->value(kState).toByteArray(); }
+void Settings::setWindowState(const QByteArray &state) { m_settings->setValue(kState, state); }
+
+QStringList Settings::recentFiles() const
+{
+    QStringList files;
+    for (const QString &f : m_settings->value(kRecent).toStringList())
+        if (QFileInfo::exists(f) && !files.contains(f))
+            files << f;
+    return files.mid(0, kMaxRecentFiles);
+}
+
+void Settings::addRecentFile(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = m_settings->value(kRecent).toStringList();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    m_settings->setValue(kRecent, files.mid(0, kMaxRecentFiles));
+    m_settings->sync();
+}
+
+QString Settings::lastDocument() const { return recentFiles().value(0); }
+
+} // namespace mltco::ui

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+class QSettings;
+
+namespace mltco::ui {
+
+/// The one owner of every QSettings key of the application. Tests run with QStandardPaths' test mode
+/// on, which moves this file out of the user's configuration.
+class Settings final
+{
+public:
+    Settings();
+    ~Settings();
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray &state);
+
+    /// Most recent first, at most kMaxRecentFiles, only files that still exist.
+    QStringList recentFiles() const;
+    void addRecentFile(const QString &path);
+    QString lastDocument() const;
+
+    static constexpr int kMaxRecentFiles = 8;
+
+private:
+    std::unique_ptr<QSettings> m_settings;
+};
+
+} // namespace mltco::ui
