@@ -29,8 +29,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption screenshotsOption(QStringLiteral("screenshots"),
                                                QStringLiteral("Write a 1440x900 PNG of every page into DIR and quit."),
                                                QStringLiteral("DIR"));
+    // For the start-up benchmark: print once the window is exposed, then quit.
+    QCommandLineOption quitWhenShown(QStringLiteral("quit-when-shown"));
+    quitWhenShown.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(planOption);
     parser.addOption(screenshotsOption);
+    parser.addOption(quitWhenShown);
     parser.process(app);
 
     QTextStream err(stderr);
@@ -61,5 +65,11 @@ int main(int argc, char *argv[])
         return 0;
     }
     window.show();
+    if (parser.isSet(quitWhenShown)) {
+        QTimer::singleShot(0, &app, [] {
+            QTextStream(stdout) << "shown" << Qt::endl;
+            QCoreApplication::quit();
+        });
+    }
     return app.exec();
 }

@@ -1,0 +1,140 @@
+// The main window: opening documents (and refusing bad ones while keeping the current one), undo and
+// redo through the Edit menu, Save As, recent files, page navigation and the screenshot option.
+#include "uitestutil.h"
+
+#include "models/store/document.h"
+#include "models/tco/parameters.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStackedWidget>
+#include <QTimer>
+
+using namespace mltco;
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void opensOnTheSamplePlan()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(f.editor());
+        QVERIFY(!f.editor()->plan().scenarios.isEmpty());
+        QVERIFY2(f.editor()->result().has_value(), qPrintable(f.editor()->evaluationError()));
+        QVERIFY(f.window->windowTitle().contains(QStringLiteral("test")));
+        QVERIFY(f.window->windowTitle().contains(f.editor()->plan().name));
+    }
+
+    void navigationSwitchesPages()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *nav = f.find<QListWidget>(QStringLiteral("navigation"));
+        auto *pages = f.find<QStackedWidget>(QStringLiteral("pages"));
+        QVERIFY(nav && pages);
+        QCOMPARE(pages->count(), 5);
+        for (int row = 0; row < nav->count(); ++row) {
+            const QRect rect = nav->visualItemRect(nav->item(row));
+            QTest::mouseClick(nav->viewport(), Qt::LeftButton, {}, rect.center());
+            QTRY_COMPARE(pages->currentIndex(), row);
+        }
+    }
+
+    void badDocumentIsRefusedAndCurrentOneKept()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const QString before = f.window->document()->path();
+        const QString bogus = f.dir.filePath(QStringLiteral("notes.mltco"));
+        {
+            QFile file(bogus);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("quarterly notes, not a database");
+        }
+        const Status s = f.window->openDocument(bogus);
+        QVERIFY(!s);
+        QVERIFY(s.error().message.contains(QStringLiteral("not a mltco document")));
+        QCOMPARE(f.window->document()->path(), before);
+        QVERIFY(f.editor()->result().has_value());
+        QFile file(bogus);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("quarterly notes, not a database"));
+    }
+
+    void undoAndRedoThroughTheEditMenu()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *undo = f.find<QAction>(QStringLiteral("undoAction"));
+        auto *redo = f.find<QAction>(QStringLiteral("redoAction"));
+        QVERIFY(undo && redo);
+        QVERIFY(!undo->isEnabled());
+        const double total = f.editor()->result()->scenarios.front().result.total;
+        const int engineers = f.editor()->plan().workload.engineers;
+        f.editor()->setWorkloadValue(tco::ParamId::Engineers, engineers * 2);
+        QVERIFY(undo->isEnabled());
+        QVERIFY(undo->text().contains(QStringLiteral("Change")));
+        QVERIFY(f.editor()->result()->scenarios.front().result.total != total);
+        undo->trigger();
+        QCOMPARE(f.editor()->plan().workload.engineers, engineers);
+        QCOMPARE(f.editor()->result()->scenarios.front().result.total, total);
+        QVERIFY(redo->isEnabled());
+        redo->trigger();
+        QCOMPARE(f.editor()->plan().workload.engineers, engineers * 2);
+    }
+
+    void editsAreSavedAsTheyHappen()
+    {
+        UiFixture f;
+        QVERIFY(f.open(QStringLiteral("saved.mltco")));
+        f.editor()->setWorkloadValue(tco::ParamId::HorizonMonths, 48);
+        const QString path = f.window->document()->path();
+        f.window.reset();
+        mltco::ui::MainWindow again;
+        QVERIFY(again.openDocument(path));
+        QCOMPARE(again.editor()->plan().workload.horizonMonths, 48);
+    }
+
+    void saveAsContinuesOnTheCopy()
+    {
+        UiFixture f;
+        QVERIFY(f.open(QStringLiteral("original.mltco")));
+        const QString copy = f.dir.filePath(QStringLiteral("copy.mltco"));
+        QVERIFY(f.window->saveDocumentAs(copy));
+        QCOMPARE(f.window->document()->path(), QFileInfo(copy).absoluteFilePath());
+        f.editor()->setWorkloadValue(tco::ParamId::Engineers, 9);
+        // The original keeps its plan as it was.
+        mltco::ui::MainWindow other;
+        QVERIFY(other.openDocument(f.dir.filePath(QStringLiteral("original.mltco"))));
+        QVERIFY(other.editor()->plan().workload.engineers != 9);
+        auto *recent = f.find<QMenu>(QStringLiteral("recentMenu"));
+        QVERIFY(recent);
+        QVERIFY(recent->actions().size() >= 1);
+        QVERIFY(recent->actions().first()->text().contains(QStringLiteral("copy.mltco")));
+    }
+
+    void screenshotsOfEveryPage()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const QString dir = f.dir.filePath(QStringLiteral("shots"));
+        auto written = f.window->saveScreenshots(dir);
+        QVERIFY2(written, written ? "" : qPrintable(written.error().message));
+        QCOMPARE(written->size(), 5);
+        for (const QString &file : *written) {
+            const QImage image(file);
+            QCOMPARE(image.size(), QSize(1440, 900));
+        }
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
