@@ -1,0 +1,135 @@
+#include "models/report/csvexport.h"
+
+#include "models/tco/result.h"
+
+#include <QDir>
+#include <QIODevice>
+#include <QLocale>
+#include <QSaveFile>
+
+namespace mltco::report {
+namespace {
+
+const QByteArray kEol = "\r\n";
+
+QByteArray row(const QStringList &fields)
+{
+    QStringList quoted;
+    quoted.reserve(fields.size());
+    for (const QString &f : fields)
+        quoted << csvField(f);
+    return quoted.join(QLatin1Char(',')).toUtf8() + kEol;
+}
+
+QStringList categoryHeaders()
+{
+    QStringList h;
+    for (tco::Category c : tco::kCategories)
+        h << QString::fromLatin1(tco::categoryKey(c));
+    return h;
+}
+
+} // namespace
+
+QString csvField(const QString &text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')) &&
+        !text.contains(QLatin1Char('\r')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString csvNumber(double value) { return QString::number(value, 'g', QLocale::FloatingPointShortest); }
+
+QByteArray monthlyCsv(const tco::PlanResult &result)
+{
+    QByteArray out = row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("month"),
+                                     QStringLiteral("total")}
+                         + categoryHeaders() + QStringList{QStringLiteral("capacity_gpu_hours")});
+    for (const tco::EvaluatedScenario &s : result.scenarios) {
+        for (const tco::MonthRow &m : s.result.months) {
+            QStringList fields{s.name, tco::scenarioKindKey(s.kind()), QString::number(m.month), csvNumber(m.total)};
+            for (tco::Category c : tco::kCategories)
+                fields << csvNumber(m.at(c));
+            fields << csvNumber(m.capacity);
+            out += row(fields);
+        }
+    }
+    return out;
+}
+
+QByteArray yearlyCsv(const tco::PlanResult &result)
+{
+    QByteArray out = row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("year"),
+                                     QStringLiteral("months"), QStringLiteral("partial"), QStringLiteral("total")}
+                         + categoryHeaders());
+    for (const tco::EvaluatedScenario &s : result.scenarios) {
+        for (const tco::YearSum &y : s.result.years) {
+            // Category sums of the year, from the same monthly rows the total comes from.
+            std::array<double, tco::kCategoryCount> sums{};
+            const int first = (y.year - 1) * 12;
+            for (int m = first; m < first + y.months && m < static_cast<int>(s.result.months.size()); ++m)
+                for (std::size_t c = 0; c < sums.size(); ++c)
+                    sums[c] += s.result.months[static_cast<std::size_t>(m)].cost[c];
+            QStringList fields{s.name, tco::scenarioKindKey(s.kind()), QString::number(y.year), QString::number(y.months),
+                               y.partial ? QStringLiteral("true") : QStringLiteral("false"), csvNumber(y.total)};
+            for (double v : sums)
+                fields << csvNumber(v);
+            out += row(fields);
+        }
+    }
+    return out;
+}
+
+QByteArray breakEvenCsv(const tco::PlanResult &result)
+{
+    QByteArray out = row({QStringLiteral("purchase"), QStringLiteral("cloud"), QStringLiteral("servers"),
+                          QStringLiteral("purchase_total"), QStringLiteral("cloud_total"), QStringLiteral("purchase_cheaper")});
+    for (const tco::EvaluatedBreakEven &b : result.breakeven) {
+        for (const tco::SweepPoint &p : b.result.sweep)
+            out += row({b.request.purchase, b.request.cloud, QString::number(p.servers), csvNumber(p.purchaseTotal),
+                        csvNumber(p.cloudTotal),
+                        p.purchaseTotal <= p.cloudTotal ? QStringLiteral("true") : QStringLiteral("false")});
+    }
+    return out;
+}
+
+QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices)
+{
+    QByteArray out = row({QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("region"),
+                          QStringLiteral("zone"), QStringLiteral("pricing_model"), QStringLiteral("amount"),
+                          QStringLiteral("unit"), QStringLiteral("usd_per_hour"), QStringLiteral("observed_at"),
+                          QStringLiteral("source"), QStringLiteral("note")});
+    for (const catalog::PricePoint &p : prices) {
+        const std::optional<double> hourly = p.hourly();
+        out += row({p.provider, p.instance, p.region, p.zone, catalog::pricingModelKey(p.pricing),
+                    p.amount ? csvNumber(*p.amount) : QString(), catalog::priceUnitKey(p.unit),
+                    hourly ? csvNumber(*hourly) : QString(), p.observedAt.toString(Qt::ISODate), p.source, p.note});
+    }
+    return out;
+}
+
+Status writeAll(QIODevice &device, const QByteArray &bytes)
+{
+    if (device.write(bytes) != bytes.size())
+        return Error{QStringLiteral("Writing failed: %1").arg(device.errorString()), {}};
+    return {};
+}
+
+Status writeFileAtomically(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+    if (Status s = writeAll(file, bytes); !s) {
+        file.cancelWriting();
+        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+    }
+    if (!file.commit())
+        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+    return {};
+}
+
+} // namespace mltco::report

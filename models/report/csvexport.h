@@ -1,0 +1,37 @@
+#pragma once
+
+#include "models/catalog/types.h"
+#include "models/common/expected.h"
+#include "models/tco/planevaluation.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+class QIODevice;
+
+// The CSV exports finance takes away (RFC 4180: a header row, CRLF line ends, fields quoted when they
+// hold a comma, quote or line break; UTF-8; "." decimal point; full double precision, no rounding).
+namespace mltco::report {
+
+/// One field, quoted when it needs to be.
+QString csvField(const QString &text);
+/// A number as the shortest text that reads back to the same double ("268000", "7.9908675799086755").
+QString csvNumber(double value);
+
+/// scenario,kind,month,total,compute,capex,resale,facilities,failures,staff,overhead,capacity_gpu_hours
+QByteArray monthlyCsv(const tco::PlanResult &result);
+/// scenario,kind,year,months,partial,total,<category>...: one row per scenario and year.
+QByteArray yearlyCsv(const tco::PlanResult &result);
+/// purchase,cloud,servers,purchase_total,cloud_total,purchase_cheaper: the whole sweep of every break-even.
+QByteArray breakEvenCsv(const tco::PlanResult &result);
+/// provider,instance,region,zone,pricing_model,amount,unit,usd_per_hour,observed_at,source,note
+QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices);
+
+/// Writes `bytes` to an open device; an Error carries the device's errorString().
+Status writeAll(QIODevice &device, const QByteArray &bytes);
+/// Writes `bytes` to `path` through a temporary file renamed into place (QSaveFile), so a failure
+/// (disk full, unwritable folder) never leaves a half-written file at `path`.
+Status writeFileAtomically(const QString &path, const QByteArray &bytes);
+
+} // namespace mltco::report

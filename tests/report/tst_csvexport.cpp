@@ -1,0 +1,173 @@
+// CSV exports: RFC 4180 quoting, full precision, one row per month/year/sweep point, and writes that
+// never leave a half-written file behind.
+#include "models/report/csvexport.h"
+#include "models/tco/planreader.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace mltco;
+
+namespace {
+
+// One on-prem server against a GCP node, 14 months (a partial second year). Hand-worked figures:
+// purchase capex month 1 = 150,000; facilities 3,000/12 = 250 a month; failures 15,000/12 = 1,250;
+// staff 100,000/12 = 8,333.33...; residual credit at month 14 = -150,000 (1 - 0.7 * 14/36).
+const QByteArray kPlan = R"({
+  "name": "Report test, plan",
+  "workload": { "engineers": 1, "demand_gpu_hours": 100, "horizon_months": 14 },
+  "scenarios": [
+    { "name": "On-prem, one server", "kind": "purchase", "servers": 1, "server_price": 150000,
+      "resale_fraction": 0.3, "facilities_per_server_year": 3000, "failures_per_server_year": 15000,
+      "fte_annual_cost": 100000, "servers_per_fte": 10, "holding_months": 36 },
+    { "name": "GCP node", "kind": "dedicated", "boxes": 1, "rate_per_hour": 7.990867579908676,
+      "gpus_per_instance": 8, "speedup": 4 } ],
+  "breakeven": [ { "purchase": "On-prem, one server", "cloud": "GCP node", "max_servers": 3 } ]
+})";
+
+tco::PlanResult evaluated()
+{
+    auto plan = tco::readPlan(kPlan);
+    if (!plan)
+        qFatal("%s", qPrintable(plan.error().message + plan.error().details.join(QLatin1Char('\n'))));
+    auto result = tco::evaluatePlan(*plan);
+    if (!result)
+        qFatal("%s", qPrintable(result.error().message + result.error().details.join(QLatin1Char('\n'))));
+    return *result;
+}
+
+QList<QByteArray> lines(const QByteArray &csv)
+{
+    QList<QByteArray> out = csv.split('\n');
+    if (!out.isEmpty() && out.last().isEmpty())
+        out.removeLast();
+    return out;
+}
+
+} // namespace
+
+class TestCsvExport final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void quoting()
+    {
+        QCOMPARE(report::csvField(QStringLiteral("plain")), QStringLiteral("plain"));
+        QCOMPARE(report::csvField(QStringLiteral("a,b")), QStringLiteral("\"a,b\""));
+        QCOMPARE(report::csvField(QStringLiteral("say \"hi\"")), QStringLiteral("\"say \"\"hi\"\"\""));
+        QCOMPARE(report::csvField(QStringLiteral("two\nlines")), QStringLiteral("\"two\nlines\""));
+    }
+
+    void numbersRoundTrip()
+    {
+        for (double v : {268000.0, 7.990867579908676, -62000.0, 1.0 / 3.0, 0.1 + 0.2})
+            QCOMPARE(report::csvNumber(v).toDouble(), v);
+        QCOMPARE(report::csvNumber(268000.0), QStringLiteral("268000"));
+    }
+
+    void monthlyRows()
+    {
+        const QByteArray csv = report::monthlyCsv(evaluated());
+        const QList<QByteArray> rows = lines(csv);
+        QCOMPARE(rows.size(), 1 + 2 * 14);
+        QVERIFY(rows.first().startsWith("scenario,kind,month,total,compute,capex,resale,facilities,failures,staff,overhead,"
+                                        "capacity_gpu_hours"));
+        QVERIFY(csv.contains("\r\n"));
+        // Month 1 of the purchase: 150,000 capex + 250 + 1,250 + 8,333.33...
+        QVERIFY(rows.at(1).startsWith("\"On-prem, one server\",purchase,1,"));
+        const QList<QByteArray> f = rows.at(1).trimmed().split(',');
+        // The quoted name splits into two fields here: 4 = total, 5 = compute, 6 = capex, ...
+        QCOMPARE(f.at(4).toDouble(), 150000.0 + 250.0 + 1250.0 + 100000.0 / 12.0);
+        QCOMPARE(f.at(5).toDouble(), 0.0);                 // compute
+        QCOMPARE(f.at(6).toDouble(), 150000.0);            // capex
+        QCOMPARE(f.at(8).toDouble(), 250.0);               // facilities
+        QCOMPARE(f.at(9).toDouble(), 1250.0);              // failures
+        QCOMPARE(f.at(10).toDouble(), 100000.0 / 12.0);    // staff, full precision
+        // Month 14 carries the residual credit.
+        const QList<QByteArray> last = rows.at(14).trimmed().split(',');
+        QCOMPARE(last.at(3).toInt(), 14);
+        QCOMPARE(last.at(7).toDouble(), -150000.0 * (1.0 - 0.7 * 14.0 / 36.0)); // resale: the residual credit
+    }
+
+    void yearlyRowsMarkThePartialYear()
+    {
+        const tco::PlanResult result = evaluated();
+        const QList<QByteArray> rows = lines(report::yearlyCsv(result));
+        QCOMPARE(rows.size(), 1 + 2 * 2);
+        QVERIFY(rows.at(1).contains(",1,12,false,"));
+        QVERIFY(rows.at(2).contains(",2,2,true,"));
+        // Year totals equal the engine's.
+        const QList<QByteArray> y1 = rows.at(1).trimmed().split(',');
+        QCOMPARE(y1.at(6).toDouble(), result.scenarios.front().result.years.front().total);
+    }
+
+    void breakEvenSweep()
+    {
+        const QList<QByteArray> rows = lines(report::breakEvenCsv(evaluated()));
+        QCOMPARE(rows.size(), 1 + 3);
+        QVERIFY(rows.first().startsWith("purchase,cloud,servers,purchase_total,cloud_total,purchase_cheaper"));
+    }
+
+    void priceHistory()
+    {
+        catalog::PricePoint p;
+        p.provider = QStringLiteral("linode");
+        p.instance = QStringLiteral("g1-gpu-rtx6000-1");
+        p.amount = 1000;
+        p.unit = catalog::PriceUnit::Month;
+        p.pricing = catalog::PricingModel::Monthly;
+        p.observedAt = QDate(2022, 3, 13);
+        p.source = QStringLiteral("seed-000");
+        p.note = QStringLiteral("just over $1000 / GPU per month, per the article");
+        catalog::PricePoint missing = p;
+        missing.amount.reset();
+        const QList<QByteArray> rows = lines(report::priceHistoryCsv({p, missing}));
+        QCOMPARE(rows.size(), 3);
+        const QByteArray expected = QByteArray(",1000,month,") + report::csvNumber(1000.0 / 730.0).toUtf8() + ",2022-03-13,seed-000,";
+        QVERIFY2(rows.at(1).contains(expected),
+                 rows.at(1).constData());
+        QVERIFY(rows.at(2).contains(",monthly,,month,,2022-03-13,")); // missing stays empty, never 0
+    }
+
+    void writeFailureReportsTheDeviceError()
+    {
+        QBuffer readOnly;
+        QVERIFY(readOnly.open(QIODevice::ReadOnly));
+        const Status s = report::writeAll(readOnly, "x");
+        QVERIFY(!s);
+        QVERIFY(s.error().message.startsWith(QStringLiteral("Writing failed")));
+    }
+
+    void unwritableTargetLeavesNoFile()
+    {
+        QTemporaryDir dir;
+        const QString notAFolder = dir.filePath(QStringLiteral("plain-file"));
+        QFile f(notAFolder);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const QString target = notAFolder + QStringLiteral("/monthly.csv");
+        const Status s = report::writeFileAtomically(target, "a,b\r\n");
+        QVERIFY(!s);
+        QVERIFY2(s.error().message.contains(QStringLiteral("monthly.csv")), qPrintable(s.error().message));
+        QVERIFY(!QFile::exists(target));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{QStringLiteral("plain-file")});
+    }
+
+    void atomicWriteReplacesWholeFile()
+    {
+        QTemporaryDir dir;
+        const QString target = dir.filePath(QStringLiteral("out.csv"));
+        QVERIFY(report::writeFileAtomically(target, "old\r\n"));
+        QVERIFY(report::writeFileAtomically(target, "new,content\r\n"));
+        QFile f(target);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("new,content\r\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCsvExport)
+#include "tst_csvexport.moc"
