@@ -1,0 +1,37 @@
+#pragma once
+
+#include "models/report/format.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// Layout for the people-facing `--format table` output of evaluate and calc. Machine formats (JSON, CSV)
+// carry full precision; only people-facing text is rounded.
+
+namespace mltco::cli {
+
+// Numbers for people go through the app's one formatter (models/report/format.h).
+using report::grouped;
+using report::money;
+using report::percent;
+
+/// Columns of text printed aligned: the first column left-aligned, the others right-aligned.
+class TextTable final
+{
+public:
+    explicit TextTable(QStringList header) : m_header(std::move(header)) {}
+    void addRow(QStringList cells) { m_rows << std::move(cells); }
+    QString toString() const;
+
+private:
+    QStringList m_header;
+    QList<QStringList> m_rows;
+};
+
+/// "label   value" lines with the values aligned, for calculator results.
+QString keyValueLines(const QList<std::pair<QString, QString>> &lines);
+
+} // namespace mltco::cli

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "models/tco/result.h"
+#include "models/tco/scenario.h"
+#include "models/tco/workload.h"
+
+namespace mltco::tco {
+
+/// The calculation of model.md §4 and §5: a pure function of its arguments (no I/O, no globals), safe to call
+/// from any thread. Inputs are expected to pass validateWorkload()/validateScenario(); out-of-range input
+/// gives meaningless numbers but never undefined behaviour.
+ScenarioResult evaluate(const Workload &workload, const Scenario &scenario);
+
+/// As evaluate(), writing into `out` so that sweeps and Monte Carlo reuse its buffers (no allocation once
+/// `out` has held a result of the same horizon).
+void evaluateInto(const Workload &workload, const Scenario &scenario, ScenarioResult &out);
+
+/// Elastic scenarios (model.md §4.3): wall hours per job, rework factor and billed GPU-hours per month.
+struct ElasticFactors final
+{
+    double wallHoursPerJob = 0.0; ///< w = J / (s k e)
+    double rework = 1.0;          ///< rho = 1 + q (min(c, w) / 2 + t) / w
+    double billedGpuHours = 0.0;  ///< B = G / (s e) x rho / eta
+};
+ElasticFactors elasticFactors(const Workload &workload, const ElasticScenario &scenario);
+
+/// Boxes a dedicated scenario rents: `boxes` when given, else engineers x boxes_per_engineer.
+double dedicatedBoxes(const Workload &workload, const DedicatedScenario &scenario);
+
+/// On-call people of a purchase scenario: ceil(S / servers_per_fte), 0 when S = 0.
+double onCallStaff(const PurchaseScenario &scenario);
+
+} // namespace mltco::tco

@@ -1,0 +1,452 @@
+#include "models/tco/parameters.h"
+
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace mltco::tco {
+
+namespace {
+
+// Seed articles the defaults come from (/work/shared/seeds; cited by file name).
+#define SEED_000 "000_8df8b20412f607fd.txt"
+#define SEED_001 "001_bdcefb33a745e1b8.txt"
+#define SEED_003 "003_75159a26dc5619c9.txt"
+
+constexpr unsigned D = kindBit(ScenarioKind::Dedicated);
+constexpr unsigned C = kindBit(ScenarioKind::Cluster);
+constexpr unsigned E = kindBit(ScenarioKind::Elastic);
+constexpr unsigned P = kindBit(ScenarioKind::Purchase);
+constexpr unsigned W = 0; // workload field
+
+using T = ParamType;
+using I = ParamId;
+constexpr std::optional<double> none = std::nullopt;
+
+// clang-format off
+constexpr std::array<ParameterInfo, kParamCount> kTable = {{
+    // id, key, label, unit, type, min, min exclusive, max, default, default note, source, kinds, help
+    {I::Engineers, "engineers", "ML engineers", "people", T::Integer, 0, false, 10000,
+     defaults::kEngineers, "", "assumption", W,
+     "Engineers who share the infrastructure; a dedicated scenario rents boxes_per_engineer boxes for each."},
+    {I::DemandGpuHours, "demand_gpu_hours", "GPU demand per month", "reference GPU-hours/month", T::Number, 0, false, 1e9,
+     defaults::kDemandGpuHours, "", SEED_000, W,
+     "Work to do each month, in hours of the reference GPU (V100 16 GB). 2920 = one p3.8xlarge (4 V100) per "
+     "engineer for 4 engineers, busy 25 % of 730 h."},
+    {I::JobGpuHours, "job_gpu_hours", "GPU-hours per training job", "reference GPU-hours", T::Number, 0, true, 1e6,
+     defaults::kJobGpuHours, "", "assumption", W,
+     "Size of one training job; sets how much a preemption costs in an elastic scenario."},
+    {I::HorizonMonths, "horizon_months", "Horizon", "months", T::Integer, 1, false, 240,
+     defaults::kHorizonMonths, "", SEED_000, W,
+     "How many months the plan runs (seed 000 compares three years)."},
+    {I::DiscountRate, "discount_rate", "Discount rate", "fraction per year", T::Number, 0, false, 1,
+     defaults::kDiscountRate, "", "assumption", W,
+     "Annual rate for the net present value; costs land at the start of their month."},
+    {I::CloudPriceTrend, "cloud_price_trend", "Cloud price trend", "fraction per year", T::Number, -0.9, false, 1,
+     defaults::kCloudPriceTrend, "", "assumption", W,
+     "Annual change of every cloud hourly rate (-0.15 = prices fall 15 % a year); never applies to purchases, "
+     "salaries or facilities."},
+
+    {I::RatePerHour, "rate_per_hour", "Price per instance-hour", "USD/hour", T::Number, 0, true, 1e6,
+     none, "required: from the plan, or from the catalog when an instance is named", "", D | C | E,
+     "What one instance costs per hour; a price of 0 is missing, never free."},
+    {I::GpusPerInstance, "gpus_per_instance", "GPUs per instance", "GPUs", T::Number, 0, true, 1024,
+     defaults::kGpusPerInstance, "from the catalog when an instance is named, else 1", "assumption", D | C | E,
+     "GPUs in one instance (fractional for shared GPUs)."},
+    {I::Speedup, "speedup", "Speedup", "reference GPU-hours per GPU-hour", T::Number, 0, true, 1000,
+     defaults::kSpeedup, "from the catalog's GPU when an instance is named, else 1 (the reference GPU)", "assumption",
+     D | C | E | P,
+     "How many reference GPU-hours one hour of this GPU does (seed 000: RTX 6000 about 1, A100 about 4)."},
+
+    {I::Boxes, "boxes", "Boxes", "instances", T::Integer, 0, false, 100000,
+     none, "engineers x boxes_per_engineer", "", D,
+     "Instances rented around the clock; when given it replaces engineers x boxes_per_engineer."},
+    {I::BoxesPerEngineer, "boxes_per_engineer", "Boxes per engineer", "instances", T::Number, 0, false, 100,
+     defaults::kBoxesPerEngineer, "", SEED_000, D,
+     "Instances per engineer (seed 000: one p3.8xlarge for each ML engineer); a fraction is a shared box."},
+    {I::HoursOn, "hours_on", "Hours on per month", "hours/month", T::Number, 0, false, kHoursPerMonth,
+     defaults::kHoursOn, "", SEED_000, D,
+     "Hours each box runs and is billed per month; 730 = always on, a shutdown schedule lowers it."},
+    {I::Premium, "premium", "Premium on the rate", "fraction", T::Number, 0, false, 10,
+     defaults::kPremium, "", "assumption", D | E,
+     "Surcharge on top of the hourly rate (seed 000: SageMaker costs 10-20 % more than on-demand)."},
+    {I::OverheadMonthly, "overhead_monthly", "Overhead per month", "USD/month", T::Number, 0, false, 1e9,
+     defaults::kOverheadMonthly, "", "assumption", D | C | E,
+     "Fixed monthly extras: control-plane nodes, storage, tooling."},
+
+    {I::Nodes, "nodes", "Nodes", "instances", T::Integer, 0, false, 100000,
+     defaults::kNodes, "", "assumption", C,
+     "Instances in the always-on pool."},
+    {I::OpsFte, "ops_fte", "Operations staff", "full-time engineers", T::Number, 0, false, 1000,
+     defaults::kOpsFte, "", "assumption", C | E,
+     "Share of an engineer spent running the cluster (Kubernetes, Kubeflow)."},
+    {I::FteAnnualCost, "fte_annual_cost", "Cost of one engineer per year", "USD/year", T::Number, 0, false, 1e8,
+     defaults::kFteAnnualCost, "", SEED_000, C | E | P,
+     "Yearly cost of one operations or on-call engineer (seed 000: on-call team, 1 employee, $100,000/yr)."},
+    {I::TargetUtilization, "target_utilization", "Target utilization", "fraction", T::Number, 0, true, 1,
+     defaults::kTargetUtilization, "", SEED_003, C,
+     "Busy share the pool is sized for by \"size to demand\" (seed 003: GPU utilization target >70 %)."},
+
+    {I::GpusPerJob, "gpus_per_job", "GPUs per job", "GPUs", T::Integer, 1, false, 100000,
+     defaults::kGpusPerJob, "", "assumption", E,
+     "GPUs one training job runs on (k)."},
+    {I::ScalingEfficiency, "scaling_efficiency", "Scaling efficiency", "fraction", T::Number, 0, true, 1,
+     defaults::kScalingEfficiency, "", "assumption", E,
+     "Useful share of each GPU of a multi-GPU job (e); seed 003's rule of thumb, 5x on 8 GPUs, is 5/8."},
+    {I::PackingEfficiency, "packing_efficiency", "Packing efficiency", "fraction", T::Number, 0, true, 1,
+     defaults::kPackingEfficiency, "", "assumption", E,
+     "Useful share of billed GPU time (autoscaler lag, idle before scale-down)."},
+    {I::PreemptionsPerJob, "preemptions_per_job", "Preemptions per job", "per job", T::Number, 0, false, 100,
+     defaults::kPreemptionsPerJob, "", "assumption", E,
+     "Average interruptions of one job (seed 000: one shutdown every 50 jobs on preemptible A100s = 0.02)."},
+    {I::CheckpointIntervalHours, "checkpoint_interval_hours", "Checkpoint interval", "hours", T::Number, 0, false,
+     100000, defaults::kCheckpointIntervalHours, "", "assumption", E,
+     "Hours between checkpoints; a preemption loses half an interval on average."},
+    {I::RestartHours, "restart_hours", "Restart time", "hours", T::Number, 0, false, 10000,
+     defaults::kRestartHours, "", "assumption", E,
+     "Billed hours lost getting a preempted job running again."},
+
+    {I::Servers, "servers", "Servers", "servers", T::Integer, 0, false, 100000,
+     defaults::kServers, "", SEED_000, P,
+     "Servers bought (S)."},
+    {I::ServerPrice, "server_price", "List price per server", "USD", T::Number, 0, true, 1e9,
+     defaults::kServerPrice, "", SEED_000, P,
+     "List price of one server (seed 000: 8xA100 rack $150,000)."},
+    {I::GpusPerServer, "gpus_per_server", "GPUs per server", "GPUs", T::Integer, 1, false, 1024,
+     defaults::kGpusPerServer, "", SEED_000, P,
+     "GPUs in one server."},
+    {I::BulkDiscounts, "bulk_discounts", "Bulk discounts", "[min servers, fraction]", T::Tiers, 0, false, 0.99,
+     none, "none (list price)", "assumption", P,
+     "Discount tiers [[min_servers, fraction], ...]; the tier with the largest min_servers <= servers applies "
+     "(seed 000: 15 % for six servers)."},
+    {I::HoldingMonths, "holding_months", "Holding period", "months", T::Integer, 1, false, 240,
+     defaults::kHoldingMonths, "", SEED_001, P,
+     "Months before servers are sold and replaced (seed 001: newest GPUs bought every 36 months)."},
+    {I::ResaleFraction, "resale_fraction", "Resale value", "fraction of list price", T::Number, 0, false, 1,
+     defaults::kResaleFraction, "", SEED_000, P,
+     "What a server sells for at the end of the holding period, as a share of its list price (seed 000: 30 %)."},
+    {I::FacilitiesPerServerYear, "facilities_per_server_year", "Facilities per server-year", "USD/year", T::Number, 0,
+     false, 1e9, defaults::kFacilitiesPerServerYear, "", SEED_000, P,
+     "Colocation, bandwidth and power per server (seed 000: $3,000/yr)."},
+    {I::FailuresPerServerYear, "failures_per_server_year", "Hardware failures per server-year", "USD/year",
+     T::Number, 0, false, 1e9, defaults::kFailuresPerServerYear, "", SEED_000, P,
+     "Replacement parts per server (seed 000: $15,000/yr)."},
+    {I::ServersPerFte, "servers_per_fte", "Servers per on-call engineer", "servers", T::Number, 0, true, 100000,
+     defaults::kServersPerFte, "", "assumption", P,
+     "Servers one on-call engineer looks after; staff = ceil(servers / servers_per_fte) (seed 000 has one "
+     "employee for one and for six servers)."},
+    {I::CreditResidualAtHorizon, "credit_residual_at_horizon", "Credit residual value at the horizon", "",
+     T::Boolean, 0, false, 1, 1.0, "true", "assumption", P,
+     "When the horizon ends inside a holding period, credit the servers' straight-line value in the last month."},
+}};
+// clang-format on
+
+constexpr bool tableIsInIdOrder()
+{
+    for (std::size_t i = 0; i < kTable.size(); ++i) {
+        if (static_cast<std::size_t>(kTable[i].id) != i)
+            return false;
+    }
+    return true;
+}
+static_assert(tableIsInIdOrder(), "parameter table rows must be in ParamId order");
+
+#undef SEED_000
+#undef SEED_001
+#undef SEED_003
+
+QString formatBound(double value)
+{
+    return QString::number(value, 'g', 15);
+}
+
+} // namespace
+
+std::span<const ParameterInfo> parameterTable()
+{
+    return kTable;
+}
+
+const ParameterInfo &parameterInfo(ParamId id)
+{
+    return kTable[static_cast<std::size_t>(id)];
+}
+
+const ParameterInfo *parameterByKey(QStringView key)
+{
+    for (const ParameterInfo &info : kTable) {
+        if (key == QLatin1String(info.key))
+            return &info;
+    }
+    return nullptr;
+}
+
+QString parameterKey(ParamId id)
+{
+    return QString::fromLatin1(parameterInfo(id).key);
+}
+
+bool isWorkloadParameter(ParamId id)
+{
+    return parameterInfo(id).kinds == 0;
+}
+
+bool usesParameter(ScenarioKind kind, ParamId id)
+{
+    return (parameterInfo(id).kinds & kindBit(kind)) != 0;
+}
+
+QList<ParamId> scenarioParameters(ScenarioKind kind)
+{
+    QList<ParamId> ids;
+    for (const ParameterInfo &info : kTable) {
+        if (info.kinds & kindBit(kind))
+            ids << info.id;
+    }
+    return ids;
+}
+
+QList<ParamId> workloadParameters()
+{
+    QList<ParamId> ids;
+    for (const ParameterInfo &info : kTable) {
+        if (info.kinds == 0)
+            ids << info.id;
+    }
+    return ids;
+}
+
+QString allowedValues(const ParameterInfo &info)
+{
+    switch (info.type) {
+    case ParamType::Integer:
+        return QStringLiteral("an integer from %1 to %2").arg(formatBound(info.min), formatBound(info.max));
+    case ParamType::Number:
+        if (info.minExclusive)
+            return QStringLiteral("a number greater than %1 and at most %2")
+                .arg(formatBound(info.min), formatBound(info.max));
+        return QStringLiteral("a number from %1 to %2").arg(formatBound(info.min), formatBound(info.max));
+    case ParamType::Boolean:
+        return QStringLiteral("true or false");
+    case ParamType::Tiers:
+        break;
+    }
+    return QStringLiteral("a list of [min_servers, fraction] pairs");
+}
+
+bool isAllowedValue(const ParameterInfo &info, double value)
+{
+    if (!std::isfinite(value) || value > info.max)
+        return false;
+    if (info.minExclusive ? value <= info.min : value < info.min)
+        return false;
+    if (info.type == ParamType::Integer || info.type == ParamType::Boolean)
+        return value == std::floor(value);
+    return true;
+}
+
+// ---- generic access ----------------------------------------------------------------------------------------
+
+namespace {
+
+// A reference to the field that holds a parameter, whatever its C++ type.
+using FieldRef = std::variant<std::monostate, double *, int *, bool *, std::optional<int> *>;
+
+FieldRef field(Workload &w, ParamId id)
+{
+    switch (id) {
+    case I::Engineers: return &w.engineers;
+    case I::DemandGpuHours: return &w.demandGpuHours;
+    case I::JobGpuHours: return &w.jobGpuHours;
+    case I::HorizonMonths: return &w.horizonMonths;
+    case I::DiscountRate: return &w.discountRate;
+    case I::CloudPriceTrend: return &w.cloudPriceTrend;
+    default: return {};
+    }
+}
+
+FieldRef instanceField(CloudInstance &c, ParamId id)
+{
+    switch (id) {
+    case I::RatePerHour: return &c.ratePerHour;
+    case I::GpusPerInstance: return &c.gpusPerInstance;
+    case I::Speedup: return &c.speedup;
+    default: return {};
+    }
+}
+
+FieldRef field(DedicatedScenario &s, ParamId id)
+{
+    switch (id) {
+    case I::Boxes: return &s.boxes;
+    case I::BoxesPerEngineer: return &s.boxesPerEngineer;
+    case I::HoursOn: return &s.hoursOn;
+    case I::Premium: return &s.premium;
+    case I::OverheadMonthly: return &s.overheadMonthly;
+    default: return instanceField(s.instance, id);
+    }
+}
+
+FieldRef field(ClusterScenario &s, ParamId id)
+{
+    switch (id) {
+    case I::Nodes: return &s.nodes;
+    case I::OverheadMonthly: return &s.overheadMonthly;
+    case I::OpsFte: return &s.opsFte;
+    case I::FteAnnualCost: return &s.fteAnnualCost;
+    case I::TargetUtilization: return &s.targetUtilization;
+    default: return instanceField(s.instance, id);
+    }
+}
+
+FieldRef field(ElasticScenario &s, ParamId id)
+{
+    switch (id) {
+    case I::GpusPerJob: return &s.gpusPerJob;
+    case I::ScalingEfficiency: return &s.scalingEfficiency;
+    case I::PackingEfficiency: return &s.packingEfficiency;
+    case I::PreemptionsPerJob: return &s.preemptionsPerJob;
+    case I::CheckpointIntervalHours: return &s.checkpointIntervalHours;
+    case I::RestartHours: return &s.restartHours;
+    case I::Premium: return &s.premium;
+    case I::OverheadMonthly: return &s.overheadMonthly;
+    case I::OpsFte: return &s.opsFte;
+    case I::FteAnnualCost: return &s.fteAnnualCost;
+    default: return instanceField(s.instance, id);
+    }
+}
+
+FieldRef field(PurchaseScenario &s, ParamId id)
+{
+    switch (id) {
+    case I::Servers: return &s.servers;
+    case I::ServerPrice: return &s.serverPrice;
+    case I::GpusPerServer: return &s.gpusPerServer;
+    case I::Speedup: return &s.speedup;
+    case I::HoldingMonths: return &s.holdingMonths;
+    case I::ResaleFraction: return &s.resaleFraction;
+    case I::FacilitiesPerServerYear: return &s.facilitiesPerServerYear;
+    case I::FailuresPerServerYear: return &s.failuresPerServerYear;
+    case I::FteAnnualCost: return &s.fteAnnualCost;
+    case I::ServersPerFte: return &s.serversPerFte;
+    case I::CreditResidualAtHorizon: return &s.creditResidualAtHorizon;
+    default: return {};
+    }
+}
+
+FieldRef field(Scenario &scenario, ParamId id)
+{
+    return std::visit([id](auto &s) { return field(s, id); }, scenario);
+}
+
+std::optional<double> readField(const FieldRef &ref)
+{
+    if (const auto *p = std::get_if<double *>(&ref))
+        return **p;
+    if (const auto *p = std::get_if<int *>(&ref))
+        return static_cast<double>(**p);
+    if (const auto *p = std::get_if<bool *>(&ref))
+        return **p ? 1.0 : 0.0;
+    if (const auto *p = std::get_if<std::optional<int> *>(&ref))
+        return **p ? std::optional<double>(static_cast<double>(***p)) : std::nullopt;
+    return std::nullopt;
+}
+
+bool write(const FieldRef &ref, const ParameterInfo &info, double value)
+{
+    if (!std::isfinite(value))
+        return false;
+    if (auto *const *p = std::get_if<double *>(&ref)) {
+        **p = value;
+        return true;
+    }
+    if (value != std::floor(value) || std::abs(value) > std::numeric_limits<int>::max())
+        return false;
+    if (auto *const *p = std::get_if<int *>(&ref)) {
+        **p = static_cast<int>(value);
+        return true;
+    }
+    if (auto *const *p = std::get_if<std::optional<int> *>(&ref)) {
+        **p = static_cast<int>(value);
+        return true;
+    }
+    if (auto *const *p = std::get_if<bool *>(&ref)) {
+        if (info.type != ParamType::Boolean || (value != 0.0 && value != 1.0))
+            return false;
+        **p = value != 0.0;
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::optional<double> parameterValue(const Workload &workload, ParamId id)
+{
+    // field() hands out mutable pointers; reading through them does not modify the argument.
+    return readField(field(const_cast<Workload &>(workload), id));
+}
+
+bool setParameterValue(Workload &workload, ParamId id, double value)
+{
+    return write(field(workload, id), parameterInfo(id), value);
+}
+
+std::optional<double> parameterValue(const Scenario &scenario, ParamId id)
+{
+    return readField(field(const_cast<Scenario &>(scenario), id));
+}
+
+bool setParameterValue(Scenario &scenario, ParamId id, double value)
+{
+    return write(field(scenario, id), parameterInfo(id), value);
+}
+
+bool clearParameterValue(Scenario &scenario, ParamId id)
+{
+    auto *dedicated = std::get_if<DedicatedScenario>(&scenario);
+    if (id != ParamId::Boxes || !dedicated)
+        return false;
+    dedicated->boxes.reset();
+    return true;
+}
+
+QStringList validateWorkload(const Workload &workload)
+{
+    QStringList problems;
+    for (ParamId id : workloadParameters()) {
+        const ParameterInfo &info = parameterInfo(id);
+        const std::optional<double> value = parameterValue(workload, id);
+        if (value && !isAllowedValue(info, *value))
+            problems << QStringLiteral("%1: must be %2").arg(QLatin1String(info.key), allowedValues(info));
+    }
+    return problems;
+}
+
+QStringList validateScenario(const Scenario &scenario)
+{
+    QStringList problems;
+    const ParameterInfo &tiersInfo = parameterInfo(ParamId::BulkDiscounts);
+    for (ParamId id : scenarioParameters(scenarioKind(scenario))) {
+        const ParameterInfo &info = parameterInfo(id);
+        if (info.type == ParamType::Tiers)
+            continue;
+        const std::optional<double> value = parameterValue(scenario, id);
+        if (value && !isAllowedValue(info, *value))
+            problems << QStringLiteral("%1: must be %2").arg(QLatin1String(info.key), allowedValues(info));
+    }
+    if (const auto *purchase = std::get_if<PurchaseScenario>(&scenario)) {
+        const ParameterInfo &servers = parameterInfo(ParamId::Servers);
+        for (std::size_t i = 0; i < purchase->bulkDiscounts.size(); ++i) {
+            const BulkTier &tier = purchase->bulkDiscounts[i];
+            if (tier.minServers < 1 || tier.minServers > servers.max || !isAllowedValue(tiersInfo, tier.fraction))
+                problems << QStringLiteral("bulk_discounts[%1]: must be [min_servers, fraction] with min_servers an "
+                                           "integer from 1 to %2 and fraction a number from 0 to %3")
+                                .arg(i)
+                                .arg(formatBound(servers.max), formatBound(tiersInfo.max));
+        }
+    }
+    return problems;
+}
+
+} // namespace mltco::tco

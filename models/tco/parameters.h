@@ -1,0 +1,125 @@
+#pragma once
+
+#include "models/tco/scenario.h"
+#include "models/tco/workload.h"
+
+#include <QString>
+#include <QStringList>
+#include <QStringView>
+
+#include <optional>
+#include <span>
+
+namespace mltco::tco {
+
+/// Every workload field and scenario parameter of model.md §3–§4, in table order.
+enum class ParamId {
+    // workload
+    Engineers,
+    DemandGpuHours,
+    JobGpuHours,
+    HorizonMonths,
+    DiscountRate,
+    CloudPriceTrend,
+    // cloud instance
+    RatePerHour,
+    GpusPerInstance,
+    Speedup,
+    // dedicated
+    Boxes,
+    BoxesPerEngineer,
+    HoursOn,
+    Premium,
+    OverheadMonthly,
+    // cluster
+    Nodes,
+    OpsFte,
+    FteAnnualCost,
+    TargetUtilization,
+    // elastic
+    GpusPerJob,
+    ScalingEfficiency,
+    PackingEfficiency,
+    PreemptionsPerJob,
+    CheckpointIntervalHours,
+    RestartHours,
+    // purchase
+    Servers,
+    ServerPrice,
+    GpusPerServer,
+    BulkDiscounts,
+    HoldingMonths,
+    ResaleFraction,
+    FacilitiesPerServerYear,
+    FailuresPerServerYear,
+    ServersPerFte,
+    CreditResidualAtHorizon,
+};
+inline constexpr int kParamCount = static_cast<int>(ParamId::CreditResidualAtHorizon) + 1;
+
+enum class ParamType {
+    Number,  ///< any finite double in range
+    Integer, ///< a whole number in range
+    Boolean, ///< true/false
+    Tiers,   ///< bulk discounts: [[min_servers, fraction], ...]
+};
+
+/// Bit of a kind in ParameterInfo::kinds.
+constexpr unsigned kindBit(ScenarioKind kind)
+{
+    return 1u << static_cast<unsigned>(kind);
+}
+inline constexpr unsigned kCloudKinds =
+    kindBit(ScenarioKind::Dedicated) | kindBit(ScenarioKind::Cluster) | kindBit(ScenarioKind::Elastic);
+
+/// One row of the parameter table: the single description that the plan reader, the CLI, the GUI forms and
+/// the docs all use.
+struct ParameterInfo final
+{
+    ParamId id;
+    const char *key;      ///< snake_case name in plan files
+    const char *label;    ///< in words, for forms and reports
+    const char *unit;     ///< "USD/hour", "fraction", "months", ...
+    ParamType type;
+    double min;           ///< for Number/Integer (Tiers: of each fraction)
+    bool minExclusive;    ///< true: the value must be greater than min (e.g. a price of 0 is missing, not free)
+    double max;
+    std::optional<double> defaultValue; ///< none: see defaultNote (required, derived or a list)
+    const char *defaultNote;            ///< how the default arises when there is no single number
+    const char *source;   ///< where the default comes from: a seed file name, "model.md" or "assumption"
+    unsigned kinds;       ///< kindBit()s of the scenario kinds that use it; 0 = a workload field
+    const char *help;     ///< one sentence: what it means
+};
+
+/// The whole table, indexed by ParamId.
+std::span<const ParameterInfo> parameterTable();
+const ParameterInfo &parameterInfo(ParamId id);
+const ParameterInfo *parameterByKey(QStringView key);
+
+QString parameterKey(ParamId id);
+bool isWorkloadParameter(ParamId id);
+bool usesParameter(ScenarioKind kind, ParamId id);
+/// The parameters of a kind in table order (for forms and docs).
+QList<ParamId> scenarioParameters(ScenarioKind kind);
+QList<ParamId> workloadParameters();
+
+/// The allowed values in words: "an integer from 0 to 100000", "a number greater than 0 and at most 1".
+QString allowedValues(const ParameterInfo &info);
+/// Whether `value` is allowed for a Number or Integer parameter (finite, in range, whole when Integer).
+bool isAllowedValue(const ParameterInfo &info, double value);
+
+/// Generic access to numeric (Number, Integer, Boolean as 0/1) parameters, for forms, plan files and
+/// sensitivity analysis. nullopt / false when the parameter is not numeric, not used by the scenario's kind,
+/// or (boxes) not set.
+std::optional<double> parameterValue(const Workload &workload, ParamId id);
+bool setParameterValue(Workload &workload, ParamId id, double value);
+std::optional<double> parameterValue(const Scenario &scenario, ParamId id);
+bool setParameterValue(Scenario &scenario, ParamId id, double value);
+/// Removes an optional parameter (only `boxes`); false for any other.
+bool clearParameterValue(Scenario &scenario, ParamId id);
+
+/// One message per problem, "key: must be ...", for values set in code (the plan reader checks JSON itself).
+QStringList validateWorkload(const Workload &workload);
+QStringList validateScenario(const Scenario &scenario);
+
+} // namespace mltco::tco

@@ -1,0 +1,178 @@
+#include "models/tco/planevaluation.h"
+
+#include "models/tco/engine.h"
+
+#include <cmath>
+
+namespace mltco::tco {
+
+namespace {
+
+constexpr ParamId kCatalogParameters[] = {ParamId::RatePerHour, ParamId::GpusPerInstance, ParamId::Speedup};
+
+QStringList missingFromPlan(const PlanScenario &scenario)
+{
+    QStringList missing;
+    for (ParamId id : kCatalogParameters) {
+        if (!isGiven(scenario.given, id))
+            missing << parameterKey(id);
+    }
+    return missing;
+}
+
+QString describeSource(const ResolvedInstance &resolved)
+{
+    QString text = resolved.source.isEmpty() ? QStringLiteral("the catalog") : resolved.source;
+    if (resolved.observedAt.isValid())
+        text += QStringLiteral(", observed %1").arg(resolved.observedAt.toString(Qt::ISODate));
+    return text;
+}
+
+bool differs(double a, double b)
+{
+    return std::abs(a - b) > 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+} // namespace
+
+bool needsCatalog(const Plan &plan)
+{
+    for (const PlanScenario &scenario : plan.scenarios) {
+        if (scenario.instance && scenario.kind() != ScenarioKind::Purchase && !missingFromPlan(scenario).isEmpty())
+            return true;
+    }
+    return false;
+}
+
+Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const InstanceResolver &resolver,
+                                   const QString &path, std::optional<ResolvedInstance> *resolvedOut,
+                                   QStringList *warnings)
+{
+    Scenario scenario = planScenario.scenario;
+    CloudInstance *instance = cloudInstance(scenario);
+    QStringList problems;
+    const auto warn = [&](const QString &line) {
+        if (warnings)
+            *warnings << line;
+    };
+
+    if (instance && planScenario.instance) {
+        const InstanceRef &ref = *planScenario.instance;
+        const QStringList missing = missingFromPlan(planScenario);
+        if (!resolver) {
+            if (!missing.isEmpty())
+                problems << QStringLiteral("%1: %2 not given, and there is no catalog to look up %3 in")
+                                .arg(path, missing.join(QStringLiteral(", ")), describe(ref));
+        } else if (Expected<ResolvedInstance> found = resolver(ref); !found) {
+            if (!missing.isEmpty())
+                problems << QStringLiteral("%1.instance: %2").arg(path, found.error().message);
+            else
+                warn(QStringLiteral("%1.instance: %2; the plan's own values are used").arg(path, found.error().message));
+        } else {
+            const ResolvedInstance &r = *found;
+            if (resolvedOut)
+                *resolvedOut = r;
+            const auto take = [&](ParamId id, double catalogValue, double &target) {
+                if (!isGiven(planScenario.given, id)) {
+                    target = catalogValue;
+                } else if (differs(target, catalogValue)) {
+                    warn(QStringLiteral("%1.%2: the plan's %3 is used; the catalog has %4 for %5 (%6)")
+                             .arg(path, parameterKey(id))
+                             .arg(target, 0, 'g', 12)
+                             .arg(catalogValue, 0, 'g', 12)
+                             .arg(describe(ref), describeSource(r)));
+                }
+            };
+            if (r.ratePerHour > 0.0)
+                take(ParamId::RatePerHour, r.ratePerHour, instance->ratePerHour);
+            else if (!isGiven(planScenario.given, ParamId::RatePerHour))
+                problems << QStringLiteral("%1.instance: the catalog has no price for %2").arg(path, describe(ref));
+            if (r.gpusPerInstance > 0.0)
+                take(ParamId::GpusPerInstance, r.gpusPerInstance, instance->gpusPerInstance);
+            else if (!isGiven(planScenario.given, ParamId::GpusPerInstance))
+                problems << QStringLiteral("%1.instance: the catalog does not say how many GPUs %2 has")
+                                .arg(path, ref.name);
+            if (r.speedup)
+                take(ParamId::Speedup, *r.speedup, instance->speedup);
+            else if (!isGiven(planScenario.given, ParamId::Speedup))
+                warn(QStringLiteral("%1.speedup: the catalog has no speedup for %2; 1 (the reference GPU) is used")
+                         .arg(path, r.gpu.isEmpty() ? ref.name : r.gpu));
+        }
+    }
+
+    if (problems.isEmpty()) {
+        for (const QString &problem : validateScenario(scenario))
+            problems << path + QLatin1Char('.') + problem;
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("%1 (%2) cannot be evaluated").arg(path, planScenario.name), problems};
+    return scenario;
+}
+
+Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver)
+{
+    PlanResult result;
+    result.plan = plan.name;
+    result.workload = plan.workload;
+    QStringList problems;
+    for (const QString &problem : validateWorkload(plan.workload))
+        problems << QStringLiteral("workload.") + problem;
+
+    result.scenarios.reserve(static_cast<std::size_t>(plan.scenarios.size()));
+    for (qsizetype i = 0; i < plan.scenarios.size(); ++i) {
+        const PlanScenario &planScenario = plan.scenarios.at(i);
+        EvaluatedScenario evaluated;
+        evaluated.name = planScenario.name;
+        Expected<Scenario> scenario = resolveScenario(planScenario, resolver, QStringLiteral("scenarios[%1]").arg(i),
+                                                      &evaluated.instance, &result.warnings);
+        if (!scenario) {
+            problems << scenario.error().details;
+            continue;
+        }
+        evaluated.scenario = std::move(*scenario);
+        result.scenarios.push_back(std::move(evaluated));
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+
+    for (EvaluatedScenario &evaluated : result.scenarios)
+        evaluateInto(plan.workload, evaluated.scenario, evaluated.result);
+
+    const auto find = [&](const QString &name) -> const EvaluatedScenario * {
+        for (const EvaluatedScenario &s : result.scenarios) {
+            if (s.name == name)
+                return &s;
+        }
+        return nullptr;
+    };
+    for (qsizetype i = 0; i < plan.breakeven.size(); ++i) {
+        const BreakEvenRequest &request = plan.breakeven.at(i);
+        const QString path = QStringLiteral("breakeven[%1]").arg(i);
+        const EvaluatedScenario *purchase = find(request.purchase);
+        const EvaluatedScenario *cloud = find(request.cloud);
+        if (!purchase || purchase->kind() != ScenarioKind::Purchase) {
+            problems << QStringLiteral("%1.purchase: no purchase scenario is named \"%2\"").arg(path, request.purchase);
+            continue;
+        }
+        if (!cloud) {
+            problems << QStringLiteral("%1.cloud: no scenario is named \"%2\"").arg(path, request.cloud);
+            continue;
+        }
+        if (request.maxServers < 1 || request.maxServers > kMaxBreakEvenServers) {
+            problems << QStringLiteral("%1.max_servers: must be an integer from 1 to %2").arg(path).arg(kMaxBreakEvenServers);
+            continue;
+        }
+        Expected<BreakEvenResult> sweep = breakEvenServers(
+            plan.workload, std::get<PurchaseScenario>(purchase->scenario), cloud->scenario, request.maxServers);
+        if (!sweep) {
+            problems << QStringLiteral("%1.cloud: %2").arg(path, sweep.error().message);
+            continue;
+        }
+        result.breakeven.push_back({request, std::move(*sweep)});
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+    return result;
+}
+
+} // namespace mltco::tco

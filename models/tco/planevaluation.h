@@ -1,0 +1,56 @@
+#pragma once
+
+#include "models/common/expected.h"
+#include "models/tco/breakeven.h"
+#include "models/tco/instance.h"
+#include "models/tco/plan.h"
+#include "models/tco/result.h"
+
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace mltco::tco {
+
+struct EvaluatedScenario final
+{
+    QString name;
+    Scenario scenario;                       ///< with catalog values filled in
+    ScenarioResult result;
+    std::optional<ResolvedInstance> instance; ///< what the catalog said, when it was asked
+
+    ScenarioKind kind() const { return scenarioKind(scenario); }
+};
+
+struct EvaluatedBreakEven final
+{
+    BreakEvenRequest request;
+    BreakEvenResult result;
+};
+
+/// A whole plan evaluated: what `mltco-cli evaluate`, the GUI and reports show.
+struct PlanResult final
+{
+    QString plan;
+    Workload workload;
+    std::vector<EvaluatedScenario> scenarios;
+    std::vector<EvaluatedBreakEven> breakeven;
+    QStringList warnings; ///< "path: ..." lines a user should see (e.g. the plan overrides a catalog price)
+};
+
+/// Whether the plan leaves a value to the catalog: a scenario names an instance and does not state all of
+/// rate_per_hour, gpus_per_instance and speedup.
+bool needsCatalog(const Plan &plan);
+
+/// The scenario's parameters with what the plan does not state taken from the catalog. Values the plan
+/// states win. `path` prefixes messages ("scenarios[2]"). An empty resolver means "no catalog".
+Expected<Scenario> resolveScenario(const PlanScenario &scenario, const InstanceResolver &resolver,
+                                   const QString &path, std::optional<ResolvedInstance> *resolved = nullptr,
+                                   QStringList *warnings = nullptr);
+
+/// Resolves, validates and evaluates every scenario and break-even of the plan. On failure the Error's
+/// details hold one "path: problem" line per problem.
+Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver = {});
+
+} // namespace mltco::tco

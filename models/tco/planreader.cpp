@@ -1,0 +1,475 @@
+#include "models/tco/planreader.h"
+
+#include "models/catalog/types.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QJsonValue>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mltco::tco {
+
+namespace {
+
+QString quoted(const QString &text)
+{
+    return QLatin1Char('"') + text + QLatin1Char('"');
+}
+
+QString kindList()
+{
+    return scenarioKindKeys().join(QStringLiteral(", "));
+}
+
+// Line and column (1-based) of a byte offset, for JSON syntax errors.
+QString position(const QByteArray &json, int offset)
+{
+    int line = 1;
+    int column = 1;
+    for (int i = 0; i < offset && i < json.size(); ++i) {
+        if (json.at(i) == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+/// Walks a plan object once, collecting every problem with its JSON path.
+class PlanReader final
+{
+public:
+    Expected<Plan> read(const QJsonObject &root)
+    {
+        Plan plan;
+        // Sections in a fixed order (QJsonObject sorts keys), so messages read top-down like a plan file.
+        static const char *const kSections[] = {"name", "version", "notes", "workload", "scenarios", "breakeven"};
+        for (const char *section : kSections) {
+            const QString key = QLatin1String(section);
+            if (!root.contains(key)) {
+                if (key == QLatin1String("name") || key == QLatin1String("scenarios"))
+                    problem(key, QStringLiteral("missing"));
+                continue;
+            }
+            const QJsonValue value = root.value(key);
+            if (key == QLatin1String("name"))
+                plan.name = requiredText(value, key);
+            else if (key == QLatin1String("version"))
+                readVersion(value);
+            else if (key == QLatin1String("notes"))
+                plan.notes = text(value, key);
+            else if (key == QLatin1String("workload"))
+                readWorkload(value, plan);
+            else if (key == QLatin1String("scenarios"))
+                readScenarios(value, plan);
+            else
+                readBreakEvens(value, plan);
+        }
+        for (auto it = root.begin(); it != root.end(); ++it) {
+            if (std::none_of(std::begin(kSections), std::end(kSections),
+                             [&](const char *section) { return it.key() == QLatin1String(section); }))
+                problem(it.key(), QStringLiteral("unknown key"));
+        }
+        checkBreakEvenNames(plan);
+
+        if (!m_problems.isEmpty())
+            return Error{m_problems.size() == 1
+                             ? QStringLiteral("the plan is not valid (1 problem)")
+                             : QStringLiteral("the plan is not valid (%1 problems)").arg(m_problems.size()),
+                         m_problems};
+        return plan;
+    }
+
+private:
+    void problem(const QString &path, const QString &what) { m_problems << path + QStringLiteral(": ") + what; }
+
+    QString text(const QJsonValue &value, const QString &path)
+    {
+        if (!value.isString()) {
+            problem(path, QStringLiteral("must be a text"));
+            return {};
+        }
+        return value.toString();
+    }
+
+    QString requiredText(const QJsonValue &value, const QString &path)
+    {
+        if (!value.isString() || value.toString().trimmed().isEmpty()) {
+            problem(path, QStringLiteral("must be a non-empty text"));
+            return {};
+        }
+        return value.toString();
+    }
+
+    void readVersion(const QJsonValue &value)
+    {
+        if (!value.isDouble() || value.toDouble() != kPlanFormatVersion)
+            problem(QStringLiteral("version"), QStringLiteral("must be %1").arg(kPlanFormatVersion));
+    }
+
+    /// A Number, Integer or Boolean parameter; nullopt (and a problem) when not allowed.
+    std::optional<double> parameter(const QJsonValue &value, const QString &path, const ParameterInfo &info)
+    {
+        if (info.type == ParamType::Boolean) {
+            if (value.isBool())
+                return value.toBool() ? 1.0 : 0.0;
+        } else if (value.isDouble() && isAllowedValue(info, value.toDouble())) {
+            return value.toDouble();
+        }
+        problem(path, QStringLiteral("must be ") + allowedValues(info));
+        return std::nullopt;
+    }
+
+    std::optional<std::vector<BulkTier>> tiers(const QJsonValue &value, const QString &path)
+    {
+        const ParameterInfo &info = parameterInfo(ParamId::BulkDiscounts);
+        const ParameterInfo &servers = parameterInfo(ParamId::Servers);
+        if (!value.isArray()) {
+            problem(path, QStringLiteral("must be ") + allowedValues(info));
+            return std::nullopt;
+        }
+        std::vector<BulkTier> result;
+        QHash<int, qsizetype> seen;
+        bool ok = true;
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString itemPath = QStringLiteral("%1[%2]").arg(path).arg(i);
+            const QJsonArray pair = array.at(i).toArray();
+            const bool valid = array.at(i).isArray() && pair.size() == 2 && pair.at(0).isDouble() &&
+                               pair.at(1).isDouble() && pair.at(0).toDouble() >= 1 &&
+                               isAllowedValue(servers, pair.at(0).toDouble()) &&
+                               isAllowedValue(info, pair.at(1).toDouble());
+            if (!valid) {
+                problem(itemPath, QStringLiteral("must be [min_servers, fraction] with min_servers an integer from 1 "
+                                                 "to %1 and fraction a number from 0 to %2")
+                                      .arg(servers.max, 0, 'g', 15)
+                                      .arg(info.max, 0, 'g', 15));
+                ok = false;
+                continue;
+            }
+            const BulkTier tier{static_cast<int>(pair.at(0).toDouble()), pair.at(1).toDouble()};
+            if (seen.contains(tier.minServers)) {
+                problem(itemPath, QStringLiteral("min_servers %1 is already the threshold of %2[%3]")
+                                      .arg(tier.minServers)
+                                      .arg(path)
+                                      .arg(seen.value(tier.minServers)));
+                ok = false;
+                continue;
+            }
+            seen.insert(tier.minServers, i);
+            result.push_back(tier);
+        }
+        if (!ok)
+            return std::nullopt;
+        return result;
+    }
+
+    QMap<QString, QString> assumptions(const QJsonValue &value, const QString &path,
+                                       std::optional<ScenarioKind> kind, bool workload)
+    {
+        QMap<QString, QString> result;
+        if (!value.isObject()) {
+            problem(path, QStringLiteral("must be an object of parameter: text"));
+            return result;
+        }
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString itemPath = path + QLatin1Char('.') + it.key();
+            const ParameterInfo *info = parameterByKey(it.key());
+            bool known = false;
+            if (workload)
+                known = info && info->kinds == 0;
+            else if (it.key() == QLatin1String("instance"))
+                known = !kind || *kind != ScenarioKind::Purchase;
+            else
+                known = info && info->kinds != 0 && (!kind || (info->kinds & kindBit(*kind)));
+            if (!known) {
+                problem(itemPath, kind && !workload ? QStringLiteral("not a parameter of a %1 scenario")
+                                                          .arg(scenarioKindKey(*kind))
+                                                    : QStringLiteral("unknown key"));
+                continue;
+            }
+            result.insert(it.key(), text(it.value(), itemPath));
+        }
+        return result;
+    }
+
+    void readWorkload(const QJsonValue &value, Plan &plan)
+    {
+        const QString path = QStringLiteral("workload");
+        if (!value.isObject()) {
+            problem(path, QStringLiteral("must be an object"));
+            return;
+        }
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString itemPath = path + QLatin1Char('.') + it.key();
+            if (it.key() == QLatin1String("notes")) {
+                plan.workloadNotes = text(it.value(), itemPath);
+                continue;
+            }
+            if (it.key() == QLatin1String("assumptions")) {
+                plan.workloadAssumptions = assumptions(it.value(), itemPath, std::nullopt, true);
+                continue;
+            }
+            const ParameterInfo *info = parameterByKey(it.key());
+            if (!info || info->kinds != 0) {
+                problem(itemPath, info ? QStringLiteral("a scenario parameter; give it in a scenario")
+                                       : QStringLiteral("unknown key"));
+                continue;
+            }
+            if (const auto v = parameter(it.value(), itemPath, *info)) {
+                setParameterValue(plan.workload, info->id, *v);
+                setGiven(plan.workloadGiven, info->id);
+            }
+        }
+    }
+
+    void readScenarios(const QJsonValue &value, Plan &plan)
+    {
+        if (!value.isArray()) {
+            problem(QStringLiteral("scenarios"), QStringLiteral("must be a list of scenarios"));
+            return;
+        }
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i)
+            readScenario(array.at(i), QStringLiteral("scenarios[%1]").arg(i), plan);
+    }
+
+    void readScenario(const QJsonValue &value, const QString &path, Plan &plan)
+    {
+        if (!value.isObject()) {
+            problem(path, QStringLiteral("must be an object"));
+            return;
+        }
+        const QJsonObject object = value.toObject();
+        const auto at = [&](const QString &key) -> QString { return path + QLatin1Char('.') + key; };
+
+        std::optional<ScenarioKind> kind;
+        if (!object.contains(QLatin1String("kind"))) {
+            problem(at(QStringLiteral("kind")), QStringLiteral("missing; must be one of ") + kindList());
+        } else {
+            kind = scenarioKindFromKey(object.value(QLatin1String("kind")).toString());
+            if (!kind)
+                problem(at(QStringLiteral("kind")), QStringLiteral("must be one of ") + kindList());
+        }
+
+        PlanScenario scenario;
+        scenario.scenario = defaultScenario(kind.value_or(ScenarioKind::Dedicated));
+        if (!object.contains(QLatin1String("name")))
+            problem(at(QStringLiteral("name")), QStringLiteral("missing"));
+
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString key = it.key();
+            const QString itemPath = at(key);
+            if (key == QLatin1String("kind"))
+                continue;
+            if (key == QLatin1String("name")) {
+                scenario.name = requiredText(it.value(), itemPath);
+                if (!scenario.name.isEmpty()) {
+                    if (const auto first = m_scenarioIndex.constFind(scenario.name); first != m_scenarioIndex.cend())
+                        problem(itemPath, QStringLiteral("%1 is already the name of scenarios[%2]")
+                                              .arg(quoted(scenario.name))
+                                              .arg(*first));
+                    else
+                        m_scenarioIndex.insert(scenario.name, m_scenarioCount);
+                }
+            } else if (key == QLatin1String("notes")) {
+                scenario.notes = text(it.value(), itemPath);
+            } else if (key == QLatin1String("assumptions")) {
+                scenario.assumptions = assumptions(it.value(), itemPath, kind, false);
+            } else if (key == QLatin1String("instance")) {
+                if (kind == ScenarioKind::Purchase)
+                    problem(itemPath, QStringLiteral("a purchase scenario has no cloud instance"));
+                else
+                    scenario.instance = instance(it.value(), itemPath);
+            } else {
+                readScenarioParameter(key, it.value(), itemPath, kind, scenario);
+            }
+        }
+
+        if (kind && *kind != ScenarioKind::Purchase && !object.contains(QLatin1String("rate_per_hour")) &&
+            !object.contains(QLatin1String("instance")))
+            problem(at(QStringLiteral("rate_per_hour")),
+                    QStringLiteral("missing; give it, or name a catalog \"instance\" to take it from"));
+
+        if (kind && !scenario.name.isEmpty() && !m_kinds.contains(scenario.name))
+            m_kinds.insert(scenario.name, *kind); // a repeated name (reported) refers to its first scenario
+        ++m_scenarioCount;
+        plan.scenarios << scenario;
+    }
+
+    void readScenarioParameter(const QString &key, const QJsonValue &value, const QString &path,
+                               std::optional<ScenarioKind> kind, PlanScenario &scenario)
+    {
+        const ParameterInfo *info = parameterByKey(key);
+        if (!info) {
+            problem(path, QStringLiteral("unknown key"));
+            return;
+        }
+        if (info->kinds == 0) {
+            problem(path, QStringLiteral("a workload field; give it in \"workload\""));
+            return;
+        }
+        if (!kind)
+            return; // the kind is wrong or missing (reported): which parameters belong is unknown
+        if (!(info->kinds & kindBit(*kind))) {
+            problem(path, QStringLiteral("not a parameter of a %1 scenario").arg(scenarioKindKey(*kind)));
+            return;
+        }
+        if (info->type == ParamType::Tiers) {
+            if (auto list = tiers(value, path)) {
+                std::get<PurchaseScenario>(scenario.scenario).bulkDiscounts = std::move(*list);
+                setGiven(scenario.given, info->id);
+            }
+            return;
+        }
+        if (const auto v = parameter(value, path, *info)) {
+            setParameterValue(scenario.scenario, info->id, *v);
+            setGiven(scenario.given, info->id);
+        }
+    }
+
+    std::optional<InstanceRef> instance(const QJsonValue &value, const QString &path)
+    {
+        if (!value.isObject()) {
+            problem(path, QStringLiteral("must be an object with provider, name, pricing and (optionally) region and as_of"));
+            return std::nullopt;
+        }
+        const QJsonObject object = value.toObject();
+        InstanceRef ref;
+        const int before = static_cast<int>(m_problems.size());
+        for (const char *required : {"provider", "name", "pricing"}) {
+            if (!object.contains(QLatin1String(required)))
+                problem(path + QLatin1Char('.') + QLatin1String(required), QStringLiteral("missing"));
+        }
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString itemPath = path + QLatin1Char('.') + it.key();
+            if (it.key() == QLatin1String("provider")) {
+                ref.provider = requiredText(it.value(), itemPath);
+            } else if (it.key() == QLatin1String("name")) {
+                ref.name = requiredText(it.value(), itemPath);
+            } else if (it.key() == QLatin1String("region")) {
+                ref.region = text(it.value(), itemPath); // empty: the provider prices it without regions
+            } else if (it.key() == QLatin1String("pricing")) {
+                ref.pricing = it.value().toString();
+                if (!it.value().isString() || !catalog::pricingModelFromKey(ref.pricing))
+                    problem(itemPath,
+                            QStringLiteral("must be one of ") + catalog::pricingModelKeys().join(QStringLiteral(", ")));
+            } else if (it.key() == QLatin1String("as_of")) {
+                ref.asOf = QDate::fromString(it.value().toString(), Qt::ISODate);
+                if (!it.value().isString() || !ref.asOf.isValid())
+                    problem(itemPath, QStringLiteral("must be a date like 2025-01-28"));
+            } else {
+                problem(itemPath, QStringLiteral("unknown key"));
+            }
+        }
+        if (m_problems.size() != before)
+            return std::nullopt;
+        return ref;
+    }
+
+    void readBreakEvens(const QJsonValue &value, Plan &plan)
+    {
+        if (!value.isArray()) {
+            problem(QStringLiteral("breakeven"), QStringLiteral("must be a list"));
+            return;
+        }
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString path = QStringLiteral("breakeven[%1]").arg(i);
+            if (!array.at(i).isObject()) {
+                problem(path, QStringLiteral("must be an object"));
+                continue;
+            }
+            const QJsonObject object = array.at(i).toObject();
+            BreakEvenRequest request;
+            for (const char *required : {"purchase", "cloud"}) {
+                if (!object.contains(QLatin1String(required)))
+                    problem(path + QLatin1Char('.') + QLatin1String(required), QStringLiteral("missing"));
+            }
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                const QString itemPath = path + QLatin1Char('.') + it.key();
+                if (it.key() == QLatin1String("purchase")) {
+                    request.purchase = requiredText(it.value(), itemPath);
+                } else if (it.key() == QLatin1String("cloud")) {
+                    request.cloud = requiredText(it.value(), itemPath);
+                } else if (it.key() == QLatin1String("max_servers")) {
+                    const double v = it.value().toDouble(-1);
+                    if (!it.value().isDouble() || v < 1 || v > kMaxBreakEvenServers || v != std::floor(v))
+                        problem(itemPath, QStringLiteral("must be an integer from 1 to %1").arg(kMaxBreakEvenServers));
+                    else
+                        request.maxServers = static_cast<int>(v);
+                } else if (it.key() == QLatin1String("notes")) {
+                    text(it.value(), itemPath);
+                } else {
+                    problem(itemPath, QStringLiteral("unknown key"));
+                }
+            }
+            plan.breakeven << request;
+        }
+    }
+
+    void checkBreakEvenNames(const Plan &plan)
+    {
+        for (qsizetype i = 0; i < plan.breakeven.size(); ++i) {
+            const BreakEvenRequest &request = plan.breakeven.at(i);
+            const QString path = QStringLiteral("breakeven[%1]").arg(i);
+            checkReference(path + QStringLiteral(".purchase"), request.purchase, false);
+            checkReference(path + QStringLiteral(".cloud"), request.cloud, true);
+        }
+    }
+
+    void checkReference(const QString &path, const QString &name, bool cloudSide)
+    {
+        if (name.isEmpty())
+            return; // missing or not a text: already reported
+        if (!m_scenarioIndex.contains(name)) {
+            problem(path, QStringLiteral("no scenario is named %1").arg(quoted(name)));
+            return;
+        }
+        const auto kind = m_kinds.constFind(name);
+        if (kind == m_kinds.cend())
+            return; // that scenario's kind is wrong: already reported
+        const bool ok = cloudSide ? (*kind == ScenarioKind::Dedicated || *kind == ScenarioKind::Cluster)
+                                  : *kind == ScenarioKind::Purchase;
+        if (!ok)
+            problem(path, QStringLiteral("%1 is a scenario of kind %2; must name %3")
+                              .arg(quoted(name), scenarioKindKey(*kind),
+                                   cloudSide ? QStringLiteral("a dedicated or cluster scenario")
+                                             : QStringLiteral("a purchase scenario")));
+    }
+
+    QStringList m_problems;
+    QHash<QString, int> m_scenarioIndex; ///< name -> index of the first scenario with it
+    QHash<QString, ScenarioKind> m_kinds;
+    int m_scenarioCount = 0;
+};
+
+} // namespace
+
+Expected<Plan> planFromJson(const QJsonObject &object)
+{
+    return PlanReader().read(object);
+}
+
+Expected<Plan> readPlan(const QByteArray &json)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error{QStringLiteral("the plan is not valid JSON near %1: %2")
+                         .arg(position(json, parseError.offset), parseError.errorString()),
+                     {}};
+    if (!document.isObject())
+        return Error{QStringLiteral("the plan must be a JSON object"), {}};
+    return planFromJson(document.object());
+}
+
+} // namespace mltco::tco

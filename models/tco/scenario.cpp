@@ -1,0 +1,86 @@
+#include "models/tco/scenario.h"
+
+#include <array>
+
+namespace mltco::tco {
+
+namespace {
+
+constexpr std::array<const char *, kScenarioKindCount> kKindKeys = {"dedicated", "cluster", "elastic", "purchase"};
+
+} // namespace
+
+QString scenarioKindKey(ScenarioKind kind)
+{
+    return QString::fromLatin1(kKindKeys[static_cast<std::size_t>(kind)]);
+}
+
+std::optional<ScenarioKind> scenarioKindFromKey(const QString &key)
+{
+    for (std::size_t i = 0; i < kKindKeys.size(); ++i) {
+        if (key == QLatin1String(kKindKeys[i]))
+            return static_cast<ScenarioKind>(i);
+    }
+    return std::nullopt;
+}
+
+QStringList scenarioKindKeys()
+{
+    QStringList keys;
+    for (const char *key : kKindKeys)
+        keys << QString::fromLatin1(key);
+    return keys;
+}
+
+ScenarioKind scenarioKind(const Scenario &scenario)
+{
+    return static_cast<ScenarioKind>(scenario.index());
+}
+
+Scenario defaultScenario(ScenarioKind kind)
+{
+    switch (kind) {
+    case ScenarioKind::Dedicated:
+        return DedicatedScenario{};
+    case ScenarioKind::Cluster:
+        return ClusterScenario{};
+    case ScenarioKind::Elastic:
+        return ElasticScenario{};
+    case ScenarioKind::Purchase:
+        break;
+    }
+    return PurchaseScenario{};
+}
+
+const CloudInstance *cloudInstance(const Scenario &scenario)
+{
+    return std::visit(
+        [](const auto &s) -> const CloudInstance * {
+            if constexpr (std::is_same_v<std::decay_t<decltype(s)>, PurchaseScenario>)
+                return nullptr;
+            else
+                return &s.instance;
+        },
+        scenario);
+}
+
+CloudInstance *cloudInstance(Scenario &scenario)
+{
+    return const_cast<CloudInstance *>(cloudInstance(std::as_const(scenario)));
+}
+
+double bulkDiscountFor(const std::vector<BulkTier> &tiers, int servers)
+{
+    // Tiers need not be sorted: the tier with the largest threshold that the count reaches applies.
+    int bestMin = 0;
+    double discount = 0.0;
+    for (const BulkTier &tier : tiers) {
+        if (tier.minServers <= servers && tier.minServers > bestMin) {
+            bestMin = tier.minServers;
+            discount = tier.fraction;
+        }
+    }
+    return discount;
+}
+
+} // namespace mltco::tco

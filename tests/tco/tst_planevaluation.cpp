@@ -1,0 +1,280 @@
+// Whole plans: catalog resolution through an InstanceResolver (a fake here), evaluation, JSON and CSV results.
+#include "models/tco/engine.h"
+#include "models/tco/planevaluation.h"
+#include "models/tco/planreader.h"
+#include "models/tco/resultjson.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace mltco;
+using namespace mltco::tco;
+
+namespace {
+
+Plan samplePlan()
+{
+    QFile file(QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot open the sample plan");
+    Expected<Plan> plan = readPlan(file.readAll());
+    if (!plan)
+        qFatal("%s", qPrintable(plan.error().details.join(QLatin1Char('\n'))));
+    return *plan;
+}
+
+Plan planWith(const QByteArray &scenario)
+{
+    Expected<Plan> plan = readPlan(R"({"name": "p", "scenarios": [)" + scenario + "]}");
+    if (!plan)
+        qFatal("%s", qPrintable(plan.error().details.join(QLatin1Char('\n'))));
+    return *plan;
+}
+
+const QByteArray kAwsRef =
+    R"("instance": {"provider": "aws", "name": "p3.8xlarge", "region": "us-east-1", "pricing": "on_demand"})";
+
+/// A catalog of one instance, counting its calls.
+struct FakeCatalog final
+{
+    int calls = 0;
+    std::optional<double> speedup = 1.0;
+
+    InstanceResolver resolver()
+    {
+        return [this](const InstanceRef &ref) -> Expected<ResolvedInstance> {
+            ++calls;
+            if (ref.provider != QLatin1String("aws") || ref.name != QLatin1String("p3.8xlarge"))
+                return Error{QStringLiteral("the catalog has no instance type %1 of provider %2").arg(ref.name, ref.provider), {}};
+            if (ref.pricing != QLatin1String("on_demand"))
+                return Error{QStringLiteral("No price for %1 in the catalog.").arg(describe(ref)), {}};
+            return ResolvedInstance{12.24, 4, speedup, QStringLiteral("V100 16GB"), QStringLiteral("assume-p3-per-gpu"),
+                                    QDate(2023, 11, 1)};
+        };
+    }
+};
+
+const EvaluatedScenario &byName(const PlanResult &r, const QString &name)
+{
+    for (const EvaluatedScenario &s : r.scenarios) {
+        if (s.name == name)
+            return s;
+    }
+    qFatal("no scenario %s", qPrintable(name));
+}
+
+} // namespace
+
+class TestPlanEvaluation final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void samplePlanWithoutDocument_data();
+    void samplePlanWithoutDocument();
+    void samplePlanBreakEven();
+    void catalogFillsWhatThePlanLeaves();
+    void planValuesWinOverTheCatalog();
+    void missingPriceNamesWhatIsMissing();
+    void noCatalogNamesWhatIsNeeded();
+    void unresolvableReferenceIsOnlyAWarningWhenNothingIsNeeded();
+    void catalogWithoutSpeedup();
+    void needsCatalog();
+    void programmaticPlansAreValidated();
+    void jsonHasTheDocumentedShape();
+    void jsonUsesNullForUndefined();
+};
+
+void TestPlanEvaluation::samplePlanWithoutDocument_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("total");
+    // 4 x 12.24 x 730 x 36 = 1,286,668.80
+    QTest::newRow("AWS") << "AWS p3.8xlarge per engineer" << 1286668.80;
+    // x 1.15 = 1,479,669.12
+    QTest::newRow("SageMaker") << "SageMaker p3.8xlarge per engineer" << 1479669.12;
+    // (6,000 + 100 + 833.33) x 36 = 249,600
+    QTest::newRow("Linode") << "Linode RTX 6000 + Kubeflow" << 249600.0;
+    // (813.1389 x 0.88 + 73 + 833.33) x 36 = 58,388.24
+    QTest::newRow("GCP preemptible") << "GCP preemptible A100, autoscaled"
+                                     << (730 * 1.0025 / 0.9 * 0.88 + 73 + 100000 * 0.1 / 12) * 36;
+    QTest::newRow("on-prem") << "On-prem 8xA100, 1 server" << 459000.0;
+    QTest::newRow("GCP node") << "GCP 8xA100 node" << 210000.0;
+}
+
+void TestPlanEvaluation::samplePlanWithoutDocument()
+{
+    QFETCH(QString, name);
+    QFETCH(double, total);
+    const Expected<PlanResult> r = evaluatePlan(samplePlan());
+    QVERIFY2(r, r ? "" : qPrintable(r.error().details.join(QLatin1Char('\n'))));
+    QVERIFY(r->warnings.isEmpty());
+    const EvaluatedScenario &s = byName(*r, name);
+    QVERIFY2(std::abs(s.result.total - total) < 0.005, qPrintable(QString::number(s.result.total, 'f', 6)));
+    QVERIFY(!s.instance); // no catalog was asked
+}
+
+void TestPlanEvaluation::samplePlanBreakEven()
+{
+    const Expected<PlanResult> r = evaluatePlan(samplePlan());
+    QVERIFY(r);
+    QCOMPARE(r->breakeven.size(), std::size_t(1));
+    QCOMPARE(r->breakeven.front().result.servers, std::optional<int>(6));
+    QVERIFY(r->breakeven.front().result.staysCheaper);
+    QCOMPARE(r->breakeven.front().result.sweep.size(), std::size_t(100));
+}
+
+void TestPlanEvaluation::catalogFillsWhatThePlanLeaves()
+{
+    FakeCatalog catalog;
+    const Plan plan = planWith(R"({"name": "a", "kind": "dedicated", )" + kAwsRef + "}");
+    const Expected<PlanResult> r = evaluatePlan(plan, catalog.resolver());
+    QVERIFY(r);
+    QCOMPARE(catalog.calls, 1);
+    const auto &d = std::get<DedicatedScenario>(r->scenarios.front().scenario);
+    QCOMPARE(d.instance, (CloudInstance{12.24, 4, 1.0}));
+    QVERIFY(std::abs(r->scenarios.front().result.total - 1286668.80) < 0.005);
+    QCOMPARE(r->scenarios.front().instance->source, QStringLiteral("assume-p3-per-gpu"));
+    QVERIFY(r->warnings.isEmpty());
+}
+
+void TestPlanEvaluation::planValuesWinOverTheCatalog()
+{
+    FakeCatalog catalog;
+    const Plan plan = planWith(R"({"name": "a", "kind": "dedicated", "rate_per_hour": 10, )" + kAwsRef + "}");
+    const Expected<PlanResult> r = evaluatePlan(plan, catalog.resolver());
+    QVERIFY(r);
+    const auto &d = std::get<DedicatedScenario>(r->scenarios.front().scenario);
+    QCOMPARE(d.instance.ratePerHour, 10.0);
+    QCOMPARE(d.instance.gpusPerInstance, 4.0); // the plan left this to the catalog
+    QCOMPARE(r->warnings, QStringList{QStringLiteral(
+                              "scenarios[0].rate_per_hour: the plan's 10 is used; the catalog has 12.24 for aws "
+                              "p3.8xlarge in us-east-1 (on_demand) (assume-p3-per-gpu, observed 2023-11-01)")});
+}
+
+void TestPlanEvaluation::missingPriceNamesWhatIsMissing()
+{
+    FakeCatalog catalog;
+    const Plan plan = planWith(
+        R"({"name": "a", "kind": "elastic", "instance": {"provider": "aws", "name": "p3.8xlarge", "region": "us-east-1", "pricing": "spot", "as_of": "2025-01-28"}})");
+    const Expected<PlanResult> r = evaluatePlan(plan, catalog.resolver());
+    QVERIFY(!r);
+    QCOMPARE(r.error().message, QStringLiteral("the plan cannot be evaluated"));
+    QCOMPARE(r.error().details, QStringList{QStringLiteral("scenarios[0].instance: No price for aws p3.8xlarge in "
+                                                           "us-east-1 (spot) as of 2025-01-28 in the catalog.")});
+}
+
+void TestPlanEvaluation::noCatalogNamesWhatIsNeeded()
+{
+    const Plan plan = planWith(R"({"name": "a", "kind": "cluster", "rate_per_hour": 3, )" + kAwsRef + "}");
+    const Expected<PlanResult> r = evaluatePlan(plan);
+    QVERIFY(!r);
+    QCOMPARE(r.error().details, QStringList{QStringLiteral(
+                                    "scenarios[0]: gpus_per_instance, speedup not given, and there is no catalog to "
+                                    "look up aws p3.8xlarge in us-east-1 (on_demand) in")});
+}
+
+void TestPlanEvaluation::unresolvableReferenceIsOnlyAWarningWhenNothingIsNeeded()
+{
+    FakeCatalog catalog;
+    const Plan plan = planWith(
+        R"({"name": "a", "kind": "dedicated", "rate_per_hour": 3, "gpus_per_instance": 1, "speedup": 1,
+            "instance": {"provider": "linode", "name": "g1", "pricing": "monthly"}})");
+    const Expected<PlanResult> r = evaluatePlan(plan, catalog.resolver());
+    QVERIFY(r);
+    QCOMPARE(r->warnings, QStringList{QStringLiteral("scenarios[0].instance: the catalog has no instance type g1 of "
+                                                     "provider linode; the plan's own values are used")});
+}
+
+void TestPlanEvaluation::catalogWithoutSpeedup()
+{
+    FakeCatalog catalog;
+    catalog.speedup = std::nullopt;
+    const Plan plan = planWith(R"({"name": "a", "kind": "dedicated", )" + kAwsRef + "}");
+    const Expected<PlanResult> r = evaluatePlan(plan, catalog.resolver());
+    QVERIFY(r);
+    QCOMPARE(std::get<DedicatedScenario>(r->scenarios.front().scenario).instance.speedup, 1.0);
+    QCOMPARE(r->warnings, QStringList{QStringLiteral(
+                              "scenarios[0].speedup: the catalog has no speedup for V100 16GB; 1 (the reference GPU) "
+                              "is used")});
+}
+
+void TestPlanEvaluation::needsCatalog()
+{
+    QVERIFY(!mltco::tco::needsCatalog(samplePlan())); // every referenced value is stated
+    QVERIFY(mltco::tco::needsCatalog(planWith(R"({"name": "a", "kind": "dedicated", )" + kAwsRef + "}")));
+    QVERIFY(!mltco::tco::needsCatalog(planWith(R"({"name": "a", "kind": "dedicated", "rate_per_hour": 1})")));
+}
+
+void TestPlanEvaluation::programmaticPlansAreValidated()
+{
+    Plan plan = planWith(R"({"name": "a", "kind": "dedicated", "rate_per_hour": 1})");
+    plan.workload.horizonMonths = 0;
+    std::get<DedicatedScenario>(plan.scenarios[0].scenario).hoursOn = 800;
+    const Expected<PlanResult> r = evaluatePlan(plan);
+    QVERIFY(!r);
+    QCOMPARE(r.error().details, (QStringList{QStringLiteral("workload.horizon_months: must be an integer from 1 to 240"),
+                                             QStringLiteral("scenarios[0].hours_on: must be a number from 0 to 730")}));
+}
+
+void TestPlanEvaluation::jsonHasTheDocumentedShape()
+{
+    const Expected<PlanResult> r = evaluatePlan(samplePlan());
+    QVERIFY(r);
+    const QJsonObject json = planResultToJson(*r);
+    QCOMPARE(json.keys(), (QStringList{"breakeven", "plan", "scenarios"}));
+    QCOMPARE(json.value("plan").toString(), r->plan);
+    const QJsonObject s = json.value("scenarios").toArray().at(4).toObject();
+    QCOMPARE(s.keys(), (QStringList{"annual", "average_annual", "by_category", "cost_per_gpu_hour", "kind", "months",
+                                    "name", "npv", "served_gpu_hours", "total", "unmet_gpu_hours", "utilization"}));
+    QCOMPARE(s.value("kind").toString(), QStringLiteral("purchase"));
+    const EvaluatedScenario &onPrem = r->scenarios[4];
+    QCOMPARE(s.value("total").toDouble(), onPrem.result.total);
+    QCOMPARE(s.value("npv").toDouble(), onPrem.result.npv);
+    QCOMPARE(s.value("annual").toArray().size(), 3);
+    QCOMPARE(s.value("annual").toArray().at(0).toDouble(), onPrem.result.years[0].total);
+    QCOMPARE(s.value("by_category").toObject().keys(),
+             (QStringList{"capex", "compute", "facilities", "failures", "overhead", "resale", "staff"}));
+    const QJsonArray months = s.value("months").toArray();
+    QCOMPARE(months.size(), 36);
+    QCOMPARE(months.at(0).toObject().keys(),
+             (QStringList{"capacity_gpu_hours", "capex", "compute", "facilities", "failures", "month", "overhead",
+                          "resale", "staff", "total"}));
+    QCOMPARE(months.at(35).toObject().value("resale").toDouble(), -45000.0);
+    const QJsonObject b = json.value("breakeven").toArray().at(0).toObject();
+    QCOMPARE(b.keys(), (QStringList{"cloud", "purchase", "servers", "stays_cheaper", "sweep"}));
+    QCOMPARE(b.value("servers").toInt(), 6);
+    QCOMPARE(b.value("sweep").toArray().at(0).toObject().keys(),
+             (QStringList{"cloud_total", "purchase_total", "servers"}));
+}
+
+void TestPlanEvaluation::jsonUsesNullForUndefined()
+{
+    Plan plan = planWith(R"({"name": "idle", "kind": "purchase", "servers": 0})");
+    Plan p2 = planWith(R"({"name": "p", "kind": "purchase"}, {"name": "e", "kind": "elastic", "rate_per_hour": 1})");
+    p2.breakeven << BreakEvenRequest{QStringLiteral("p"), QStringLiteral("e"), 5};
+    const Expected<PlanResult> r = evaluatePlan(plan);
+    QVERIFY(r);
+    const QJsonObject s = scenarioResultToJson(r->scenarios.front());
+    QVERIFY(s.value("cost_per_gpu_hour").isNull());
+    QVERIFY(s.value("utilization").isNull());
+    // A break-even against an elastic scenario is refused, not computed.
+    const Expected<PlanResult> refused = evaluatePlan(p2);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().details, QStringList{QStringLiteral(
+                                          "breakeven[0].cloud: the cloud side of a break-even must be a dedicated or "
+                                          "cluster scenario, not elastic")});
+    // A break-even that never happens has servers: null.
+    Plan never = planWith(R"({"name": "p", "kind": "purchase", "server_price": 1e8},
+                             {"name": "c", "kind": "cluster", "rate_per_hour": 0.01})");
+    never.breakeven << BreakEvenRequest{QStringLiteral("p"), QStringLiteral("c"), 3};
+    const Expected<PlanResult> n = evaluatePlan(never);
+    QVERIFY(n);
+    QVERIFY(breakEvenToJson(n->breakeven.front()).value("servers").isNull());
+    QCOMPARE(breakEvenToJson(n->breakeven.front()).value("stays_cheaper").toBool(true), false);
+}
+
+QTEST_GUILESS_MAIN(TestPlanEvaluation)
+#include "tst_planevaluation.moc"

@@ -1,0 +1,313 @@
+// Plan files (docs/plan-format.md): every refusal with its exact message, and the writer's round trip.
+#include "models/catalog/types.h"
+#include "models/tco/planreader.h"
+#include "models/tco/planwriter.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace mltco;
+using namespace mltco::tco;
+
+namespace {
+
+// A valid plan with one scenario of each kind, to break one piece at a time.
+QByteArray plan(const QByteArray &scenarios, const QByteArray &extra = {})
+{
+    return R"({"name": "p", "scenarios": [)" + scenarios + "]" + extra + "}";
+}
+
+const QByteArray kDedicated = R"({"name": "d", "kind": "dedicated", "rate_per_hour": 1})";
+const QByteArray kCluster = R"({"name": "c", "kind": "cluster", "rate_per_hour": 1})";
+const QByteArray kElastic = R"({"name": "e", "kind": "elastic", "rate_per_hour": 1})";
+const QByteArray kPurchase = R"({"name": "p", "kind": "purchase"})";
+
+QString samplePlanPath()
+{
+    return QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json");
+}
+
+} // namespace
+
+class TestPlanReader final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void refusals_data();
+    void refusals();
+    void problemsAreCollectedNotStoppedAtTheFirst();
+    void notJson_data();
+    void notJson();
+    void defaultsFillWhatIsOmitted();
+    void samplePlanReadsAndWritesBackUnchanged();
+    void writerRoundTripsEveryKind();
+};
+
+void TestPlanReader::refusals_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("problem");
+
+    const QString kinds = QStringLiteral("dedicated, cluster, elastic, purchase");
+    // top level
+    QTest::newRow("unknown key") << plan(kDedicated, R"(, "colour": 1)") << "colour: unknown key";
+    QTest::newRow("name missing") << QByteArray(R"({"scenarios": []})") << "name: missing";
+    QTest::newRow("scenarios missing") << QByteArray(R"({"name": "p"})") << "scenarios: missing";
+    QTest::newRow("name not text") << QByteArray(R"({"name": 5, "scenarios": []})") << "name: must be a non-empty text";
+    QTest::newRow("name blank") << QByteArray(R"({"name": "  ", "scenarios": []})") << "name: must be a non-empty text";
+    QTest::newRow("version") << plan(kDedicated, R"(, "version": 2)") << "version: must be 1";
+    QTest::newRow("notes not text") << plan(kDedicated, R"(, "notes": [])") << "notes: must be a text";
+    QTest::newRow("scenarios not a list") << QByteArray(R"({"name": "p", "scenarios": {}})")
+                                          << "scenarios: must be a list of scenarios";
+    // workload
+    QTest::newRow("workload not object") << plan(kDedicated, R"(, "workload": [])") << "workload: must be an object";
+    QTest::newRow("workload string number") << plan(kDedicated, R"(, "workload": {"engineers": "4"})")
+                                            << "workload.engineers: must be an integer from 0 to 10000";
+    QTest::newRow("workload fraction of an engineer") << plan(kDedicated, R"(, "workload": {"engineers": 2.5})")
+                                                      << "workload.engineers: must be an integer from 0 to 10000";
+    QTest::newRow("workload negative") << plan(kDedicated, R"(, "workload": {"demand_gpu_hours": -1})")
+                                       << "workload.demand_gpu_hours: must be a number from 0 to 1000000000";
+    QTest::newRow("workload out of range") << plan(kDedicated, R"(, "workload": {"horizon_months": 241})")
+                                           << "workload.horizon_months: must be an integer from 1 to 240";
+    QTest::newRow("workload NaN as text") << plan(kDedicated, R"(, "workload": {"discount_rate": "NaN"})")
+                                          << "workload.discount_rate: must be a number from 0 to 1";
+    QTest::newRow("workload Infinity as text") << plan(kDedicated, R"(, "workload": {"cloud_price_trend": "Infinity"})")
+                                               << "workload.cloud_price_trend: must be a number from -0.9 to 1";
+    QTest::newRow("workload null") << plan(kDedicated, R"(, "workload": {"job_gpu_hours": null})")
+                                   << "workload.job_gpu_hours: must be a number greater than 0 and at most 1000000";
+    QTest::newRow("workload zero job") << plan(kDedicated, R"(, "workload": {"job_gpu_hours": 0})")
+                                       << "workload.job_gpu_hours: must be a number greater than 0 and at most 1000000";
+    QTest::newRow("scenario parameter in workload") << plan(kDedicated, R"(, "workload": {"servers": 1})")
+                                                    << "workload.servers: a scenario parameter; give it in a scenario";
+    QTest::newRow("workload unknown") << plan(kDedicated, R"(, "workload": {"foo": 1})") << "workload.foo: unknown key";
+    QTest::newRow("workload assumption of nothing")
+        << plan(kDedicated, R"(, "workload": {"assumptions": {"servers": "x"}})")
+        << "workload.assumptions.servers: unknown key";
+    // scenarios
+    QTest::newRow("scenario not object") << plan("5") << "scenarios[0]: must be an object";
+    QTest::newRow("kind missing") << plan(R"({"name": "a", "rate_per_hour": 1})")
+                                  << "scenarios[0].kind: missing; must be one of " + kinds;
+    QTest::newRow("kind unknown") << plan(R"({"name": "a", "kind": "rented", "servers": 1})")
+                                  << "scenarios[0].kind: must be one of " + kinds;
+    QTest::newRow("scenario name missing") << plan(R"({"kind": "purchase"})") << "scenarios[0].name: missing";
+    QTest::newRow("scenario name empty") << plan(R"({"name": "", "kind": "purchase"})")
+                                         << "scenarios[0].name: must be a non-empty text";
+    QTest::newRow("duplicate names") << plan(kPurchase + "," + kPurchase)
+                                     << R"(scenarios[1].name: "p" is already the name of scenarios[0])";
+    QTest::newRow("servers as text (the brief's example)")
+        << plan(kDedicated + "," + kCluster + R"(, {"name": "x", "kind": "purchase", "servers": "six"})")
+        << "scenarios[2].servers: must be an integer from 0 to 100000";
+    QTest::newRow("servers negative") << plan(R"({"name": "x", "kind": "purchase", "servers": -1})")
+                                      << "scenarios[0].servers: must be an integer from 0 to 100000";
+    QTest::newRow("servers fractional") << plan(R"({"name": "x", "kind": "purchase", "servers": 2.5})")
+                                        << "scenarios[0].servers: must be an integer from 0 to 100000";
+    QTest::newRow("servers huge") << plan(R"({"name": "x", "kind": "purchase", "servers": 1e300})")
+                                  << "scenarios[0].servers: must be an integer from 0 to 100000";
+    QTest::newRow("parameter of another kind") << plan(R"({"name": "d", "kind": "dedicated", "rate_per_hour": 1, "servers": 2})")
+                                               << "scenarios[0].servers: not a parameter of a dedicated scenario";
+    QTest::newRow("unknown scenario key") << plan(R"({"name": "d", "kind": "dedicated", "rate_per_hour": 1, "colour": 2})")
+                                          << "scenarios[0].colour: unknown key";
+    QTest::newRow("workload field in scenario") << plan(R"({"name": "d", "kind": "dedicated", "rate_per_hour": 1, "engineers": 2})")
+                                                << R"(scenarios[0].engineers: a workload field; give it in "workload")";
+    QTest::newRow("rate missing") << plan(R"({"name": "d", "kind": "elastic"})")
+                                  << R"(scenarios[0].rate_per_hour: missing; give it, or name a catalog "instance" to take it from)";
+    QTest::newRow("rate zero is missing, not free") << plan(R"({"name": "d", "kind": "cluster", "rate_per_hour": 0})")
+                                                    << "scenarios[0].rate_per_hour: must be a number greater than 0 and at most 1000000";
+    QTest::newRow("premium negative") << plan(R"({"name": "d", "kind": "dedicated", "rate_per_hour": 1, "premium": -0.1})")
+                                      << "scenarios[0].premium: must be a number from 0 to 10";
+    QTest::newRow("hours over a month") << plan(R"({"name": "d", "kind": "dedicated", "rate_per_hour": 1, "hours_on": 731})")
+                                        << "scenarios[0].hours_on: must be a number from 0 to 730";
+    QTest::newRow("efficiency over 1") << plan(R"({"name": "e", "kind": "elastic", "rate_per_hour": 1, "scaling_efficiency": 1.5})")
+                                       << "scenarios[0].scaling_efficiency: must be a number greater than 0 and at most 1";
+    QTest::newRow("boolean as text") << plan(R"({"name": "p", "kind": "purchase", "credit_residual_at_horizon": "yes"})")
+                                     << "scenarios[0].credit_residual_at_horizon: must be true or false";
+    QTest::newRow("tiers not a list") << plan(R"({"name": "p", "kind": "purchase", "bulk_discounts": 0.15})")
+                                      << "scenarios[0].bulk_discounts: must be a list of [min_servers, fraction] pairs";
+    QTest::newRow("tier malformed") << plan(R"({"name": "p", "kind": "purchase", "bulk_discounts": [[6]]})")
+                                    << "scenarios[0].bulk_discounts[0]: must be [min_servers, fraction] with min_servers "
+                                       "an integer from 1 to 100000 and fraction a number from 0 to 0.99";
+    QTest::newRow("tier from zero servers") << plan(R"({"name": "p", "kind": "purchase", "bulk_discounts": [[0, 0.1]]})")
+                                            << "scenarios[0].bulk_discounts[0]: must be [min_servers, fraction] with "
+                                               "min_servers an integer from 1 to 100000 and fraction a number from 0 to 0.99";
+    QTest::newRow("tier twice") << plan(R"({"name": "p", "kind": "purchase", "bulk_discounts": [[6, 0.1], [6, 0.2]]})")
+                                << "scenarios[0].bulk_discounts[1]: min_servers 6 is already the threshold of "
+                                   "scenarios[0].bulk_discounts[0]";
+    QTest::newRow("notes not text") << plan(R"({"name": "p", "kind": "purchase", "notes": 1})")
+                                    << "scenarios[0].notes: must be a text";
+    QTest::newRow("assumption of another kind's parameter")
+        << plan(R"({"name": "d", "kind": "dedicated", "rate_per_hour": 1, "assumptions": {"servers": "x"}})")
+        << "scenarios[0].assumptions.servers: not a parameter of a dedicated scenario";
+    QTest::newRow("assumption not text")
+        << plan(R"({"name": "d", "kind": "dedicated", "rate_per_hour": 1, "assumptions": {"premium": 0.1}})")
+        << "scenarios[0].assumptions.premium: must be a text";
+    // instance references
+    QTest::newRow("instance on a purchase") << plan(R"({"name": "p", "kind": "purchase", "instance": {}})")
+                                            << "scenarios[0].instance: a purchase scenario has no cloud instance";
+    QTest::newRow("instance not object") << plan(R"({"name": "d", "kind": "dedicated", "instance": "aws"})")
+                                         << "scenarios[0].instance: must be an object with provider, name, pricing and "
+                                            "(optionally) region and as_of";
+    QTest::newRow("instance pricing unknown")
+        << plan(R"({"name": "d", "kind": "dedicated", "instance": {"provider": "aws", "name": "p3.8xlarge", "pricing": "cheap"}})")
+        << "scenarios[0].instance.pricing: must be one of " +
+               mltco::catalog::pricingModelKeys().join(QStringLiteral(", "));
+    QTest::newRow("instance date")
+        << plan(R"({"name": "d", "kind": "dedicated", "instance": {"provider": "aws", "name": "p3", "pricing": "spot", "as_of": "28/01/2025"}})")
+        << "scenarios[0].instance.as_of: must be a date like 2025-01-28";
+    QTest::newRow("instance unknown key")
+        << plan(R"({"name": "d", "kind": "dedicated", "instance": {"provider": "aws", "name": "p3", "pricing": "spot", "zone": "a"}})")
+        << "scenarios[0].instance.zone: unknown key";
+    QTest::newRow("instance provider empty")
+        << plan(R"({"name": "d", "kind": "dedicated", "instance": {"provider": "", "name": "p3", "pricing": "spot"}})")
+        << "scenarios[0].instance.provider: must be a non-empty text";
+    // break-evens
+    QTest::newRow("breakeven not a list") << plan(kPurchase, R"(, "breakeven": {})") << "breakeven: must be a list";
+    QTest::newRow("breakeven entry not object") << plan(kPurchase, R"(, "breakeven": [1])") << "breakeven[0]: must be an object";
+    QTest::newRow("breakeven unknown name")
+        << plan(kPurchase + "," + kDedicated, R"(, "breakeven": [{"purchase": "x", "cloud": "d"}])")
+        << R"(breakeven[0].purchase: no scenario is named "x")";
+    QTest::newRow("breakeven purchase of wrong kind")
+        << plan(kPurchase + "," + kDedicated, R"(, "breakeven": [{"purchase": "d", "cloud": "d"}])")
+        << R"(breakeven[0].purchase: "d" is a scenario of kind dedicated; must name a purchase scenario)";
+    QTest::newRow("breakeven cloud elastic")
+        << plan(kPurchase + "," + kElastic, R"(, "breakeven": [{"purchase": "p", "cloud": "e"}])")
+        << R"(breakeven[0].cloud: "e" is a scenario of kind elastic; must name a dedicated or cluster scenario)";
+    QTest::newRow("breakeven cloud missing") << plan(kPurchase, R"(, "breakeven": [{"purchase": "p"}])")
+                                             << "breakeven[0].cloud: missing";
+    QTest::newRow("breakeven max servers")
+        << plan(kPurchase + "," + kCluster, R"(, "breakeven": [{"purchase": "p", "cloud": "c", "max_servers": 0}])")
+        << "breakeven[0].max_servers: must be an integer from 1 to 10000";
+    QTest::newRow("breakeven unknown key")
+        << plan(kPurchase + "," + kCluster, R"(, "breakeven": [{"purchase": "p", "cloud": "c", "chart": true}])")
+        << "breakeven[0].chart: unknown key";
+}
+
+void TestPlanReader::refusals()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, problem);
+    const Expected<Plan> result = readPlan(json);
+    QVERIFY(!result);
+    QCOMPARE(result.error().message, QStringLiteral("the plan is not valid (1 problem)"));
+    QCOMPARE(result.error().details, QStringList{problem});
+}
+
+void TestPlanReader::problemsAreCollectedNotStoppedAtTheFirst()
+{
+    const QByteArray json = R"({"name": "p", "workload": {"engineers": -1, "horizon_months": 0},
+        "scenarios": [{"name": "a", "kind": "purchase", "servers": "x", "resale_fraction": 2},
+                      {"name": "a", "kind": "cluster"}],
+        "breakeven": [{"purchase": "a", "cloud": "zz"}]})";
+    const Expected<Plan> result = readPlan(json);
+    QVERIFY(!result);
+    QCOMPARE(result.error().details,
+             (QStringList{
+                 QStringLiteral("workload.engineers: must be an integer from 0 to 10000"),
+                 QStringLiteral("workload.horizon_months: must be an integer from 1 to 240"),
+                 QStringLiteral("scenarios[0].resale_fraction: must be a number from 0 to 1"),
+                 QStringLiteral("scenarios[0].servers: must be an integer from 0 to 100000"),
+                 QStringLiteral(R"(scenarios[1].name: "a" is already the name of scenarios[0])"),
+                 QStringLiteral(R"(scenarios[1].rate_per_hour: missing; give it, or name a catalog "instance" to take it from)"),
+                 QStringLiteral(R"(breakeven[0].cloud: no scenario is named "zz")"),
+             }));
+    QCOMPARE(result.error().message, QStringLiteral("the plan is not valid (7 problems)"));
+}
+
+void TestPlanReader::notJson_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("message");
+    // JSON has no NaN or infinity; an overflowing literal is refused by the parser itself. Qt reports where it
+    // stopped: just after the bad number (columns 58-62 here), at the N of NaN, at the end of a cut-off file.
+    QTest::newRow("1e999") << QByteArray(R"({"name": "p", "scenarios": [], "workload": {"engineers": 1e999}})")
+                           << "the plan is not valid JSON near line 1, column 63: illegal number";
+    QTest::newRow("NaN literal") << QByteArray("{\"name\": \"p\",\n \"x\": NaN}")
+                                 << "the plan is not valid JSON near line 2, column 7: illegal number";
+    QTest::newRow("truncated") << QByteArray(R"({"name": "p")") << "the plan is not valid JSON near line 1, column 13: unterminated string";
+    QTest::newRow("array") << QByteArray("[]") << "the plan must be a JSON object";
+}
+
+void TestPlanReader::notJson()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, message);
+    const Expected<Plan> result = readPlan(json);
+    QVERIFY(!result);
+    QCOMPARE(result.error().message, message);
+    QVERIFY(result.error().details.isEmpty());
+}
+
+void TestPlanReader::defaultsFillWhatIsOmitted()
+{
+    const Expected<Plan> result = readPlan(plan(kDedicated + "," + kPurchase));
+    QVERIFY2(result, result ? "" : qPrintable(result.error().details.join(QLatin1Char('\n'))));
+    QCOMPARE(result->workload, Workload{});
+    QVERIFY(result->workloadGiven.none());
+    const PlanScenario &d = result->scenarios.at(0);
+    QCOMPARE(d.kind(), ScenarioKind::Dedicated);
+    QVERIFY(isGiven(d.given, ParamId::RatePerHour));
+    QCOMPARE(d.given.count(), std::size_t(1));
+    DedicatedScenario expected;
+    expected.instance.ratePerHour = 1;
+    QCOMPARE(std::get<DedicatedScenario>(d.scenario), expected);
+    QCOMPARE(std::get<PurchaseScenario>(result->scenarios.at(1).scenario), PurchaseScenario{});
+}
+
+void TestPlanReader::samplePlanReadsAndWritesBackUnchanged()
+{
+    QFile file(samplePlanPath());
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    const QByteArray json = file.readAll();
+    const Expected<Plan> result = readPlan(json);
+    QVERIFY2(result, result ? "" : qPrintable(result.error().details.join(QLatin1Char('\n'))));
+    QCOMPARE(result->scenarios.size(), 6);
+    QCOMPARE(result->breakeven.size(), 1);
+    // Every key of the file survives a write: notes, assumptions, instance references, stated parameters.
+    QCOMPARE(QJsonDocument(planToJson(*result)), QJsonDocument::fromJson(json));
+}
+
+void TestPlanReader::writerRoundTripsEveryKind()
+{
+    Plan p;
+    p.name = QStringLiteral("round trip");
+    setParameterValue(p.workload, ParamId::HorizonMonths, 18);
+    setGiven(p.workloadGiven, ParamId::HorizonMonths);
+    for (int k = 0; k < kScenarioKindCount; ++k) {
+        PlanScenario s;
+        s.name = QStringLiteral("s%1").arg(k);
+        s.scenario = defaultScenario(static_cast<ScenarioKind>(k));
+        for (ParamId id : scenarioParameters(static_cast<ScenarioKind>(k))) {
+            const ParameterInfo &info = parameterInfo(id);
+            if (info.type == ParamType::Tiers) {
+                std::get<PurchaseScenario>(s.scenario).bulkDiscounts = {{5, 0.1}, {10, 0.2}};
+            } else if (info.type == ParamType::Boolean) {
+                setParameterValue(s.scenario, id, 0);
+            } else {
+                // a value inside the range that is not the default
+                const double value = info.type == ParamType::Integer ? std::max(info.min, 1.0) + 1 : info.max / 3;
+                QVERIFY2(setParameterValue(s.scenario, id, value), info.key);
+            }
+            setGiven(s.given, id);
+        }
+        if (k != static_cast<int>(ScenarioKind::Purchase))
+            s.instance = InstanceRef{QStringLiteral("aws"), QStringLiteral("p3.8xlarge"), QString(),
+                                     QStringLiteral("spot"), QDate(2025, 1, 28)};
+        p.scenarios << s;
+    }
+    p.breakeven << BreakEvenRequest{QStringLiteral("s3"), QStringLiteral("s1"), 50};
+
+    const Expected<Plan> back = readPlan(writePlan(p));
+    QVERIFY2(back, back ? "" : qPrintable(back.error().details.join(QLatin1Char('\n'))));
+    QCOMPARE(back->workload, p.workload);
+    QCOMPARE(back->workloadGiven, p.workloadGiven);
+    for (qsizetype i = 0; i < p.scenarios.size(); ++i) {
+        QVERIFY(back->scenarios[i].scenario == p.scenarios[i].scenario);
+        QCOMPARE(back->scenarios[i].given, p.scenarios[i].given);
+        QCOMPARE(back->scenarios[i].instance, p.scenarios[i].instance);
+    }
+    QCOMPARE(back->breakeven.first().maxServers, 50);
+}
+
+QTEST_GUILESS_MAIN(TestPlanReader)
+#include "tst_planreader.moc"
