@@ -1,0 +1,188 @@
+#include "models/catalog/importhelpers.h"
+
+#include "models/catalog/importdata.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace mltco::catalog::import {
+
+RowErrors::RowErrors(const QString &fileName) : m_fileName(displayFileName(fileName)) {}
+
+void RowErrors::add(int line, const QString &reason)
+{
+    ++m_count;
+    if (m_details.size() < kMaxImportErrors)
+        m_details << QStringLiteral("%1:%2: %3").arg(m_fileName).arg(line).arg(reason);
+}
+
+Error RowErrors::toError() const
+{
+    Error error;
+    error.message =
+        m_count == 1 ? QStringLiteral("%1 was rejected: 1 row is invalid. Nothing was imported; fix the row listed "
+                                      "below and import the file again.")
+                           .arg(m_fileName)
+                     : QStringLiteral("%1 was rejected: %2 rows are invalid. Nothing was imported; fix the rows listed "
+                                      "below and import the file again.")
+                           .arg(m_fileName)
+                           .arg(m_count);
+    error.details = m_details;
+    if (m_count > m_details.size()) {
+        const int more = m_count - static_cast<int>(m_details.size());
+        error.details << (more == 1 ? QStringLiteral("... and 1 more invalid row")
+                                    : QStringLiteral("... and %1 more invalid rows").arg(more));
+    }
+    return error;
+}
+
+QString displayFileName(const QString &fileName)
+{
+    return fileName.isEmpty() ? QStringLiteral("input") : fileName;
+}
+
+Error fileError(const QString &fileName, int line, const QString &reason)
+{
+    const QString name = displayFileName(fileName);
+    return Error{QStringLiteral("%1 was rejected: %2. Nothing was imported.").arg(name, reason),
+                 {QStringLiteral("%1:%2: %3").arg(name).arg(line).arg(reason)}};
+}
+
+Number parseNonNegative(QByteArrayView field)
+{
+    const QByteArrayView t = field.trimmed();
+    if (t.isEmpty())
+        return {NumberStatus::Empty, 0};
+    const char *first = t.data();
+    const char *last = t.data() + t.size();
+    if (*first == '+' && t.size() > 1 && first[1] != '-')
+        ++first; // from_chars refuses a leading plus, which a spreadsheet may write
+    double value = 0;
+    const auto [end, ec] = std::from_chars(first, last, value, std::chars_format::general);
+    if (end != last || ec == std::errc::invalid_argument)
+        return {NumberStatus::NotANumber, 0};
+    if (ec == std::errc::result_out_of_range) {
+        // Too large is infinite; too small (1e-999) is zero, which the callers treat as missing.
+        const QByteArrayView rest(first, last - first);
+        const bool tiny = rest.contains("e-") || rest.contains("E-");
+        if (!tiny)
+            return {NumberStatus::Infinite, 0};
+        value = 0;
+    }
+    if (std::isnan(value))
+        return {NumberStatus::NaN, value};
+    if (std::isinf(value))
+        return {NumberStatus::Infinite, value};
+    if (value < 0)
+        return {NumberStatus::Negative, value};
+    return {NumberStatus::Ok, value == 0 ? 0.0 : value}; // no negative zero
+}
+
+QString numberProblem(const QString &column, QByteArrayView field, NumberStatus status)
+{
+    const QString shown = QString::fromUtf8(field.trimmed());
+    switch (status) {
+    case NumberStatus::NotANumber:
+        return QStringLiteral("%1 \"%2\" is not a number").arg(column, shown);
+    case NumberStatus::NaN:
+        return QStringLiteral("%1 is NaN (not a number)").arg(column);
+    case NumberStatus::Infinite:
+        return QStringLiteral("%1 \"%2\" is infinite").arg(column, shown);
+    case NumberStatus::Negative:
+        return QStringLiteral("%1 %2 is negative").arg(column, shown);
+    case NumberStatus::Empty:
+        return QStringLiteral("missing required field %1").arg(column);
+    case NumberStatus::Ok:
+        break;
+    }
+    return {};
+}
+
+std::optional<QDate> parseIsoDate(QByteArrayView field)
+{
+    const QByteArrayView t = field.trimmed();
+    if (t.size() != 10 || t[4] != '-' || t[7] != '-')
+        return std::nullopt;
+    const auto digits = [&t](int from, int count) {
+        int value = 0;
+        for (int i = from; i < from + count; ++i) {
+            if (t[i] < '0' || t[i] > '9')
+                return -1;
+            value = value * 10 + (t[i] - '0');
+        }
+        return value;
+    };
+    const int year = digits(0, 4);
+    const int month = digits(5, 2);
+    const int day = digits(8, 2);
+    if (year < 0 || month < 0 || day < 0)
+        return std::nullopt;
+    const QDate date(year, month, day);
+    if (!date.isValid())
+        return std::nullopt;
+    return date;
+}
+
+QString text(QByteArrayView field)
+{
+    return QString::fromUtf8(field.trimmed());
+}
+
+const QString &StringPool::intern(QByteArrayView bytes)
+{
+    const std::string_view key(bytes.data(), static_cast<std::size_t>(bytes.size()));
+    auto it = m_strings.find(key);
+    if (it == m_strings.end())
+        it = m_strings.emplace(std::string(key), QString::fromUtf8(bytes)).first;
+    return it->second;
+}
+
+namespace {
+
+struct KnownProvider final
+{
+    const char *key;
+    const char *displayName;
+    ProviderKind kind;
+};
+
+// Kinds follow model.md §2: the big general clouds are hyperscalers, GPU specialists are GPU clouds,
+// and sites that resell other people's machines are marketplaces.
+constexpr std::array<KnownProvider, 23> kProviders{{
+    {"aws", "Amazon Web Services", ProviderKind::Hyperscaler},
+    {"gcp", "Google Cloud", ProviderKind::Hyperscaler},
+    {"azure", "Microsoft Azure", ProviderKind::Hyperscaler},
+    {"oci", "Oracle Cloud Infrastructure", ProviderKind::Hyperscaler},
+    {"ibm", "IBM Cloud", ProviderKind::Hyperscaler},
+    {"lambda", "Lambda (Lambda Labs)", ProviderKind::GpuCloud},
+    {"coreweave", "CoreWeave", ProviderKind::GpuCloud},
+    {"runpod", "RunPod", ProviderKind::GpuCloud},
+    {"paperspace", "Paperspace", ProviderKind::GpuCloud},
+    {"fluidstack", "FluidStack", ProviderKind::GpuCloud},
+    {"cudo", "Cudo Compute", ProviderKind::GpuCloud},
+    {"do", "DigitalOcean", ProviderKind::GpuCloud},
+    {"nebius", "Nebius", ProviderKind::GpuCloud},
+    {"hyperbolic", "Hyperbolic", ProviderKind::GpuCloud},
+    {"hyperstack", "Hyperstack", ProviderKind::GpuCloud},
+    {"jarvislabs", "JarvisLabs", ProviderKind::GpuCloud},
+    {"linode", "Linode (Akamai)", ProviderKind::GpuCloud},
+    {"scaleway", "Scaleway", ProviderKind::GpuCloud},
+    {"ovhcloud", "OVHcloud", ProviderKind::GpuCloud},
+    {"seeweb", "Seeweb", ProviderKind::GpuCloud},
+    {"vast", "Vast.ai", ProviderKind::Marketplace},
+    {"shadeform", "Shadeform", ProviderKind::Marketplace},
+    {"on_prem", "On-premises (own servers)", ProviderKind::OnPrem},
+}};
+
+} // namespace
+
+ProviderInfo providerInfo(const QString &key)
+{
+    for (const auto &p : kProviders)
+        if (key == QLatin1String(p.key))
+            return {Provider{key, QString::fromLatin1(p.displayName), p.kind}, true};
+    return {Provider{key, key, ProviderKind::GpuCloud}, false};
+}
+
+} // namespace mltco::catalog::import

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "models/catalog/types.h"
+#include "models/common/expected.h"
+
+#include <QByteArrayView>
+#include <QDate>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+// Pieces shared by the price-file parsers (genericcsvimporter, skypilotimporter).
+namespace mltco::catalog::import {
+
+/// Collects one `file:line: reason` per rejected row; keeps the first kMaxImportErrors messages and
+/// counts the rest, so a file with a million bad rows still yields a readable error.
+class RowErrors final
+{
+public:
+    explicit RowErrors(const QString &fileName);
+
+    void add(int line, const QString &reason);
+    int count() const { return m_count; }
+    bool isEmpty() const { return m_count == 0; }
+    /// "<file> was rejected: N rows are invalid ..." with the collected messages as details.
+    Error toError() const;
+
+private:
+    QString m_fileName;
+    QStringList m_details;
+    int m_count = 0;
+};
+
+/// The name used in messages for the file being read ("input" when the caller gave none).
+QString displayFileName(const QString &fileName);
+
+/// An error for a problem with the whole file (empty, bad header) found at `line`.
+Error fileError(const QString &fileName, int line, const QString &reason);
+
+enum class NumberStatus { Ok, Empty, NotANumber, NaN, Infinite, Negative };
+
+struct Number final
+{
+    NumberStatus status = NumberStatus::Empty;
+    double value = 0;
+};
+
+/// Parses a decimal number the C locale's way (never the user's locale), blanks trimmed.
+/// Rejects NaN, infinities and negative values with their own status, so messages can say which.
+Number parseNonNegative(QByteArrayView text);
+
+/// The row-error reason for a number that did not parse, e.g. `price "abc" is not a number`.
+QString numberProblem(const QString &column, QByteArrayView text, NumberStatus status);
+
+/// Parses exactly YYYY-MM-DD.
+std::optional<QDate> parseIsoDate(QByteArrayView text);
+
+/// The text of a field, trimmed of blanks, as a QString (fields are checked to be UTF-8 beforehand).
+QString text(QByteArrayView field);
+
+/// Hands out one shared QString per distinct byte string, so a million rows naming the same provider,
+/// instance type and region cost one allocation each rather than one per row.
+class StringPool final
+{
+public:
+    const QString &intern(QByteArrayView bytes);
+
+private:
+    struct Hash final
+    {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+    };
+    std::unordered_map<std::string, QString, Hash, std::equal_to<>> m_strings;
+};
+
+/// Providers the importers know by key: display name and kind (docs/import-formats.md lists them).
+/// Unknown keys get the key as display name and ProviderKind::GpuCloud, with `known` false.
+struct ProviderInfo final
+{
+    Provider provider;
+    bool known = false;
+};
+ProviderInfo providerInfo(const QString &key);
+
+} // namespace mltco::catalog::import
