@@ -3,8 +3,7 @@
 #include "cliio.h"
 
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/genericcsvimporter.h"
-#include "models/catalog/skypilotimporter.h"
+#include "models/catalog/pricefile.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -92,20 +91,18 @@ int runImport(const QStringList &args, Io &io)
         return inputError(io, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     if (!options.observedAt.isValid())
         options.observedAt = QFileInfo(file).lastModified().date();
-    Expected<QString> sha = catalog::fileSha256(path);
-    if (!sha)
-        return inputError(io, sha.error().message);
-
-    Expected<catalog::ImportData> data = format == QLatin1String("csv") ? catalog::parseGenericCsv(file, options)
-                                                                         : catalog::parseSkyPilotCsv(file, options);
-    if (!data)
-        return inputError(io, data.error().message, data.error().details);
+    Expected<catalog::ParsedPriceFile> parsed = catalog::readPriceFile(
+        path, file, format == QLatin1String("csv") ? catalog::PriceFileFormat::GenericCsv : catalog::PriceFileFormat::SkyPilot,
+        options);
+    if (!parsed)
+        return inputError(io, parsed.error().message, parsed.error().details);
+    const catalog::ImportData &data = parsed->data;
 
     auto document = openDocumentOption(parser.value(QStringLiteral("document")));
     if (!document)
         return inputError(io, document.error().message);
     catalog::CatalogRepository repo((*document)->database());
-    Expected<catalog::ImportSummary> summary = repo.applyImport(*data, {options.fileName, *sha, options.observedAt});
+    Expected<catalog::ImportSummary> summary = repo.applyImport(data, {options.fileName, parsed->sha256, options.observedAt});
     if (!summary)
         return inputError(io, summary.error().message, summary.error().details);
 
@@ -121,9 +118,9 @@ int runImport(const QStringList &args, Io &io)
     providers.sort();
     for (const QString &p : providers)
         io.out << "  " << p << ": " << summary->pricesByProvider.value(p) << " price points\n";
-    if (data->rowsSkipped > 0)
-        io.out << "  " << data->rowsSkipped << " rows left out by option\n";
-    for (const QString &note : data->notes)
+    if (data.rowsSkipped > 0)
+        io.out << "  " << data.rowsSkipped << " rows left out by option\n";
+    for (const QString &note : data.notes)
         io.out << "  note: " << note << '\n';
     return ExitOk;
 }

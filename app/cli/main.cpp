@@ -29,7 +29,6 @@ Exit codes: 0 success, 1 invalid input, 2 usage error.
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("mltco"));
     QCoreApplication::setApplicationName(QStringLiteral("mltco"));
     QCoreApplication::setApplicationVersion(QStringLiteral(MLTCO_VERSION));
 

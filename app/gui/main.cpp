@@ -12,7 +12,6 @@
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("mltco"));
     QApplication::setApplicationName(QStringLiteral("mltco"));
     QApplication::setApplicationDisplayName(QStringLiteral("mltco"));
     QApplication::setApplicationVersion(QStringLiteral(MLTCO_VERSION));

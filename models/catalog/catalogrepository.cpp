@@ -79,8 +79,6 @@ PricePoint readPrice(const QSqlQuery &q)
     return p;
 }
 
-QString instanceKey(const QString &provider, const QString &name) { return provider + QChar(0x1f) + name; }
-
 template<typename Fn>
 void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values, Fn fn)
 {
@@ -90,6 +88,19 @@ void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_lis
     while (q->next())
         fn(*q);
 }
+
+/// Switches foreign-key enforcement off for its lifetime (see applyImport()).
+class ForeignKeysOff final
+{
+public:
+    explicit ForeignKeysOff(const QSqlDatabase &db) : m_db(db) { (void)store::execPlain(m_db, QStringLiteral("PRAGMA foreign_keys = OFF")); }
+    ~ForeignKeysOff() { (void)store::execPlain(m_db, QStringLiteral("PRAGMA foreign_keys = ON")); }
+    ForeignKeysOff(const ForeignKeysOff &) = delete;
+    ForeignKeysOff &operator=(const ForeignKeysOff &) = delete;
+
+private:
+    QSqlDatabase m_db;
+};
 
 } // namespace
 
@@ -209,9 +220,14 @@ Expected<PricePoint> CatalogRepository::latestPrice(const QString &provider, con
     return p;
 }
 
-Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, const ImportSource &source)
+Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, const ImportSource &source,
+                                                       const ImportProgressFn &progress)
 {
     ImportSummary summary;
+    // Every id the price rows refer to is read from this same transaction or created by it, so SQLite's
+    // per-row foreign-key lookups only repeat that work; they are switched off for the bulk write (the
+    // pragma cannot change inside a transaction) and back on whatever happens.
+    ForeignKeysOff foreignKeysOff(m_db);
     store::Transaction tx(m_db);
     if (!tx.isActive())
         return Error{QStringLiteral("The import could not start: %1").arg(tx.errorString()), {}};
@@ -263,10 +279,10 @@ Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, c
     QHash<QString, qint64> instanceIds;
     forEachRow(m_db, QStringLiteral("SELECT p.name, i.name, i.id FROM instance_type i JOIN provider p ON p.id = i.provider_id"),
                {}, [&](const QSqlQuery &q) {
-                   instanceIds.insert(instanceKey(q.value(0).toString(), q.value(1).toString()), q.value(2).toLongLong());
+                   instanceIds.insert(importInstanceKey(q.value(0).toString(), q.value(1).toString()), q.value(2).toLongLong());
                });
     for (const InstanceType &i : data.instances) {
-        const QString key = instanceKey(i.provider, i.name);
+        const QString key = importInstanceKey(i.provider, i.name);
         if (instanceIds.contains(key))
             continue;
         if (!providerIds.contains(i.provider))
@@ -290,28 +306,16 @@ Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, c
         ++summary.instancesAdded;
     }
 
-    QSqlQuery insert(m_db);
-    if (!insert.prepare(kInsertPrice))
-        return fail(Error{insert.lastError().text(), {}});
-    insert.bindValue(7, sourceId);
-    insert.bindValue(8, summary.batchId);
-    for (const PricePoint &p : data.prices) {
-        const auto id = instanceIds.constFind(instanceKey(p.provider, p.instance));
-        if (id == instanceIds.constEnd())
-            return Error{QStringLiteral("The import prices instance %1 of %2, which it does not list.").arg(p.instance, p.provider), {}};
-        insert.bindValue(0, *id);
-        insert.bindValue(1, p.region);
-        insert.bindValue(2, p.zone.isNull() ? QStringLiteral("") : p.zone);
-        insert.bindValue(3, pricingModelKey(p.pricing));
-        insert.bindValue(4, nullable(p.amount));
-        insert.bindValue(5, priceUnitKey(p.unit));
-        insert.bindValue(6, (p.observedAt.isValid() ? p.observedAt : source.observedAt).toString(Qt::ISODate));
-        insert.bindValue(9, p.note.isNull() ? QStringLiteral("") : p.note);
-        if (!insert.exec())
-            return fail(Error{insert.lastError().text(), {}});
-        ++summary.pricesAdded;
-        ++summary.pricesByProvider[p.provider];
-    }
+    PriceBatch prices;
+    prices.prices = &data.prices;
+    prices.instanceIds = instanceIds;
+    prices.sourceId = sourceId;
+    prices.batchId = summary.batchId;
+    prices.defaultObservedAt = source.observedAt;
+    Expected<qint64> written = insertPrices(m_db, prices, progress, &summary.pricesByProvider);
+    if (!written)
+        return written.error().message == importCancelledMessage() ? written.error() : fail(written.error());
+    summary.pricesAdded = static_cast<int>(*written);
     if (Expected<QSqlQuery> q = exec(m_db, kUpdateBatchRows, {summary.pricesAdded, summary.batchId}); !q)
         return fail(q.error());
     if (!tx.commit())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/catalog/importdata.h"
+#include "models/catalog/pricebulkinsert.h"
 #include "models/catalog/types.h"
 #include "models/common/expected.h"
 
@@ -63,8 +64,11 @@ public:
 
     /// Writes a parsed file in ONE transaction: providers, GPUs and instance types it names that the
     /// document lacks, then every price observation tagged with a new import batch. Re-importing the
-    /// same file (same SHA-256 and observation date) adds nothing.
-    Expected<ImportSummary> applyImport(const ImportData &data, const ImportSource &source);
+    /// same file (same SHA-256 and observation date) adds nothing. `progress` is told how far the
+    /// price rows have got; when it returns false the import is rolled back and an Error whose message
+    /// is importCancelledMessage() returned.
+    Expected<ImportSummary> applyImport(const ImportData &data, const ImportSource &source,
+                                        const ImportProgressFn &progress = {});
 
     /// Adds one price observation typed in by a user (source kind "user"); returns its row id.
     Expected<qint64> addUserPrice(const PricePoint &price);

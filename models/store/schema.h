@@ -13,6 +13,12 @@ inline constexpr qint32 kApplicationId = 0x4D4C5443;
 /// own transaction; a document with a larger version is refused, never touched.
 inline constexpr int kSchemaVersion = 1;
 
+/// The index behind "latest price on or before a date". Bulk imports drop it and build it again after
+/// the rows are in (one sorted build is far cheaper than a million index updates).
+inline constexpr char kPricePointIndexName[] = "price_point_lookup";
+inline constexpr char kCreatePricePointIndex[] =
+    "CREATE INDEX price_point_lookup ON price_point (instance_type_id, pricing_model, region, observed_at)";
+
 /// Brings a document from `fromVersion` (0 = empty database) up to kSchemaVersion, one step per
 /// transaction. Each step also sets user_version, so an interrupted upgrade resumes at the step
 /// that failed.
