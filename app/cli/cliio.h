@@ -35,5 +35,6 @@ Expected<std::unique_ptr<store::Document>> openDocumentOption(const QString &pat
 int runCatalog(const QStringList &args, Io &io);
 int runEvaluate(const QStringList &args, Io &io);
 int runCalc(const QStringList &args, Io &io);
+int runReport(const QStringList &args, Io &io);
 
 } // namespace mltco::cli

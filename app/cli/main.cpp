@@ -1,11 +1,15 @@
 // mltco-cli: the headless face of mltco, for automation. Every command works without a display.
 #include "cliio.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QStringList>
 #include <QTextStream>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
 
 namespace {
 
@@ -18,6 +22,7 @@ commands:
   catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] [--format json|table]
+  report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
   help
 
 Without --document the default document in the application data folder is used (created on first run).
@@ -28,7 +33,13 @@ Exit codes: 0 success, 1 invalid input, 2 usage error.
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // The report draws charts, which are widgets: it needs a QApplication, on the offscreen platform when
+    // there is no display. Every other command stays a plain QCoreApplication.
+    const bool report = argc > 1 && std::strcmp(argv[1], "report") == 0;
+    if (report && !std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY") && !std::getenv("QT_QPA_PLATFORM"))
+        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    std::unique_ptr<QCoreApplication> app = report ? std::make_unique<QApplication>(argc, argv)
+                                                   : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("mltco"));
     QCoreApplication::setApplicationVersion(QStringLiteral(MLTCO_VERSION));
 
@@ -54,6 +65,8 @@ int main(int argc, char *argv[])
         return mltco::cli::runEvaluate(args, io);
     if (command == QLatin1String("calc"))
         return mltco::cli::runCalc(args, io);
+    if (command == QLatin1String("report"))
+        return mltco::cli::runReport(args, io);
     return mltco::cli::usageError(io, QStringLiteral("unknown command '%1'").arg(command),
                                   QStringLiteral("mltco-cli help"));
 }

@@ -1,0 +1,139 @@
+// mltco-cli report: the board report (PDF) and the CSV exports of a plan file or a document, headless.
+#include "cliio.h"
+
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/instanceresolver.h"
+#include "models/report/csvexport.h"
+#include "models/report/reportdata.h"
+#include "models/store/planstore.h"
+#include "models/tco/planreader.h"
+#include "ui/report/pdfreport.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
+
+namespace mltco::cli {
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "mltco-cli report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]");
+
+struct Loaded
+{
+    std::unique_ptr<store::Document> document;
+    tco::Plan plan;
+};
+
+Expected<Loaded> load(const QString &input, const QString &documentOption)
+{
+    Loaded loaded;
+    if (QFileInfo(input).suffix() == QLatin1String("mltco") || store::Document::inspect(input)) {
+        auto document = store::Document::openExisting(input);
+        if (!document)
+            return document.error();
+        const QList<store::StoredPlan> plans = store::PlanStore((*document)->database()).plans();
+        if (plans.isEmpty())
+            return Error{QStringLiteral("%1 holds no plan; open it in mltco or evaluate a plan file.").arg(input), {}};
+        auto plan = tco::readPlan(plans.first().json);
+        if (!plan)
+            return Error{QStringLiteral("The plan in %1 cannot be read: %2").arg(input, plan.error().message),
+                         plan.error().details};
+        loaded.document = std::move(*document);
+        loaded.plan = std::move(*plan);
+        return loaded;
+    }
+    QFile file(input);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("cannot read %1: %2").arg(input, file.errorString()), {}};
+    auto plan = tco::readPlan(file.readAll());
+    if (!plan)
+        return Error{QStringLiteral("%1: %2").arg(QFileInfo(input).fileName(), plan.error().message), plan.error().details};
+    auto document = openDocumentOption(documentOption);
+    if (!document)
+        return document.error();
+    loaded.document = std::move(*document);
+    loaded.plan = std::move(*plan);
+    return loaded;
+}
+
+Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalog::CatalogRepository &repo,
+                 const tco::Plan &plan)
+{
+    if (!QDir().mkpath(dir))
+        return Error{QStringLiteral("cannot create the folder %1").arg(dir), {}};
+    QList<catalog::PricePoint> history;
+    QSet<QString> seen;
+    for (const tco::PlanScenario &s : plan.scenarios) {
+        if (!s.instance || seen.contains(s.instance->provider + QLatin1Char('/') + s.instance->name))
+            continue;
+        seen.insert(s.instance->provider + QLatin1Char('/') + s.instance->name);
+        catalog::PriceFilter filter;
+        filter.provider = s.instance->provider;
+        filter.instance = s.instance->name;
+        history += repo.prices(filter);
+    }
+    const QList<std::pair<QString, QByteArray>> files{
+        {QStringLiteral("monthly.csv"), report::monthlyCsv(result)},
+        {QStringLiteral("yearly.csv"), report::yearlyCsv(result)},
+        {QStringLiteral("breakeven.csv"), report::breakEvenCsv(result)},
+        {QStringLiteral("price-history.csv"), report::priceHistoryCsv(history)},
+    };
+    for (const auto &[name, bytes] : files)
+        if (Status s = report::writeFileAtomically(QDir(dir).filePath(name), bytes); !s)
+            return s;
+    return {};
+}
+
+} // namespace
+
+int runReport(const QStringList &args, Io &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("input"), QStringLiteral("PLAN.json or DOCUMENT.mltco"));
+    parser.addOption({QStringLiteral("pdf"), QStringLiteral("Write the PDF report here."), QStringLiteral("OUT.pdf")});
+    parser.addOption({QStringLiteral("csv"), QStringLiteral("Write the CSV exports into this folder."), QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("page-size"), QStringLiteral("a4 or letter."), QStringLiteral("SIZE"), QStringLiteral("a4")});
+    parser.addOption({QStringLiteral("document"), QStringLiteral("Document whose catalog prices the plan."), QStringLiteral("PATH")});
+    if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
+        return usageError(io, parser.errorText(), kUsage);
+    if (parser.positionalArguments().size() != 1)
+        return usageError(io, QStringLiteral("report takes exactly one PLAN.json or DOCUMENT.mltco"), kUsage);
+    if (!parser.isSet(QStringLiteral("pdf")) && !parser.isSet(QStringLiteral("csv")))
+        return usageError(io, QStringLiteral("say what to write: --pdf OUT.pdf and/or --csv DIR"), kUsage);
+    const QString pageSize = parser.value(QStringLiteral("page-size")).toLower();
+    if (pageSize != QLatin1String("a4") && pageSize != QLatin1String("letter"))
+        return usageError(io, QStringLiteral("--page-size must be a4 or letter, not '%1'").arg(pageSize), kUsage);
+
+    const QString input = parser.positionalArguments().first();
+    Expected<Loaded> loaded = load(input, parser.value(QStringLiteral("document")));
+    if (!loaded)
+        return inputError(io, loaded.error().message, loaded.error().details);
+    const QSqlDatabase db = loaded->document->database();
+    Expected<tco::PlanResult> result = tco::evaluatePlan(loaded->plan, catalog::makeInstanceResolver(db));
+    if (!result)
+        return inputError(io, result.error().message, result.error().details);
+    const catalog::CatalogRepository repo(db);
+
+    if (parser.isSet(QStringLiteral("csv"))) {
+        if (Status s = writeCsvs(parser.value(QStringLiteral("csv")), *result, repo, loaded->plan); !s)
+            return inputError(io, s.error().message);
+        io.out << "CSV exports written to " << parser.value(QStringLiteral("csv")) << '\n';
+    }
+    if (parser.isSet(QStringLiteral("pdf"))) {
+        const report::ReportData data = report::assembleReport(loaded->plan, *result, repo.sources(),
+                                                               QFileInfo(input).fileName(), QDate::currentDate());
+        const QString pdf = parser.value(QStringLiteral("pdf"));
+        if (Status s = ui::writePdfReport(pdf, data, *result,
+                                          pageSize == QLatin1String("letter") ? ui::ReportPageSize::Letter : ui::ReportPageSize::A4);
+            !s)
+            return inputError(io, s.error().message);
+        io.out << "PDF report written to " << pdf << '\n';
+    }
+    io.out.flush();
+    return ExitOk;
+}
+
+} // namespace mltco::cli

@@ -1,0 +1,275 @@
+#include "models/report/reportdata.h"
+
+#include "models/report/format.h"
+#include "models/tco/breakeven.h"
+#include "models/tco/parameters.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+
+namespace mltco::report {
+namespace {
+
+bool isMoneyUnit(const QString &unit) { return unit.startsWith(QLatin1String("USD")); }
+bool isFractionUnit(const QString &unit) { return unit.startsWith(QLatin1String("fraction")); }
+
+QString tiersText(const std::vector<tco::BulkTier> &tiers)
+{
+    if (tiers.empty())
+        return QStringLiteral("none");
+    QStringList parts;
+    for (const tco::BulkTier &t : tiers)
+        parts << QStringLiteral("%1 from %2 servers").arg(percent(t.fraction), QString::number(t.minServers));
+    return parts.join(QLatin1String("; "));
+}
+
+QString defaultSource(const tco::ParameterInfo &info)
+{
+    const QString source = QString::fromUtf8(info.source);
+    if (source.isEmpty())
+        return QStringLiteral("default");
+    return source == QLatin1String("assumption") ? QStringLiteral("default (assumption)")
+                                                 : QStringLiteral("default (%1)").arg(source);
+}
+
+/// Seed files named in a text ("000_8df8b20412f607fd.txt").
+QStringList seedFilesIn(const QString &text)
+{
+    static const QRegularExpression seed(QStringLiteral("\\b(\\d{3}_[0-9a-f]{16}\\.txt)"));
+    QStringList files;
+    for (auto it = seed.globalMatch(text); it.hasNext();)
+        files << it.next().captured(1);
+    return files;
+}
+
+AssumptionRow row(tco::ParamId id, const QString &value, const QString &source, const QString &note = {})
+{
+    const tco::ParameterInfo &info = tco::parameterInfo(id);
+    return AssumptionRow{QString::fromUtf8(info.label), value, QString::fromUtf8(info.unit), source, note, false};
+}
+
+bool isCatalogParameter(tco::ParamId id)
+{
+    return id == tco::ParamId::RatePerHour || id == tco::ParamId::GpusPerInstance || id == tco::ParamId::Speedup;
+}
+
+std::optional<double> catalogValue(const tco::ResolvedInstance &r, tco::ParamId id)
+{
+    switch (id) {
+    case tco::ParamId::RatePerHour:
+        return r.ratePerHour;
+    case tco::ParamId::GpusPerInstance:
+        return r.gpusPerInstance;
+    case tco::ParamId::Speedup:
+        return r.speedup;
+    default:
+        return std::nullopt;
+    }
+}
+
+ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::EvaluatedScenario &evaluated)
+{
+    ScenarioSection section{planned.name, tco::scenarioKindKey(planned.kind()), planned.notes, {}};
+    const std::optional<tco::ResolvedInstance> &resolved = evaluated.instance;
+    if (planned.instance) {
+        AssumptionRow instanceRow{QStringLiteral("Catalog instance"), tco::describe(*planned.instance), QString(),
+                                  resolved ? QStringLiteral("catalog: %1, %2")
+                                                 .arg(resolved->source, resolved->observedAt.toString(Qt::ISODate))
+                                           : QStringLiteral("plan"),
+                                  planned.assumptions.value(QStringLiteral("instance")), false};
+        section.assumptions << instanceRow;
+    }
+    for (tco::ParamId id : tco::scenarioParameters(planned.kind())) {
+        const tco::ParameterInfo &info = tco::parameterInfo(id);
+        const QString key = QString::fromUtf8(info.key);
+        const bool given = tco::isGiven(planned.given, id);
+        QString value;
+        if (id == tco::ParamId::BulkDiscounts) {
+            const auto *purchase = std::get_if<tco::PurchaseScenario>(&evaluated.scenario);
+            value = purchase ? tiersText(purchase->bulkDiscounts) : QString();
+        } else if (id == tco::ParamId::Boxes && !tco::parameterValue(evaluated.scenario, id)) {
+            value = QStringLiteral("engineers × boxes per engineer");
+        } else if (const std::optional<double> v = tco::parameterValue(evaluated.scenario, id)) {
+            value = info.type == tco::ParamType::Boolean ? (*v != 0 ? QStringLiteral("yes") : QStringLiteral("no"))
+                                                          : formatParameter(id, *v);
+        } else {
+            continue;
+        }
+        AssumptionRow r = row(id, value, QString(), planned.assumptions.value(key));
+        const std::optional<double> fromCatalog =
+            resolved && isCatalogParameter(id) ? catalogValue(*resolved, id) : std::nullopt;
+        if (given) {
+            r.source = planned.assumptions.contains(key) ? QStringLiteral("plan (assumption)") : QStringLiteral("plan");
+            const std::optional<double> stated = tco::parameterValue(planned.scenario, id);
+            if (fromCatalog && stated && *fromCatalog != *stated) {
+                r.overridesCatalog = true;
+                const QString was = QStringLiteral("overrides catalog %1 (%2, %3)")
+                                        .arg(formatParameter(id, *fromCatalog), resolved->source,
+                                             resolved->observedAt.toString(Qt::ISODate));
+                r.note = r.note.isEmpty() ? was : r.note + QStringLiteral("; ") + was;
+            }
+        } else if (fromCatalog) {
+            r.source = QStringLiteral("catalog: %1, %2").arg(resolved->source, resolved->observedAt.toString(Qt::ISODate));
+        } else {
+            r.source = defaultSource(info);
+        }
+        section.assumptions << r;
+    }
+    return section;
+}
+
+QString scenarioLine(const tco::EvaluatedScenario &s)
+{
+    QString line = QStringLiteral("%1 (%2): total %3, NPV %4, %5 a year on average")
+                       .arg(s.name, tco::scenarioKindKey(s.kind()), money(s.result.total), money(s.result.npv),
+                            money(s.result.averageAnnual));
+    if (s.result.hasUnmetDemand())
+        line += QStringLiteral(" — serves only %1 of the demand; it is cheaper because it does less")
+                    .arg(percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0));
+    return line + QLatin1Char('.');
+}
+
+QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
+{
+    QStringList out;
+    if (result.scenarios.empty())
+        return {QStringLiteral("The plan has no scenarios.")};
+    // The cheapest among scenarios that serve all the demand; one that does less is not a like-for-like saving.
+    const tco::EvaluatedScenario *cheapest = nullptr;
+    for (const tco::EvaluatedScenario &s : result.scenarios)
+        if (!s.result.hasUnmetDemand() && (!cheapest || s.result.total < cheapest->result.total))
+            cheapest = &s;
+    const tco::EvaluatedScenario &baseline = result.scenarios.front();
+    if (cheapest) {
+        out << QStringLiteral("Cheapest scenario that meets all demand: %1, at %2 over %3 months (NPV %4).")
+                   .arg(cheapest->name, money(cheapest->result.total), QString::number(result.workload.horizonMonths),
+                        money(cheapest->result.npv));
+        if (cheapest != &baseline) {
+            const double saving = baseline.result.total - cheapest->result.total;
+            out << QStringLiteral("Against the baseline, %1, it saves %2 (%3).")
+                       .arg(baseline.name, money(saving),
+                            percent(baseline.result.total != 0 ? saving / baseline.result.total : std::optional<double>()));
+        } else {
+            out << QStringLiteral("The baseline (%1) is itself the cheapest scenario.").arg(baseline.name);
+        }
+    } else {
+        out << QStringLiteral("No scenario meets all of the demand.");
+    }
+    for (const tco::EvaluatedScenario &s : result.scenarios)
+        out << scenarioLine(s);
+    for (const tco::EvaluatedBreakEven &b : result.breakeven) {
+        out << breakEvenSentence(b);
+        const tco::EvaluatedScenario *purchase = nullptr;
+        const tco::EvaluatedScenario *cloud = nullptr;
+        for (const tco::EvaluatedScenario &s : result.scenarios) {
+            if (s.name == b.request.purchase)
+                purchase = &s;
+            if (s.name == b.request.cloud)
+                cloud = &s;
+        }
+        if (purchase && cloud) {
+            const std::optional<int> month = tco::breakEvenMonth(purchase->result, cloud->result);
+            out << (month ? QStringLiteral("At the plan's own sizes, %1 pays back against %2 in month %3.")
+                                .arg(purchase->name, cloud->name, QString::number(*month))
+                          : QStringLiteral("At the plan's own sizes, %1 does not pay back against %2 within %3 months.")
+                                .arg(purchase->name, cloud->name, QString::number(result.workload.horizonMonths)));
+        }
+    }
+    Q_UNUSED(plan);
+    return out;
+}
+
+} // namespace
+
+QString formatParameter(tco::ParamId id, double value)
+{
+    const QString unit = QString::fromUtf8(tco::parameterInfo(id).unit);
+    if (isMoneyUnit(unit))
+        return money(value);
+    if (isFractionUnit(unit))
+        return percent(value);
+    if (tco::parameterInfo(id).type == tco::ParamType::Integer)
+        return grouped(value, 0);
+    const double rounded2 = std::round(value * 100) / 100;
+    return grouped(value, rounded2 == value ? (std::round(value) == value ? 0 : 2) : 4);
+}
+
+QString breakEvenSentence(const tco::EvaluatedBreakEven &b)
+{
+    const int max = b.request.maxServers;
+    if (!b.result.servers)
+        return QStringLiteral("Buying servers (%1) never costs less than %2 up to %3 servers.")
+            .arg(b.request.purchase, b.request.cloud, QString::number(max));
+    return QStringLiteral("Break-even: from %1 servers, buying (%2) costs no more than %3 over the horizon%4.")
+        .arg(QString::number(*b.result.servers), b.request.purchase, b.request.cloud,
+             b.result.staysCheaper ? QStringLiteral(", and it stays cheaper up to %1 servers").arg(max)
+                                   : QStringLiteral(", though not for every larger count up to %1").arg(max));
+}
+
+ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
+                          const QList<catalog::Source> &catalogSources, const QString &documentName, const QDate &date)
+{
+    ReportData data;
+    data.planName = plan.name;
+    data.documentName = documentName;
+    data.date = date;
+    data.horizonMonths = result.workload.horizonMonths;
+    data.discountRate = percent(result.workload.discountRate);
+    data.priceTrend = percent(result.workload.cloudPriceTrend);
+    data.modelVersion = QStringLiteral("mltco calculation model, version %1 (docs/model.md)").arg(kModelVersion);
+    data.summary = summarize(plan, result);
+
+    QSet<QString> usedKeys;    // catalog source keys a shown number depends on
+    QSet<QString> seedFiles;   // seed articles named by defaults and assumptions
+    for (tco::ParamId id : tco::workloadParameters()) {
+        const tco::ParameterInfo &info = tco::parameterInfo(id);
+        const QString key = QString::fromUtf8(info.key);
+        const std::optional<double> v = tco::parameterValue(result.workload, id);
+        if (!v)
+            continue;
+        const bool given = tco::isGiven(plan.workloadGiven, id);
+        data.workload << row(id, formatParameter(id, *v),
+                             given ? (plan.workloadAssumptions.contains(key) ? QStringLiteral("plan (assumption)")
+                                                                              : QStringLiteral("plan"))
+                                   : defaultSource(info),
+                             plan.workloadAssumptions.value(key));
+    }
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        const tco::EvaluatedScenario &evaluated = result.scenarios[i];
+        const tco::PlanScenario *planned = plan.scenario(evaluated.name);
+        if (!planned)
+            continue;
+        data.scenarios << scenarioSection(*planned, evaluated);
+        if (evaluated.instance)
+            usedKeys.insert(evaluated.instance->source);
+    }
+    auto collectSeeds = [&](const QList<AssumptionRow> &rows) {
+        for (const AssumptionRow &r : rows)
+            for (const QString &f : seedFilesIn(r.source + QLatin1Char(' ') + r.note))
+                seedFiles.insert(f);
+    };
+    collectSeeds(data.workload);
+    for (const ScenarioSection &s : data.scenarios) {
+        collectSeeds(s.assumptions);
+        for (const QString &f : seedFilesIn(s.notes))
+            seedFiles.insert(f);
+    }
+    for (const QString &f : seedFilesIn(plan.notes))
+        seedFiles.insert(f);
+    for (const catalog::Source &s : catalogSources) {
+        if (usedKeys.contains(s.key) || seedFiles.contains(s.reference))
+            data.sources << SourceRow{s.key, s.kind, s.title, s.reference, s.publishedOn};
+        seedFiles.remove(s.reference);
+    }
+    QStringList rest = seedFiles.values(); // seed files the document's catalog does not list
+    rest.sort();
+    for (const QString &f : rest)
+        data.sources << SourceRow{f, QStringLiteral("seed"), QStringLiteral("Seed article"), f, QDate()};
+    std::stable_sort(data.sources.begin(), data.sources.end(),
+                     [](const SourceRow &a, const SourceRow &b) { return a.reference < b.reference; });
+    return data;
+}
+
+} // namespace mltco::report

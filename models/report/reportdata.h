@@ -1,0 +1,77 @@
+#pragma once
+
+#include "models/catalog/types.h"
+#include "models/tco/plan.h"
+#include "models/tco/planevaluation.h"
+
+#include <QDate>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// What a board report says, assembled from a plan and its evaluation without any drawing: the PDF
+// renderer lays it out, tests read it directly. Every figure is formatted with models/report/format.h,
+// so the report reads exactly as the app shows it.
+namespace mltco::report {
+
+/// Version of the calculation contract the figures follow (docs/model.md).
+inline constexpr int kModelVersion = 1;
+
+/// One assumption of a scenario (or the workload) as the report prints it.
+struct AssumptionRow final
+{
+    QString label;  ///< "Servers bought"
+    QString value;  ///< "6", "$150,000.00", "30.0 %"
+    QString unit;   ///< "servers", "USD", "fraction of list price"
+    QString source; ///< "plan (assumption)", "catalog: seed-002, 2025-01-28", "default (000_….txt)"
+    QString note;   ///< the plan's reason for an assumption, or what an override replaced
+    bool overridesCatalog = false;
+};
+
+struct ScenarioSection final
+{
+    QString name;
+    QString kind;
+    QString notes;
+    QList<AssumptionRow> assumptions;
+};
+
+/// A source that a number in the report depends on.
+struct SourceRow final
+{
+    QString key;
+    QString kind;
+    QString title;
+    QString reference;
+    QDate date;
+};
+
+struct ReportData final
+{
+    QString planName;
+    QString documentName;
+    QDate date;
+    int horizonMonths = 0;
+    QString discountRate; ///< formatted
+    QString priceTrend;   ///< formatted
+    QStringList summary;  ///< executive summary, one sentence or short paragraph each
+    QList<AssumptionRow> workload;
+    QList<ScenarioSection> scenarios;
+    QList<SourceRow> sources;
+    QString modelVersion;
+};
+
+/// Assembles the report of `result`, the evaluation of `plan`. `catalogSources` are the document's
+/// sources (seed articles, datasheets, import batches); the appendix keeps those a shown number
+/// depends on, plus every seed article a default comes from.
+ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
+                          const QList<catalog::Source> &catalogSources, const QString &documentName, const QDate &date);
+
+/// "Buying becomes cheaper than <cloud> from 6 servers …": the break-even in words (also used by the
+/// dashboard's card and the executive summary).
+QString breakEvenSentence(const tco::EvaluatedBreakEven &breakEven);
+
+/// A parameter value in words with its unit's formatting ("$150,000.00", "30.0 %", "36").
+QString formatParameter(tco::ParamId id, double value);
+
+} // namespace mltco::report

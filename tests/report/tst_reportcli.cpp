@@ -1,0 +1,157 @@
+// mltco-cli report, end to end: the PDF of the sample plan (text, page count, every page renders),
+// both page sizes, golden CSV exports, and the failure paths (unwritable target, invalid plan).
+#include "../cli/clirunner.h"
+
+#include "models/report/format.h"
+#include "models/tco/planevaluation.h"
+#include "models/tco/planreader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTest>
+
+namespace {
+
+QString tool(const char *name)
+{
+    return QStandardPaths::findExecutable(QString::fromLatin1(name));
+}
+
+QString run(const QString &program, const QStringList &args, int *exitCode = nullptr)
+{
+    QProcess p;
+    p.start(program, args);
+    p.waitForFinished(120000);
+    if (exitCode)
+        *exitCode = p.exitCode();
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+const QString kSamplePlan = QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json");
+
+} // namespace
+
+class TestReportCli final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_home;
+    CliRun cli(const QStringList &args) const { return runCli(args, m_home.path()); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(!tool("pdftotext").isEmpty(), "poppler-utils (pdftotext, pdfinfo, pdftoppm) is needed");
+    }
+
+    void pdfOfTheSamplePlan_data()
+    {
+        QTest::addColumn<QString>("pageSize");
+        QTest::addColumn<QString>("pdfPageSize");
+        QTest::newRow("a4") << "a4" << "(A4)";
+        QTest::newRow("letter") << "letter" << "(letter)";
+    }
+
+    void pdfOfTheSamplePlan()
+    {
+        QFETCH(QString, pageSize);
+        QFETCH(QString, pdfPageSize);
+        const QString pdf = m_home.filePath(QStringLiteral("board-%1.pdf").arg(pageSize));
+        CliRun r = cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--pdf"), pdf, QStringLiteral("--page-size"), pageSize});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QFile::exists(pdf));
+
+        const QString info = run(tool("pdfinfo"), {pdf});
+        QVERIFY2(info.contains(pdfPageSize), qPrintable(info));
+        const int pages = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info).captured(1).toInt();
+        QVERIFY2(pages >= 8 && pages <= 40, qPrintable(info));
+
+        const QString text = run(tool("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        auto plan = mltco::tco::readPlan(readAll(kSamplePlan));
+        QVERIFY(plan);
+        auto result = mltco::tco::evaluatePlan(*plan);
+        QVERIFY(result);
+        QVERIFY(text.contains(plan->name));
+        for (const auto &s : result->scenarios)
+            QVERIFY2(text.contains(mltco::report::money(s.result.total)), qPrintable(s.name));
+        QVERIFY(!result->breakeven.empty() && result->breakeven.front().result.servers);
+        QVERIFY(text.contains(QStringLiteral("from %1 servers").arg(*result->breakeven.front().result.servers)));
+        QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
+        QVERIFY(text.contains(QStringLiteral("Appendix: sources")));
+        QVERIFY(text.contains(QStringLiteral("000_8df8b20412f607fd.txt")));
+
+        // Every page renders.
+        const QString prefix = m_home.filePath(QStringLiteral("page-%1").arg(pageSize));
+        int code = -1;
+        run(tool("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("20"), pdf, prefix}, &code);
+        QCOMPARE(code, 0);
+        const QStringList rendered = QDir(m_home.path()).entryList({QStringLiteral("page-%1*.png").arg(pageSize)});
+        QCOMPARE(rendered.size(), pages);
+    }
+
+    void csvExportsMatchTheGoldenFiles()
+    {
+        // Regenerate only on a deliberate model change:
+        //   mltco-cli report resources/plans/sample-plan.json --csv tests/data/golden
+        const QString dir = m_home.filePath(QStringLiteral("csv"));
+        CliRun r = cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--csv"), dir});
+        QCOMPARE(r.exitCode, 0);
+        for (const char *name : {"monthly.csv", "yearly.csv", "breakeven.csv", "price-history.csv"}) {
+            const QByteArray produced = readAll(QDir(dir).filePath(QString::fromLatin1(name)));
+            const QByteArray golden = readAll(QStringLiteral(MLTCO_TEST_DATA_DIR "/golden/") + QString::fromLatin1(name));
+            QVERIFY2(!golden.isEmpty(), name);
+            QVERIFY2(produced == golden, name);
+        }
+    }
+
+    void unwritableTargetFailsWithoutPartialFile()
+    {
+        const QString blocker = m_home.filePath(QStringLiteral("not-a-folder"));
+        QFile f(blocker);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const QString pdf = blocker + QStringLiteral("/report.pdf");
+        CliRun r = cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--pdf"), pdf});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("Cannot write")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(pdf));
+        CliRun csv = cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--csv"), blocker + QStringLiteral("/csv")});
+        QCOMPARE(csv.exitCode, 1);
+    }
+
+    void invalidPlanIsRefused()
+    {
+        const QString bad = m_home.filePath(QStringLiteral("bad-plan.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"name": "bad", "scenarios": [ {"name": "x", "kind": "purchase", "servers": -3} ]})");
+        f.close();
+        const QString pdf = m_home.filePath(QStringLiteral("never.pdf"));
+        CliRun r = cli({QStringLiteral("report"), bad, QStringLiteral("--pdf"), pdf});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("scenarios[0].servers")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(pdf));
+    }
+
+    void usageErrors()
+    {
+        QCOMPARE(cli({QStringLiteral("report"), kSamplePlan}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--pdf"), QStringLiteral("x.pdf"),
+                      QStringLiteral("--page-size"), QStringLiteral("a3")})
+                     .exitCode,
+                 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportCli)
+#include "tst_reportcli.moc"

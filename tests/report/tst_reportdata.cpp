@@ -1,0 +1,143 @@
+// What the board report says: the executive summary in words, assumptions with their sources (plan,
+// catalog, default) and overrides marked, and the sources appendix.
+#include "models/catalog/instanceresolver.h"
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/seedcatalog.h"
+#include "models/report/format.h"
+#include "models/report/reportdata.h"
+#include "models/tco/planreader.h"
+
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace mltco;
+
+class TestReportData final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<store::Document> m_doc;
+    tco::Plan m_plan;
+    std::optional<tco::PlanResult> m_result;
+    report::ReportData m_report;
+
+    const report::ScenarioSection *section(const QString &name) const
+    {
+        for (const report::ScenarioSection &s : m_report.scenarios)
+            if (s.name == name)
+                return &s;
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        auto doc = catalog::openDocument(m_dir.filePath(QStringLiteral("report.mltco")));
+        QVERIFY(doc);
+        m_doc = std::move(*doc);
+        QFile file(QStringLiteral(":/plans/sample-plan.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        auto plan = tco::readPlan(file.readAll());
+        QVERIFY(plan);
+        m_plan = *plan;
+        // One scenario leaves its rate to the catalog, another overrides it.
+        m_plan.scenarios[0].given.reset(static_cast<std::size_t>(tco::ParamId::RatePerHour));
+        m_plan.scenarios[1].scenario = m_plan.scenarios[1].scenario; // SageMaker keeps its stated 12.24
+        auto result = tco::evaluatePlan(m_plan, catalog::makeInstanceResolver(m_doc->database()));
+        QVERIFY2(result, result ? "" : qPrintable(result.error().details.join(QLatin1Char('\n'))));
+        m_result = *result;
+        catalog::CatalogRepository repo(m_doc->database());
+        m_report = report::assembleReport(m_plan, *m_result, repo.sources(), QStringLiteral("report.mltco"), QDate(2026, 11, 21));
+    }
+
+    void cleanupTestCase() { m_doc.reset(); }
+
+    void titleFacts()
+    {
+        QCOMPARE(m_report.planName, m_plan.name);
+        QCOMPARE(m_report.horizonMonths, 36);
+        QCOMPARE(m_report.discountRate, QStringLiteral("0.0 %"));
+        QVERIFY(m_report.modelVersion.contains(QStringLiteral("version 1")));
+    }
+
+    void summaryNamesCheapestTotalsAndBreakEven()
+    {
+        const QString text = m_report.summary.join(QLatin1Char('\n'));
+        QVERIFY(text.contains(QStringLiteral("Cheapest scenario that meets all demand")));
+        for (const tco::EvaluatedScenario &s : m_result->scenarios)
+            QVERIFY2(text.contains(report::money(s.result.total)), qPrintable(s.name));
+        QVERIFY(!m_result->breakeven.empty());
+        const auto &b = m_result->breakeven.front();
+        QVERIFY(b.result.servers.has_value());
+        QVERIFY2(text.contains(QStringLiteral("from %1 servers").arg(*b.result.servers)), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("pays back")) || text.contains(QStringLiteral("does not pay back")));
+    }
+
+    void assumptionsCiteTheirSources()
+    {
+        const report::ScenarioSection *aws = section(m_plan.scenarios[0].name);
+        QVERIFY(aws);
+        bool sawCatalogRate = false;
+        bool sawDefault = false;
+        for (const report::AssumptionRow &r : aws->assumptions) {
+            if (r.label == QString::fromUtf8(tco::parameterInfo(tco::ParamId::RatePerHour).label)) {
+                QVERIFY2(r.source.startsWith(QStringLiteral("catalog: ")), qPrintable(r.source));
+                QCOMPARE(r.value, QStringLiteral("$12.24"));
+                sawCatalogRate = true;
+            }
+            if (r.source.startsWith(QStringLiteral("default (")))
+                sawDefault = true;
+        }
+        QVERIFY(sawCatalogRate);
+        QVERIFY(sawDefault || aws->assumptions.size() > 0);
+    }
+
+    void overrideOfACatalogValueIsMarked()
+    {
+        // The GCP node states $70,000/8,760 an hour while the catalog has it too: equal values are not
+        // overrides; change one and it is.
+        tco::Plan plan = m_plan;
+        tco::setParameterValue(plan.scenarios[1].scenario, tco::ParamId::RatePerHour, 13.0);
+        auto result = tco::evaluatePlan(plan, catalog::makeInstanceResolver(m_doc->database()));
+        QVERIFY(result);
+        const report::ReportData data = report::assembleReport(plan, *result, {}, QString(), QDate());
+        bool marked = false;
+        for (const report::AssumptionRow &r : data.scenarios[1].assumptions)
+            if (r.overridesCatalog) {
+                marked = true;
+                QVERIFY2(r.note.contains(QStringLiteral("overrides catalog $12.24")), qPrintable(r.note));
+            }
+        QVERIFY(marked);
+    }
+
+    void appendixListsSeedArticlesAndCatalogSources()
+    {
+        QVERIFY(!m_report.sources.isEmpty());
+        QStringList references;
+        for (const report::SourceRow &s : m_report.sources)
+            references << s.reference;
+        QVERIFY2(references.contains(QStringLiteral("000_8df8b20412f607fd.txt")), qPrintable(references.join(u',')));
+        // The catalog price used by the AWS scenario is listed with its date.
+        const QString key = m_result->scenarios.front().instance->source;
+        bool found = false;
+        for (const report::SourceRow &s : m_report.sources)
+            found = found || s.key == key;
+        QVERIFY2(found, qPrintable(key));
+    }
+
+    void parameterFormatting()
+    {
+        QCOMPARE(report::formatParameter(tco::ParamId::ServerPrice, 150000), QStringLiteral("$150,000.00"));
+        QCOMPARE(report::formatParameter(tco::ParamId::ResaleFraction, 0.3), QStringLiteral("30.0 %"));
+        QCOMPARE(report::formatParameter(tco::ParamId::Servers, 6), QStringLiteral("6"));
+        QCOMPARE(report::formatParameter(tco::ParamId::Speedup, 4), QStringLiteral("4"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportData)
+#include "tst_reportdata.moc"

@@ -1,0 +1,323 @@
+#include "ui/report/pdfreport.h"
+
+#include "models/report/format.h"
+#include "models/tco/result.h"
+#include "ui/charts/chartview.h"
+#include "ui/dashboard/breakevenchart.h"
+#include "ui/dashboard/categorychart.h"
+#include "ui/dashboard/chartpalette.h"
+#include "ui/dashboard/cumulativechart.h"
+#include "ui/report/chartobject.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QChart>
+#include <QComboBox>
+#include <QDir>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QApplication>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextList>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+namespace mltco::ui {
+namespace {
+
+QString esc(const QString &s) { return s.toHtmlEscaped(); }
+
+const char kStyle[] = R"(
+  body { font-family: 'DejaVu Sans'; font-size: 9.5pt; color: #1d2733; }
+  h1 { font-size: 22pt; color: #23313f; margin-bottom: 4pt; }
+  h2 { font-size: 14pt; color: #23313f; margin-top: 14pt; margin-bottom: 6pt; }
+  h3 { font-size: 11pt; color: #23313f; margin-top: 10pt; margin-bottom: 4pt; }
+  p.caption { font-size: 8.5pt; color: #51606f; margin-top: 2pt; margin-bottom: 12pt; }
+  td, th { padding: 3px 5px; }
+  th { background-color: #e6ebf0; font-weight: bold; text-align: left; }
+  td.num, th.num { text-align: right; }
+  tr.total td { font-weight: bold; border-top: 1px solid #23313f; }
+  .flag { color: #b03a2e; font-weight: bold; }
+  .muted { color: #51606f; }
+)";
+
+QString table(const QStringList &headers, const QList<QStringList> &rows, const QList<bool> &numeric,
+              const QList<int> &totalRows = {}, const QList<int> &widths = {})
+{
+    QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"0.5\" "
+                                  "style=\"border-collapse: collapse; border-color: #b8c2cc;\"><thead><tr>");
+    for (qsizetype c = 0; c < headers.size(); ++c)
+        html += QStringLiteral("<th%1%2>%3</th>")
+                    .arg(numeric.value(c) ? QStringLiteral(" class=\"num\"") : QString(),
+                         widths.value(c) ? QStringLiteral(" width=\"%1%\"").arg(widths.value(c)) : QString(), esc(headers[c]));
+    html += QStringLiteral("</tr></thead><tbody>");
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        html += totalRows.contains(static_cast<int>(r)) ? QStringLiteral("<tr class=\"total\">") : QStringLiteral("<tr>");
+        for (qsizetype c = 0; c < rows[r].size(); ++c)
+            html += QStringLiteral("<td%1>%2</td>").arg(numeric.value(c) ? QStringLiteral(" class=\"num\"") : QString(), rows[r][c]);
+        html += QStringLiteral("</tr>");
+    }
+    return html + QStringLiteral("</tbody></table>");
+}
+
+QString assumptionsTable(const QList<report::AssumptionRow> &rows)
+{
+    QList<QStringList> cells;
+    for (const report::AssumptionRow &r : rows) {
+        QString value = esc(r.value);
+        QString note = esc(r.note);
+        if (r.overridesCatalog) {
+            value = QStringLiteral("<b>%1</b> <span class=\"flag\">(override)</span>").arg(value);
+            note = QStringLiteral("<span class=\"flag\">%1</span>").arg(note);
+        }
+        cells << QStringList{esc(r.label), value, esc(r.unit), esc(r.source), note};
+    }
+    return table({QStringLiteral("Assumption"), QStringLiteral("Value"), QStringLiteral("Unit"), QStringLiteral("Source"),
+                  QStringLiteral("Note")},
+                 cells, {false, false, false, false, false}, {}, {20, 17, 15, 18, 30});
+}
+
+QString yearlyTable(const tco::ScenarioResult &result)
+{
+    QStringList headers{QStringLiteral("Year")};
+    QList<bool> numeric{false};
+    for (tco::Category c : tco::kCategories) {
+        headers << palette::categoryLabel(c);
+        numeric << true;
+    }
+    headers << QStringLiteral("Total");
+    numeric << true;
+    QList<QStringList> rows;
+    std::array<double, tco::kCategoryCount> all{};
+    for (const tco::YearSum &y : result.years) {
+        std::array<double, tco::kCategoryCount> sums{};
+        const int first = (y.year - 1) * 12;
+        for (int m = first; m < first + y.months && m < static_cast<int>(result.months.size()); ++m)
+            for (std::size_t c = 0; c < sums.size(); ++c)
+                sums[c] += result.months[static_cast<std::size_t>(m)].cost[c];
+        QStringList row{y.partial ? QStringLiteral("Year %1 (%2 months)").arg(y.year).arg(y.months)
+                                  : QStringLiteral("Year %1").arg(y.year)};
+        for (std::size_t c = 0; c < sums.size(); ++c) {
+            row << esc(report::moneyWhole(sums[c]));
+            all[c] += sums[c];
+        }
+        row << esc(report::moneyWhole(y.total));
+        rows << row;
+    }
+    QStringList total{QStringLiteral("All years")};
+    for (double v : all)
+        total << esc(report::moneyWhole(v));
+    total << esc(report::moneyWhole(result.total));
+    rows << total;
+    return table(headers, rows, numeric, {static_cast<int>(rows.size()) - 1});
+}
+
+/// Starts a fresh paragraph outside any list (optionally on a new page) and inserts `html` there.
+void section(QTextCursor &cursor, const QString &html, bool newPage = false)
+{
+    QTextBlockFormat block;
+    if (newPage)
+        block.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+    cursor.insertBlock(block, QTextCharFormat());
+    if (QTextList *list = cursor.currentList())
+        list->remove(cursor.block());
+    cursor.setBlockFormat(block);
+    cursor.insertHtml(html);
+}
+
+/// Builds the report's text with charts inserted as vector objects.
+class ReportBuilder final
+{
+public:
+    ReportBuilder(const report::ReportData &data, const tco::PlanResult &result, QTextDocument &doc, ChartObject &charts,
+                  QWidget &host, double contentWidth)
+        : m_data(data), m_result(result), m_doc(doc), m_charts(charts), m_host(host), m_width(contentWidth)
+    {
+    }
+
+    void build()
+    {
+        QTextCursor cursor(&m_doc);
+        cursor.insertHtml(titlePage());
+        QString summary = QStringLiteral("<h2>Executive summary</h2><ul>");
+        for (const QString &s : m_data.summary)
+            summary += QStringLiteral("<li>%1</li>").arg(esc(s));
+        section(cursor, summary + QStringLiteral("</ul>"), true);
+
+        section(cursor, QStringLiteral("<h2>Charts</h2>"), true);
+        auto *cumulative = new CumulativeChart(&m_host);
+        cumulative->setResult(m_result);
+        addChart(cursor, cumulative->view(),
+                 QStringLiteral("Cumulative cost of each scenario by month (USD). Lines that cross mark the month one "
+                                "option overtakes another; a purchase's resale shows as a drop."));
+        auto *categories = new CategoryChart(&m_host);
+        categories->setResult(m_result);
+        addChart(cursor, categories->view(),
+                 QStringLiteral("Cost by category over the whole horizon, per scenario (USD). Resale is a credit and "
+                                "stacks below zero."));
+        if (!m_result.breakeven.empty()) {
+            auto *breakEven = new BreakEvenChart(&m_host);
+            breakEven->setResult(m_result);
+            addChart(cursor, breakEven->view(), report::breakEvenSentence(m_result.breakeven.front()));
+        }
+
+        for (std::size_t i = 0; i < m_result.scenarios.size(); ++i) {
+            const tco::EvaluatedScenario &s = m_result.scenarios[i];
+            const report::ScenarioSection *text = sectionOf(s.name);
+            section(cursor, QStringLiteral("<h2>%1</h2><p class=\"muted\">%2 scenario. "
+                                             "Total %3, NPV %4, %5 a year on average.%6</p>")
+                                  .arg(esc(s.name), esc(tco::scenarioKindKey(s.kind())), esc(report::money(s.result.total)),
+                                       esc(report::money(s.result.npv)), esc(report::money(s.result.averageAnnual)),
+                                       s.result.hasUnmetDemand()
+                                           ? QStringLiteral(" <span class=\"flag\">Serves only %1 of the demand.</span>")
+                                                 .arg(esc(report::percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0)))
+                                           : QString()),
+                    true);
+            if (text && !text->notes.isEmpty())
+                section(cursor, QStringLiteral("<p>%1</p>").arg(esc(text->notes)));
+            section(cursor, QStringLiteral("<h3>Assumptions</h3>"));
+            if (text)
+                section(cursor, assumptionsTable(text->assumptions));
+            section(cursor, QStringLiteral("<h3>Cost by year and category (USD, whole dollars)</h3>"));
+            section(cursor, yearlyTable(s.result));
+            auto *years = new CategoryChart(&m_host);
+            years->setResult(m_result);
+            years->selector()->setCurrentIndex(static_cast<int>(i) + 1);
+            addChart(cursor, years->view(), QStringLiteral("%1: cost by category per year (USD).").arg(s.name), 0.42);
+        }
+
+        section(cursor, QStringLiteral("<h2>Workload</h2><p class=\"muted\">What every scenario serves.</p>"), true);
+        section(cursor, assumptionsTable(m_data.workload));
+        section(cursor, QStringLiteral("<h2>Appendix: sources</h2><p class=\"muted\">Every source a figure in this "
+                                       "report depends on. Seed articles are cited by file name.</p>"));
+        QList<QStringList> sources;
+        for (const report::SourceRow &s : m_data.sources)
+            sources << QStringList{esc(s.reference.isEmpty() ? s.key : s.reference), esc(s.kind), esc(s.title),
+                                   s.date.isValid() ? s.date.toString(Qt::ISODate) : QStringLiteral("undated")};
+        section(cursor, table({QStringLiteral("Source"), QStringLiteral("Kind"), QStringLiteral("Title"), QStringLiteral("Date")},
+                              sources, {false, false, false, false}, {}, {30, 10, 46, 14}));
+        section(cursor, QStringLiteral("<p class=\"muted\">Figures follow the %1.</p>").arg(esc(m_data.modelVersion)));
+    }
+
+private:
+    QString titlePage() const
+    {
+        return QStringLiteral("<br/><br/><br/><p class=\"muted\">Total cost of ownership of ML GPU infrastructure</p>"
+                              "<h1>%1</h1><br/>"
+                              "<table cellpadding=\"4\"><tr><td class=\"muted\">Date</td><td>%2</td></tr>"
+                              "<tr><td class=\"muted\">Document</td><td>%3</td></tr>"
+                              "<tr><td class=\"muted\">Horizon</td><td>%4 months</td></tr>"
+                              "<tr><td class=\"muted\">Discount rate</td><td>%5 a year</td></tr>"
+                              "<tr><td class=\"muted\">Cloud price trend</td><td>%6 a year</td></tr>"
+                              "<tr><td class=\"muted\">Scenarios</td><td>%7</td></tr></table>")
+            .arg(esc(m_data.planName), m_data.date.toString(QStringLiteral("d MMMM yyyy")), esc(m_data.documentName),
+                 QString::number(m_data.horizonMonths), esc(m_data.discountRate), esc(m_data.priceTrend),
+                 QString::number(m_result.scenarios.size()));
+    }
+
+    const report::ScenarioSection *sectionOf(const QString &name) const
+    {
+        for (const report::ScenarioSection &s : m_data.scenarios)
+            if (s.name == name)
+                return &s;
+        return nullptr;
+    }
+
+    void addChart(QTextCursor &cursor, ChartView *view, const QString &caption, double heightRatio = 0.55)
+    {
+        view->chart()->setAnimationOptions(QChart::NoAnimation);
+        // The view alone, moved onto the (hidden, shown) host at a screen size, so the chart lays out
+        // as on screen and no page layout around it interferes.
+        view->setParent(&m_host);
+        view->setGeometry(0, 0, 960, static_cast<int>(960 * heightRatio));
+        view->show();
+        QApplication::processEvents();
+        section(cursor, QString());
+        m_charts.insert(cursor, view, QSizeF(m_width, m_width * heightRatio));
+        section(cursor, QStringLiteral("<p class=\"caption\">%1</p>").arg(esc(caption)));
+    }
+
+    const report::ReportData &m_data;
+    const tco::PlanResult &m_result;
+    QTextDocument &m_doc;
+    ChartObject &m_charts;
+    QWidget &m_host;
+    double m_width;
+};
+
+} // namespace
+
+Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
+                      ReportPageSize pageSize)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+
+    QPdfWriter writer(&file);
+    writer.setPageSize(QPageSize(pageSize == ReportPageSize::A4 ? QPageSize::A4 : QPageSize::Letter));
+    writer.setPageMargins(QMarginsF(18, 16, 18, 16), QPageLayout::Millimeter);
+    writer.setResolution(300);
+    writer.setTitle(data.planName);
+    writer.setCreator(QStringLiteral("mltco"));
+
+    const QRect page = writer.pageLayout().paintRectPixels(writer.resolution());
+    const double dpi = writer.resolution();
+    const double headerHeight = 0.35 * dpi;
+    const double footerHeight = 0.30 * dpi;
+    const QSizeF body(page.width(), page.height() - headerHeight - footerHeight);
+
+    // Charts are widgets: they need a (hidden) parent that has been shown so their layouts run.
+    QWidget host;
+    host.setAttribute(Qt::WA_DontShowOnScreen);
+    host.show();
+
+    QTextDocument doc;
+    doc.documentLayout()->setPaintDevice(&writer);
+    doc.setDefaultStyleSheet(QString::fromLatin1(kStyle));
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSizeF(9.5);
+    doc.setDefaultFont(font);
+    doc.setPageSize(body);
+    doc.setDocumentMargin(0);
+    ChartObject charts;
+    doc.documentLayout()->registerHandler(ChartObject::kType, &charts);
+    ReportBuilder(data, result, doc, charts, host, body.width()).build();
+
+    QPainter painter;
+    if (!painter.begin(&writer))
+        return Error{QStringLiteral("Cannot write \"%1\": the PDF could not be started.").arg(QDir::toNativeSeparators(path)), {}};
+    const int pages = doc.pageCount();
+    QFont small(font);
+    small.setPointSizeF(8);
+    for (int i = 0; i < pages; ++i) {
+        if (i > 0)
+            writer.newPage();
+        painter.setFont(small);
+        painter.setPen(QColor(0x51, 0x60, 0x6f));
+        if (i > 0) {
+            painter.drawText(QRectF(0, 0, body.width(), headerHeight * 0.7), Qt::AlignLeft | Qt::AlignVCenter,
+                             data.planName);
+            painter.drawText(QRectF(0, 0, body.width(), headerHeight * 0.7), Qt::AlignRight | Qt::AlignVCenter,
+                             QStringLiteral("mltco TCO report, %1").arg(data.date.toString(Qt::ISODate)));
+            painter.drawLine(QPointF(0, headerHeight * 0.75), QPointF(body.width(), headerHeight * 0.75));
+        }
+        painter.drawText(QRectF(0, headerHeight + body.height(), body.width(), footerHeight), Qt::AlignCenter,
+                         QStringLiteral("Page %1 of %2").arg(i + 1).arg(pages));
+        painter.save();
+        painter.translate(0, headerHeight - i * body.height());
+        QAbstractTextDocumentLayout::PaintContext context;
+        context.clip = QRectF(0, i * body.height(), body.width(), body.height());
+        painter.setClipRect(context.clip);
+        doc.documentLayout()->draw(&painter, context);
+        painter.restore();
+    }
+    if (!painter.end())
+        return Error{QStringLiteral("Cannot write \"%1\": the PDF could not be finished.").arg(QDir::toNativeSeparators(path)), {}};
+    if (!file.commit())
+        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+    return {};
+}
+
+} // namespace mltco::ui

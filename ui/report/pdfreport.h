@@ -1,0 +1,24 @@
+#pragma once
+
+#include "models/common/expected.h"
+#include "models/report/reportdata.h"
+#include "models/tco/planevaluation.h"
+
+#include <QString>
+
+namespace mltco::ui {
+
+enum class ReportPageSize { A4, Letter };
+
+/// Renders the board report as a PDF: title page, executive summary, the dashboard's charts (drawn as
+/// vectors, each with a caption), per scenario its assumptions and yearly costs by category, and an
+/// appendix of sources. Every page has a header with the plan name and a page number; tables that
+/// continue on a new page repeat their header row. Needs a QApplication (charts are widgets); works
+/// with the offscreen platform.
+///
+/// The file is written through a temporary file and renamed into place: a failure leaves no partial
+/// file at `path`.
+Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
+                      ReportPageSize pageSize);
+
+} // namespace mltco::ui
