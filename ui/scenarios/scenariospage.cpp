@@ -1,15 +1,122 @@
 #include "ui/scenarios/scenariospage.h"
 
+#include "ui/core/planeditor.h"
+#include "ui/scenarios/breakevenbox.h"
+#include "ui/scenarios/resultstrip.h"
+#include "ui/scenarios/scenarioform.h"
+#include "ui/scenarios/scenariolistpanel.h"
+#include "ui/scenarios/workloadform.h"
+
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace mltco::ui {
 
-ScenariosPage::ScenariosPage(PlanEditor *editor, QWidget *parent) : QWidget(parent)
+namespace {
+
+// Shared look of the page's forms: a refused field is outlined in red (ParameterField sets "invalid").
+// Group titles are bold; style-sheet fonts do not pass on to the children.
+const char kPageStyle[] = "QLineEdit[invalid=\"true\"] { border: 1px solid #b3261e; background: #fff6f5; }"
+                          "QGroupBox { font-weight: 600; }";
+
+} // namespace
+
+ScenariosPage::ScenariosPage(PlanEditor *editor, QWidget *parent)
+    : QWidget(parent), m_editor(editor), m_workload(new WorkloadForm(editor, this)),
+      m_list(new ScenarioListPanel(editor, this)), m_breakEven(new BreakEvenBox(editor, this)),
+      m_scroll(new QScrollArea(this)), m_formHolder(new QWidget), m_formLayout(new QVBoxLayout(m_formHolder)),
+      m_empty(new QLabel(m_formHolder)), m_results(new ResultStrip(editor, this))
 {
-    Q_UNUSED(editor);
+    setStyleSheet(QString::fromLatin1(kPageStyle));
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("This page is being built.")));
+    layout->setContentsMargins(16, 12, 16, 12);
+    layout->setSpacing(10);
+
+    auto *title = new QLabel(tr("<span style=\"font-size: 16pt; font-weight: 600;\">Scenarios</span>"
+                                "&nbsp;&nbsp;<span style=\"color: #5f6b77;\">Type a value and press Enter (or leave "
+                                "the field) to apply it; every change is one step of Edit \u25b8 Undo.</span>"),
+                             this);
+    layout->addWidget(title);
+    layout->addWidget(m_workload);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("scenarioSplitter"));
+    splitter->setChildrenCollapsible(false);
+    auto *left = new QWidget(splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 8, 0);
+    leftLayout->setSpacing(10);
+    leftLayout->addWidget(m_list, 1);
+    leftLayout->addWidget(m_breakEven);
+    left->setMinimumWidth(350);
+    left->setMaximumWidth(480);
+
+    auto *right = new QWidget(splitter);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(8, 0, 0, 0);
+    rightLayout->setSpacing(0);
+    m_scroll->setObjectName(QStringLiteral("scenarioFormScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_formLayout->setContentsMargins(0, 0, 0, 0);
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setStyleSheet(QStringLiteral("color: #5f6b77; font-size: 11pt;"));
+    m_formLayout->addWidget(m_empty);
+    m_scroll->setWidget(m_formHolder);
+    rightLayout->addWidget(m_scroll, 1);
+    rightLayout->addWidget(m_results);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({360, 910});
+    layout->addWidget(splitter, 1);
+
+    connect(m_editor, &PlanEditor::planChanged, this, &ScenariosPage::onPlanChanged);
+    connect(m_list, &ScenarioListPanel::currentScenarioChanged, this, &ScenariosPage::showScenario);
+    showScenario(m_list->currentScenario());
+}
+
+int ScenariosPage::currentScenario() const
+{
+    return m_list->currentScenario();
+}
+
+void ScenariosPage::onPlanChanged()
+{
+    m_workload->updateFromPlan();
+    m_list->refresh();
+    m_breakEven->updateFromPlan();
+    showScenario(m_list->currentScenario());
+}
+
+void ScenariosPage::showScenario(int index)
+{
+    const auto &scenarios = m_editor->plan().scenarios;
+    const bool valid = index >= 0 && index < scenarios.size();
+    if (m_form && (!valid || m_form->index() != index || m_form->kind() != scenarios.at(index).kind())) {
+        // Out of the window at once, so nothing finds the old form's fields; deleted once its signals are done.
+        m_form->hide();
+        m_form->setParent(nullptr);
+        m_form->deleteLater();
+        m_form = nullptr;
+    }
+    if (valid && !m_form) {
+        m_form = new ScenarioForm(m_editor, index, m_formHolder);
+        m_formLayout->addWidget(m_form);
+        m_form->show(); // now, not on the next event loop pass, so its fields are there at once
+        m_scroll->verticalScrollBar()->setValue(0);
+    } else if (m_form) {
+        m_form->updateFromPlan();
+    }
+    m_empty->setVisible(!m_form);
+    m_empty->setText(scenarios.isEmpty() ? tr("This plan has no scenarios yet.\nAdd one with \u201cAdd\u201d under the list.")
+                                         : tr("Select a scenario on the left to edit it."));
+    m_results->showScenario(valid ? index : -1);
 }
 
 } // namespace mltco::ui

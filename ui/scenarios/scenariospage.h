@@ -2,11 +2,22 @@
 
 #include <QWidget>
 
+class QLabel;
+class QScrollArea;
+class QVBoxLayout;
+
 namespace mltco::ui {
 
+class BreakEvenBox;
 class PlanEditor;
+class ResultStrip;
+class ScenarioForm;
+class ScenarioListPanel;
+class WorkloadForm;
 
-/// Placeholder until the page is built.
+/// Where a plan is built: the shared workload on top; the scenarios on the left (add, duplicate, rename,
+/// reorder, delete) with the break-even comparison under them; the selected scenario's form on the right
+/// with its figures under it, live. Every change is one step on the document's undo stack.
 class ScenariosPage final : public QWidget
 {
     Q_OBJECT
@@ -15,7 +26,23 @@ public:
     explicit ScenariosPage(PlanEditor *editor, QWidget *parent = nullptr);
 
     /// Index of the selected scenario in the plan, or -1 (Edit > Duplicate/Delete act on it).
-    int currentScenario() const { return -1; }
+    int currentScenario() const;
+
+private:
+    void onPlanChanged();
+    /// Shows the form of scenario `index`, building it only when another scenario (or kind) is selected.
+    void showScenario(int index);
+
+    PlanEditor *m_editor;
+    WorkloadForm *m_workload;
+    ScenarioListPanel *m_list;
+    BreakEvenBox *m_breakEven;
+    QScrollArea *m_scroll;
+    QWidget *m_formHolder;
+    QVBoxLayout *m_formLayout;
+    QLabel *m_empty;
+    ScenarioForm *m_form = nullptr;
+    ResultStrip *m_results;
 };
 
 } // namespace mltco::ui

@@ -1,0 +1,297 @@
+// The scenario list of the Scenarios page: add (by kind), duplicate, rename (refusing empty and taken names
+// inline), move up/down and delete through its buttons, each one undo step; the selection follows the
+// scenario; Edit > Duplicate acts on it; the break-even settings; the list model under QAbstractItemModelTester.
+#include "uitestutil.h"
+
+#include "ui/scenarios/scenariolistmodel.h"
+#include "ui/scenarios/scenariospage.h"
+
+#include <QAbstractItemModelTester>
+#include <QAbstractItemView>
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+
+using namespace mltco;
+
+namespace {
+
+const QString kAws = QStringLiteral("AWS p3.8xlarge per engineer");
+const QString kSageMaker = QStringLiteral("SageMaker p3.8xlarge per engineer");
+const QString kOnPrem = QStringLiteral("On-prem 8xA100, 1 server");
+const QString kGcpNode = QStringLiteral("GCP 8xA100 node");
+
+} // namespace
+
+class TestScenarioList final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<UiFixture> m_f;
+    QTreeView *m_view = nullptr;
+    ui::ScenariosPage *m_page = nullptr;
+
+    QStringList names() const
+    {
+        QStringList out;
+        for (const tco::PlanScenario &s : m_f->editor()->plan().scenarios)
+            out << s.name;
+        return out;
+    }
+
+    /// A widget of the Scenarios page (other pages may use the same names).
+    template<typename T>
+    T *w(const QString &name) const
+    {
+        return m_page->findChild<T *>(name);
+    }
+
+    QString selected() const
+    {
+        const int i = m_page->currentScenario();
+        return i >= 0 ? names().at(i) : QString();
+    }
+
+    bool select(const QString &name)
+    {
+        const int row = static_cast<int>(names().indexOf(name));
+        if (row < 0)
+            return false;
+        const QModelIndex index = m_view->model()->index(row, 0);
+        m_view->scrollTo(index);
+        QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, m_view->visualRect(index).center());
+        return m_page->currentScenario() == row;
+    }
+
+    void click(const QString &button)
+    {
+        auto *b = w<QAbstractButton>(button);
+        QVERIFY2(b, qPrintable(button));
+        QVERIFY2(b->isEnabled(), qPrintable(button));
+        QTest::mouseClick(b, Qt::LeftButton);
+    }
+
+    /// Opens the combo's list and clicks the item with that text.
+    static bool choose(QComboBox *combo, const QString &text)
+    {
+        const int row = combo->findText(text);
+        if (row < 0)
+            return false;
+        combo->showPopup();
+        QAbstractItemView *view = combo->view();
+        if (!QTest::qWaitFor([&] { return view->isVisible(); }))
+            return false;
+        const QModelIndex index = view->model()->index(row, 0);
+        view->scrollTo(index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+        return QTest::qWaitFor([&] { return !view->isVisible(); }) && combo->currentIndex() == row;
+    }
+
+    static void type(QLineEdit *edit, const QString &text)
+    {
+        QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(edit, text);
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        m_f = std::make_unique<UiFixture>();
+        QVERIFY(m_f->open());
+        m_f->window->showPage(ui::MainWindow::Scenarios);
+        m_page = m_f->find<ui::ScenariosPage>(QStringLiteral("scenariosPage"));
+        QVERIFY(m_page);
+        m_view = w<QTreeView>(QStringLiteral("scenarioList"));
+        QVERIFY(m_view);
+        // Every test also checks the list model's consistency through all its changes.
+        new QAbstractItemModelTester(m_view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, m_view);
+    }
+
+    void cleanup() { m_f.reset(); }
+
+    void listShowsNameKindAndDemand()
+    {
+        QAbstractItemModel *model = m_view->model();
+        QCOMPARE(model->rowCount(), 6);
+        QCOMPARE(model->columnCount(), int(ui::ScenarioListModel::ColumnCount));
+        QCOMPARE(model->index(0, ui::ScenarioListModel::Name).data().toString(), kAws);
+        QCOMPARE(model->index(0, ui::ScenarioListModel::Kind).data().toString(), QStringLiteral("Dedicated"));
+        QCOMPARE(model->index(4, ui::ScenarioListModel::Kind).data().toString(), QStringLiteral("Purchase"));
+        QCOMPARE(model->index(0, ui::ScenarioListModel::Demand).data().toString(), QStringLiteral("met"));
+        QCOMPARE(selected(), kAws); // the first scenario is selected on open
+    }
+
+    void addFromAKind()
+    {
+        auto *button = w<QToolButton>(QStringLiteral("addScenarioButton"));
+        QVERIFY(button);
+        const int steps = m_f->editor()->undoStack()->count();
+        QTimer::singleShot(0, this, [button] {
+            QMenu *menu = button->menu();
+            QTRY_VERIFY(menu->isVisible());
+            QAction *action = menu->findChild<QAction *>(QStringLiteral("addScenario_purchase"));
+            QVERIFY(action);
+            menu->setActiveAction(action);
+            QTest::keyClick(menu, Qt::Key_Return);
+        });
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_COMPARE(names().size(), 7);
+        QCOMPARE(m_f->editor()->plan().scenarios.last().kind(), tco::ScenarioKind::Purchase);
+        QCOMPARE(m_page->currentScenario(), 6);
+        QCOMPARE(m_f->editor()->undoStack()->count(), steps + 1);
+        QVERIFY(w<QLineEdit>(QStringLiteral("param_servers"))); // its form is shown
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(names().size(), 6);
+        QVERIFY(m_page->currentScenario() >= 0);
+    }
+
+    void duplicateRenameMoveAndDelete()
+    {
+        QUndoStack *stack = m_f->editor()->undoStack();
+        QVERIFY(select(kSageMaker));
+        click(QStringLiteral("duplicateScenarioButton"));
+        const QString copy = kSageMaker + QStringLiteral(" (copy)");
+        QTRY_COMPARE(names().value(2), copy);
+        QCOMPARE(selected(), copy);
+
+        click(QStringLiteral("renameScenarioButton"));
+        auto *edit = w<QLineEdit>(QStringLiteral("renameEdit"));
+        QTRY_VERIFY(edit->isVisible());
+        QCOMPARE(edit->text(), copy);
+        type(edit, QStringLiteral("SageMaker, shut down at night"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTRY_COMPARE(names().value(2), QStringLiteral("SageMaker, shut down at night"));
+        QVERIFY(!edit->isVisible());
+        QCOMPARE(selected(), QStringLiteral("SageMaker, shut down at night"));
+
+        click(QStringLiteral("moveUpButton"));
+        QTRY_COMPARE(names().value(1), QStringLiteral("SageMaker, shut down at night"));
+        QCOMPARE(selected(), QStringLiteral("SageMaker, shut down at night"));
+        click(QStringLiteral("moveUpButton"));
+        QTRY_COMPARE(names().value(0), QStringLiteral("SageMaker, shut down at night"));
+        QVERIFY(!w<QToolButton>(QStringLiteral("moveUpButton"))->isEnabled());
+        click(QStringLiteral("moveDownButton"));
+        QTRY_COMPARE(names().value(1), QStringLiteral("SageMaker, shut down at night"));
+
+        const int steps = stack->count();
+        click(QStringLiteral("deleteScenarioButton"));
+        QTRY_COMPARE(names().size(), 6);
+        QVERIFY(!names().contains(QStringLiteral("SageMaker, shut down at night")));
+        QCOMPARE(selected(), names().at(1)); // the neighbour takes the selection
+        QCOMPARE(stack->count(), steps + 1);
+
+        // Each action was one step: undo them all, back to the sample plan's order.
+        stack->undo(); // delete
+        QTRY_COMPARE(selected(), QStringLiteral("SageMaker, shut down at night"));
+        stack->undo(); // move down
+        stack->undo(); // move up
+        stack->undo(); // move up
+        stack->undo(); // rename
+        QTRY_COMPARE(names().value(2), copy);
+        stack->undo(); // duplicate
+        QTRY_COMPARE(names().size(), 6);
+        QCOMPARE(names().value(1), kSageMaker);
+    }
+
+    void renameRefusesEmptyAndTakenNames()
+    {
+        QVERIFY(select(kAws));
+        const int steps = m_f->editor()->undoStack()->count();
+        click(QStringLiteral("renameScenarioButton"));
+        auto *edit = w<QLineEdit>(QStringLiteral("renameEdit"));
+        auto *message = w<QLabel>(QStringLiteral("renameMessage"));
+        auto *accept = w<QPushButton>(QStringLiteral("renameAcceptButton"));
+        QTRY_VERIFY(edit->isVisible());
+
+        type(edit, kOnPrem);
+        QTRY_VERIFY(message->isVisible());
+        QVERIFY2(message->text().contains(QStringLiteral("already called")), qPrintable(message->text()));
+        QVERIFY(!accept->isEnabled());
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(names().value(0), kAws);
+
+        QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTRY_VERIFY(message->text().contains(QStringLiteral("Enter a name")));
+        QVERIFY(!accept->isEnabled());
+
+        QTest::keyClicks(edit, QStringLiteral("AWS boxes"));
+        QVERIFY(!message->isVisible());
+        QVERIFY(accept->isEnabled());
+        QTest::keyClick(edit, Qt::Key_Escape); // cancelling changes nothing
+        QVERIFY(!edit->isVisible());
+        QCOMPARE(names().value(0), kAws);
+        QCOMPARE(m_f->editor()->undoStack()->count(), steps);
+    }
+
+    void renamingKeepsTheBreakEvenPointingAtTheScenario()
+    {
+        QVERIFY(select(kGcpNode));
+        click(QStringLiteral("renameScenarioButton"));
+        auto *edit = w<QLineEdit>(QStringLiteral("renameEdit"));
+        type(edit, QStringLiteral("GCP node, held all year"));
+        click(QStringLiteral("renameAcceptButton"));
+        QTRY_COMPARE(m_f->editor()->plan().breakeven.value(0).cloud, QStringLiteral("GCP node, held all year"));
+        auto *cloud = w<QComboBox>(QStringLiteral("breakEvenCloud"));
+        QCOMPARE(cloud->currentText(), QStringLiteral("GCP node, held all year"));
+    }
+
+    void editMenuDuplicatesTheSelectedScenario()
+    {
+        QVERIFY(select(kOnPrem));
+        auto *duplicate = m_f->find<QAction>(QStringLiteral("duplicateScenarioAction"));
+        QVERIFY(duplicate);
+        duplicate->trigger();
+        QTRY_COMPARE(names().size(), 7);
+        QCOMPARE(names().value(5), kOnPrem + QStringLiteral(" (copy)"));
+        QCOMPARE(selected(), kOnPrem + QStringLiteral(" (copy)"));
+    }
+
+    void breakEvenSettingsEditThePlan()
+    {
+        auto *purchase = w<QComboBox>(QStringLiteral("breakEvenPurchase"));
+        auto *cloud = w<QComboBox>(QStringLiteral("breakEvenCloud"));
+        auto *max = w<QLineEdit>(QStringLiteral("breakEvenMaxServers"));
+        auto *result = w<QLabel>(QStringLiteral("breakEvenResult"));
+        QVERIFY(purchase && cloud && max && result);
+        QCOMPARE(purchase->currentText(), kOnPrem);
+        QCOMPARE(cloud->currentText(), kGcpNode);
+        QCOMPARE(max->text(), QStringLiteral("100"));
+        // model.md §9: six servers with the 15 % tier from six servers.
+        QVERIFY2(result->text().contains(QStringLiteral("6 servers")), qPrintable(result->text()));
+
+        max->setFocus();
+        type(max, QStringLiteral("20000"));
+        QTest::keyClick(max, Qt::Key_Return);
+        auto *maxError = w<QLabel>(QStringLiteral("breakEvenMaxServersError"));
+        QTRY_VERIFY(maxError->isVisible());
+        QVERIFY(maxError->text().contains(QStringLiteral("must be an integer from 1 to 10000")));
+        QCOMPARE(m_f->editor()->plan().breakeven.value(0).maxServers, 100);
+        type(max, QStringLiteral("20"));
+        QTest::keyClick(max, Qt::Key_Return);
+        QTRY_COMPARE(m_f->editor()->plan().breakeven.value(0).maxServers, 20);
+        QTRY_VERIFY(result->text().contains(QStringLiteral("up to 20")));
+
+        // Against the AWS boxes instead, then no break-even at all.
+        QVERIFY(choose(cloud, kAws));
+        QTRY_COMPARE(m_f->editor()->plan().breakeven.value(0).cloud, kAws);
+        QVERIFY(choose(purchase, purchase->itemText(0)));
+        QTRY_VERIFY(m_f->editor()->plan().breakeven.isEmpty());
+        QVERIFY(!max->isEnabled());
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(purchase->currentText(), kOnPrem);
+        QCOMPARE(cloud->currentText(), kAws);
+    }
+};
+
+QTEST_MAIN(TestScenarioList)
+#include "tst_scenariolist.moc"

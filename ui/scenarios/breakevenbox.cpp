@@ -1,0 +1,204 @@
+#include "ui/scenarios/breakevenbox.h"
+
+#include "models/report/format.h"
+#include "ui/core/planeditor.h"
+#include "ui/scenarios/parameterfield.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QLabel>
+
+namespace mltco::ui {
+
+namespace {
+
+/// The sweep's upper end, described like a parameter so it is typed and refused like every other field.
+constexpr tco::ParameterInfo kMaxServersInfo{
+    tco::ParamId::Servers, "max_servers", "Sweep up to", "servers", tco::ParamType::Integer,
+    1, false, tco::kMaxBreakEvenServers, tco::defaults::kBreakEvenMaxServers, "", "model.md", 0,
+    "The break-even sweep evaluates both scenarios for 1 server up to this many (model.md \u00a76)."};
+
+bool isCloudForBreakEven(tco::ScenarioKind kind)
+{
+    return kind == tco::ScenarioKind::Dedicated || kind == tco::ScenarioKind::Cluster;
+}
+
+void fillNames(QComboBox *combo, const QStringList &names, const QString &current, const QString &noneText)
+{
+    combo->clear();
+    if (!noneText.isEmpty())
+        combo->addItem(noneText, QString());
+    for (const QString &name : names)
+        combo->addItem(name, name);
+    int index = combo->findData(current);
+    if (index < 0 && !current.isEmpty()) {
+        combo->addItem(BreakEvenBox::tr("%1 (no such scenario)").arg(current), current);
+        index = combo->count() - 1;
+    }
+    combo->setCurrentIndex(std::max(index, 0));
+}
+
+} // namespace
+
+BreakEvenBox::BreakEvenBox(PlanEditor *editor, QWidget *parent)
+    : QGroupBox(tr("Break-even: buy or rent"), parent), m_editor(editor), m_purchase(new QComboBox(this)),
+      m_cloud(new QComboBox(this)), m_maxServers(new ParameterField(kMaxServersInfo, this, QStringLiteral("breakEvenMaxServers"))),
+      m_result(new QLabel(this))
+{
+    setObjectName(QStringLiteral("breakEvenBox"));
+    m_purchase->setObjectName(QStringLiteral("breakEvenPurchase"));
+    m_cloud->setObjectName(QStringLiteral("breakEvenCloud"));
+    m_result->setObjectName(QStringLiteral("breakEvenResult"));
+    m_result->setWordWrap(true);
+    for (QComboBox *c : {m_purchase, m_cloud}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(12);
+        c->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    }
+    m_purchase->setToolTip(tr("The purchase scenario whose server count is swept"));
+    m_cloud->setToolTip(tr("The dedicated or cluster scenario rented with as many boxes or nodes as servers"));
+    m_maxServers->setEditorWidth(80);
+    m_maxServers->noteLabel()->setVisible(false);
+
+    auto *grid = new QGridLayout(this);
+    grid->setHorizontalSpacing(8);
+    grid->setVerticalSpacing(4);
+    auto *buyLabel = new QLabel(tr("Buy"), this);
+    buyLabel->setBuddy(m_purchase);
+    auto *rentLabel = new QLabel(tr("Rent"), this);
+    rentLabel->setBuddy(m_cloud);
+    grid->addWidget(buyLabel, 0, 0);
+    grid->addWidget(m_purchase, 0, 1, 1, 4);
+    grid->addWidget(rentLabel, 1, 0);
+    grid->addWidget(m_cloud, 1, 1, 1, 4);
+    m_maxServers->addToGrid(grid, 2);
+    m_maxServers->noteLabel()->hide();
+    grid->addWidget(m_result, 4, 0, 1, 5);
+    grid->setColumnStretch(3, 1);
+
+    connect(m_purchase, &QComboBox::activated, this, &BreakEvenBox::choosePurchase);
+    connect(m_cloud, &QComboBox::activated, this, &BreakEvenBox::chooseCloud);
+    connect(m_maxServers, &ParameterField::committed, this, &BreakEvenBox::setMaxServers);
+    updateFromPlan();
+}
+
+void BreakEvenBox::updateFromPlan()
+{
+    const tco::Plan &plan = m_editor->plan();
+    QStringList purchases;
+    QStringList clouds;
+    for (const tco::PlanScenario &s : plan.scenarios) {
+        if (s.kind() == tco::ScenarioKind::Purchase)
+            purchases << s.name;
+        else if (isCloudForBreakEven(s.kind()))
+            clouds << s.name;
+    }
+    const tco::BreakEvenRequest request = plan.breakeven.value(0, {QString(), QString(), tco::defaults::kBreakEvenMaxServers});
+    fillNames(m_purchase, purchases, request.purchase, tr("none (no break-even)"));
+    fillNames(m_cloud, clouds, request.cloud, plan.breakeven.isEmpty() ? tr("choose a scenario") : QString());
+    m_cloud->setEnabled(!plan.breakeven.isEmpty() || !purchases.isEmpty());
+    m_maxServers->setValue(request.maxServers);
+    m_maxServers->setEnabled(!plan.breakeven.isEmpty());
+    updateResult();
+}
+
+void BreakEvenBox::choosePurchase()
+{
+    QList<tco::BreakEvenRequest> requests = m_editor->plan().breakeven;
+    const QString purchase = m_purchase->currentData().toString();
+    if (purchase.isEmpty()) {
+        if (!requests.isEmpty()) {
+            requests.removeFirst();
+            m_editor->setBreakEven(requests);
+        }
+        return;
+    }
+    if (requests.isEmpty()) {
+        QString cloud = m_cloud->currentData().toString();
+        if (cloud.isEmpty()) {
+            for (const tco::PlanScenario &s : m_editor->plan().scenarios) {
+                if (isCloudForBreakEven(s.kind())) {
+                    cloud = s.name;
+                    break;
+                }
+            }
+        }
+        if (cloud.isEmpty()) {
+            updateFromPlan();
+            m_result->setText(tr("Add a dedicated or cluster scenario to compare buying against."));
+            return;
+        }
+        requests.prepend({purchase, cloud, tco::defaults::kBreakEvenMaxServers});
+    } else if (requests.first().purchase == purchase) {
+        return;
+    } else {
+        requests.first().purchase = purchase;
+    }
+    m_editor->setBreakEven(requests);
+}
+
+void BreakEvenBox::chooseCloud()
+{
+    QList<tco::BreakEvenRequest> requests = m_editor->plan().breakeven;
+    const QString cloud = m_cloud->currentData().toString();
+    if (cloud.isEmpty())
+        return;
+    if (requests.isEmpty()) {
+        QString purchase;
+        for (const tco::PlanScenario &s : m_editor->plan().scenarios) {
+            if (s.kind() == tco::ScenarioKind::Purchase) {
+                purchase = s.name;
+                break;
+            }
+        }
+        if (purchase.isEmpty())
+            return;
+        requests.prepend({purchase, cloud, tco::defaults::kBreakEvenMaxServers});
+    } else if (requests.first().cloud == cloud) {
+        return;
+    } else {
+        requests.first().cloud = cloud;
+    }
+    m_editor->setBreakEven(requests);
+}
+
+void BreakEvenBox::setMaxServers(double value)
+{
+    QList<tco::BreakEvenRequest> requests = m_editor->plan().breakeven;
+    if (requests.isEmpty())
+        return;
+    requests.first().maxServers = static_cast<int>(value);
+    m_editor->setBreakEven(requests);
+}
+
+void BreakEvenBox::updateResult()
+{
+    const tco::Plan &plan = m_editor->plan();
+    QString text;
+    QString color = QStringLiteral("#1f2933");
+    if (plan.breakeven.isEmpty()) {
+        text = tr("Choose a purchase scenario to see from how many servers buying costs no more than renting.");
+        color = QStringLiteral("#5f6b77");
+    } else if (!m_editor->result() || m_editor->result()->breakeven.empty()) {
+        text = tr("Not computed: the plan cannot be evaluated as it stands (see the message under the scenario).");
+        color = QStringLiteral("#b3261e");
+    } else {
+        const tco::EvaluatedBreakEven &b = m_editor->result()->breakeven.front();
+        const int max = b.request.maxServers;
+        if (!b.result.servers) {
+            text = tr("Renting stays cheaper for every count from 1 to %1 servers.").arg(max);
+        } else {
+            text = tr("Buying costs no more than renting from <b>%1 servers</b>").arg(*b.result.servers);
+            text += b.result.staysCheaper ? tr(", and stays so up to %1.").arg(max)
+                                          : tr(", but not for every larger count up to %1.").arg(max);
+            const auto &point = b.result.sweep.at(static_cast<std::size_t>(*b.result.servers - 1));
+            text += tr("<br>At %1: buy %2, rent %3 over the horizon.")
+                        .arg(*b.result.servers)
+                        .arg(report::moneyCompact(point.purchaseTotal), report::moneyCompact(point.cloudTotal));
+        }
+    }
+    m_result->setText(text);
+    m_result->setStyleSheet(QStringLiteral("color: %1;").arg(color));
+}
+
+} // namespace mltco::ui

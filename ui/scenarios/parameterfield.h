@@ -1,0 +1,93 @@
+#pragma once
+
+#include "models/tco/parameters.h"
+
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+class QCheckBox;
+class QGridLayout;
+class QLabel;
+class QLineEdit;
+class QToolButton;
+class QWidget;
+
+namespace mltco::ui {
+
+/// The widgets of one parameter in a form grid: label in words, editor, unit, a note (default and source,
+/// or where the value comes from), a reset button, and below them the inline message that says why typed
+/// text was refused.
+///
+/// Numbers are typed into a line edit and applied on Enter or when the field loses focus; text that is not
+/// an allowed value is refused there and then with the reason, and never reaches the plan. Escape puts the
+/// plan's value back. setValue() only rewrites the text when it means another value, so a plan update never
+/// fights what the user is typing.
+class ParameterField final : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class NoteStyle { Plain, Muted, Override, Warning };
+
+    /// `name` names the editor (default "param_<key>"); the message is "error_<key>" (or name + "Error").
+    ParameterField(const tco::ParameterInfo &info, QWidget *parent, const QString &name = {});
+
+    /// Places the field on `row` (widgets) and `row + 1` (message) of a grid, in the five columns from
+    /// `column`: label, editor, unit, note, reset.
+    void addToGrid(QGridLayout *grid, int row, int column = 0);
+
+    const tco::ParameterInfo &info() const { return m_info; }
+    QWidget *editor() const;
+    QLabel *noteLabel() const { return m_note; }
+
+    /// Shows the plan's value; none shows an empty field with the placeholder.
+    void setValue(std::optional<double> value);
+    void setPlaceholder(const QString &text);
+    void setNote(const QString &text, NoteStyle style = NoteStyle::Muted, const QString &toolTip = {});
+    /// Bold editor text: the value overrides what the catalog says.
+    void setOverride(bool override);
+    void setResetVisible(bool visible, const QString &toolTip = {});
+    /// A standing problem of the plan's value (e.g. a required price is missing), shown until it is solved.
+    void setProblem(const QString &problem);
+    void setEnabled(bool enabled);
+    void setEditorWidth(int width);
+    /// An optional value (boxes): confirming an empty field asks for the value to be unset (resetRequested()).
+    void setOptional(bool optional) { m_optional = optional; }
+    /// Long units wrap beyond this width instead of squeezing the notes.
+    void setUnitMaximumWidth(int width);
+
+    /// True while the editor holds refused text.
+    bool hasRefusedText() const { return !m_refused.isEmpty(); }
+
+signals:
+    /// A valid value was typed and confirmed (Enter or focus out), or the check box was clicked.
+    void committed(double value);
+    void resetRequested();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void onTextEdited();
+    void onEditingFinished();
+    void revert();
+    void updateMessage();
+
+    const tco::ParameterInfo &m_info;
+    QLabel *m_label = nullptr;
+    QLineEdit *m_edit = nullptr;
+    QCheckBox *m_check = nullptr;
+    QLabel *m_unit = nullptr;
+    QLabel *m_note = nullptr;
+    QToolButton *m_reset = nullptr;
+    QLabel *m_error = nullptr;
+    std::optional<double> m_value;
+    bool m_optional = false;
+    bool m_dirty = false; ///< typed since the last commit or update
+    QString m_refused;    ///< why the typed text was refused; empty when it is fine
+    QString m_problem;    ///< standing problem of the plan's value
+};
+
+} // namespace mltco::ui

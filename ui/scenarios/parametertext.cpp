@@ -1,0 +1,184 @@
+#include "ui/scenarios/parametertext.h"
+
+#include "models/report/format.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace mltco::ui::parametertext {
+
+namespace {
+
+constexpr int kMaxDecimals = 6;
+constexpr int kMaxPercentDecimals = 4;
+
+QString bound(double value)
+{
+    return QString::number(value, 'g', 12);
+}
+
+/// The fewest decimals (up to `max`) that show `value` without visible rounding.
+int neededDecimals(double value, int max)
+{
+    for (int d = 0; d < max; ++d) {
+        const double scale = std::pow(10.0, d);
+        if (std::abs(std::round(value * scale) / scale - value) <= 1e-9 * std::max(1.0, std::abs(value)))
+            return d;
+    }
+    return max;
+}
+
+bool isMoney(const tco::ParameterInfo &info)
+{
+    return QLatin1String(info.unit).startsWith(QLatin1String("USD"));
+}
+
+QString displayNumber(const tco::ParameterInfo &info, double value)
+{
+    if (info.type == tco::ParamType::Integer)
+        return report::grouped(value, 0);
+    if (isPercent(info)) {
+        const double p = value * 100.0;
+        return report::grouped(p, neededDecimals(p, kMaxPercentDecimals));
+    }
+    return report::grouped(value, neededDecimals(value, kMaxDecimals));
+}
+
+} // namespace
+
+bool isPercent(const tco::ParameterInfo &info)
+{
+    return info.type != tco::ParamType::Integer && QLatin1String(info.unit).startsWith(QLatin1String("fraction"));
+}
+
+QString unit(const tco::ParameterInfo &info)
+{
+    QString u = QString::fromUtf8(info.unit);
+    if (isPercent(info))
+        u.replace(QStringLiteral("fraction"), QStringLiteral("%"));
+    return u;
+}
+
+QString allowed(const tco::ParameterInfo &info)
+{
+    if (!isPercent(info))
+        return tco::allowedValues(info);
+    const QString lo = bound(info.min * 100.0);
+    const QString hi = bound(info.max * 100.0);
+    if (info.minExclusive)
+        return QStringLiteral("a percentage greater than %1 and at most %2").arg(lo, hi);
+    return QStringLiteral("a percentage from %1 to %2").arg(lo, hi);
+}
+
+QString format(const tco::ParameterInfo &info, double value)
+{
+    if (info.type == tco::ParamType::Boolean)
+        return value != 0.0 ? QStringLiteral("yes") : QStringLiteral("no");
+    return displayNumber(info, value);
+}
+
+QString formatWithUnit(const tco::ParameterInfo &info, double value)
+{
+    if (info.type == tco::ParamType::Boolean)
+        return format(info, value);
+    if (isMoney(info)) {
+        const QString u = QString::fromUtf8(info.unit);
+        const qsizetype slash = u.indexOf(QLatin1Char('/'));
+        return report::money(value) + (slash >= 0 ? u.mid(slash) : QString());
+    }
+    if (isPercent(info)) {
+        const QString rest = unit(info).mid(1).trimmed(); // after the "%"
+        const QString p = report::percent(value, neededDecimals(value * 100.0, kMaxPercentDecimals));
+        return rest.isEmpty() ? p : p + QLatin1Char(' ') + rest;
+    }
+    const QString u = unit(info);
+    return u.isEmpty() ? displayNumber(info, value) : displayNumber(info, value) + QLatin1Char(' ') + u;
+}
+
+Parsed parse(const tco::ParameterInfo &info, const QString &text)
+{
+    const QString must = QStringLiteral("must be ") + allowed(info);
+    QString t = text.trimmed();
+    if (t.isEmpty())
+        return {std::nullopt, QStringLiteral("a value is needed: it ") + must};
+    // Accept what people paste from spreadsheets: "$150,000", "15 %", thin spaces between groups.
+    static const QRegularExpression separators(QStringLiteral("[,\\s\\x{00a0}\\x{202f}]"));
+    t.remove(separators);
+    if (isMoney(info) && t.startsWith(QLatin1Char('$')))
+        t.remove(0, 1);
+    if (isPercent(info) && t.endsWith(QLatin1Char('%')))
+        t.chop(1);
+    bool ok = false;
+    double value = QLocale::c().toDouble(t, &ok);
+    if (!ok || !std::isfinite(value))
+        return {std::nullopt, QStringLiteral("\u201c%1\u201d is not a number: it %2").arg(text.trimmed(), must)};
+    if (isPercent(info))
+        value /= 100.0;
+    if (!tco::isAllowedValue(info, value))
+        return {std::nullopt, must};
+    return {value, {}};
+}
+
+QString sourceName(const char *source)
+{
+    const QString s = QString::fromUtf8(source);
+    static const QRegularExpression seedFile(QStringLiteral("^(\\d{3})_[0-9a-f]+\\.txt$"));
+    if (const QRegularExpressionMatch m = seedFile.match(s); m.hasMatch())
+        return QStringLiteral("seed ") + m.captured(1);
+    return s;
+}
+
+QString defaultNote(const tco::ParameterInfo &info)
+{
+    QString text;
+    if (!info.defaultValue) {
+        const QString note = QString::fromUtf8(info.defaultNote);
+        text = note.startsWith(QLatin1String("required")) ? QStringLiteral("required") : note;
+        text.replace(QLatin1String(" x "), QStringLiteral(" \u00d7 "));
+        text.replace(QLatin1Char('_'), QLatin1Char(' '));
+    } else if (info.type == tco::ParamType::Boolean) {
+        text = QStringLiteral("default ") + format(info, *info.defaultValue);
+    } else if (isMoney(info)) {
+        // The unit column says "per month"; the note only needs the amount.
+        text = QStringLiteral("default ") + report::money(*info.defaultValue);
+    } else if (isPercent(info)) {
+        text = QStringLiteral("default ") + report::percent(*info.defaultValue, neededDecimals(*info.defaultValue * 100.0, kMaxPercentDecimals));
+    } else {
+        text = QStringLiteral("default ") + displayNumber(info, *info.defaultValue);
+    }
+    const QString source = sourceName(info.source);
+    return source.isEmpty() ? text : text + QStringLiteral(" \u00b7 ") + source;
+}
+
+QString tooltip(const tco::ParameterInfo &info)
+{
+    QString html = QStringLiteral("<p><b>%1</b> <code>%2</code></p><p>%3</p>")
+                       .arg(QString::fromUtf8(info.label).toHtmlEscaped(), QString::fromLatin1(info.key),
+                            QString::fromUtf8(info.help).toHtmlEscaped());
+    const QString def = info.defaultValue ? formatWithUnit(info, *info.defaultValue)
+                                          : QString::fromUtf8(info.defaultNote);
+    const QString file = QString::fromUtf8(info.source);
+    QString from;
+    if (file == QLatin1String("assumption"))
+        from = QStringLiteral("an assumption of the model (docs/model.md lists them)");
+    else if (sourceName(info.source) != file)
+        from = QStringLiteral("%1 (%2)").arg(sourceName(info.source), file);
+    else
+        from = file;
+    html += QStringLiteral("<p>Default: %1").arg(def.toHtmlEscaped());
+    if (!from.isEmpty())
+        html += QStringLiteral("<br>Source of the default: %1").arg(from.toHtmlEscaped());
+    html += QStringLiteral("</p>");
+    if (info.type == tco::ParamType::Number || info.type == tco::ParamType::Integer)
+        html += QStringLiteral("<p>Allowed: %1 %2</p>").arg(allowed(info).toHtmlEscaped(), unit(info).toHtmlEscaped());
+    return html;
+}
+
+bool sameValue(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max({1e-12, std::abs(a), std::abs(b)});
+}
+
+} // namespace mltco::ui::parametertext

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "models/tco/parameters.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace mltco::ui {
+
+/// How the scenario forms show a parameter from the table in text. Fractions are shown and typed as
+/// percentages ("15" with the unit "%") because that is how finance people read them; every conversion
+/// between the form and the plan goes through these functions, so the two never disagree.
+namespace parametertext {
+
+/// True when the parameter is a fraction the form shows as a percentage.
+bool isPercent(const tco::ParameterInfo &info);
+/// The unit as the form shows it: "%", "% per year", "USD/hour", ...
+QString unit(const tco::ParameterInfo &info);
+/// The allowed values in the form's terms: allowedValues() for most parameters, percentages for fractions.
+QString allowed(const tco::ParameterInfo &info);
+/// The plan's value as editable text: "150,000", "12.24", "15" (a percentage), no unit.
+QString format(const tco::ParameterInfo &info, double value);
+/// The value with its unit for notes and messages: "$12.24/hour", "15 %", "730 hours/month".
+QString formatWithUnit(const tco::ParameterInfo &info, double value);
+
+/// The outcome of reading what a user typed.
+struct Parsed final
+{
+    std::optional<double> value; ///< in the plan's terms (a fraction, not a percentage); none when refused
+    QString problem;             ///< why it was refused, in words: "must be an integer from 0 to 100000"
+};
+/// Reads typed text ("150,000", "$12.24", "15 %") and checks it against the table's range.
+Parsed parse(const tco::ParameterInfo &info, const QString &text);
+
+/// "seed 000", "seed 001", "an assumption", "model.md": where the default comes from, short.
+QString sourceName(const char *source);
+/// "default 730 · seed 000" (or "required" when there is no single default).
+QString defaultNote(const tco::ParameterInfo &info);
+/// Rich-text tooltip: label, help, default and its source, allowed values.
+QString tooltip(const tco::ParameterInfo &info);
+
+/// Whether two plan values are the same for display purposes (relative tolerance).
+bool sameValue(double a, double b);
+
+} // namespace parametertext
+} // namespace mltco::ui

@@ -1,0 +1,171 @@
+#include "ui/scenarios/resultstrip.h"
+
+#include "models/report/format.h"
+#include "models/tco/parameters.h"
+#include "ui/core/planeditor.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QVBoxLayout>
+
+namespace mltco::ui {
+
+namespace {
+
+const QString kMessageNeutral = QStringLiteral("background: #eef2f6; color: #3c4a57;");
+const QString kMessageGood = QStringLiteral("background: #e8f3ea; color: #24572b;");
+const QString kMessageBad = QStringLiteral("background: #fdecea; color: #8a1f11;");
+
+/// "scenarios[2].nodes: must be ..." -> "“Linode” — Nodes: must be ...": the engine's paths in the
+/// plan's own words.
+QString readable(const QString &detail, const tco::Plan &plan)
+{
+    static const QRegularExpression path(QStringLiteral("^(scenarios\\[(\\d+)\\]|workload|breakeven\\[(\\d+)\\])"
+                                                        "(?:\\.(\\w+))?(?:\\[\\d+\\])?:\\s*(.*)$"));
+    const QRegularExpressionMatch m = path.match(detail);
+    if (!m.hasMatch())
+        return detail.toHtmlEscaped();
+    QString where;
+    if (m.captured(1) == QLatin1String("workload")) {
+        where = ResultStrip::tr("Workload");
+    } else if (!m.captured(2).isEmpty()) {
+        const int i = m.captured(2).toInt();
+        where = i < plan.scenarios.size() ? QStringLiteral("\u201c%1\u201d").arg(plan.scenarios.at(i).name)
+                                          : m.captured(1);
+    } else {
+        where = ResultStrip::tr("Break-even");
+    }
+    QString field = m.captured(4);
+    if (const tco::ParameterInfo *info = tco::parameterByKey(field))
+        field = QString::fromUtf8(info->label);
+    if (!field.isEmpty())
+        where += QStringLiteral(" \u2014 ") + field;
+    return QStringLiteral("<b>%1</b>: %2").arg(where.toHtmlEscaped(), m.captured(5).toHtmlEscaped());
+}
+
+} // namespace
+
+ResultStrip::ResultStrip(PlanEditor *editor, QWidget *parent) : QFrame(parent), m_editor(editor)
+{
+    setObjectName(QStringLiteral("resultStrip"));
+    setFrameShape(QFrame::NoFrame);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 6, 0, 0);
+    layout->setSpacing(6);
+    m_cards = new QWidget(this);
+    auto *cards = new QHBoxLayout(m_cards);
+    cards->setContentsMargins(0, 0, 0, 0);
+    cards->setSpacing(8);
+    layout->addWidget(m_cards);
+
+    m_total = addCard(QStringLiteral("resultTotal"), tr("Total"), tr("Every cost over the horizon added up, undiscounted"));
+    m_totalCaption = m_total->parentWidget()->findChild<QLabel *>(QStringLiteral("caption"));
+    m_npv = addCard(QStringLiteral("resultNpv"), tr("Net present value"),
+                    tr("Monthly costs discounted at the workload's discount rate (start-of-month convention)"));
+    m_npvCaption = m_npv->parentWidget()->findChild<QLabel *>(QStringLiteral("caption"));
+    m_average = addCard(QStringLiteral("resultAverage"), tr("Average per year"), tr("Total \u00d7 12 \u00f7 horizon months"));
+    m_utilization = addCard(QStringLiteral("resultUtilization"), tr("Utilization"),
+                            tr("Served reference GPU-hours \u00f7 capacity (elastic: packing efficiency \u00f7 rework)"));
+    m_costPerGpuHour = addCard(QStringLiteral("resultCostPerGpuHour"), tr("Per served GPU-hour"),
+                               tr("Cost per served reference GPU-hour: total \u00f7 reference GPU-hours served"));
+
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("resultMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::RichText);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_message);
+}
+
+QLabel *ResultStrip::addCard(const QString &name, const QString &caption, const QString &toolTip)
+{
+    auto *card = new QFrame(m_cards);
+    card->setObjectName(name + QStringLiteral("Card"));
+    card->setStyleSheet(QStringLiteral("#%1 { background: #f6f8fa; border: 1px solid #d5dde5; border-radius: 6px; }")
+                            .arg(card->objectName()));
+    card->setToolTip(toolTip);
+    auto *v = new QVBoxLayout(card);
+    v->setContentsMargins(12, 8, 12, 8);
+    v->setSpacing(2);
+    auto *captionLabel = new QLabel(caption, card);
+    captionLabel->setObjectName(QStringLiteral("caption"));
+    captionLabel->setStyleSheet(QStringLiteral("color: #5f6b77;"));
+    auto *value = new QLabel(QStringLiteral("\u2014"), card);
+    value->setObjectName(name);
+    value->setStyleSheet(QStringLiteral("font-size: 13pt; font-weight: 600; color: #1f2933;"));
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->addWidget(captionLabel);
+    v->addWidget(value);
+    static_cast<QHBoxLayout *>(m_cards->layout())->addWidget(card, 1);
+    return value;
+}
+
+void ResultStrip::setMessage(const QString &html, const QString &style)
+{
+    m_message->setText(html);
+    m_message->setStyleSheet(QStringLiteral("QLabel { %1 border-radius: 4px; padding: 6px 10px; }").arg(style));
+}
+
+void ResultStrip::clearFigures(const QString &placeholder)
+{
+    for (QLabel *l : {m_total, m_npv, m_average, m_utilization, m_costPerGpuHour})
+        l->setText(placeholder);
+}
+
+void ResultStrip::showScenario(int index)
+{
+    const tco::Plan &plan = m_editor->plan();
+    const std::optional<tco::PlanResult> &result = m_editor->result();
+    m_totalCaption->setText(tr("Total, %1 months").arg(plan.workload.horizonMonths));
+    m_npvCaption->setText(tr("NPV at %1 a year").arg(report::percent(plan.workload.discountRate, 1)));
+    if (!result) {
+        clearFigures(QStringLiteral("\u2014"));
+        const QStringList details = m_editor->evaluationDetails();
+        // The engine's message says the same as the heading when it lists the problems as details.
+        QString html = tr("<b>The plan cannot be evaluated.</b> ");
+        if (details.isEmpty())
+            html += m_editor->evaluationError().toHtmlEscaped() + QLatin1Char(' ');
+        html += tr("Until what is listed is fixed, no scenario shows figures.");
+        if (!details.isEmpty()) {
+            html += QStringLiteral("<ul style=\"margin: 2px 0 0 -20px;\">");
+            for (const QString &d : details)
+                html += QStringLiteral("<li>%1</li>").arg(readable(d, plan));
+            html += QStringLiteral("</ul>");
+        }
+        setMessage(html, kMessageBad);
+        return;
+    }
+    if (index < 0 || static_cast<std::size_t>(index) >= result->scenarios.size()) {
+        clearFigures(QStringLiteral("\u2014"));
+        setMessage(plan.scenarios.isEmpty() ? tr("The plan has no scenarios yet: add one with \u201cAdd\u201d.")
+                                            : tr("Select a scenario to see its figures."),
+                   kMessageNeutral);
+        return;
+    }
+    const tco::ScenarioResult &r = result->scenarios[static_cast<std::size_t>(index)].result;
+    m_total->setText(report::money(r.total));
+    m_npv->setText(report::money(r.npv));
+    m_average->setText(report::money(r.averageAnnual));
+    m_utilization->setText(report::percent(r.utilization));
+    m_costPerGpuHour->setText(report::money(r.costPerServedGpuHour));
+
+    const int months = plan.workload.horizonMonths;
+    if (r.hasUnmetDemand()) {
+        const double share = r.demand > 0.0 ? r.served / r.demand : 0.0;
+        setMessage(tr("<b>\u26a0 Unmet demand.</b> It serves %1 of the %2 reference GPU-hours needed over %3 months "
+                      "(%4); %5 GPU-hours are not done. It looks cheaper because it does less \u2014 add capacity "
+                      "before comparing its cost.")
+                       .arg(report::grouped(r.served, 0), report::grouped(r.demand, 0))
+                       .arg(months)
+                       .arg(report::percent(share, 1), report::grouped(r.unmet, 0)),
+                   kMessageBad);
+    } else {
+        setMessage(tr("Meets the whole demand: %1 reference GPU-hours over %2 months.")
+                       .arg(report::grouped(r.demand, 0))
+                       .arg(months),
+                   kMessageGood);
+    }
+}
+
+} // namespace mltco::ui
