@@ -2,6 +2,7 @@
 #include "cliio.h"
 
 #include "models/catalog/catalogrepository.h"
+#include "models/report/csvexport.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -41,16 +42,6 @@ struct Table final
         jsonRows << cells;
     }
 
-    static QString csvField(const QString &s)
-    {
-        if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n')) &&
-            !s.contains(QLatin1Char('\r')))
-            return s;
-        QString q = s;
-        q.replace(QLatin1String("\""), QLatin1String("\"\""));
-        return QLatin1Char('"') + q + QLatin1Char('"');
-    }
-
     void print(QTextStream &out, const QString &format) const
     {
         if (format == QLatin1String("json")) {
@@ -67,12 +58,12 @@ struct Table final
         if (format == QLatin1String("csv")) {
             QStringList line;
             for (const QString &h : header)
-                line << csvField(h);
+                line << report::csvField(h);
             out << line.join(QLatin1Char(',')) << "\r\n";
             for (const QStringList &row : rows) {
                 line.clear();
                 for (const QString &c : row)
-                    line << csvField(c);
+                    line << report::csvField(c);
                 out << line.join(QLatin1Char(',')) << "\r\n";
             }
             return;

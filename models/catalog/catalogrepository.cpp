@@ -206,8 +206,10 @@ Expected<PricePoint> CatalogRepository::latestPrice(const QString &provider, con
 {
     const QString what = QStringLiteral("%1 %2 in %3 (%4) on or before %5")
                              .arg(provider, instance, region, pricingModelKey(pricing), asOf.toString(Qt::ISODate));
+    // A null QString binds as SQL NULL, which equals nothing: a price without a region is stored as ''.
     Expected<QSqlQuery> q = exec(m_db, kSelectLatestPrice,
-                                 {provider, instance, region, pricingModelKey(pricing), asOf.toString(Qt::ISODate)});
+                                 {provider, instance, region.isNull() ? QStringLiteral("") : region,
+                                  pricingModelKey(pricing), asOf.toString(Qt::ISODate)});
     if (!q)
         return q.error();
     if (!q->next())

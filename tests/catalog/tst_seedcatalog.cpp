@@ -166,6 +166,16 @@ private slots:
         QVERIFY(!p3->source.isEmpty());
     }
 
+    void instanceWithoutRegionResolves()
+    {
+        // Linode prices its plans without regions; a plan reference without "region" is a null string.
+        const tco::InstanceResolver resolve = makeInstanceResolver(m_doc->database());
+        auto linode = resolve({QStringLiteral("linode"), QStringLiteral("g1-gpu-rtx6000-1"), QString(),
+                               QStringLiteral("monthly"), {}});
+        QVERIFY2(linode, linode ? "" : qPrintable(linode.error().message));
+        QCOMPARE(linode->ratePerHour, 1000.0 / 730.0);
+    }
+
     void resolverNamesWhatIsMissing_data()
     {
         QTest::addColumn<QString>("instance");

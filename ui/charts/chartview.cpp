@@ -28,7 +28,7 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
     } else if (maxAbs >= 1e6) {
         scale = {1e6, QStringLiteral("M")};
         unitWord = QStringLiteral("USD millions");
-    } else if (maxAbs >= 1e3) {
+    } else if (maxAbs >= 1e4) { // below $10k, whole dollars read better than "$3.5k"
         scale = {1e3, QStringLiteral("k")};
         unitWord = QStringLiteral("USD thousands");
     }
