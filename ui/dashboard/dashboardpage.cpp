@@ -1,15 +1,174 @@
 #include "ui/dashboard/dashboardpage.h"
 
+#include "models/report/format.h"
+#include "ui/core/planeditor.h"
+#include "ui/dashboard/breakevenchart.h"
+#include "ui/dashboard/categorychart.h"
+#include "ui/dashboard/chartpalette.h"
+#include "ui/dashboard/cumulativechart.h"
+#include "ui/dashboard/dashboardsummary.h"
+#include "ui/dashboard/kpipanel.h"
+
+#include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
+#include <QScrollArea>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace mltco::ui {
+namespace {
 
-DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent) : QWidget(parent)
+/// The engine's messages start in lower case (they are also used mid-sentence); a heading starts upper case.
+QString heading(const QString &text)
 {
-    Q_UNUSED(editor);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("This page is being built.")));
+    return text.isEmpty() ? text : text.at(0).toUpper() + text.mid(1);
+}
+
+QString workloadLine(const tco::Workload &w)
+{
+    QString trend = w.cloudPriceTrend == 0.0
+                        ? DashboardPage::tr("flat cloud prices")
+                        : DashboardPage::tr("cloud prices %1 a year").arg(report::percent(w.cloudPriceTrend));
+    return DashboardPage::tr("%1 engineers · %2 reference GPU-hours a month · %3 months · discount rate %4 · %5")
+        .arg(w.engineers)
+        .arg(report::grouped(w.demandGpuHours, 0))
+        .arg(w.horizonMonths)
+        .arg(report::percent(w.discountRate), trend);
+}
+
+} // namespace
+
+DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
+    : QWidget(parent), m_editor(editor), m_stack(new QStackedWidget(this)), m_title(new QLabel), m_subtitle(new QLabel),
+      m_kpis(new KpiPanel), m_cumulative(new CumulativeChart), m_categories(new CategoryChart),
+      m_breakEven(new BreakEvenChart), m_message(new QLabel)
+{
+    m_stack->setObjectName(QStringLiteral("dashboardStack"));
+    m_title->setObjectName(QStringLiteral("dashboardTitle"));
+    m_subtitle->setObjectName(QStringLiteral("dashboardSubtitle"));
+    m_kpis->setObjectName(QStringLiteral("kpiCards"));
+    m_cumulative->setObjectName(QStringLiteral("cumulativePanel"));
+    m_categories->setObjectName(QStringLiteral("categoryPanel"));
+    m_breakEven->setObjectName(QStringLiteral("breakEvenPanel"));
+    m_message->setObjectName(QStringLiteral("dashboardMessage"));
+
+    m_title->setStyleSheet(QStringLiteral("font-size: 13pt; font-weight: 600; color: #1d2733;"));
+    m_subtitle->setStyleSheet(QStringLiteral("color: %1;").arg(QColor::fromRgba(palette::kMutedText).name()));
+    m_subtitle->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_subtitle->setWordWrap(true);
+
+    auto *content = new QWidget;
+    content->setObjectName(QStringLiteral("dashboardContent"));
+    auto *header = new QHBoxLayout;
+    header->setSpacing(16);
+    header->addWidget(m_title);
+    header->addWidget(m_subtitle, 1);
+    // The cumulative curves are the story: full width with the legend beside them. Category and break-even
+    // share the row below.
+    auto *charts = new QHBoxLayout;
+    charts->setSpacing(12);
+    charts->addWidget(m_categories, 3);
+    charts->addWidget(m_breakEven, 2);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(16, 10, 16, 10);
+    layout->setSpacing(6);
+    layout->addLayout(header);
+    layout->addWidget(m_kpis);
+    layout->addSpacing(4);
+    layout->addWidget(m_cumulative, 1);
+    layout->addLayout(charts, 1);
+
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("dashboardScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+
+    m_message->setWordWrap(true);
+    m_message->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->setMaximumWidth(900);
+    m_message->setStyleSheet(
+        QStringLiteral("QLabel { background: white; border: 1px solid #d5dde6; border-left: 4px solid %1;"
+                       " border-radius: 4px; padding: 8px 20px 12px 20px; color: #1d2733; }")
+            .arg(QColor::fromRgba(palette::kWarningText).name()));
+    auto *messagePage = new QWidget;
+    auto *messageLayout = new QVBoxLayout(messagePage);
+    messageLayout->setContentsMargins(24, 24, 24, 24);
+    messageLayout->addWidget(m_message);
+    messageLayout->addStretch(1);
+
+    m_stack->addWidget(scroll);
+    m_stack->addWidget(messagePage);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_stack);
+
+    if (m_editor)
+        connect(m_editor, &PlanEditor::planChanged, this, &DashboardPage::refresh);
+    refresh();
+}
+
+void DashboardPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+void DashboardPage::showMessage(const QString &title, const QString &message, const QStringList &details)
+{
+    QString html = QStringLiteral("<h2>%1</h2>").arg(title.toHtmlEscaped());
+    if (!details.isEmpty()) {
+        html += QStringLiteral("<ul>");
+        for (const QString &d : details)
+            html += QStringLiteral("<li>%1</li>").arg(d.toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    html += QStringLiteral("<p>%1</p>").arg(message.toHtmlEscaped());
+    m_message->setText(html);
+    m_stack->setCurrentIndex(1);
+}
+
+void DashboardPage::refresh()
+{
+    if (!m_editor)
+        return;
+    // Charts cost a few milliseconds to rebuild: while another page is shown (typing in a scenario's form),
+    // wait until this page is shown again. isHidden(), not isVisible(): the current page of a window that is
+    // not on screen yet still refreshes.
+    if (isHidden()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    const tco::Plan &plan = m_editor->plan();
+    if (!m_editor->result()) {
+        // The engine's error is the heading; its details say what to fix.
+        showMessage(heading(m_editor->evaluationError()),
+                    tr("Correct this on the Scenarios page, or undo the last change (%1). The dashboard comes back as "
+                       "soon as the plan can be evaluated.")
+                        .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)),
+                    m_editor->evaluationDetails());
+        return;
+    }
+    const tco::PlanResult &result = *m_editor->result();
+    if (result.scenarios.empty()) {
+        showMessage(tr("No scenarios yet"),
+                    tr("This plan has no scenarios to compare. Add one with Edit › Add scenario, or on the Scenarios "
+                       "page."),
+                    {});
+        return;
+    }
+    m_title->setText(plan.name.isEmpty() ? tr("Untitled plan") : plan.name);
+    m_subtitle->setText(workloadLine(result.workload));
+    const DashboardSummary summary = DashboardSummary::compute(result);
+    m_kpis->setResult(result, summary);
+    m_cumulative->setResult(result);
+    m_categories->setResult(result);
+    m_breakEven->setResult(result);
+    m_stack->setCurrentIndex(0);
 }
 
 } // namespace mltco::ui

@@ -2,17 +2,50 @@
 
 #include <QWidget>
 
+class QLabel;
+class QStackedWidget;
+
 namespace mltco::ui {
 
+class BreakEvenChart;
+class CategoryChart;
+class CumulativeChart;
+class KpiPanel;
 class PlanEditor;
 
-/// Placeholder until the page is built.
+/// The picture of the plan a VP of engineering shows the CFO: headline cards (cheapest, saving against the
+/// first scenario, break-even, demand coverage), one card per scenario, cumulative cost curves, cost by
+/// category and the buy-vs-rent break-even. Refreshed on every planChanged(); when the plan cannot be
+/// evaluated it says why instead of showing charts.
 class DashboardPage final : public QWidget
 {
     Q_OBJECT
 
 public:
     explicit DashboardPage(PlanEditor *editor, QWidget *parent = nullptr);
+
+    KpiPanel *kpis() const { return m_kpis; }
+    CumulativeChart *cumulative() const { return m_cumulative; }
+    CategoryChart *categories() const { return m_categories; }
+    BreakEvenChart *breakEven() const { return m_breakEven; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void refresh();
+    void showMessage(const QString &title, const QString &message, const QStringList &details);
+
+    PlanEditor *m_editor;
+    QStackedWidget *m_stack;
+    QLabel *m_title;
+    QLabel *m_subtitle;
+    KpiPanel *m_kpis;
+    CumulativeChart *m_cumulative;
+    CategoryChart *m_categories;
+    BreakEvenChart *m_breakEven;
+    QLabel *m_message;
+    bool m_stale = true; ///< the plan changed while the page was hidden
 };
 
 } // namespace mltco::ui

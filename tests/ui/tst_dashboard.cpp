@@ -1,0 +1,417 @@
+// The dashboard follows the plan: cards and charts show the engine's figures, formatted by report::, and
+// change with every edit, undo and redo; a plan that cannot be evaluated is explained, not drawn.
+#include "models/report/format.h"
+#include "models/tco/parameters.h"
+#include "ui/charts/chartview.h"
+#include "ui/dashboard/breakevenchart.h"
+#include "ui/dashboard/categorychart.h"
+#include "ui/dashboard/kpicard.h"
+#include "uitestutil.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QStackedWidget>
+#include <QToolTip>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace mltco;
+using ui::ChartView;
+using ui::KpiCard;
+
+namespace {
+
+QList<QLineSeries *> lineSeries(const ChartView *view)
+{
+    QList<QLineSeries *> out;
+    const QList<QAbstractSeries *> all = view->chart()->series();
+    for (QAbstractSeries *s : all) {
+        if (auto *line = qobject_cast<QLineSeries *>(s); line && s->type() == QAbstractSeries::SeriesTypeLine)
+            out << line;
+    }
+    return out;
+}
+
+/// The last plotted y of the scenario's cumulative line (scaled, as plotted).
+double lastCumulative(const ChartView *view, int scenario)
+{
+    const QList<QLineSeries *> series = lineSeries(view);
+    return scenario < series.size() && series[scenario]->count() > 0 ? series[scenario]->points().constLast().y()
+                                                                     : -1.0;
+}
+
+int indexOf(const tco::Plan &plan, tco::ScenarioKind kind)
+{
+    for (qsizetype i = 0; i < plan.scenarios.size(); ++i) {
+        if (plan.scenarios[i].kind() == kind)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+} // namespace
+
+class TestDashboard final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void scenarioCardsShowEachTotalCompact()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(f.find<QWidget>(QStringLiteral("kpiCards")));
+        const auto &result = f.editor()->result();
+        QVERIFY(result);
+        QVERIFY(result->scenarios.size() >= 2);
+        for (std::size_t i = 0; i < result->scenarios.size(); ++i) {
+            auto *card = f.find<KpiCard>(QStringLiteral("kpiTotal_%1").arg(i));
+            QVERIFY2(card, qPrintable(QStringLiteral("no card kpiTotal_%1").arg(i)));
+            QCOMPARE(card->value(), report::moneyCompact(result->scenarios[i].result.total));
+            QCOMPARE(card->title(), result->scenarios[i].name);
+            QVERIFY(card->detail().contains(report::moneyCompact(result->scenarios[i].result.npv)));
+            QVERIFY(card->toolTip().contains(report::money(result->scenarios[i].result.total)));
+        }
+        QVERIFY(!f.find<KpiCard>(QStringLiteral("kpiTotal_%1").arg(result->scenarios.size())));
+    }
+
+    void cheapestAndSavingCardsMatchTheEngine()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const auto &scenarios = f.editor()->result()->scenarios;
+        std::size_t cheapest = 0;
+        for (std::size_t i = 1; i < scenarios.size(); ++i) {
+            if (scenarios[i].result.total < scenarios[cheapest].result.total)
+                cheapest = i;
+        }
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiCheapest"));
+        QVERIFY(card);
+        QCOMPARE(card->value(), report::moneyCompact(scenarios[cheapest].result.total));
+        QVERIFY(card->detail().contains(scenarios[cheapest].name));
+        QVERIFY(card->title().contains(QStringLiteral("meets demand")));
+
+        auto *saving = f.find<KpiCard>(QStringLiteral("kpiSaving"));
+        QVERIFY(saving);
+        const double amount = scenarios.front().result.total - scenarios[cheapest].result.total;
+        QVERIFY(saving->value().startsWith(report::moneyCompact(amount)));
+        QVERIFY(saving->value().contains(report::percent(amount / scenarios.front().result.total)));
+        QVERIFY(saving->toolTip().contains(report::money(amount)));
+    }
+
+    void editsAndUndoUpdateCardsAndCharts()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiTotal_0"));
+        auto *chart = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        QVERIFY(card && chart);
+        const QString before = card->value();
+        const double plottedBefore = lastCumulative(chart, 0);
+        QVERIFY(plottedBefore > 0);
+
+        // The first scenario rents one box per engineer: more engineers, more boxes.
+        f.editor()->setWorkloadValue(tco::ParamId::Engineers, 8);
+        const double total = f.editor()->result()->scenarios.front().result.total;
+        QTRY_COMPARE(card->value(), report::moneyCompact(total));
+        QVERIFY(card->value() != before);
+        QTRY_VERIFY(lastCumulative(chart, 0) > plottedBefore);
+
+        f.editor()->setScenarioValue(0, tco::ParamId::Premium, 0.5);
+        QTRY_COMPARE(card->value(), report::moneyCompact(f.editor()->result()->scenarios.front().result.total));
+
+        f.editor()->undoStack()->undo();
+        f.editor()->undoStack()->undo();
+        QTRY_COMPARE(card->value(), before);
+        QTRY_COMPARE(lastCumulative(chart, 0), plottedBefore);
+
+        f.editor()->undoStack()->redo();
+        QTRY_COMPARE(card->value(), report::moneyCompact(total));
+    }
+
+    void cumulativeChartHasOneVisibleSeriesPerScenarioAndLegendHidesThem()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *chart = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        QVERIFY(chart);
+        const auto &scenarios = f.editor()->result()->scenarios;
+        const QList<QLineSeries *> series = lineSeries(chart);
+        QCOMPARE(series.size(), static_cast<qsizetype>(scenarios.size()));
+        for (std::size_t i = 0; i < scenarios.size(); ++i) {
+            QVERIFY(series[static_cast<qsizetype>(i)]->isVisible());
+            QCOMPARE(series[static_cast<qsizetype>(i)]->name(), scenarios[i].name);
+            // month 0 .. H
+            QCOMPARE(series[static_cast<qsizetype>(i)]->count(), f.editor()->plan().workload.horizonMonths + 1);
+        }
+
+        const QList<QLegendMarker *> markers = chart->chart()->legend()->markers(series[1]);
+        QCOMPARE(markers.size(), 1);
+        emit markers.first()->clicked();
+        QVERIFY(!series[1]->isVisible());
+        QVERIFY(markers.first()->isVisible()); // still there to click again
+
+        // An edit rebuilds the chart; what the user hid stays hidden.
+        f.editor()->setWorkloadValue(tco::ParamId::DemandGpuHours, 3000);
+        QTRY_VERIFY(!lineSeries(chart).at(1)->isVisible());
+        QVERIFY(lineSeries(chart).at(0)->isVisible());
+
+        emit chart->chart()->legend()->markers(lineSeries(chart).at(1)).first()->clicked();
+        QVERIFY(lineSeries(chart).at(1)->isVisible());
+    }
+
+    void hoverTipsShowExactValuesAndNames()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const auto &scenarios = f.editor()->result()->scenarios;
+
+        // Cumulative: series name, month and the exact (unscaled) cumulative cost.
+        auto *cumulative = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        QLineSeries *line = lineSeries(cumulative).at(1);
+        double sum = 0.0;
+        for (int m = 0; m < 12; ++m)
+            sum += scenarios[1].result.months[static_cast<std::size_t>(m)].total;
+        emit line->hovered(QPointF(12.2, line->at(12).y()), true);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY(QToolTip::text().contains(scenarios[1].name));
+        QVERIFY(QToolTip::text().contains(QStringLiteral("Month 12")));
+        QVERIFY2(QToolTip::text().contains(report::money(sum)), qPrintable(QToolTip::text()));
+        emit line->hovered(QPointF(12.2, line->at(12).y()), false);
+        QTRY_VERIFY(!QToolTip::isVisible());
+
+        // Break-even: both totals at that server count.
+        auto *breakEven = f.find<ChartView>(QStringLiteral("breakEvenChart"));
+        const tco::SweepPoint &p = f.editor()->result()->breakeven.front().result.sweep.at(3);
+        QLineSeries *buy = lineSeries(breakEven).at(0);
+        emit buy->hovered(QPointF(4, buy->at(3).y()), true);
+        QTRY_VERIFY(QToolTip::text().contains(QStringLiteral("4 servers")));
+        QVERIFY(QToolTip::text().contains(report::money(p.purchaseTotal)));
+        QVERIFY(QToolTip::text().contains(report::money(p.cloudTotal)));
+
+        // Category overview: the category, the scenario and its exact amount.
+        auto *category = f.find<ChartView>(QStringLiteral("categoryChart"));
+        auto *bars = qobject_cast<QHorizontalStackedBarSeries *>(category->chart()->series().value(0));
+        QVERIFY(bars);
+        QBarSet *compute = bars->barSets().value(0);
+        QCOMPARE(compute->label(), QStringLiteral("Compute"));
+        const int last = static_cast<int>(scenarios.size()) - 1; // bars run bottom-up: index 0 is the last scenario
+        emit bars->hovered(true, 0, compute);
+        QTRY_VERIFY(QToolTip::text().contains(scenarios[static_cast<std::size_t>(last)].name));
+        QVERIFY(QToolTip::text().contains(
+            report::money(scenarios[static_cast<std::size_t>(last)].result.categoryTotal(tco::Category::Compute))));
+    }
+
+    void editsWhileAnotherPageIsShownAppearOnReturn()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiTotal_0"));
+        f.window->showPage(ui::MainWindow::Scenarios);
+        f.editor()->setWorkloadValue(tco::ParamId::Engineers, 6);
+        f.window->showPage(ui::MainWindow::Dashboard);
+        QTRY_COMPARE(card->value(), report::moneyCompact(f.editor()->result()->scenarios.front().result.total));
+    }
+
+    void purchaseResaleShowsAsADrop()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const int purchase = indexOf(f.editor()->plan(), tco::ScenarioKind::Purchase);
+        QVERIFY(purchase >= 0);
+        auto *chart = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        const QList<QPointF> points = lineSeries(chart).at(purchase)->points();
+        const int horizon = f.editor()->plan().workload.horizonMonths;
+        QVERIFY(points.at(horizon).y() < points.at(horizon - 1).y());
+    }
+
+    void breakEvenChartLabelsTheEngineCount()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const auto &breakeven = f.editor()->result()->breakeven;
+        QVERIFY(!breakeven.empty());
+        QVERIFY(breakeven.front().result.servers);
+        const int servers = *breakeven.front().result.servers;
+        const QString label = QStringLiteral("Break-even: %1 servers").arg(servers);
+
+        auto *panel = f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel"));
+        auto *chart = f.find<ChartView>(QStringLiteral("breakEvenChart"));
+        QVERIFY(panel && chart);
+        QVERIFY(panel->marker());
+        QCOMPARE(panel->marker()->pointLabelsFormat(), label);
+        QCOMPARE(panel->crossingLabel(), label);
+        QCOMPARE(panel->marker()->at(0).x(), double(servers));
+        QVERIFY(panel->note().startsWith(label));
+        QCOMPARE(lineSeries(chart).size(), 3); // buy, rent and the dashed guide at the crossing
+
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiBreakEven"));
+        QVERIFY(card);
+        QCOMPARE(card->value(), QStringLiteral("%1 servers").arg(servers));
+        QVERIFY(
+            card->detail().contains(breakeven.front().result.staysCheaper
+                                        ? QStringLiteral("from %1 servers on and stays cheaper up to 100").arg(servers)
+                                        : QStringLiteral("not at every")));
+
+        // model.md §9: with the 15 % tier from 5 servers the break-even is 5.
+        const int purchase = indexOf(f.editor()->plan(), tco::ScenarioKind::Purchase);
+        f.editor()->setBulkDiscounts(purchase, {tco::BulkTier{5, 0.15}});
+        QCOMPARE(*f.editor()->result()->breakeven.front().result.servers, 5);
+        QTRY_COMPARE(panel->crossingLabel(), QStringLiteral("Break-even: 5 servers"));
+        QTRY_COMPARE(card->value(), QStringLiteral("5 servers"));
+    }
+
+    void breakEvenWithoutRequestOrCrossingIsExplained()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *panel = f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel"));
+        auto *empty = f.find<QLabel>(QStringLiteral("breakEvenEmpty"));
+        QVERIFY(panel && empty);
+
+        // A server price nobody would pay: buying never gets cheaper.
+        const int purchase = indexOf(f.editor()->plan(), tco::ScenarioKind::Purchase);
+        f.editor()->setScenarioValue(purchase, tco::ParamId::ServerPrice, 5'000'000);
+        QTRY_VERIFY(!panel->marker());
+        QVERIFY(panel->note().contains(QStringLiteral("never gets cheaper")));
+        QCOMPARE(f.find<KpiCard>(QStringLiteral("kpiBreakEven"))->value(), QStringLiteral("Never"));
+
+        f.editor()->setBreakEven({});
+        QTRY_VERIFY(empty->isVisible());
+        QVERIFY(!f.find<ChartView>(QStringLiteral("breakEvenChart"))->isVisible());
+        QVERIFY(f.find<KpiCard>(QStringLiteral("kpiBreakEven"))->detail().contains(QStringLiteral("no break-even")));
+
+        f.editor()->undoStack()->undo();
+        QTRY_VERIFY(f.find<ChartView>(QStringLiteral("breakEvenChart"))->isVisible());
+    }
+
+    void unmetDemandIsFlagged()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const int cluster = indexOf(f.editor()->plan(), tco::ScenarioKind::Cluster);
+        QVERIFY(cluster >= 0);
+        f.editor()->setScenarioValue(cluster, tco::ParamId::Nodes, 1);
+        const tco::ScenarioResult &r = f.editor()->result()->scenarios[static_cast<std::size_t>(cluster)].result;
+        QVERIFY(r.hasUnmetDemand());
+        const QString served = report::percent(std::floor(r.served / r.demand * 100.0) / 100.0, 0);
+
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiTotal_%1").arg(cluster));
+        QTRY_VERIFY(card->flag().contains(QStringLiteral("serves only %1 of demand").arg(served)));
+        QVERIFY(card->flag().contains(QStringLiteral("cheaper because it does less")));
+        QCOMPARE(card->tone(), KpiCard::Tone::Warning);
+        auto *demand = f.find<KpiCard>(QStringLiteral("kpiDemand"));
+        QVERIFY(demand->value().startsWith(QStringLiteral("1 of")));
+        QVERIFY(demand->flag().contains(f.editor()->plan().scenarios[cluster].name));
+
+        const QList<QLineSeries *> series = lineSeries(f.find<ChartView>(QStringLiteral("cumulativeChart")));
+        QVERIFY(series.at(cluster)->name().contains(served));
+        QCOMPARE(series.at(cluster)->pen().style(), Qt::DashLine);
+    }
+
+    void categoryChartShowsYearsAndResaleBelowZero()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *panel = f.find<ui::CategoryChart>(QStringLiteral("categoryPanel"));
+        auto *chart = f.find<ChartView>(QStringLiteral("categoryChart"));
+        auto *selector = f.find<QComboBox>(QStringLiteral("categoryScenario"));
+        QVERIFY(panel && chart && selector);
+        const auto &plan = f.editor()->plan();
+        QCOMPARE(selector->count(), plan.scenarios.size() + 1);
+
+        const int purchase = indexOf(plan, tco::ScenarioKind::Purchase);
+        selector->setCurrentIndex(purchase + 1);
+        QTRY_COMPARE(chart->chart()->series().size(), 1);
+        auto *bars = qobject_cast<QStackedBarSeries *>(chart->chart()->series().first());
+        QVERIFY(bars);
+        auto *years = qobject_cast<QBarCategoryAxis *>(chart->chart()->axes(Qt::Horizontal).value(0));
+        QVERIFY(years);
+        QCOMPARE(years->categories(),
+                 (QStringList{QStringLiteral("Year 1"), QStringLiteral("Year 2"), QStringLiteral("Year 3")}));
+        QBarSet *resale = nullptr;
+        for (QBarSet *set : bars->barSets()) {
+            if (set->label() == QStringLiteral("Resale"))
+                resale = set;
+        }
+        QVERIFY(resale);
+        QVERIFY(resale->at(2) < 0);
+
+        // A partial last year says so.
+        f.editor()->setWorkloadValue(tco::ParamId::HorizonMonths, 30);
+        QTRY_COMPARE(
+            qobject_cast<QBarCategoryAxis *>(chart->chart()->axes(Qt::Horizontal).value(0))->categories().constLast(),
+            QStringLiteral("Year 3 (partial)"));
+        QCOMPARE(selector->currentIndex(), purchase + 1); // the choice survives the edit
+
+        // Clicking a category's legend entry hides that category only, and clicking again brings it back.
+        QVERIFY(!panel->isCategoryHidden(tco::Category::Capex));
+        const auto markerFor = [&](const QString &label) -> QLegendMarker * {
+            for (QLegendMarker *m : chart->chart()->legend()->markers()) {
+                if (m->label() == label)
+                    return m;
+            }
+            return nullptr;
+        };
+        QVERIFY(markerFor(QStringLiteral("Capex")));
+        emit markerFor(QStringLiteral("Capex"))->clicked();
+        QTRY_VERIFY(panel->isCategoryHidden(tco::Category::Capex));
+        bars = qobject_cast<QStackedBarSeries *>(chart->chart()->series().first());
+        for (QBarSet *set : bars->barSets()) {
+            if (set->label() == QStringLiteral("Capex"))
+                QCOMPARE(set->sum(), 0.0);
+            if (set->label() == QStringLiteral("Staff"))
+                QVERIFY(set->sum() > 0);
+        }
+        QVERIFY(markerFor(QStringLiteral("Capex"))); // still in the legend, to click again
+        emit markerFor(QStringLiteral("Capex"))->clicked();
+        QTRY_VERIFY(!panel->isCategoryHidden(tco::Category::Capex));
+    }
+
+    void unevaluablePlanShowsTheErrorInsteadOfCharts()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *message = f.find<QLabel>(QStringLiteral("dashboardMessage"));
+        QVERIFY(message);
+        QVERIFY(!message->isVisible());
+
+        // A scenario whose instance the catalog does not know, with no rate of its own.
+        f.editor()->addScenario(tco::ScenarioKind::Dedicated, QStringLiteral("Mystery box"));
+        const int last = static_cast<int>(f.editor()->plan().scenarios.size()) - 1;
+        f.editor()->setScenarioInstance(last, tco::InstanceRef{QStringLiteral("aws"),
+                                                               QStringLiteral("no-such-instance"),
+                                                               QStringLiteral("us-east-1"),
+                                                               QStringLiteral("on_demand"),
+                                                               {}});
+        QVERIFY(!f.editor()->result());
+        QTRY_VERIFY(message->isVisible());
+        QVERIFY(!f.find<ChartView>(QStringLiteral("cumulativeChart"))->isVisible());
+        QVERIFY(message->text().contains(QStringLiteral("cannot be evaluated")));
+        QVERIFY(!f.editor()->evaluationDetails().isEmpty());
+        for (const QString &detail : f.editor()->evaluationDetails())
+            QVERIFY2(message->text().contains(detail.toHtmlEscaped()), qPrintable(detail));
+
+        QVERIFY(message->text().contains(QStringLiteral("no-such-instance")));
+
+        f.editor()->undoStack()->undo(); // the instance
+        f.editor()->undoStack()->undo(); // the scenario
+        QVERIFY(f.editor()->result());
+        QTRY_VERIFY(f.find<ChartView>(QStringLiteral("cumulativeChart"))->isVisible());
+        QVERIFY(!message->isVisible());
+    }
+};
+
+QTEST_MAIN(TestDashboard)
+#include "tst_dashboard.moc"

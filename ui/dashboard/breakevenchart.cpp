@@ -1,0 +1,302 @@
+#include "ui/dashboard/breakevenchart.h"
+
+#include "models/report/format.h"
+#include "ui/charts/chartview.h"
+#include "ui/dashboard/chartpalette.h"
+#include "ui/dashboard/serieshover.h"
+
+#include <QChart>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mltco::ui {
+namespace {
+
+QString servers(int count)
+{
+    return count == 1 ? BreakEvenChart::tr("1 server") : BreakEvenChart::tr("%1 servers").arg(count);
+}
+
+/// A tick step of 1, 2 or 5 times a power of ten giving about `ticks` intervals over `span`.
+double niceStep(double span, int ticks)
+{
+    const double raw = std::max(1.0, span / ticks);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0}) {
+        if (raw <= m * magnitude)
+            return m * magnitude;
+    }
+    return 10.0 * magnitude;
+}
+
+/// Servers shown before the user asks for the whole sweep: enough on both sides of the crossing to see it.
+int focusedMaximum(const tco::BreakEvenResult &r, int sweepEnd)
+{
+    if (!r.servers)
+        return sweepEnd;
+    return std::min(sweepEnd, std::max(12, 3 * *r.servers));
+}
+
+} // namespace
+
+BreakEvenChart::BreakEvenChart(QWidget *parent)
+    : QWidget(parent), m_selector(new QComboBox(this)), m_wholeSweep(new QCheckBox(this)),
+      m_stack(new QStackedWidget(this)), m_view(new ChartView), m_chart(new QChart), m_servers(new QValueAxis(m_chart)),
+      m_money(new QValueAxis(m_chart)), m_empty(new QLabel), m_note(new QLabel(this)),
+      m_callout(new QGraphicsRectItem(m_chart)), m_calloutText(new QGraphicsSimpleTextItem(m_callout))
+{
+    m_selector->setObjectName(QStringLiteral("breakEvenSelector"));
+    m_wholeSweep->setObjectName(QStringLiteral("breakEvenWholeSweep"));
+    m_view->setObjectName(QStringLiteral("breakEvenChart"));
+    m_empty->setObjectName(QStringLiteral("breakEvenEmpty"));
+    m_note->setObjectName(QStringLiteral("breakEvenNote"));
+    m_selector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_selector->setToolTip(tr("The plan's break-even comparisons"));
+
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_servers->setTitleText(tr("Servers"));
+    m_servers->setLabelFormat(QStringLiteral("%.0f"));
+    m_servers->setTickType(QValueAxis::TicksDynamic);
+    m_servers->setTickAnchor(0);
+    m_chart->addAxis(m_servers, Qt::AlignBottom);
+    m_chart->addAxis(m_money, Qt::AlignLeft);
+    palette::styleChart(m_chart);
+    m_view->setChart(m_chart);
+    m_view->setMinimumHeight(200);
+    m_callout->setBrush(QColor(255, 255, 255, 230));
+    m_callout->setPen(QPen(QColor(0x1d, 0x27, 0x33), 1));
+    m_callout->setZValue(20);
+    QFont calloutFont = m_calloutText->font();
+    calloutFont.setBold(true);
+    m_calloutText->setFont(calloutFont);
+    m_calloutText->setBrush(QColor(0x1d, 0x27, 0x33));
+    m_callout->hide();
+    connect(m_chart, &QChart::plotAreaChanged, this, &BreakEvenChart::placeCallout);
+    connect(m_servers, &QValueAxis::rangeChanged, this, &BreakEvenChart::placeCallout);
+    connect(m_money, &QValueAxis::rangeChanged, this, &BreakEvenChart::placeCallout);
+
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setMargin(24);
+    m_empty->setText(tr("<p><b>No break-even comparison in this plan.</b></p><p>To see from how many servers buying "
+                        "is cheaper than renting, add a break-even on the Scenarios page: a purchase scenario "
+                        "against a dedicated or cluster one.</p>"));
+    m_stack->addWidget(m_view);
+    m_stack->addWidget(m_empty);
+
+    m_note->setWordWrap(true);
+    m_note->setStyleSheet(QStringLiteral("color: %1;").arg(QColor::fromRgba(palette::kMutedText).name()));
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_selector);
+    top->addWidget(m_note, 1);
+    top->addWidget(m_wholeSweep);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addLayout(top);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_selector, &QComboBox::currentIndexChanged, this, &BreakEvenChart::rebuildChart);
+    connect(m_wholeSweep, &QCheckBox::toggled, this, &BreakEvenChart::rebuildChart);
+}
+
+QString BreakEvenChart::note() const
+{
+    return m_note->text();
+}
+
+QString BreakEvenChart::crossingLabel() const
+{
+    return m_marker ? m_calloutText->text() : QString();
+}
+
+void BreakEvenChart::placeCallout()
+{
+    if (!m_marker || m_marker->count() == 0 || !m_marker->isVisible()) {
+        m_callout->hide();
+        return;
+    }
+    const QPointF point = m_marker->at(0);
+    const QPointF at = m_chart->mapToPosition(point, m_marker);
+    const QRectF plot = m_chart->plotArea();
+    if (!plot.contains(at)) {
+        m_callout->hide();
+        return;
+    }
+    // Below and to the right of the crossing: past the break-even the purchase line runs under the cloud
+    // line, so that corner is empty; flip to the left when the label would leave the plot area.
+    const QRectF text = m_calloutText->boundingRect();
+    const QSizeF box(text.width() + 12, text.height() + 6);
+    QPointF topLeft(at.x() + 10, at.y() + 10);
+    if (topLeft.x() + box.width() > plot.right())
+        topLeft.setX(at.x() - 10 - box.width());
+    if (topLeft.y() + box.height() > plot.bottom())
+        topLeft.setY(at.y() - 10 - box.height());
+    m_callout->setRect(QRectF(QPointF(0, 0), box));
+    m_callout->setPos(topLeft);
+    m_calloutText->setPos(6, 3);
+    m_callout->show();
+}
+
+void BreakEvenChart::setResult(const tco::PlanResult &result)
+{
+    m_horizon = result.workload.horizonMonths;
+    m_breakEvens = result.breakeven;
+    m_colors.clear();
+    const auto indexOf = [&](const QString &name) {
+        for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+            if (result.scenarios[i].name == name)
+                return static_cast<int>(i);
+        }
+        return 0;
+    };
+    for (const tco::EvaluatedBreakEven &b : m_breakEvens)
+        m_colors.emplace_back(indexOf(b.request.purchase), indexOf(b.request.cloud));
+    rebuildSelector();
+    rebuildChart();
+}
+
+void BreakEvenChart::rebuildSelector()
+{
+    const int previous = m_selector->currentIndex();
+    QSignalBlocker block(m_selector);
+    m_selector->clear();
+    for (const tco::EvaluatedBreakEven &b : m_breakEvens)
+        m_selector->addItem(tr("%1 vs %2").arg(b.request.purchase, b.request.cloud));
+    m_selector->setCurrentIndex(previous >= 0 && previous < m_selector->count() ? previous : 0);
+    // One comparison is named in the chart's legend already; the selector only helps when there are several.
+    m_selector->setVisible(m_breakEvens.size() > 1);
+}
+
+void BreakEvenChart::rebuildChart()
+{
+    m_legend.remember(m_chart);
+    m_chart->removeAllSeries();
+    m_marker = nullptr;
+    m_callout->hide();
+    const int index = m_selector->currentIndex();
+    if (m_breakEvens.empty() || index < 0) {
+        m_stack->setCurrentWidget(m_empty);
+        m_wholeSweep->hide();
+        m_note->clear();
+        m_note->hide();
+        return;
+    }
+    m_stack->setCurrentWidget(m_view);
+    m_note->show();
+
+    const tco::EvaluatedBreakEven &be = m_breakEvens[static_cast<std::size_t>(index)];
+    const std::vector<tco::SweepPoint> &sweep = be.result.sweep;
+    const int sweepEnd = sweep.empty() ? 1 : sweep.back().servers;
+    const int focused = focusedMaximum(be.result, sweepEnd);
+    m_wholeSweep->setText(tr("Show all %1").arg(servers(sweepEnd)));
+    m_wholeSweep->setToolTip(tr("The chart shows the servers around the break-even; tick to see the whole sweep."));
+    m_wholeSweep->setVisible(focused < sweepEnd);
+    const int shownEnd = m_wholeSweep->isChecked() ? sweepEnd : focused;
+
+    double lo = 0.0;
+    double hi = 0.0;
+    for (const tco::SweepPoint &p : sweep) {
+        if (p.servers > shownEnd)
+            break;
+        lo = std::min({lo, p.purchaseTotal, p.cloudTotal});
+        hi = std::max({hi, p.purchaseTotal, p.cloudTotal});
+    }
+    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Total"));
+    m_servers->setRange(sweep.empty() ? 0 : 1, shownEnd);
+    m_servers->setTickAnchor(0);
+    m_servers->setTickInterval(niceStep(shownEnd, 10));
+    m_chart->setTitle(tr("Buy vs rent by number of servers"));
+
+    auto *buy = new QLineSeries;
+    auto *rent = new QLineSeries;
+    buy->setName(tr("Buy: %1").arg(be.request.purchase));
+    rent->setName(tr("Rent: %1").arg(be.request.cloud));
+    for (const tco::SweepPoint &p : sweep) {
+        if (p.servers > shownEnd)
+            break; // only the points on screen: a line drawn past the axis would distort rubber-band zoom
+        buy->append(p.servers, p.purchaseTotal / scale.divisor);
+        rent->append(p.servers, p.cloudTotal / scale.divisor);
+    }
+    buy->setPen(QPen(palette::scenarioColor(m_colors[static_cast<std::size_t>(index)].first), 2.5));
+    rent->setPen(QPen(palette::scenarioColor(m_colors[static_cast<std::size_t>(index)].second), 2.5));
+    for (QLineSeries *series : {buy, rent}) {
+        m_chart->addSeries(series);
+        series->attachAxis(m_servers);
+        series->attachAxis(m_money);
+    }
+    const QString purchaseName = be.request.purchase;
+    const QString cloudName = be.request.cloud;
+    const auto tip = [sweep, purchaseName, cloudName](int i) {
+        const tco::SweepPoint &p = sweep[static_cast<std::size_t>(i)];
+        const double difference = p.cloudTotal - p.purchaseTotal;
+        return tr("<b>%1</b><br>Buy (%2): <b>%3</b><br>Rent (%4): <b>%5</b><br>%6")
+            .arg(servers(p.servers), purchaseName.toHtmlEscaped(), report::money(p.purchaseTotal),
+                 cloudName.toHtmlEscaped(), report::money(p.cloudTotal),
+                 difference >= 0 ? tr("Buying saves %1").arg(report::money(difference))
+                                 : tr("Buying costs %1 more").arg(report::money(-difference)));
+    };
+    connectHoverTips(m_view, buy, tip);
+    connectHoverTips(m_view, rent, tip);
+
+    const int maxServers = be.request.maxServers;
+    if (be.result.servers) {
+        const int s = *be.result.servers;
+        const tco::SweepPoint &p = sweep[static_cast<std::size_t>(s - 1)];
+        auto *guide = new QLineSeries;
+        guide->setName(tr("Break-even line"));
+        QPen dashed(QColor(0x44, 0x4c, 0x56), 1.2, Qt::DashLine);
+        guide->setPen(dashed);
+        guide->append(s, m_money->min());
+        guide->append(s, p.purchaseTotal / scale.divisor);
+        m_marker = new QScatterSeries;
+        m_marker->setName(tr("Break-even"));
+        m_marker->setMarkerSize(11);
+        m_marker->setColor(QColor(0x1d, 0x27, 0x33));
+        m_marker->setBorderColor(Qt::white);
+        m_marker->append(s, p.purchaseTotal / scale.divisor);
+        // The label is a callout with a background (placeCallout()); Qt's point labels would sit on the lines.
+        m_marker->setPointLabelsFormat(tr("Break-even: %1").arg(servers(s)));
+        m_calloutText->setText(m_marker->pointLabelsFormat());
+        connect(m_marker, &QXYSeries::visibleChanged, this, &BreakEvenChart::placeCallout);
+        for (QXYSeries *series : {static_cast<QXYSeries *>(guide), static_cast<QXYSeries *>(m_marker)}) {
+            m_chart->addSeries(series);
+            series->attachAxis(m_servers);
+            series->attachAxis(m_money);
+        }
+        connectHoverTips(m_view, m_marker, [tip, s](int) { return tip(s - 1); });
+        m_note->setText(be.result.staysCheaper
+                            ? tr("Break-even: %1; buying stays cheaper up to %2.").arg(servers(s), servers(maxServers))
+                            : tr("Break-even: %1, but buying is dearer again at some counts up to %2.")
+                                  .arg(servers(s), servers(maxServers)));
+    } else {
+        m_note->setText(tr("Buying never gets cheaper than renting within 1–%1.").arg(servers(maxServers)));
+    }
+    m_legend.restore(m_view);
+    // The crossing is labelled on the chart; its marker and guide need no legend entries.
+    const QList<QAbstractSeries *> all = m_chart->series();
+    for (QAbstractSeries *series : all) {
+        if (series != buy && series != rent) {
+            for (QLegendMarker *marker : m_chart->legend()->markers(series))
+                marker->setVisible(false);
+        }
+    }
+    placeCallout();
+}
+
+} // namespace mltco::ui

@@ -1,0 +1,233 @@
+#include "ui/dashboard/categorychart.h"
+
+#include "models/report/format.h"
+#include "models/tco/planevaluation.h"
+#include "ui/charts/chartview.h"
+#include "ui/dashboard/chartpalette.h"
+#include "ui/dashboard/dashboardsummary.h"
+#include "ui/dashboard/serieshover.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QStackedBarSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace mltco::ui {
+namespace {
+constexpr int kOverview = -1; // selector data of "All scenarios"
+
+std::size_t slot(tco::Category c)
+{
+    return static_cast<std::size_t>(c);
+}
+} // namespace
+
+CategoryChart::CategoryChart(QWidget *parent)
+    : QWidget(parent), m_view(new ChartView(this)), m_chart(new QChart), m_selector(new QComboBox(this))
+{
+    m_view->setObjectName(QStringLiteral("categoryChart"));
+    m_selector->setObjectName(QStringLiteral("categoryScenario"));
+    m_selector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_view->setChart(m_chart);
+    m_view->setMinimumHeight(200);
+
+    auto *label = new QLabel(tr("&Show:"), this);
+    label->setBuddy(m_selector);
+    auto *top = new QHBoxLayout;
+    top->addWidget(label);
+    top->addWidget(m_selector);
+    top->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addLayout(top);
+    layout->addWidget(m_view, 1);
+
+    connect(m_selector, &QComboBox::currentIndexChanged, this, &CategoryChart::rebuildChart);
+}
+
+void CategoryChart::setResult(const tco::PlanResult &result)
+{
+    m_horizon = result.workload.horizonMonths;
+    m_names.clear();
+    m_flaggedNames.clear();
+    m_results.clear();
+    for (const tco::EvaluatedScenario &s : result.scenarios) {
+        m_names << s.name;
+        m_flaggedNames << flaggedName(s);
+        m_results.push_back(s.result);
+    }
+    rebuildSelector();
+    rebuildChart();
+}
+
+void CategoryChart::rebuildSelector()
+{
+    // Keep the user's choice across edits, by name (the index moves when scenarios are reordered).
+    const int previous = m_selector->currentData().toInt();
+    const QString previousName = previous >= 0 ? m_selector->currentData(Qt::UserRole + 1).toString() : QString();
+    QSignalBlocker block(m_selector);
+    m_selector->clear();
+    m_selector->addItem(tr("All scenarios (whole horizon)"), kOverview);
+    for (int i = 0; i < m_names.size(); ++i) {
+        m_selector->addItem(tr("%1, by year").arg(m_flaggedNames[i]), i);
+        m_selector->setItemData(i + 1, m_names[i], Qt::UserRole + 1);
+    }
+    const int found = previousName.isEmpty() ? -1 : static_cast<int>(m_names.indexOf(previousName));
+    m_selector->setCurrentIndex(found >= 0 ? found + 1 : 0);
+}
+
+std::vector<CategoryChart::Bar> CategoryChart::overviewBars() const
+{
+    std::vector<Bar> bars;
+    // A horizontal bar chart draws its first category at the bottom: add in reverse so the plan's order
+    // reads top to bottom, as on the cards.
+    for (qsizetype i = m_names.size() - 1; i >= 0; --i) {
+        Bar bar{m_flaggedNames[i], tr("%1 months").arg(m_horizon), m_results[static_cast<std::size_t>(i)].byCategory};
+        bars.push_back(bar);
+    }
+    return bars;
+}
+
+std::vector<CategoryChart::Bar> CategoryChart::yearBars(int scenario) const
+{
+    const tco::ScenarioResult &r = m_results[static_cast<std::size_t>(scenario)];
+    std::vector<Bar> bars;
+    for (const tco::YearSum &y : r.years) {
+        Bar bar;
+        bar.label = y.partial ? tr("Year %1 (partial)").arg(y.year) : tr("Year %1").arg(y.year);
+        bar.detail = y.partial ? tr("Year %1, %2 months only").arg(y.year).arg(y.months) : tr("Year %1").arg(y.year);
+        bars.push_back(bar);
+    }
+    for (const tco::MonthRow &row : r.months) {
+        const auto year = static_cast<std::size_t>((row.month - 1) / 12);
+        if (year < bars.size()) {
+            for (std::size_t c = 0; c < row.cost.size(); ++c)
+                bars[year].cost[c] += row.cost[c];
+        }
+    }
+    return bars;
+}
+
+void CategoryChart::setCategoryHidden(tco::Category category, bool hidden)
+{
+    if (hidden)
+        m_hidden.insert(static_cast<int>(category));
+    else
+        m_hidden.remove(static_cast<int>(category));
+    rebuildChart();
+}
+
+bool CategoryChart::isCategoryHidden(tco::Category category) const
+{
+    return m_hidden.contains(static_cast<int>(category));
+}
+
+void CategoryChart::rebuildChart()
+{
+    m_chart->removeAllSeries();
+    const QList<QAbstractAxis *> axes = m_chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        m_chart->removeAxis(axis);
+        delete axis;
+    }
+    if (m_names.isEmpty())
+        return;
+
+    const int scenario = m_selector->currentData().toInt();
+    const bool overview = scenario == kOverview;
+    const std::vector<Bar> bars = overview ? overviewBars() : yearBars(scenario);
+    m_chart->setTitle(overview ? tr("Cost by category over %1 months").arg(m_horizon)
+                               : tr("Cost by category per year — %1").arg(m_flaggedNames[scenario]));
+
+    // Only categories that cost something in this view get a legend entry: a cloud scenario has no capex.
+    QList<tco::Category> shown;
+    for (tco::Category c : tco::kCategories) {
+        if (std::any_of(bars.begin(), bars.end(), [c](const Bar &b) { return b.cost[slot(c)] != 0.0; }))
+            shown << c;
+    }
+    double lo = 0.0;
+    double hi = 0.0;
+    for (const Bar &b : bars) {
+        double positive = 0.0;
+        double negative = 0.0;
+        for (tco::Category c : shown) {
+            if (m_hidden.contains(static_cast<int>(c)))
+                continue;
+            (b.cost[slot(c)] < 0 ? negative : positive) += b.cost[slot(c)];
+        }
+        lo = std::min(lo, negative);
+        hi = std::max(hi, positive);
+    }
+
+    auto *money = new QValueAxis;
+    const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"));
+    auto *labels = new QBarCategoryAxis;
+    for (const Bar &b : bars)
+        labels->append(b.label);
+    QAbstractBarSeries *series = overview ? static_cast<QAbstractBarSeries *>(new QHorizontalStackedBarSeries)
+                                          : static_cast<QAbstractBarSeries *>(new QStackedBarSeries);
+    series->setBarWidth(overview ? 0.65 : 0.55);
+    for (tco::Category c : shown) {
+        auto *set = new QBarSet(palette::categoryLabel(c));
+        set->setColor(palette::categoryColor(c));
+        set->setBorderColor(palette::categoryColor(c).darker(115));
+        const bool hidden = m_hidden.contains(static_cast<int>(c));
+        for (const Bar &b : bars)
+            set->append(hidden ? 0.0 : b.cost[slot(c)] / scale.divisor);
+        series->append(set);
+    }
+    m_chart->addSeries(series);
+    m_chart->addAxis(money, overview ? Qt::AlignBottom : Qt::AlignLeft);
+    m_chart->addAxis(labels, overview ? Qt::AlignLeft : Qt::AlignBottom);
+    if (!overview)
+        labels->setTitleText(tr("Year of the plan"));
+    series->attachAxis(money);
+    series->attachAxis(labels);
+    palette::styleChart(m_chart);
+
+    connectHoverTips(m_view, series, [this, bars, shown](int setIndex, int barIndex) {
+        const tco::Category c = shown.value(setIndex);
+        const Bar &b = bars[static_cast<std::size_t>(barIndex)];
+        double total = 0.0;
+        for (double v : b.cost)
+            total += v;
+        return QStringLiteral("<b>%1</b> — %2<br>%3<br>%4: <b>%5</b><br>%6")
+            .arg(palette::categoryLabel(c).toHtmlEscaped(), b.label.toHtmlEscaped(), b.detail.toHtmlEscaped(),
+                 palette::categoryLabel(c).toHtmlEscaped(), report::money(b.cost[slot(c)]),
+                 tr("All categories: %1").arg(report::money(total)));
+    });
+
+    // Bar-set legend entries toggle one category. (ChartView::attachLegendToggles hides a marker's whole
+    // series, which for a stacked bar chart is every category at once.)
+    const QList<QLegendMarker *> markers = m_chart->legend()->markers(series);
+    for (qsizetype i = 0; i < markers.size() && i < shown.size(); ++i) {
+        QLegendMarker *marker = markers[i];
+        const tco::Category c = shown[i];
+        const bool hidden = m_hidden.contains(static_cast<int>(c));
+        QColor label = marker->labelBrush().color();
+        label.setAlphaF(hidden ? 0.4 : 1.0);
+        marker->setLabelBrush(label);
+        QColor fill = palette::categoryColor(c);
+        fill.setAlphaF(hidden ? 0.3 : 1.0);
+        marker->setBrush(fill);
+        connect(marker, &QLegendMarker::clicked, this, [this, c] {
+            // Rebuilding deletes the marker that sent this signal: do it once the signal has returned.
+            QMetaObject::invokeMethod(
+                this, [this, c] { setCategoryHidden(c, !isCategoryHidden(c)); }, Qt::QueuedConnection);
+        });
+    }
+}
+
+} // namespace mltco::ui

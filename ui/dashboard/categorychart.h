@@ -1,0 +1,70 @@
+#pragma once
+
+#include "models/tco/result.h"
+
+#include <QSet>
+#include <QStringList>
+#include <QWidget>
+
+#include <array>
+#include <vector>
+
+class QChart;
+class QComboBox;
+
+namespace mltco::tco {
+struct PlanResult;
+}
+
+namespace mltco::ui {
+
+class ChartView;
+
+/// Where the money goes: cost by category as stacked bars. "All scenarios" compares the whole horizon of
+/// every scenario side by side (one horizontal bar each, names readable on the left); choosing a scenario
+/// shows its years (Year 1 … Year N, the last one marked partial). Resale is a credit and stacks below zero.
+/// Six scenarios x three years in one chart would be 18 unlabelled bars; the selector keeps both views legible.
+class CategoryChart final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit CategoryChart(QWidget *parent = nullptr);
+
+    void setResult(const tco::PlanResult &result);
+    ChartView *view() const { return m_view; }
+
+    /// Modest preferred size so the dashboard fits a 1440x900 window; the page's layout stretches charts into
+    /// whatever room is left. (QChartView prefers 640x480, which would push everything into a scroll area.)
+    QSize sizeHint() const override { return {480, 250}; }
+    bool hasHeightForWidth() const override { return false; }
+    QComboBox *selector() const { return m_selector; }
+    /// Hides or shows a category (what a click on its legend entry does).
+    void setCategoryHidden(tco::Category category, bool hidden);
+    bool isCategoryHidden(tco::Category category) const;
+
+private:
+    /// One bar: a label and its cost per category.
+    struct Bar final
+    {
+        QString label;
+        QString detail; ///< for the tooltip, e.g. "Year 3, 6 months"
+        std::array<double, tco::kCategoryCount> cost{};
+    };
+
+    void rebuildSelector();
+    void rebuildChart();
+    std::vector<Bar> overviewBars() const;
+    std::vector<Bar> yearBars(int scenario) const;
+
+    ChartView *m_view;
+    QChart *m_chart;
+    QComboBox *m_selector;
+    QStringList m_names;        ///< scenario names, for tooltips
+    QStringList m_flaggedNames; ///< names flagged with unmet demand, for labels
+    std::vector<tco::ScenarioResult> m_results;
+    QSet<int> m_hidden; ///< Category values hidden by the user
+    int m_horizon = 0;
+};
+
+} // namespace mltco::ui

@@ -1,0 +1,81 @@
+#include "ui/dashboard/chartpalette.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QCoreApplication>
+#include <QGraphicsLayout>
+#include <QLegend>
+
+#include <array>
+
+namespace mltco::ui::palette {
+
+QColor categoryColor(tco::Category category)
+{
+    switch (category) {
+    case tco::Category::Compute:
+        return QColor(0x3b, 0x75, 0xaf);
+    case tco::Category::Capex:
+        return QColor(0xe0, 0x8a, 0x2c);
+    case tco::Category::Resale:
+        return QColor(0x4c, 0xa8, 0x5a);
+    case tco::Category::Facilities:
+        return QColor(0x8c, 0x6b, 0xb1);
+    case tco::Category::Failures:
+        return QColor(0xc8, 0x4b, 0x4b);
+    case tco::Category::Staff:
+        return QColor(0x2a, 0x9d, 0x9a);
+    case tco::Category::Overhead:
+        return QColor(0x8a, 0x93, 0x9c);
+    }
+    return Qt::gray;
+}
+
+QString categoryLabel(tco::Category category)
+{
+    switch (category) {
+    case tco::Category::Compute:
+        return QCoreApplication::translate("palette", "Compute");
+    case tco::Category::Capex:
+        return QCoreApplication::translate("palette", "Capex");
+    case tco::Category::Resale:
+        return QCoreApplication::translate("palette", "Resale");
+    case tco::Category::Facilities:
+        return QCoreApplication::translate("palette", "Facilities");
+    case tco::Category::Failures:
+        return QCoreApplication::translate("palette", "Failures");
+    case tco::Category::Staff:
+        return QCoreApplication::translate("palette", "Staff");
+    case tco::Category::Overhead:
+        return QCoreApplication::translate("palette", "Overhead");
+    }
+    return {};
+}
+
+QColor scenarioColor(int index)
+{
+    // Tableau 10: distinguishable, and still tells lines apart in grey-scale print.
+    static constexpr std::array<QRgb, 10> kColors = {0xff4e79a7, 0xfff28e2b, 0xffe15759, 0xff76b7b2, 0xff59a14f,
+                                                     0xffedc948, 0xffb07aa1, 0xffff9da7, 0xff9c755f, 0xffbab0ac};
+    const auto i = static_cast<std::size_t>(index < 0 ? 0 : index) % kColors.size();
+    return QColor::fromRgba(kColors[i]);
+}
+
+void styleChart(QChart *chart)
+{
+    QFont title = chart->titleFont();
+    title.setPointSizeF(9.5);
+    title.setBold(true);
+    chart->setTitleFont(title);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        QFont font = axis->titleFont();
+        font.setPointSizeF(8.5);
+        font.setBold(false);
+        axis->setTitleFont(font);
+    }
+}
+
+} // namespace mltco::ui::palette

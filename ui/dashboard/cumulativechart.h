@@ -1,0 +1,46 @@
+#pragma once
+
+#include "ui/dashboard/legendmemory.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QChart;
+class QValueAxis;
+
+namespace mltco::tco {
+struct PlanResult;
+}
+
+namespace mltco::ui {
+
+class ChartView;
+
+/// Cumulative cost per scenario by month: where the lines cross is where one option overtakes another; a
+/// purchase's resale shows as a drop in its month of sale.
+class CumulativeChart final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit CumulativeChart(QWidget *parent = nullptr);
+
+    void setResult(const tco::PlanResult &result);
+    ChartView *view() const { return m_view; }
+
+    /// Modest preferred size so the dashboard fits a 1440x900 window; the page's layout stretches charts into
+    /// whatever room is left. (QChartView prefers 640x480, which would push everything into a scroll area.)
+    QSize sizeHint() const override { return {480, 250}; }
+    bool hasHeightForWidth() const override { return false; }
+
+private:
+    ChartView *m_view;
+    QChart *m_chart;
+    QValueAxis *m_months;
+    QValueAxis *m_money;
+    LegendMemory m_legend;
+    std::vector<std::vector<double>> m_cumulative; ///< exact values per scenario, month 0..H, for tooltips
+};
+
+} // namespace mltco::ui

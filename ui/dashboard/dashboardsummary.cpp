@@ -1,0 +1,99 @@
+#include "ui/dashboard/dashboardsummary.h"
+
+#include "models/report/format.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace mltco::ui {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("DashboardSummary", text);
+}
+
+int indexOf(const tco::PlanResult &result, const QString &name)
+{
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        if (result.scenarios[i].name == name)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+} // namespace
+
+DashboardSummary DashboardSummary::compute(const tco::PlanResult &result)
+{
+    DashboardSummary s;
+    const auto &scenarios = result.scenarios;
+    if (scenarios.empty())
+        return s;
+    s.baseline = 0;
+
+    int cheapestMeeting = -1;
+    int cheapestAll = -1;
+    for (std::size_t i = 0; i < scenarios.size(); ++i) {
+        const int index = static_cast<int>(i);
+        const tco::ScenarioResult &r = scenarios[i].result;
+        if (cheapestAll < 0 || r.total < scenarios[static_cast<std::size_t>(cheapestAll)].result.total)
+            cheapestAll = index;
+        if (r.hasUnmetDemand()) {
+            ++s.unmetCount;
+            continue;
+        }
+        if (cheapestMeeting < 0 || r.total < scenarios[static_cast<std::size_t>(cheapestMeeting)].result.total)
+            cheapestMeeting = index;
+    }
+    s.meetsDemandOnly = cheapestMeeting >= 0;
+    s.cheapest = s.meetsDemandOnly ? cheapestMeeting : cheapestAll;
+    if (s.meetsDemandOnly && cheapestAll != cheapestMeeting)
+        s.cheaperWithUnmet = cheapestAll;
+
+    const double baselineTotal = scenarios.front().result.total;
+    s.saving = baselineTotal - scenarios[static_cast<std::size_t>(s.cheapest)].result.total;
+    if (std::fabs(baselineTotal) > 0.0)
+        s.savingFraction = s.saving / baselineTotal;
+
+    if (!result.breakeven.empty()) {
+        s.breakEven = &result.breakeven.front();
+        s.breakEvenPurchase = indexOf(result, s.breakEven->request.purchase);
+        s.breakEvenCloud = indexOf(result, s.breakEven->request.cloud);
+        if (s.breakEvenPurchase >= 0 && s.breakEvenCloud >= 0)
+            s.paybackMonth = tco::breakEvenMonth(scenarios[static_cast<std::size_t>(s.breakEvenPurchase)].result,
+                                                 scenarios[static_cast<std::size_t>(s.breakEvenCloud)].result);
+    }
+    return s;
+}
+
+double servedFraction(const tco::ScenarioResult &result)
+{
+    return result.demand > 0.0 ? result.served / result.demand : 1.0;
+}
+
+QString servedPercent(const tco::ScenarioResult &result)
+{
+    // Truncate rather than round: a scenario that falls short must never read "100 %".
+    const double fraction = servedFraction(result);
+    if (fraction < 0.99)
+        return report::percent(std::floor(fraction * 100.0) / 100.0, 0);
+    return report::percent(std::floor(fraction * 1000.0) / 1000.0, 1);
+}
+
+QString unmetDemandNote(const tco::ScenarioResult &result)
+{
+    if (!result.hasUnmetDemand())
+        return {};
+    return tr("serves only %1 of demand — cheaper because it does less").arg(servedPercent(result));
+}
+
+QString flaggedName(const tco::EvaluatedScenario &scenario)
+{
+    if (!scenario.result.hasUnmetDemand())
+        return scenario.name;
+    return tr("%1 (⚠ %2 of demand)").arg(scenario.name, servedPercent(scenario.result));
+}
+
+} // namespace mltco::ui

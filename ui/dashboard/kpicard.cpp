@@ -1,0 +1,112 @@
+#include "ui/dashboard/kpicard.h"
+
+#include "ui/dashboard/chartpalette.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace mltco::ui {
+
+KpiCard::KpiCard(QWidget *parent)
+    : QFrame(parent), m_title(new QLabel(this)), m_value(new QLabel(this)), m_detail(new QLabel(this)),
+      m_flag(new QLabel(this))
+{
+    setFrameShape(QFrame::StyledPanel);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    m_title->setObjectName(QStringLiteral("title"));
+    m_value->setObjectName(QStringLiteral("value"));
+    m_detail->setObjectName(QStringLiteral("detail"));
+    m_flag->setObjectName(QStringLiteral("flag"));
+    m_title->setWordWrap(true);
+    m_detail->setWordWrap(true);
+    m_flag->setWordWrap(true);
+    m_flag->hide();
+    m_detail->hide();
+    // Cards are read, not edited: let people copy a figure into an e-mail.
+    for (QLabel *label : {m_title, m_value, m_detail, m_flag})
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 6, 10, 6);
+    layout->setSpacing(1);
+    layout->addWidget(m_title);
+    layout->addWidget(m_value);
+    layout->addWidget(m_detail);
+    layout->addWidget(m_flag);
+    layout->addStretch(1);
+    setTone(Tone::Neutral);
+}
+
+void KpiCard::setTitle(const QString &title)
+{
+    m_title->setText(title);
+}
+
+void KpiCard::setValue(const QString &value)
+{
+    m_value->setText(value);
+}
+
+void KpiCard::setDetail(const QString &detail)
+{
+    m_detail->setText(detail);
+    m_detail->setVisible(!detail.isEmpty());
+}
+
+void KpiCard::setFlag(const QString &flag)
+{
+    m_flag->setText(flag);
+    m_flag->setVisible(!flag.isEmpty());
+}
+
+void KpiCard::setTone(Tone tone)
+{
+    // Re-applying a style sheet restyles every label: only do it when the tone changes (refresh is per edit).
+    if (tone == m_tone && !styleSheet().isEmpty())
+        return;
+    m_tone = tone;
+    QString accent = QStringLiteral("#c9d3de");
+    if (tone == Tone::Good)
+        accent = QColor::fromRgba(palette::kGoodText).name();
+    else if (tone == Tone::Warning)
+        accent = QColor::fromRgba(palette::kWarningText).name();
+    // Scoped to this card's own labels by object name so nested widgets keep the application style.
+    setStyleSheet(
+        QStringLiteral("mltco--ui--KpiCard { background: white; border: 1px solid #d5dde6;"
+                       " border-left: 4px solid %1; border-radius: 4px; }"
+                       "QLabel { background: transparent; border: none; }"
+                       "QLabel#title { color: %2; font-size: 9pt; font-weight: 600; }"
+                       "QLabel#value { color: #1d2733; font-size: 16pt; font-weight: 600; }"
+                       "QLabel#detail { color: %2; font-size: 9pt; }"
+                       "QLabel#flag { color: %3; font-size: 9pt; font-weight: 600; }")
+            .arg(accent, QColor::fromRgba(palette::kMutedText).name(), QColor::fromRgba(palette::kWarningText).name()));
+}
+
+QString KpiCard::title() const
+{
+    return m_title->text();
+}
+QString KpiCard::value() const
+{
+    return m_value->text();
+}
+QString KpiCard::detail() const
+{
+    return m_detail->text();
+}
+QString KpiCard::flag() const
+{
+    return m_flag->text();
+}
+
+QString KpiCard::text() const
+{
+    QStringList parts{title(), value()};
+    if (!detail().isEmpty())
+        parts << detail();
+    if (!flag().isEmpty())
+        parts << flag();
+    return parts.join(QLatin1Char('\n'));
+}
+
+} // namespace mltco::ui

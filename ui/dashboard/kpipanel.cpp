@@ -1,0 +1,276 @@
+#include "ui/dashboard/kpipanel.h"
+
+#include "models/report/format.h"
+#include "models/tco/engine.h"
+#include "ui/dashboard/dashboardsummary.h"
+#include "ui/dashboard/kpicard.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QVBoxLayout>
+
+namespace mltco::ui {
+namespace {
+
+constexpr int kMaxCardColumns = 6;
+
+const tco::EvaluatedScenario &at(const tco::PlanResult &result, int index)
+{
+    return result.scenarios[static_cast<std::size_t>(index)];
+}
+
+QString months(int count)
+{
+    return count == 1 ? KpiPanel::tr("1 month") : KpiPanel::tr("%1 months").arg(count);
+}
+
+QString servers(int count)
+{
+    return count == 1 ? KpiPanel::tr("1 server") : KpiPanel::tr("%1 servers").arg(count);
+}
+
+/// "1 server", "4 boxes", "2 nodes": how big a scenario of the plan is, in its own unit.
+QString sizeText(const tco::EvaluatedScenario &s, const tco::Workload &workload)
+{
+    if (const auto *p = std::get_if<tco::PurchaseScenario>(&s.scenario))
+        return servers(p->servers);
+    if (const auto *d = std::get_if<tco::DedicatedScenario>(&s.scenario)) {
+        const double boxes = tco::dedicatedBoxes(workload, *d);
+        return boxes == 1.0 ? KpiPanel::tr("1 box") : KpiPanel::tr("%1 boxes").arg(report::grouped(boxes, 0));
+    }
+    if (const auto *c = std::get_if<tco::ClusterScenario>(&s.scenario))
+        return c->nodes == 1 ? KpiPanel::tr("1 node") : KpiPanel::tr("%1 nodes").arg(c->nodes);
+    return {};
+}
+
+QString htmlLine(const QString &label, const QString &value)
+{
+    return QStringLiteral("%1: <b>%2</b>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+}
+
+} // namespace
+
+KpiPanel::KpiPanel(QWidget *parent)
+    : QWidget(parent), m_cheapest(new KpiCard(this)), m_saving(new KpiCard(this)), m_breakEven(new KpiCard(this)),
+      m_demand(new KpiCard(this)), m_scenarioGrid(new QGridLayout)
+{
+    m_cheapest->setObjectName(QStringLiteral("kpiCheapest"));
+    m_saving->setObjectName(QStringLiteral("kpiSaving"));
+    m_breakEven->setObjectName(QStringLiteral("kpiBreakEven"));
+    m_demand->setObjectName(QStringLiteral("kpiDemand"));
+
+    auto *headline = new QHBoxLayout;
+    headline->setSpacing(8);
+    for (KpiCard *card : {m_cheapest, m_saving, m_breakEven, m_demand})
+        headline->addWidget(card, 1);
+
+    m_scenarioGrid->setHorizontalSpacing(8);
+    m_scenarioGrid->setVerticalSpacing(8);
+
+    // Cards take the height their text needs; the charts below get the rest.
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(8);
+    layout->addLayout(headline);
+    layout->addLayout(m_scenarioGrid);
+}
+
+void KpiPanel::setResult(const tco::PlanResult &result, const DashboardSummary &summary)
+{
+    updateCheapest(result, summary);
+    updateSaving(result, summary);
+    updateBreakEven(result, summary);
+    updateDemand(result, summary);
+    updateScenarioCards(result, summary);
+}
+
+void KpiPanel::updateCheapest(const tco::PlanResult &result, const DashboardSummary &summary)
+{
+    const int horizon = result.workload.horizonMonths;
+    const tco::EvaluatedScenario &cheapest = at(result, summary.cheapest);
+    m_cheapest->setTitle(summary.meetsDemandOnly ? tr("Cheapest that meets demand")
+                                                 : tr("Cheapest — no scenario meets demand"));
+    m_cheapest->setValue(report::moneyCompact(cheapest.result.total));
+    m_cheapest->setDetail(tr("%1 · total over %2").arg(cheapest.name, months(horizon)));
+    QString flag;
+    if (summary.cheaperWithUnmet >= 0) {
+        const tco::EvaluatedScenario &other = at(result, summary.cheaperWithUnmet);
+        flag = tr("⚠ %1 costs less (%2) but %3")
+                   .arg(other.name, report::moneyCompact(other.result.total), unmetDemandNote(other.result));
+    } else if (!summary.meetsDemandOnly) {
+        flag = tr("⚠ Every scenario falls short of demand; this one %1").arg(unmetDemandNote(cheapest.result));
+    }
+    m_cheapest->setFlag(flag);
+    m_cheapest->setTone(summary.meetsDemandOnly ? KpiCard::Tone::Good : KpiCard::Tone::Warning);
+    m_cheapest->setToolTip(
+        QStringList{QStringLiteral("<b>%1</b>").arg(cheapest.name.toHtmlEscaped()),
+                    htmlLine(tr("Total over %1").arg(months(horizon)), report::money(cheapest.result.total)),
+                    htmlLine(tr("NPV"), report::money(cheapest.result.npv)),
+                    summary.meetsDemandOnly ? tr("Compared among the scenarios that meet demand.")
+                                            : tr("No scenario meets demand, so all of them are compared.")}
+            .join(QStringLiteral("<br>")));
+}
+
+void KpiPanel::updateSaving(const tco::PlanResult &result, const DashboardSummary &summary)
+{
+    const int horizon = result.workload.horizonMonths;
+    const tco::EvaluatedScenario &baseline = at(result, summary.baseline);
+    const tco::EvaluatedScenario &cheapest = at(result, summary.cheapest);
+    m_saving->setTitle(tr("Saving vs baseline"));
+    QString flag;
+    if (baseline.result.hasUnmetDemand())
+        flag = tr("⚠ The baseline %1").arg(unmetDemandNote(baseline.result));
+    if (summary.cheapest == summary.baseline) {
+        m_saving->setValue(QStringLiteral("—"));
+        m_saving->setDetail(tr("The baseline, %1, is already the cheapest%2.")
+                                .arg(baseline.name, summary.meetsDemandOnly ? tr(" that meets demand") : QString()));
+        m_saving->setTone(KpiCard::Tone::Neutral);
+    } else if (summary.saving >= 0.0) {
+        m_saving->setValue(QStringLiteral("%1 (%2)").arg(report::moneyCompact(summary.saving),
+                                                         report::percent(summary.savingFraction)));
+        m_saving->setDetail(tr("Cheapest vs %1 (the first scenario), over %2").arg(baseline.name, months(horizon)));
+        m_saving->setTone(KpiCard::Tone::Good);
+    } else {
+        // Only when the baseline falls short of demand: meeting demand costs more than doing less.
+        m_saving->setValue(report::moneyCompact(summary.saving));
+        m_saving->setDetail(tr("Meeting demand with %1 costs %2 more than the baseline, %3")
+                                .arg(cheapest.name, report::moneyCompact(-summary.saving), baseline.name));
+        m_saving->setTone(KpiCard::Tone::Warning);
+    }
+    m_saving->setFlag(flag);
+    m_saving->setToolTip(
+        QStringList{htmlLine(tr("Saving"), report::money(summary.saving)),
+                    htmlLine(tr("Baseline (%1)").arg(baseline.name), report::money(baseline.result.total)),
+                    htmlLine(cheapest.name, report::money(cheapest.result.total))}
+            .join(QStringLiteral("<br>")));
+}
+
+void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSummary &summary)
+{
+    m_breakEven->setTitle(tr("Break-even: buy vs rent"));
+    m_breakEven->setFlag({});
+    if (!summary.breakEven) {
+        m_breakEven->setValue(QStringLiteral("—"));
+        m_breakEven->setDetail(tr("This plan has no break-even comparison. Add one on the Scenarios page: a purchase "
+                                  "scenario against a dedicated or cluster one."));
+        m_breakEven->setTone(KpiCard::Tone::Neutral);
+        m_breakEven->setToolTip({});
+        return;
+    }
+    const tco::BreakEvenRequest &request = summary.breakEven->request;
+    const tco::BreakEvenResult &be = summary.breakEven->result;
+    const int maxServers = request.maxServers;
+    QStringList tip{tr("Buy <b>%1</b> vs rent <b>%2</b>, total over %3")
+                        .arg(request.purchase.toHtmlEscaped(), request.cloud.toHtmlEscaped(),
+                             months(result.workload.horizonMonths))};
+    if (be.servers) {
+        m_breakEven->setValue(servers(*be.servers));
+        QString detail = be.staysCheaper
+                             ? tr("Buying is no dearer than renting from %1 on and stays cheaper up to %2.")
+                                   .arg(servers(*be.servers))
+                                   .arg(maxServers)
+                             : tr("Buying is no dearer than renting at %1, but not at every count up to %2.")
+                                   .arg(servers(*be.servers))
+                                   .arg(maxServers);
+        m_breakEven->setDetail(detail);
+        m_breakEven->setTone(KpiCard::Tone::Good);
+        const tco::SweepPoint &point = be.sweep[static_cast<std::size_t>(*be.servers - 1)];
+        tip << htmlLine(tr("Buying %1").arg(servers(point.servers)), report::money(point.purchaseTotal))
+            << htmlLine(tr("Renting %1 (%2)").arg(point.servers).arg(request.cloud), report::money(point.cloudTotal));
+    } else {
+        m_breakEven->setValue(tr("Never"));
+        m_breakEven->setDetail(
+            tr("Buying never costs less than renting (%1) within 1–%2.").arg(request.cloud, servers(maxServers)));
+        m_breakEven->setTone(KpiCard::Tone::Neutral);
+    }
+    if (summary.breakEvenPurchase >= 0 && summary.breakEvenCloud >= 0) {
+        const tco::EvaluatedScenario &purchase = at(result, summary.breakEvenPurchase);
+        const tco::EvaluatedScenario &cloud = at(result, summary.breakEvenCloud);
+        const QString sizes = tr("%1 vs %2").arg(sizeText(purchase, result.workload), sizeText(cloud, result.workload));
+        // Payback is a fact, not a warning: it goes with the detail, in the card's muted text.
+        m_breakEven->setDetail(
+            m_breakEven->detail() + QLatin1Char('\n') +
+            (summary.paybackMonth
+                 ? tr("Payback at the plan's sizes (%1): month %2.").arg(sizes).arg(*summary.paybackMonth)
+                 : tr("No payback within %2 at the plan's sizes (%1).")
+                       .arg(sizes, months(result.workload.horizonMonths))));
+    }
+    m_breakEven->setToolTip(tip.join(QStringLiteral("<br>")));
+}
+
+void KpiPanel::updateDemand(const tco::PlanResult &result, const DashboardSummary &summary)
+{
+    const int count = static_cast<int>(result.scenarios.size());
+    m_demand->setTitle(tr("Demand coverage"));
+    QStringList flags;
+    QStringList tip;
+    for (const tco::EvaluatedScenario &s : result.scenarios) {
+        if (s.result.hasUnmetDemand())
+            flags << tr("⚠ %1 %2").arg(s.name, unmetDemandNote(s.result));
+        tip << htmlLine(s.name, tr("%1 served").arg(servedPercent(s.result)));
+    }
+    if (summary.unmetCount == 0) {
+        m_demand->setValue(count == 1 ? tr("Meets demand") : tr("All %1 meet demand").arg(count));
+        m_demand->setDetail(tr("Every scenario serves the full %1 reference GPU-hours a month.")
+                                .arg(report::grouped(result.workload.demandGpuHours, 0)));
+        m_demand->setTone(KpiCard::Tone::Good);
+    } else {
+        m_demand->setValue(tr("%1 of %2 fall short").arg(summary.unmetCount).arg(count));
+        m_demand->setDetail(
+            tr("Demand: %1 reference GPU-hours a month.").arg(report::grouped(result.workload.demandGpuHours, 0)));
+        m_demand->setTone(KpiCard::Tone::Warning);
+    }
+    m_demand->setFlag(flags.join(QLatin1Char('\n')));
+    m_demand->setToolTip(tip.join(QStringLiteral("<br>")));
+}
+
+void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const DashboardSummary &summary)
+{
+    const int count = static_cast<int>(result.scenarios.size());
+    if (count != m_scenarioCards.size()) {
+        qDeleteAll(m_scenarioCards);
+        m_scenarioCards.clear();
+        const int columns = std::clamp(count, 4, kMaxCardColumns);
+        for (int c = 0; c < kMaxCardColumns; ++c)
+            m_scenarioGrid->setColumnStretch(c, c < columns ? 1 : 0);
+        for (int i = 0; i < count; ++i) {
+            auto *card = new KpiCard(this);
+            card->setObjectName(QStringLiteral("kpiTotal_%1").arg(i));
+            m_scenarioGrid->addWidget(card, i / columns, i % columns);
+            m_scenarioCards.append(card);
+        }
+    }
+    const int horizon = result.workload.horizonMonths;
+    for (int i = 0; i < count; ++i) {
+        const tco::EvaluatedScenario &s = at(result, i);
+        const tco::ScenarioResult &r = s.result;
+        KpiCard *card = m_scenarioCards[i];
+        card->setTitle(s.name);
+        card->setValue(report::moneyCompact(r.total));
+        QString detail = tr("NPV %1 · %2/yr").arg(report::moneyCompact(r.npv), report::moneyCompact(r.averageAnnual));
+        QStringList tags;
+        if (i == summary.baseline)
+            tags << tr("Baseline");
+        if (i == summary.cheapest)
+            tags << (summary.meetsDemandOnly ? tr("Cheapest that meets demand") : tr("Cheapest"));
+        if (!tags.isEmpty())
+            detail += QLatin1Char('\n') + tags.join(QStringLiteral(" · "));
+        card->setDetail(detail);
+        card->setFlag(r.hasUnmetDemand() ? QStringLiteral("⚠ ") + unmetDemandNote(r) : QString());
+        card->setTone(r.hasUnmetDemand() ? KpiCard::Tone::Warning
+                                         : (i == summary.cheapest ? KpiCard::Tone::Good : KpiCard::Tone::Neutral));
+        QStringList tip{QStringLiteral("<b>%1</b>").arg(s.name.toHtmlEscaped()),
+                        htmlLine(tr("Total over %1").arg(months(horizon)), report::money(r.total)),
+                        htmlLine(tr("NPV"), report::money(r.npv)),
+                        htmlLine(tr("Average per year"), report::money(r.averageAnnual)),
+                        htmlLine(tr("Cost per served reference GPU-hour"), report::money(r.costPerServedGpuHour)),
+                        htmlLine(tr("Utilization"), report::percent(r.utilization)),
+                        htmlLine(tr("Demand served"), tr("%1 of %2 reference GPU-hours (%3)")
+                                                          .arg(report::grouped(r.served, 0),
+                                                               report::grouped(r.demand, 0), servedPercent(r)))};
+        card->setToolTip(tip.join(QStringLiteral("<br>")));
+    }
+}
+
+} // namespace mltco::ui
