@@ -53,8 +53,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
     m_navigation->setObjectName(QStringLiteral("navigation"));
     m_navigation->setFixedWidth(170);
     m_navigation->setFrameShape(QFrame::NoFrame);
+    m_navigation->setFocusPolicy(Qt::NoFocus);
     m_navigation->setStyleSheet(QStringLiteral(
-        "QListWidget { background: #23313f; color: #dfe6ee; font-size: 11pt; padding-top: 12px; }"
+        "QListWidget { background: #23313f; color: #dfe6ee; font-size: 11pt; padding-top: 12px; outline: 0; }"
         "QListWidget::item { padding: 10px 14px; }"
         "QListWidget::item:selected { background: #2f80c0; color: white; }"));
     for (int p = 0; p < PageCount; ++p)

@@ -98,19 +98,27 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
             continue;
         }
         AssumptionRow r = row(id, value, QString(), planned.assumptions.value(key));
-        const std::optional<double> fromCatalog =
-            resolved && isCatalogParameter(id) ? catalogValue(*resolved, id) : std::nullopt;
+        // A plain flag and number rather than std::optional: GCC 12 at -O2 misreads the optional here
+        // (-Wmaybe-uninitialized).
+        double catalogNumber = 0;
+        bool hasCatalogValue = false;
+        if (resolved && isCatalogParameter(id)) {
+            if (const std::optional<double> v = catalogValue(*resolved, id)) {
+                catalogNumber = *v;
+                hasCatalogValue = true;
+            }
+        }
         if (given) {
             r.source = planned.assumptions.contains(key) ? QStringLiteral("plan (assumption)") : QStringLiteral("plan");
             const std::optional<double> stated = tco::parameterValue(planned.scenario, id);
-            if (fromCatalog && stated && *fromCatalog != *stated) {
+            if (hasCatalogValue && stated && catalogNumber != *stated) {
                 r.overridesCatalog = true;
                 const QString was = QStringLiteral("overrides catalog %1 (%2, %3)")
-                                        .arg(formatParameter(id, *fromCatalog), resolved->source,
+                                        .arg(formatParameter(id, catalogNumber), resolved->source,
                                              resolved->observedAt.toString(Qt::ISODate));
                 r.note = r.note.isEmpty() ? was : r.note + QStringLiteral("; ") + was;
             }
-        } else if (fromCatalog) {
+        } else if (hasCatalogValue) {
             r.source = QStringLiteral("catalog: %1, %2").arg(resolved->source, resolved->observedAt.toString(Qt::ISODate));
         } else {
             r.source = defaultSource(info);
