@@ -9,6 +9,7 @@
 #include "ui/core/planeditor.h"
 #include "ui/core/settings.h"
 #include "ui/dashboard/dashboardpage.h"
+#include "ui/report/exports.h"
 #include "ui/scenarios/scenariospage.h"
 
 #include <QAction>
@@ -118,6 +119,18 @@ void MainWindow::buildMenus()
             QMetaObject::invokeMethod(m_catalog, "startImport");
     });
     file->addAction(tr("Import &plan file…"), this, &MainWindow::importPlanWithDialog);
+    file->addSeparator();
+    QAction *exportPdfAction = file->addAction(tr("Export P&DF report…"), this, [this] {
+        if (m_editor)
+            exportPdfWithDialog(this, *m_editor);
+    });
+    exportPdfAction->setObjectName(QStringLiteral("exportPdfAction"));
+    exportPdfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    QAction *exportCsvAction = file->addAction(tr("Export &CSV…"), this, [this] {
+        if (m_editor)
+            exportCsvWithDialog(this, *m_editor);
+    });
+    exportCsvAction->setObjectName(QStringLiteral("exportCsvAction"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

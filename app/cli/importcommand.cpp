@@ -3,13 +3,12 @@
 #include "cliio.h"
 
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/importrunner.h"
 #include "models/catalog/pricefile.h"
 
 #include <QCommandLineParser>
 #include <QFile>
-#include <QDir>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 namespace mltco::cli {
 namespace {
@@ -17,33 +16,6 @@ namespace {
 const QString kUsage = QStringLiteral(
     "mltco-cli catalog import --format skypilot|csv FILE [--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] "
     "[--document PATH]");
-
-// Clouds whose SkyPilot catalogs mltco knows by name; a file's folder or name usually says which it is
-// (SkyPilot publishes catalogs/v8/<cloud>/vms.csv).
-const QStringList kSkyPilotClouds{QStringLiteral("aws"),        QStringLiteral("gcp"),     QStringLiteral("azure"),
-                                  QStringLiteral("lambda"),     QStringLiteral("oci"),     QStringLiteral("ibm"),
-                                  QStringLiteral("runpod"),     QStringLiteral("fluidstack"), QStringLiteral("cudo"),
-                                  QStringLiteral("paperspace"), QStringLiteral("do"),      QStringLiteral("vast"),
-                                  QStringLiteral("nebius"),     QStringLiteral("hyperbolic"), QStringLiteral("scp")};
-
-QString inferCloud(const QString &path)
-{
-    const QFileInfo info(path);
-    const QString folder = info.absoluteDir().dirName().toLower();
-    if (kSkyPilotClouds.contains(folder))
-        return folder;
-    const QStringList words = info.completeBaseName().toLower().split(QRegularExpression(QStringLiteral("[^a-z0-9]+")),
-                                                                      Qt::SkipEmptyParts);
-    QString found;
-    for (const QString &w : words) {
-        if (kSkyPilotClouds.contains(w)) {
-            if (!found.isEmpty() && found != w)
-                return {}; // ambiguous
-            found = w;
-        }
-    }
-    return found;
-}
 
 } // namespace
 
@@ -79,7 +51,7 @@ int runImport(const QStringList &args, Io &io)
     }
     if (format == QLatin1String("skypilot")) {
         options.provider = parser.isSet(QStringLiteral("provider")) ? parser.value(QStringLiteral("provider")).toLower()
-                                                                     : inferCloud(path);
+                                                                     : catalog::guessSkyPilotCloud(path);
         if (options.provider.isEmpty())
             return usageError(io, QStringLiteral("cannot tell which cloud %1 lists; say it with --provider (e.g. aws, gcp, lambda)")
                                       .arg(options.fileName),

@@ -4,6 +4,7 @@
 
 #include "models/store/document.h"
 #include "models/tco/parameters.h"
+#include "ui/report/exports.h"
 
 #include <QAction>
 #include <QDir>
@@ -119,6 +120,38 @@ private slots:
         QVERIFY(recent);
         QVERIFY(recent->actions().size() >= 1);
         QVERIFY(recent->actions().first()->text().contains(QStringLiteral("copy.mltco")));
+    }
+
+    void exportsFromTheOpenPlan()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(f.find<QAction>(QStringLiteral("exportPdfAction")));
+        QVERIFY(f.find<QAction>(QStringLiteral("exportCsvAction")));
+        const QString pdf = f.dir.filePath(QStringLiteral("board.pdf"));
+        QVERIFY(mltco::ui::exportPdf(*f.editor(), pdf, mltco::ui::ReportPageSize::A4));
+        QFile file(pdf);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.read(5) == "%PDF-");
+        const QString dir = f.dir.filePath(QStringLiteral("csv"));
+        QVERIFY(mltco::ui::exportCsv(*f.editor(), dir, mltco::ui::MonthlyTable | mltco::ui::BreakEvenTable));
+        QVERIFY(QFile::exists(dir + QStringLiteral("/monthly.csv")));
+        QVERIFY(QFile::exists(dir + QStringLiteral("/breakeven.csv")));
+        QVERIFY(!QFile::exists(dir + QStringLiteral("/yearly.csv")));
+        // An edit shows in the next export: the exported total is the app's.
+        f.editor()->setWorkloadValue(mltco::tco::ParamId::HorizonMonths, 24);
+        QVERIFY(mltco::ui::exportCsv(*f.editor(), dir, mltco::ui::MonthlyTable));
+        QFile monthly(dir + QStringLiteral("/monthly.csv"));
+        QVERIFY(monthly.open(QIODevice::ReadOnly));
+        const qsizetype rows = monthly.readAll().count('\n');
+        QCOMPARE(rows, qsizetype(1 + 24 * f.editor()->plan().scenarios.size()));
+    }
+
+    void modelReferenceIsCompiledIn()
+    {
+        QFile doc(QStringLiteral(":/docs/model.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        QVERIFY(doc.readAll().contains("NPV"));
     }
 
     void screenshotsOfEveryPage()

@@ -1,18 +1,86 @@
 #pragma once
 
+#include "models/catalog/catalogeditor.h"
+
+#include <QPointer>
 #include <QWidget>
+
+class QComboBox;
+class QFrame;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class QTimer;
 
 namespace mltco::ui {
 
 class PlanEditor;
+class CatalogModels;
+class CatalogFilterProxy;
+class ImportDialog;
 
-/// Placeholder until the page is built.
+/// The catalog a plan prices itself from: price observations, instance types and GPU models in three
+/// tables that one search box and the provider / pricing-model filters narrow down. Every add, edit
+/// and delete is one step on the document's undo stack; File › Import price catalog… opens the import.
 class CatalogPage final : public QWidget
 {
     Q_OBJECT
 
 public:
     explicit CatalogPage(PlanEditor *editor, QWidget *parent = nullptr);
+    ~CatalogPage() override;
+
+    CatalogModels *models() const { return m_models; }
+
+public slots:
+    /// Opens the import dialog (File › Import price catalog…).
+    void startImport();
+    void addPrice();
+    void addInstanceType();
+    void addGpu();
+    void editCurrent();
+    void deleteSelected();
+
+private:
+    enum Tab { PricesTab, InstancesTab, GpusTab };
+
+    QTableView *makeTable(const char *name, CatalogFilterProxy *proxy);
+    void buildFilters();
+    void applyFilter();
+    void updateCounts();
+    void updateButtons();
+    void showMessage(const QString &text, bool error);
+    Tab currentTab() const;
+    QTableView *currentTable() const;
+    QList<int> selectedSourceRows(QTableView *table) const;
+    void selectId(QTableView *table, qint64 id);
+    QHash<QString, QString> instancesUsedByPlan() const;
+    void editPrice(int row);
+    void editInstance(int row);
+    void editGpu(int row);
+
+    PlanEditor *m_editor;
+    CatalogModels *m_models = nullptr;
+    CatalogFilterProxy *m_priceProxy = nullptr;
+    CatalogFilterProxy *m_instanceProxy = nullptr;
+    CatalogFilterProxy *m_gpuProxy = nullptr;
+    QLineEdit *m_search = nullptr;
+    QComboBox *m_providerFilter = nullptr;
+    QComboBox *m_pricingFilter = nullptr;
+    QTimer *m_searchDelay = nullptr;
+    QFrame *m_messageBar = nullptr;
+    QLabel *m_message = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QTableView *m_priceTable = nullptr;
+    QTableView *m_instanceTable = nullptr;
+    QTableView *m_gpuTable = nullptr;
+    QLabel *m_count = nullptr;
+    QLabel *m_hint = nullptr;
+    QPushButton *m_editButton = nullptr;
+    QPushButton *m_deleteButton = nullptr;
+    QPointer<ImportDialog> m_importDialog;
 };
 
 } // namespace mltco::ui

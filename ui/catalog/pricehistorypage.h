@@ -1,18 +1,82 @@
 #pragma once
 
+#include "ui/catalog/tflopscomparison.h"
+
+#include <QSet>
 #include <QWidget>
+
+class QChart;
+class QGraphicsSimpleTextItem;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QTreeWidget;
 
 namespace mltco::ui {
 
+class ChartView;
 class PlanEditor;
 
-/// Placeholder until the page is built.
+/// How prices moved: a step chart of the USD per hour of the instance types and pricing models the
+/// user ticks (a price holds from one observation to the next), and what 1000 TF32 TFLOPS-hours cost
+/// across GPUs and providers at each instance type's latest on-demand price (seed 002's comparison).
 class PriceHistoryPage final : public QWidget
 {
     Q_OBJECT
 
 public:
     explicit PriceHistoryPage(PlanEditor *editor, QWidget *parent = nullptr);
+    ~PriceHistoryPage() override;
+
+    /// Ticks (or unticks) an instance type in the selection; false when it has no observations.
+    bool setInstanceChecked(const QString &provider, const QString &name, bool checked);
+    void setPricingChecked(catalog::PricingModel pricing, bool checked);
+    /// Re-reads the catalog and redraws both charts.
+    void refresh();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    struct Observation final
+    {
+        QDate date;
+        double perHour = 0;
+        QString source;
+        int zones = 1;
+    };
+    struct Line final
+    {
+        QString name;
+        QList<Observation> points;
+    };
+
+    void rebuildSelection();
+    void filterSelection(const QString &text);
+    void redrawHistory();
+    void redrawTflops();
+    void placeBarTexts();
+    QList<Line> selectedLines(int *missing, QSet<QString> *regions) const;
+    QSet<QString> checkedInstances() const;
+    void setDefaultSelection();
+
+    PlanEditor *m_editor;
+    bool m_dirty = true;
+    bool m_selectionTouched = false;
+    QLineEdit *m_instanceSearch;
+    QTreeWidget *m_selection;
+    QListWidget *m_pricing;
+    QComboBox *m_region;
+    ChartView *m_historyView;
+    QChart *m_historyChart;
+    QLabel *m_historyNote;
+    QComboBox *m_basis;
+    ChartView *m_tflopsView;
+    QChart *m_tflopsChart;
+    QLabel *m_tflopsNote;
+    TflopsComparison m_comparison;
+    QList<QGraphicsSimpleTextItem *> m_barTexts; ///< figure and basis beside each bar
 };
 
 } // namespace mltco::ui

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "models/catalog/catalogeditor.h"
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/importdata.h"
+#include "models/catalog/pricefile.h"
+#include "models/common/expected.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+
+namespace mltco::catalog {
+
+struct ImportRequest final
+{
+    QString path; ///< the price file
+    PriceFileFormat format = PriceFileFormat::GenericCsv;
+    ImportOptions options; ///< observedAt required; fileName defaults to the file's name
+    QString documentPath;  ///< the open document; the import writes through a connection of its own
+};
+
+struct ImportResult final
+{
+    bool cancelled = false; ///< stopped by the user: nothing was written
+    ImportSummary summary;
+    int rowsRead = 0;
+    int rowsSkipped = 0;
+    QStringList notes;
+    QList<PriceRecord> added; ///< the new observations read back, so views can append them
+};
+
+/// Progress of an import, shared by the thread that runs it and the one that shows it.
+class ImportProgress final
+{
+public:
+    enum class Stage { Reading, Writing, Loading };
+
+    void cancel() { m_cancelled = true; }
+    bool isCancelled() const { return m_cancelled; }
+    Stage stage() const { return m_stage; }
+    qint64 done() const { return m_done; }
+    qint64 total() const { return m_total; }
+
+    void start(Stage stage, qint64 total)
+    {
+        m_done = 0;
+        m_total = total;
+        m_stage = stage;
+    }
+    void advance(qint64 n) { m_done += n; }
+    void setDone(qint64 n) { m_done = n; }
+
+private:
+    std::atomic<bool> m_cancelled = false;
+    std::atomic<Stage> m_stage = Stage::Reading;
+    std::atomic<qint64> m_done = 0;
+    std::atomic<qint64> m_total = 0;
+};
+
+/// Reads, parses and writes a price file into a document, as `mltco-cli catalog import` does, but
+/// reporting progress and stopping when cancelled. Runs on any thread: it opens its own connection
+/// to the document (the WAL journal lets the GUI's connection keep reading) and writes through
+/// CatalogRepository::applyImport(), one transaction, so a cancelled or failed import leaves the
+/// document as it was.
+Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &progress);
+
+/// Price observations with their row ids, read straight through SQLite: a catalog may hold a million
+/// of them, which took seconds through QSqlQuery's QVariants. `where` follows the FROM clause over
+/// price_point `pp` (a WHERE, JOIN or ORDER BY); ?1, ?2 ... are bound from `ints`, then `text`.
+QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where, const QList<qint64> &ints = {},
+                                    const QString &text = {});
+
+/// Every price observation of the document at `documentPath`, read through a connection of its own
+/// so that a worker thread can load a large price history while the window stays responsive.
+Expected<QList<PriceRecord>> readAllPrices(const QString &documentPath);
+
+/// Clouds whose SkyPilot catalogs mltco knows by name.
+QStringList skyPilotClouds();
+/// The cloud a SkyPilot file lists, from its folder (catalogs/v8/<cloud>/vms.csv) or a word of its
+/// name ("gcp-vms.csv"); empty when neither says or the name is ambiguous.
+QString guessSkyPilotCloud(const QString &path);
+
+} // namespace mltco::catalog

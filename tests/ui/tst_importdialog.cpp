@@ -1,0 +1,156 @@
+// The import dialog driven through its widgets: a generic CSV and SkyPilot's Lambda catalog imported
+// in the background, a re-import that adds nothing, a rejected file with `file:line:` reasons and an
+// unchanged document, and a cancel that writes nothing.
+#include "models/store/document.h"
+#include "models/store/sqlutil.h"
+#include "uitestutil.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QTableView>
+
+using namespace mltco;
+
+class TestImportDialog final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<UiFixture> m_ui;
+    QDialog *m_dialog = nullptr;
+
+    qint64 priceCount() const
+    {
+        return *store::queryInt(m_ui->window->document()->database(),
+                                QStringLiteral("SELECT COUNT(*) FROM price_point"));
+    }
+    template <typename T> T *widget(const char *name) const { return m_dialog->findChild<T *>(QLatin1String(name)); }
+    QTableView *priceTable() const { return m_ui->find<QTableView>(QStringLiteral("priceTable")); }
+    void startImport(const QString &path)
+    {
+        widget<QLineEdit>("importFile")->setText(path);
+        QTest::mouseClick(widget<QPushButton>("importButton"), Qt::LeftButton);
+    }
+
+private slots:
+    void init()
+    {
+        m_ui = std::make_unique<UiFixture>();
+        QVERIFY(m_ui->open());
+        // As File > Import price catalog... does.
+        m_ui->window->findChild<QAction *>(QStringLiteral("importCatalogAction"))->trigger();
+        m_dialog = m_ui->find<QDialog>(QStringLiteral("importDialog"));
+        QVERIFY(m_dialog);
+        QTRY_VERIFY(m_dialog->isVisible());
+        QCOMPARE(m_ui->window->currentPage(), ui::MainWindow::Catalog);
+    }
+
+    void cleanup()
+    {
+        m_dialog = nullptr;
+        m_ui.reset();
+    }
+
+    void importsAGenericCsvAndShowsWhatItAdded()
+    {
+        QCOMPARE(priceTable()->model()->rowCount(), 31);
+        widget<QLineEdit>("importFile")->setText(QStringLiteral(MLTCO_TEST_DATA_DIR "/ui/catalog-prices.csv"));
+        QCOMPARE(widget<QComboBox>("importFormat")->currentIndex(), 0); // recognised as a generic CSV
+        QVERIFY(!widget<QComboBox>("importProvider")->isEnabled());
+        widget<QDateEdit>("importObservedAt")->setDate(QDate(2025, 6, 1));
+        QTest::mouseClick(widget<QPushButton>("importButton"), Qt::LeftButton);
+        auto *summary = widget<QLabel>("importSummary");
+        QTRY_VERIFY(summary->isVisible());
+        QVERIFY2(summary->text().contains(QStringLiteral("4 price points")), qPrintable(summary->text()));
+        QVERIFY(summary->text().contains(QStringLiteral("acme 1, aws 1, lambda 2")));
+        QVERIFY(summary->text().contains(QStringLiteral("2 instance types")));
+        QCOMPARE(priceTable()->model()->rowCount(), 35);
+        QCOMPARE(priceCount(), 35);
+        QVERIFY(!widget<QPlainTextEdit>("importErrors")->isVisible());
+
+        // The same file again adds nothing, and says so.
+        QTest::mouseClick(widget<QPushButton>("importButton"), Qt::LeftButton);
+        QTRY_VERIFY(summary->text().contains(QStringLiteral("already imported — nothing added")));
+        QCOMPARE(priceCount(), 35);
+        QCOMPARE(priceTable()->model()->rowCount(), 35);
+    }
+
+    void aRejectedFileListsEveryBadRowAndChangesNothing()
+    {
+        widget<QDateEdit>("importObservedAt")->setDate(QDate(2025, 6, 1));
+        startImport(QStringLiteral(MLTCO_TEST_DATA_DIR "/ui/catalog-bad.csv"));
+        auto *errors = widget<QPlainTextEdit>("importErrors");
+        QTRY_VERIFY(errors->isVisible());
+        const QString text = errors->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("catalog-bad.csv:3: unknown pricing model \"hourly\"")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("catalog-bad.csv:4:")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("The document is unchanged.")));
+        QCOMPARE(priceCount(), 31);
+        QCOMPARE(priceTable()->model()->rowCount(), 31);
+        QVERIFY(!widget<QLabel>("importSummary")->isVisible());
+    }
+
+    void skyPilotFileHasItsCloudGuessedAndCpuRowsLeftOut()
+    {
+        widget<QLineEdit>("importFile")->setText(QStringLiteral(MLTCO_SHARED_DIR "/data/skypilot-v8-lambda-vms.csv"));
+        QCOMPARE(widget<QComboBox>("importFormat")->currentIndex(), 1);
+        QCOMPARE(widget<QComboBox>("importProvider")->currentText(), QStringLiteral("lambda"));
+        QVERIFY(widget<QCheckBox>("importSkipCpu")->isChecked());
+        widget<QDateEdit>("importObservedAt")->setDate(QDate(2025, 9, 1));
+        QTest::mouseClick(widget<QPushButton>("importButton"), Qt::LeftButton);
+        auto *summary = widget<QLabel>("importSummary");
+        QTRY_VERIFY_WITH_TIMEOUT(summary->isVisible(), 20000);
+        QVERIFY2(summary->text().contains(QStringLiteral("Price points by provider: lambda")),
+                 qPrintable(summary->text()));
+        QVERIFY(summary->text().contains(QStringLiteral("left out")));
+        QVERIFY(priceCount() > 31);
+        QCOMPARE(priceTable()->model()->rowCount(), priceCount());
+    }
+
+    void skyPilotWithoutACloudCannotStart()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vms.csv"));
+        QFile::copy(QStringLiteral(MLTCO_SHARED_DIR "/data/skypilot-v8-lambda-vms.csv"), path);
+        widget<QLineEdit>("importFile")->setText(path);
+        QCOMPARE(widget<QComboBox>("importFormat")->currentIndex(), 1);
+        QVERIFY(!widget<QPushButton>("importButton")->isEnabled());
+        QVERIFY(widget<QLabel>("importProblems")->text().contains(QStringLiteral("which cloud")));
+        widget<QComboBox>("importProvider")->setCurrentText(QStringLiteral("lambda"));
+        QVERIFY(widget<QPushButton>("importButton")->isEnabled());
+    }
+
+    void cancelWritesNothing()
+    {
+        // A file big enough that the import is still reading when the cancel arrives.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big-prices.csv"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("provider,instance_type,region,pricing_model,price,observed_at\n");
+        for (int i = 0; i < 200000; ++i)
+            file.write(QByteArray("aws,p4d.24xlarge,r") + QByteArray::number(i % 50) + ",on_demand,21.5,2025-06-01\n");
+        file.close();
+        widget<QDateEdit>("importObservedAt")->setDate(QDate(2025, 6, 1));
+        startImport(path);
+        auto *progress = m_dialog->findChild<QProgressDialog *>(QStringLiteral("importProgress"));
+        QVERIFY(progress);
+        QTest::mouseClick(progress->findChild<QPushButton *>(), Qt::LeftButton); // its Cancel button
+        auto *summary = widget<QLabel>("importSummary");
+        QTRY_VERIFY_WITH_TIMEOUT(summary->isVisible(), 20000);
+        QVERIFY2(summary->text().contains(QStringLiteral("cancelled")), qPrintable(summary->text()));
+        QCOMPARE(priceCount(), 31);
+        QCOMPARE(priceTable()->model()->rowCount(), 31);
+    }
+};
+
+QTEST_MAIN(TestImportDialog)
+#include "tst_importdialog.moc"

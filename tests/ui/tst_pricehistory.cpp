@@ -1,0 +1,135 @@
+// The Price history page: a step series per ticked instance type and pricing model, and the
+// $ per 1000 TF32 TFLOPS-hour bars, cheapest on top, following the chosen throughput basis.
+#include "models/catalog/catalogeditor.h"
+#include "models/store/document.h"
+#include "ui/catalog/pricehistorypage.h"
+#include "ui/charts/chartview.h"
+#include "uitestutil.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QComboBox>
+#include <QHorizontalBarSeries>
+#include <QLabel>
+#include <QLineSeries>
+#include <QTreeWidget>
+
+using namespace mltco;
+
+class TestPriceHistory final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<UiFixture> m_ui;
+    ui::PriceHistoryPage *page() const { return m_ui->find<ui::PriceHistoryPage>(QStringLiteral("priceHistoryPage")); }
+
+    QList<QLineSeries *> lines() const
+    {
+        QList<QLineSeries *> out;
+        for (QAbstractSeries *s : page()->findChild<ui::ChartView *>(QStringLiteral("historyChart"))->chart()->series())
+            if (s->type() == QAbstractSeries::SeriesTypeLine)
+                out << static_cast<QLineSeries *>(s);
+        return out;
+    }
+
+    QBarSet *bars() const
+    {
+        const QList<QAbstractSeries *> series =
+            page()->findChild<ui::ChartView *>(QStringLiteral("tflopsChart"))->chart()->series();
+        if (series.size() != 1 || series.first()->type() != QAbstractSeries::SeriesTypeHorizontalBar)
+            return nullptr;
+        return static_cast<QHorizontalBarSeries *>(series.first())->barSets().value(0);
+    }
+
+    void untickAll()
+    {
+        auto *tree = page()->findChild<QTreeWidget *>(QStringLiteral("historySelection"));
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            tree->topLevelItem(i)->setCheckState(0, Qt::Unchecked);
+        for (int p = 0; p < catalog::pricingModelKeys().size(); ++p)
+            page()->setPricingChecked(*catalog::pricingModelFromKey(catalog::pricingModelKeys()[p]), false);
+    }
+
+private slots:
+    void init()
+    {
+        m_ui = std::make_unique<UiFixture>();
+        QVERIFY(m_ui->open());
+        m_ui->window->showPage(ui::MainWindow::PriceHistory);
+        QTRY_VERIFY(page()->isVisible());
+    }
+
+    void cleanup() { m_ui.reset(); }
+
+    void startsWithThePlansInstances()
+    {
+        QVERIFY(page()->findChild<QTreeWidget *>(QStringLiteral("historySelection")));
+        QVERIFY(!lines().isEmpty());
+        QCOMPARE(lines().first()->name(), QStringLiteral("aws p3.8xlarge · On-demand · us-east-1"));
+    }
+
+    void aSeriesPerTickedInstance()
+    {
+        untickAll();
+        QCOMPARE(lines().size(), 0);
+        page()->setPricingChecked(catalog::PricingModel::OnDemand, true);
+        QVERIFY(page()->setInstanceChecked(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), true));
+        QCOMPARE(lines().size(), 1);
+        QVERIFY(page()->setInstanceChecked(QStringLiteral("gcp"), QStringLiteral("a3-highgpu-8g"), true));
+        QVERIFY(page()->setInstanceChecked(QStringLiteral("lambda"), QStringLiteral("gpu_8x_a100"), true));
+        QCOMPARE(lines().size(), 3);
+        // p4d was observed twice: a step to each observation, then held until today.
+        QLineSeries *p4d = lines().first();
+        QCOMPARE(p4d->name(), QStringLiteral("aws p4d.24xlarge · On-demand · us-east-1"));
+        QCOMPARE(p4d->count(), 4);
+        page()->setPricingChecked(catalog::PricingModel::Spot, true);
+        QCOMPARE(lines().size(), 4); // p4d spot; the others have no spot price
+        QVERIFY(!page()->setInstanceChecked(QStringLiteral("aws"), QStringLiteral("no-such-type"), true));
+    }
+
+    void aNewObservationShowsUpAfterACatalogEdit()
+    {
+        untickAll();
+        page()->setPricingChecked(catalog::PricingModel::OnDemand, true);
+        page()->setInstanceChecked(QStringLiteral("aws"), QStringLiteral("p4d.24xlarge"), true);
+        QCOMPARE(lines().first()->count(), 4);
+        catalog::PricePoint p;
+        p.provider = QStringLiteral("aws");
+        p.instance = QStringLiteral("p4d.24xlarge");
+        p.region = QStringLiteral("us-east-1");
+        p.amount = 21.96;
+        p.observedAt = QDate(2025, 6, 1);
+        QVERIFY(catalog::CatalogEditor(m_ui->window->document()->database()).addPrice(p));
+        m_ui->editor()->reevaluate();
+        QCOMPARE(lines().first()->count(), 6);
+    }
+
+    void tflopsBarsPutTheCheapestFirst()
+    {
+        QBarSet *set = bars();
+        QVERIFY(set);
+        auto *axis = static_cast<QBarCategoryAxis *>(
+            page()->findChild<ui::ChartView *>(QStringLiteral("tflopsChart"))->chart()->axes(Qt::Vertical).first());
+        // The first bar, read top down, is the last category of a horizontal bar chart.
+        const int top = set->count() - 1;
+        QCOMPARE(axis->categories().at(top), QStringLiteral("lambda gpu_8x_h100_sxm5"));
+        QCOMPARE(set->at(top), 23.9232 / 7.12);
+        for (int i = 0; i < set->count(); ++i)
+            QVERIFY(set->at(top) <= set->at(i));
+        QVERIFY2(
+            page()->findChild<QLabel *>(QStringLiteral("tflopsCostNote"))->text().contains(QStringLiteral("V100 16GB")),
+            qPrintable(page()->findChild<QLabel *>(QStringLiteral("tflopsCostNote"))->text()));
+
+        auto *basis = page()->findChild<QComboBox *>(QStringLiteral("tflopsBasis"));
+        basis->setCurrentIndex(basis->findData(static_cast<int>(ui::TflopsBasis::Dense)));
+        set = bars();
+        QVERIFY(set);
+        for (int i = 0; i < set->count(); ++i)
+            QVERIFY(set->at(set->count() - 1) <= set->at(i));
+        QCOMPARE(set->at(set->count() - 1), 23.9232 / (8 * 494.7 / 1000));
+    }
+};
+
+QTEST_MAIN(TestPriceHistory)
+#include "tst_pricehistory.moc"

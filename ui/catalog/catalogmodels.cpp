@@ -1,0 +1,142 @@
+#include "ui/catalog/catalogmodels.h"
+
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/importrunner.h"
+#include "models/store/document.h"
+#include "ui/catalog/gputablemodel.h"
+#include "ui/catalog/instancetablemodel.h"
+#include "ui/catalog/pricetablemodel.h"
+#include "ui/core/planeditor.h"
+
+#include <QtConcurrent>
+
+namespace mltco::ui {
+
+CatalogModels::CatalogModels(PlanEditor *editor, QObject *parent)
+    : QObject(parent), m_editor(editor), m_gpus(new GpuTableModel(this)), m_instances(new InstanceTableModel(this)),
+      m_prices(new PriceTableModel(this))
+{
+    connect(&m_loader, &QFutureWatcher<QList<catalog::PriceRecord>>::finished, this, &CatalogModels::pricesArrived);
+}
+
+CatalogModels::~CatalogModels()
+{
+    m_loader.disconnect(this);
+}
+
+catalog::CatalogEditor CatalogModels::catalogEditor() const
+{
+    return catalog::CatalogEditor(m_editor->document().database());
+}
+
+void CatalogModels::reload()
+{
+    reloadSmallTables();
+    reloadPrices();
+    emit changed();
+}
+
+void CatalogModels::reloadPrices()
+{
+    if (m_loading) {
+        m_reloadAgain = true;
+        return;
+    }
+    const catalog::CatalogEditor editor = catalogEditor();
+    if (editor.priceCount() <= kForegroundPrices) {
+        m_prices->reset(editor.prices(), m_sources);
+        return;
+    }
+    m_loading = true;
+    m_prices->reset({}, m_sources);
+    const QString path = m_editor->document().path();
+    m_loader.setFuture(QtConcurrent::run([path] {
+        Expected<QList<catalog::PriceRecord>> prices = catalog::readAllPrices(path);
+        return prices ? *prices : QList<catalog::PriceRecord>();
+    }));
+}
+
+void CatalogModels::pricesArrived()
+{
+    m_loading = false;
+    if (m_reloadAgain) { // an edit landed meanwhile: what arrived may miss it
+        m_reloadAgain = false;
+        reloadPrices();
+        return;
+    }
+    m_prices->reset(m_loader.result(), m_sources);
+    emit changed();
+}
+
+void CatalogModels::reloadSmallTables()
+{
+    const catalog::CatalogRepository repo(m_editor->document().database());
+    m_sources.clear();
+    for (const catalog::Source &s : repo.sources())
+        m_sources.insert(s.key, s);
+    m_providers = repo.providers();
+    const catalog::CatalogEditor editor = catalogEditor();
+    const QList<catalog::InstanceRecord> instances = editor.instanceTypes();
+    m_gpus->reset(editor.gpus(), instances, m_sources);
+    m_instances->reset(instances, editor.priceCounts(), m_sources);
+}
+
+void CatalogModels::finish()
+{
+    m_editor->reevaluate();
+    emit changed();
+}
+
+void CatalogModels::gpusChanged()
+{
+    reloadSmallTables();
+    finish();
+}
+
+void CatalogModels::instancesChanged(bool namesChanged)
+{
+    reloadSmallTables();
+    // Price rows show their instance by name; only a rename needs them read again.
+    if (namesChanged)
+        reloadPrices();
+    finish();
+}
+
+void CatalogModels::pricesAdded(const QList<qint64> &ids)
+{
+    reloadSmallTables();
+    m_prices->setSources(m_sources);
+    if (m_loading)
+        m_reloadAgain = true;
+    else
+        m_prices->append(catalogEditor().pricesWithIds(ids));
+    finish();
+}
+
+void CatalogModels::pricesRemoved(const QSet<qint64> &ids)
+{
+    reloadSmallTables();
+    if (m_loading)
+        m_reloadAgain = true;
+    else
+        m_prices->removeIds(ids);
+    finish();
+}
+
+void CatalogModels::imported(QList<catalog::PriceRecord> added)
+{
+    reloadSmallTables();
+    m_prices->setSources(m_sources);
+    if (m_loading)
+        m_reloadAgain = true;
+    else
+        m_prices->append(std::move(added));
+    finish();
+}
+
+void CatalogModels::reportFailure(const QString &message)
+{
+    emit failure(message);
+}
+
+} // namespace mltco::ui

@@ -1,0 +1,375 @@
+#include "ui/catalog/importdialog.h"
+
+#include "models/report/format.h"
+#include "models/store/document.h"
+#include "ui/catalog/catalogmodels.h"
+#include "ui/core/planeditor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace mltco::ui {
+
+using catalog::ImportProgress;
+using catalog::PriceFileFormat;
+
+namespace {
+
+constexpr int kProgressSteps = 1000;
+
+QString count(qint64 n)
+{
+    return report::grouped(static_cast<double>(n), 0);
+}
+
+/// Which format a file is, from its header: SkyPilot's columns are CamelCase, mltco's snake_case.
+std::optional<PriceFileFormat> sniffFormat(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QByteArray head = file.read(4096);
+    if (head.contains("InstanceType") && head.contains("AcceleratorName"))
+        return PriceFileFormat::SkyPilot;
+    if (head.contains("instance_type") && head.contains("pricing_model"))
+        return PriceFileFormat::GenericCsv;
+    return std::nullopt;
+}
+
+QString plural(qint64 n, const QString &one, const QString &many)
+{
+    return QStringLiteral("%1 %2").arg(n == 0 ? QObject::tr("no") : count(n), n == 1 ? one : many);
+}
+
+} // namespace
+
+ImportDialog::ImportDialog(CatalogModels *models, QWidget *parent)
+    : QDialog(parent), m_models(models), m_poll(new QTimer(this))
+{
+    setObjectName(QStringLiteral("importDialog"));
+    setWindowTitle(tr("Import price catalog"));
+    auto *layout = new QVBoxLayout(this);
+    auto *intro = new QLabel(tr("An import adds price observations (and the providers, instance types and GPUs they "
+                                "name) without changing anything already in the catalog. A file imported before, "
+                                "with the same content and date, adds nothing. Edit › Undo does not take an import "
+                                "back: delete its observations in the price table instead (search for the file name)."),
+                             this);
+    intro->setWordWrap(true);
+    intro->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    layout->addWidget(intro);
+
+    auto *form = new QFormLayout;
+    m_file = new QLineEdit(this);
+    m_file->setObjectName(QStringLiteral("importFile"));
+    m_file->setPlaceholderText(tr("a .csv file"));
+    auto *browse = new QPushButton(tr("Browse…"), this);
+    browse->setObjectName(QStringLiteral("importBrowse"));
+    auto *fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_file, 1);
+    fileRow->addWidget(browse);
+    m_format = new QComboBox(this);
+    m_format->setObjectName(QStringLiteral("importFormat"));
+    m_format->addItem(tr("Generic price CSV (one observation per row)"), static_cast<int>(PriceFileFormat::GenericCsv));
+    m_format->addItem(tr("SkyPilot catalog vms.csv (one cloud per file)"), static_cast<int>(PriceFileFormat::SkyPilot));
+    m_provider = new QComboBox(this);
+    m_provider->setObjectName(QStringLiteral("importProvider"));
+    m_provider->setEditable(true);
+    m_provider->addItems(catalog::skyPilotClouds());
+    m_provider->setCurrentText(QString());
+    m_provider->lineEdit()->setPlaceholderText(tr("the cloud the file lists, e.g. aws"));
+    m_skipCpu = new QCheckBox(tr("Skip CPU-only rows (instance types without a GPU)"), this);
+    m_skipCpu->setObjectName(QStringLiteral("importSkipCpu"));
+    m_skipCpu->setChecked(true);
+    m_observedAt = new QDateEdit(QDate::currentDate(), this);
+    m_observedAt->setObjectName(QStringLiteral("importObservedAt"));
+    m_observedAt->setCalendarPopup(true);
+    m_observedAt->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_observedAt->setToolTip(tr("The date the file's prices were true. It defaults to the file's date; rows of a "
+                                "generic CSV that give their own date keep it."));
+    form->addRow(tr("File:"), fileRow);
+    form->addRow(tr("Format:"), m_format);
+    form->addRow(tr("Cloud (SkyPilot):"), m_provider);
+    form->addRow(QString(), m_skipCpu);
+    form->addRow(tr("Prices observed on:"), m_observedAt);
+    layout->addLayout(form);
+
+    m_problems = new QLabel(this);
+    m_problems->setObjectName(QStringLiteral("importProblems"));
+    m_problems->setWordWrap(true);
+    m_problems->setStyleSheet(QStringLiteral("color: #6b7785;"));
+    layout->addWidget(m_problems);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("importSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setStyleSheet(
+        QStringLiteral("QLabel { background: #eef6ee; border: 1px solid #9cc79c; padding: 8px; }"));
+    m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    m_summary->hide();
+    layout->addWidget(m_summary);
+    m_errors = new QPlainTextEdit(this);
+    m_errors->setObjectName(QStringLiteral("importErrors"));
+    m_errors->setReadOnly(true);
+    m_errors->setStyleSheet(QStringLiteral("QPlainTextEdit { background: #fdf0ee; border: 1px solid #e0a39a; }"));
+    m_errors->setMinimumHeight(160);
+    m_errors->hide();
+    layout->addWidget(m_errors, 100);
+    layout->addStretch(1); // takes the slack while the error list is hidden
+
+    auto *buttons = new QDialogButtonBox(this);
+    m_import = buttons->addButton(tr("Import"), QDialogButtonBox::AcceptRole);
+    m_import->setObjectName(QStringLiteral("importButton"));
+    m_close = buttons->addButton(QDialogButtonBox::Close);
+    layout->addWidget(buttons);
+    connect(m_import, &QPushButton::clicked, this, &ImportDialog::startImport);
+    connect(m_close, &QPushButton::clicked, this, &ImportDialog::reject);
+    connect(browse, &QPushButton::clicked, this, &ImportDialog::browse);
+    connect(m_file, &QLineEdit::textChanged, this, &ImportDialog::fileChanged);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::validate);
+    connect(m_provider, &QComboBox::currentTextChanged, this, &ImportDialog::validate);
+    connect(m_observedAt, &QDateEdit::dateChanged, this, [this] {
+        if (!m_settingDate)
+            m_dateFromFile = false;
+        validate();
+    });
+    connect(m_poll, &QTimer::timeout, this, &ImportDialog::updateProgress);
+    connect(&m_watcher, &QFutureWatcher<ImportOutcome>::finished, this, &ImportDialog::finished);
+    validate();
+    resize(680, 480);
+}
+
+ImportDialog::~ImportDialog()
+{
+    if (isRunning()) {
+        m_progress->cancel();
+        m_watcher.waitForFinished();
+    }
+}
+
+bool ImportDialog::isRunning() const
+{
+    return m_watcher.isRunning();
+}
+
+void ImportDialog::reject()
+{
+    if (!isRunning())
+        QDialog::reject();
+}
+
+void ImportDialog::setFile(const QString &path)
+{
+    m_file->setText(QDir::toNativeSeparators(path));
+}
+
+void ImportDialog::browse()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Choose a price file"), QFileInfo(m_file->text()).absolutePath(),
+                                     tr("CSV files (*.csv);;All files (*)"));
+    if (!path.isEmpty())
+        setFile(path);
+}
+
+void ImportDialog::fileChanged()
+{
+    const QString path = QDir::fromNativeSeparators(m_file->text().trimmed());
+    const QFileInfo info(path);
+    if (info.isFile()) {
+        if (const std::optional<PriceFileFormat> format = sniffFormat(path))
+            m_format->setCurrentIndex(m_format->findData(static_cast<int>(*format)));
+        const QString cloud = catalog::guessSkyPilotCloud(path);
+        if (!cloud.isEmpty())
+            m_provider->setCurrentText(cloud);
+        if (m_dateFromFile) {
+            m_settingDate = true;
+            m_observedAt->setDate(info.lastModified().date());
+            m_settingDate = false;
+        }
+    }
+    validate();
+}
+
+QStringList ImportDialog::problems() const
+{
+    QStringList out;
+    const QString path = QDir::fromNativeSeparators(m_file->text().trimmed());
+    if (path.isEmpty())
+        out << tr("Choose the file to import.");
+    else if (!QFileInfo(path).isFile())
+        out << tr("There is no file at %1.").arg(QDir::toNativeSeparators(path));
+    else if (!QFileInfo(path).isReadable())
+        out << tr("%1 cannot be read; check its permissions.").arg(QDir::toNativeSeparators(path));
+    const bool skyPilot = m_format->currentData().toInt() == static_cast<int>(PriceFileFormat::SkyPilot);
+    if (skyPilot && m_provider->currentText().trimmed().isEmpty())
+        out << tr("Say which cloud the SkyPilot file lists (its folder or name did not say), e.g. aws, gcp or lambda.");
+    if (m_observedAt->date() > QDate::currentDate())
+        out << tr("The observation date cannot be in the future.");
+    return out;
+}
+
+void ImportDialog::validate()
+{
+    const bool skyPilot = m_format->currentData().toInt() == static_cast<int>(PriceFileFormat::SkyPilot);
+    m_provider->setEnabled(skyPilot && !isRunning());
+    m_skipCpu->setEnabled(skyPilot && !isRunning());
+    const QStringList list = problems();
+    m_problems->setText(list.join(QLatin1Char('\n')));
+    m_problems->setVisible(!list.isEmpty());
+    m_import->setEnabled(list.isEmpty() && !isRunning());
+}
+
+void ImportDialog::setInputsEnabled(bool enabled)
+{
+    for (QWidget *w : std::initializer_list<QWidget *>{m_file, m_format, m_observedAt, m_close})
+        w->setEnabled(enabled);
+    validate();
+}
+
+void ImportDialog::startImport()
+{
+    if (isRunning() || !problems().isEmpty())
+        return;
+    catalog::ImportRequest request;
+    request.path = QDir::fromNativeSeparators(m_file->text().trimmed());
+    request.format = static_cast<PriceFileFormat>(m_format->currentData().toInt());
+    request.options.observedAt = m_observedAt->date();
+    request.options.fileName = QFileInfo(request.path).fileName();
+    if (request.format == PriceFileFormat::SkyPilot) {
+        request.options.provider = m_provider->currentText().trimmed().toLower();
+        request.options.skipCpuOnly = m_skipCpu->isChecked();
+    }
+    request.documentPath = m_models->planEditor()->document().path();
+    m_runningFile = request.options.fileName;
+
+    m_summary->hide();
+    m_errors->hide();
+    m_progress = std::make_shared<ImportProgress>();
+    m_progressDialog = new QProgressDialog(tr("Reading %1…").arg(m_runningFile), tr("Cancel"), 0, kProgressSteps, this);
+    m_progressDialog->setObjectName(QStringLiteral("importProgress"));
+    m_progressDialog->setWindowTitle(tr("Importing %1").arg(m_runningFile));
+    m_progressDialog->setWindowModality(Qt::WindowModal);
+    m_progressDialog->setMinimumDuration(300);
+    m_progressDialog->setAutoClose(false);
+    m_progressDialog->setAutoReset(false);
+    m_progressDialog->setMinimumWidth(420);
+    connect(m_progressDialog, &QProgressDialog::canceled, this, [this] {
+        m_progress->cancel();
+        m_progressDialog->setLabelText(tr("Cancelling: nothing will be added…"));
+    });
+    m_progressDialog->setValue(0);
+
+    const std::shared_ptr<ImportProgress> progress = m_progress;
+    m_watcher.setFuture(QtConcurrent::run([request, progress] {
+        ImportOutcome outcome;
+        Expected<catalog::ImportResult> result = catalog::runImport(request, *progress);
+        if (result)
+            outcome.result = std::move(*result);
+        else
+            outcome.error = result.error();
+        return outcome;
+    }));
+    setInputsEnabled(false);
+    m_poll->start(100);
+}
+
+void ImportDialog::updateProgress()
+{
+    if (!m_progressDialog || m_progress->isCancelled())
+        return;
+    const double total = static_cast<double>(std::max<qint64>(1, m_progress->total()));
+    const double share = std::min(1.0, static_cast<double>(m_progress->done()) / total);
+    switch (m_progress->stage()) {
+    case ImportProgress::Stage::Reading:
+        m_progressDialog->setLabelText(
+            tr("Reading and checking %1… %2 of %3 MB")
+                .arg(m_runningFile, report::grouped(m_progress->done() / 1e6, 1), report::grouped(total / 1e6, 1)));
+        m_progressDialog->setValue(static_cast<int>(share * kProgressSteps * 0.4));
+        break;
+    case ImportProgress::Stage::Writing:
+        m_progressDialog->setLabelText(
+            tr("Writing price observations… %1 of %2").arg(count(m_progress->done()), count(m_progress->total())));
+        m_progressDialog->setValue(static_cast<int>(kProgressSteps * (0.4 + 0.5 * share)));
+        break;
+    case ImportProgress::Stage::Loading:
+        m_progressDialog->setLabelText(tr("Adding the new observations to the price table…"));
+        m_progressDialog->setValue(static_cast<int>(kProgressSteps * 0.9));
+        break;
+    }
+}
+
+void ImportDialog::finished()
+{
+    m_poll->stop();
+    if (m_progressDialog) {
+        m_progressDialog->disconnect(this);
+        m_progressDialog->close();
+        m_progressDialog->deleteLater();
+        m_progressDialog = nullptr;
+    }
+    setInputsEnabled(true);
+    ImportOutcome outcome = m_watcher.result();
+    if (!outcome.result) {
+        QStringList lines{outcome.error.message, tr("The document is unchanged.")};
+        if (!outcome.error.details.isEmpty())
+            lines << QString() << outcome.error.details;
+        m_errors->setPlainText(lines.join(QLatin1Char('\n')));
+        m_errors->show();
+        return;
+    }
+    if (outcome.result->cancelled) {
+        m_summary->setText(
+            tr("The import of %1 was cancelled. Nothing was added; the document is unchanged.").arg(m_runningFile));
+        m_summary->show();
+        return;
+    }
+    showSummary(*outcome.result);
+    if (!outcome.result->summary.alreadyImported)
+        m_models->imported(std::move(outcome.result->added));
+}
+
+void ImportDialog::showSummary(const catalog::ImportResult &result)
+{
+    const QString date = m_observedAt->date().toString(Qt::ISODate);
+    const catalog::ImportSummary &s = result.summary;
+    QStringList lines;
+    if (s.alreadyImported) {
+        lines << tr("%1 (observed %2) was already imported — nothing added.").arg(m_runningFile, date);
+    } else {
+        lines << tr("Imported %1 (observed %2): %3.")
+                     .arg(m_runningFile, date, plural(s.pricesAdded, tr("price point"), tr("price points")));
+        QStringList providers = s.pricesByProvider.keys();
+        providers.sort();
+        QStringList perProvider;
+        for (const QString &p : providers)
+            perProvider << QStringLiteral("%1 %2").arg(p, count(s.pricesByProvider.value(p)));
+        if (!perProvider.isEmpty())
+            lines << tr("Price points by provider: %1.").arg(perProvider.join(QStringLiteral(", ")));
+        lines << tr("New: %1, %2, %3.")
+                     .arg(plural(s.instancesAdded, tr("instance type"), tr("instance types")),
+                          plural(s.providersAdded, tr("provider"), tr("providers")),
+                          plural(s.gpusAdded, tr("GPU model"), tr("GPU models")));
+    }
+    for (const QString &note : result.notes)
+        lines << tr("Note: %1").arg(note);
+    m_summary->setText(lines.join(QLatin1Char('\n')));
+    m_summary->show();
+}
+
+} // namespace mltco::ui

@@ -1,0 +1,169 @@
+#include "ui/report/exports.h"
+
+#include "models/catalog/catalogrepository.h"
+#include "models/report/csvexport.h"
+#include "models/report/reportdata.h"
+#include "models/store/document.h"
+#include "ui/core/planeditor.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QSet>
+#include <QVBoxLayout>
+
+namespace mltco::ui {
+namespace {
+
+Status needResult(const PlanEditor &editor)
+{
+    if (!editor.result())
+        return Error{QStringLiteral("The plan cannot be evaluated, so there is nothing to export: %1")
+                         .arg(editor.evaluationError()),
+                     editor.evaluationDetails()};
+    return {};
+}
+
+QList<catalog::PricePoint> planPriceHistory(const PlanEditor &editor)
+{
+    const catalog::CatalogRepository repo(editor.document().database());
+    QList<catalog::PricePoint> history;
+    QSet<QString> seen;
+    for (const tco::PlanScenario &s : editor.plan().scenarios) {
+        if (!s.instance)
+            continue;
+        const QString key = s.instance->provider + QLatin1Char('/') + s.instance->name;
+        if (seen.contains(key))
+            continue;
+        seen.insert(key);
+        catalog::PriceFilter filter;
+        filter.provider = s.instance->provider;
+        filter.instance = s.instance->name;
+        history += repo.prices(filter);
+    }
+    return history;
+}
+
+void report(QWidget *parent, const QString &title, const Status &status, const QString &done)
+{
+    if (status) {
+        QMessageBox::information(parent, title, done);
+        return;
+    }
+    QMessageBox box(QMessageBox::Warning, title, status.error().message, QMessageBox::Ok, parent);
+    box.setObjectName(QStringLiteral("errorDialog"));
+    if (!status.error().details.isEmpty())
+        box.setDetailedText(status.error().details.join(QLatin1Char('\n')));
+    box.exec();
+}
+
+} // namespace
+
+Status exportPdf(const PlanEditor &editor, const QString &path, ReportPageSize pageSize)
+{
+    if (Status s = needResult(editor); !s)
+        return s;
+    const catalog::CatalogRepository repo(editor.document().database());
+    const report::ReportData data = report::assembleReport(editor.plan(), *editor.result(), repo.sources(),
+                                                           QFileInfo(editor.document().path()).fileName(),
+                                                           QDate::currentDate());
+    return writePdfReport(path, data, *editor.result(), pageSize);
+}
+
+Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
+{
+    if (Status s = needResult(editor); !s)
+        return s;
+    if (!QDir().mkpath(dir))
+        return Error{QStringLiteral("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(dir)), {}};
+    const tco::PlanResult &result = *editor.result();
+    const QList<std::tuple<unsigned, QString, QByteArray (*)(const tco::PlanResult &)>> planTables{
+        {MonthlyTable, QStringLiteral("monthly.csv"), &report::monthlyCsv},
+        {YearlyTable, QStringLiteral("yearly.csv"), &report::yearlyCsv},
+        {BreakEvenTable, QStringLiteral("breakeven.csv"), &report::breakEvenCsv},
+    };
+    for (const auto &[flag, name, writer] : planTables)
+        if (tables & flag)
+            if (Status s = report::writeFileAtomically(QDir(dir).filePath(name), writer(result)); !s)
+                return s;
+    if (tables & PriceHistoryTable)
+        return report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("price-history.csv")),
+                                           report::priceHistoryCsv(planPriceHistory(editor)));
+    return {};
+}
+
+void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)
+{
+    QFileDialog dialog(parent, QObject::tr("Export PDF report"), QString(), QObject::tr("PDF files (*.pdf)"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(QStringLiteral("pdf"));
+    dialog.setOption(QFileDialog::DontUseNativeDialog);
+    auto *size = new QComboBox(&dialog);
+    size->setObjectName(QStringLiteral("pdfPageSize"));
+    size->addItems({QObject::tr("A4"), QObject::tr("US Letter")});
+    if (auto *layout = qobject_cast<QGridLayout *>(dialog.layout())) {
+        const int row = layout->rowCount();
+        layout->addWidget(new QLabel(QObject::tr("Page size:"), &dialog), row, 0);
+        layout->addWidget(size, row, 1);
+    }
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    const QString path = dialog.selectedFiles().first();
+    QProgressDialog progress(QObject::tr("Writing the PDF report…"), QString(), 0, 0, parent);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.show();
+    QApplication::processEvents();
+    const Status s = exportPdf(editor, path, size->currentIndex() == 1 ? ReportPageSize::Letter : ReportPageSize::A4);
+    progress.close();
+    report(parent, QObject::tr("Export PDF"), s, QObject::tr("The report was written to %1.").arg(QDir::toNativeSeparators(path)));
+}
+
+void exportCsvWithDialog(QWidget *parent, const PlanEditor &editor)
+{
+    QDialog dialog(parent);
+    dialog.setObjectName(QStringLiteral("exportCsvDialog"));
+    dialog.setWindowTitle(QObject::tr("Export CSV"));
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(new QLabel(QObject::tr("Tables to write (RFC 4180 CSV, UTF-8, full precision):"), &dialog));
+    const QList<std::pair<unsigned, QString>> choices{{MonthlyTable, QObject::tr("Monthly costs of every scenario and category")},
+                                                      {YearlyTable, QObject::tr("Yearly summary by category")},
+                                                      {BreakEvenTable, QObject::tr("Break-even sweep")},
+                                                      {PriceHistoryTable, QObject::tr("Price history of the plan's instances")}};
+    QList<std::pair<unsigned, QCheckBox *>> boxes;
+    for (const auto &[flag, label] : choices) {
+        auto *box = new QCheckBox(label, &dialog);
+        box->setChecked(true);
+        layout->addWidget(box);
+        boxes.append({flag, box});
+    }
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    unsigned tables = 0;
+    for (const auto &[flag, box] : boxes)
+        if (box->isChecked())
+            tables |= flag;
+    if (tables == 0)
+        return;
+    const QString dir = QFileDialog::getExistingDirectory(parent, QObject::tr("Folder for the CSV files"));
+    if (dir.isEmpty())
+        return;
+    report(parent, QObject::tr("Export CSV"), exportCsv(editor, dir, tables),
+           QObject::tr("The CSV files were written to %1.").arg(QDir::toNativeSeparators(dir)));
+}
+
+} // namespace mltco::ui

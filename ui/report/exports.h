@@ -1,0 +1,27 @@
+#pragma once
+
+#include "models/common/expected.h"
+#include "ui/report/pdfreport.h"
+
+#include <QString>
+
+class QWidget;
+
+namespace mltco::ui {
+
+class PlanEditor;
+
+/// Which CSV tables File › Export CSV writes.
+enum CsvTable : unsigned { MonthlyTable = 1, YearlyTable = 2, BreakEvenTable = 4, PriceHistoryTable = 8, AllTables = 15 };
+
+/// The PDF report of the editor's plan, as the app shows it.
+Status exportPdf(const PlanEditor &editor, const QString &path, ReportPageSize pageSize);
+/// The chosen CSV tables into `dir` (monthly.csv, yearly.csv, breakeven.csv, price-history.csv).
+Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables);
+
+/// File › Export PDF…: asks for the file and page size, then writes with a busy indicator.
+void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor);
+/// File › Export CSV…: asks which tables and where, then writes them.
+void exportCsvWithDialog(QWidget *parent, const PlanEditor &editor);
+
+} // namespace mltco::ui
