@@ -1,5 +1,7 @@
 #include "models/catalog/importhelpers.h"
 
+#include "models/catalog/csvreader.h"
+
 #include "models/catalog/importdata.h"
 
 #include <array>
@@ -40,6 +42,28 @@ Error RowErrors::toError() const
 QString displayFileName(const QString &fileName)
 {
     return fileName.isEmpty() ? QStringLiteral("input") : fileName;
+}
+
+std::optional<Error> readRecords(CsvReader &reader, const QString &fileName, RowErrors &errors, int &rowsRead,
+                                 const std::function<std::optional<QString>()> &readRow)
+{
+    for (;;) {
+        const auto status = reader.next();
+        if (status == CsvReader::Status::End)
+            break;
+        if (status == CsvReader::Status::ReadError)
+            return fileError(fileName, reader.line(), QStringLiteral("the file could not be read (%1)").arg(reader.errorString()));
+        ++rowsRead;
+        if (status == CsvReader::Status::SyntaxError) {
+            errors.add(reader.line(), reader.errorString());
+            continue;
+        }
+        if (auto reason = readRow())
+            errors.add(reader.line(), *reason);
+    }
+    if (errors.isEmpty() && rowsRead == 0)
+        return fileError(fileName, 1, QStringLiteral("the file has a header but no data rows"));
+    return std::nullopt;
 }
 
 Error fileError(const QString &fileName, int line, const QString &reason)

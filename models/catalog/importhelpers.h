@@ -8,12 +8,18 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 // Pieces shared by the price-file parsers (genericcsvimporter, skypilotimporter).
+namespace mltco::catalog {
+class CsvReader;
+}
+
 namespace mltco::catalog::import {
 
 /// Collects one `file:line: reason` per rejected row; keeps the first kMaxImportErrors messages and
@@ -40,6 +46,12 @@ QString displayFileName(const QString &fileName);
 
 /// An error for a problem with the whole file (empty, bad header) found at `line`.
 Error fileError(const QString &fileName, int line, const QString &reason);
+
+/// Reads every record after the header: counts them in `rowsRead`, and collects the reader's syntax
+/// errors and `readRow`'s reasons (nullopt = the row is fine) in `errors` with their line numbers.
+/// Returns an Error only when the file could not be read or has a header but no data rows.
+std::optional<Error> readRecords(CsvReader &reader, const QString &fileName, RowErrors &errors, int &rowsRead,
+                                 const std::function<std::optional<QString>()> &readRow);
 
 enum class NumberStatus { Ok, Empty, NotANumber, NaN, Infinite, Negative };
 

@@ -139,25 +139,10 @@ Expected<ImportData> SkyPilotParser::run()
     if (auto error = readHeader())
         return *error;
 
-    for (;;) {
-        const auto status = m_reader.next();
-        if (status == CsvReader::Status::End)
-            break;
-        if (status == CsvReader::Status::ReadError)
-            return fileError(m_options.fileName, m_reader.line(),
-                             QStringLiteral("the file could not be read (%1)").arg(m_reader.errorString()));
-        ++m_data.rowsRead;
-        if (status == CsvReader::Status::SyntaxError) {
-            m_errors.add(m_reader.line(), m_reader.errorString());
-            continue;
-        }
-        if (auto reason = readRow())
-            m_errors.add(m_reader.line(), *reason);
-    }
+    if (auto error = readRecords(m_reader, m_options.fileName, m_errors, m_data.rowsRead, [this] { return readRow(); }))
+        return *error;
     if (!m_errors.isEmpty())
         return m_errors.toError();
-    if (m_data.rowsRead == 0)
-        return fileError(m_options.fileName, 1, QStringLiteral("the file has a header but no data rows"));
     build();
     return std::move(m_data);
 }
