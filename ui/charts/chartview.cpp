@@ -40,7 +40,10 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
     axis->applyNiceNumbers();
     const double span = axis->max() - axis->min();
     const int decimals = span >= 10 ? 0 : (span >= 1 ? 1 : 2);
-    axis->setLabelFormat(QStringLiteral("$%.%1f%2").arg(decimals).arg(scale.suffix));
+    // printf formats cannot put the minus before the dollar sign ("$-0.5M"): an axis that goes below zero
+    // drops the "$" from its ticks and keeps the currency in its title.
+    const QString currency = axis->min() < 0 ? QString() : QStringLiteral("$");
+    axis->setLabelFormat(QStringLiteral("%1%.%2f%3").arg(currency).arg(decimals).arg(scale.suffix));
     axis->setTitleText(QStringLiteral("%1 (%2)").arg(title, unitWord));
     return scale;
 }
