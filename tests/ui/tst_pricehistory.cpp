@@ -36,7 +36,7 @@ private:
     QBarSet *bars() const
     {
         const QList<QAbstractSeries *> series =
-            page()->findChild<ui::ChartView *>(QStringLiteral("tflopsChart"))->chart()->series();
+            page()->findChild<ui::ChartView *>(QStringLiteral("tflopsComparisonChart"))->chart()->series();
         if (series.size() != 1 || series.first()->type() != QAbstractSeries::SeriesTypeHorizontalBar)
             return nullptr;
         return static_cast<QHorizontalBarSeries *>(series.first())->barSets().value(0);
@@ -110,7 +110,7 @@ private slots:
         QBarSet *set = bars();
         QVERIFY(set);
         auto *axis = static_cast<QBarCategoryAxis *>(
-            page()->findChild<ui::ChartView *>(QStringLiteral("tflopsChart"))->chart()->axes(Qt::Vertical).first());
+            page()->findChild<ui::ChartView *>(QStringLiteral("tflopsComparisonChart"))->chart()->axes(Qt::Vertical).first());
         // The first bar, read top down, is the last category of a horizontal bar chart.
         const int top = set->count() - 1;
         QCOMPARE(axis->categories().at(top), QStringLiteral("lambda gpu_8x_h100_sxm5"));

@@ -145,7 +145,7 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     tflopsHeader->addWidget(m_basis);
     bottomLayout->addLayout(tflopsHeader);
     m_tflopsView = new ChartView(bottom);
-    m_tflopsView->setObjectName(QStringLiteral("tflopsChart"));
+    m_tflopsView->setObjectName(QStringLiteral("tflopsComparisonChart"));
     m_tflopsView->setChart(m_tflopsChart);
     m_tflopsView->setMinimumHeight(260);
     bottomLayout->addWidget(m_tflopsView, 1);
