@@ -35,6 +35,18 @@ QString money(double amount) { return signedMoney(amount, 2); }
 
 QString money(std::optional<double> amount) { return amount ? money(*amount) : QStringLiteral("n/a"); }
 
+QString unitPrice(double amount, int maxDecimals)
+{
+    int decimals = 2;
+    while (decimals < maxDecimals) {
+        const double scale = std::pow(10.0, decimals);
+        if (std::fabs(std::round(amount * scale) / scale - amount) < 1e-9)
+            break;
+        ++decimals;
+    }
+    return signedMoney(amount, decimals);
+}
+
 QString moneyWhole(double amount) { return signedMoney(amount, 0); }
 
 QString moneyCompact(double amount)

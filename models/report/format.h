@@ -13,6 +13,10 @@ namespace mltco::report {
 QString money(double amount);
 /// money(), or "n/a" when there is no value.
 QString money(std::optional<double> amount);
+/// A unit price with as many decimals as it needs, at least cents and at most `maxDecimals`: "$0.526",
+/// "$12.24", "$1.3699" (a monthly plan per hour), "$0.00099" per GB with 6. Prices are quoted that
+/// finely; money() would round $0.526 to $0.53.
+QString unitPrice(double amount, int maxDecimals = 4);
 /// Whole dollars: "$1,234,568".
 QString moneyWhole(double amount);
 /// Short form for cards and axes: "$372.9k", "$1.80M", "$950", "-$62.0k".

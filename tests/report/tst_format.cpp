@@ -47,6 +47,23 @@ private slots:
         QCOMPARE(mltco::report::moneyCompact(value), text);
     }
 
+    void unitPrice_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("hourly rate with mills") << 0.526 << "$0.526";
+        QTest::newRow("cents") << 12.24 << "$12.24";
+        QTest::newRow("whole") << 1000.0 << "$1,000.00";
+        QTest::newRow("monthly plan per hour: four decimals") << 1000.0 / 730.0 << "$1.3699";
+    }
+    void unitPrice()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, text);
+        QCOMPARE(mltco::report::unitPrice(value), text);
+        QCOMPARE(mltco::report::unitPrice(0.00099, 6), QStringLiteral("$0.00099"));
+    }
+
     void percentAndGrouped()
     {
         QCOMPARE(percent(0.751), QStringLiteral("75.1 %"));

@@ -92,7 +92,7 @@ private slots:
                  QStringLiteral("Price (USD/hour)"));
         QCOMPARE(model.index(0, PriceTableModel::PerHour).data().toString(), QStringLiteral("missing"));
         QCOMPARE(model.index(0, PriceTableModel::Quoted).data().toString(), QStringLiteral("missing"));
-        QCOMPARE(model.index(1, PriceTableModel::PerHour).data().toString(), QStringLiteral("$1.37"));
+        QCOMPARE(model.index(1, PriceTableModel::PerHour).data().toString(), QStringLiteral("$1.3699"));
         QCOMPARE(model.index(1, PriceTableModel::Quoted).data().toString(), QStringLiteral("$1,000.00 per month"));
         QCOMPARE(model.index(1, PriceTableModel::ObservedAt).data().toString(), QStringLiteral("2025-01-01"));
         QCOMPARE(model.index(1, PriceTableModel::Source).data().toString(), QStringLiteral("seed-000"));
@@ -125,7 +125,7 @@ private slots:
         proxy.setSourceModel(&model);
         proxy.sort(PriceTableModel::PerHour, Qt::AscendingOrder);
         QCOMPARE(proxy.index(0, PriceTableModel::PerHour).data().toString(), QStringLiteral("missing"));
-        QCOMPARE(proxy.index(1, PriceTableModel::PerHour).data().toString(), QStringLiteral("$0.16"));
+        QCOMPARE(proxy.index(1, PriceTableModel::PerHour).data().toString(), QStringLiteral("$0.158"));
         QCOMPARE(proxy.index(30, PriceTableModel::PerHour).data().toString(), QStringLiteral("$98.32"));
     }
 

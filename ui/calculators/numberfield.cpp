@@ -29,10 +29,7 @@ QString inputNumber(double value, int maxDecimals)
 
 QString unitPrice(double value, const QString &perUnit)
 {
-    const int decimals = neededDecimals(value, 6);
-    const QString amount =
-        decimals <= 2 ? report::money(value) : QStringLiteral("$") + report::grouped(value, decimals);
-    return amount + QLatin1Char('/') + perUnit;
+    return report::unitPrice(value, 6) + QLatin1Char('/') + perUnit;
 }
 
 QString inputPercent(double fraction)

@@ -33,14 +33,14 @@ QString pricingLabel(PricingModel pricing)
 
 QString hourlyText(std::optional<double> perHour)
 {
-    return perHour && *perHour > 0 ? report::money(*perHour) : QStringLiteral("missing");
+    return perHour && *perHour > 0 ? report::unitPrice(*perHour) : QStringLiteral("missing");
 }
 
 QString quotedText(const catalog::PricePoint &price)
 {
     if (!price.amount || *price.amount <= 0)
         return QStringLiteral("missing");
-    return QStringLiteral("%1 per %2").arg(report::money(*price.amount), catalog::priceUnitKey(price.unit));
+    return QStringLiteral("%1 per %2").arg(report::unitPrice(*price.amount), catalog::priceUnitKey(price.unit));
 }
 
 QString number(double value)
