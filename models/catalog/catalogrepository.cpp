@@ -89,19 +89,6 @@ void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_lis
         fn(*q);
 }
 
-/// Switches foreign-key enforcement off for its lifetime (see applyImport()).
-class ForeignKeysOff final
-{
-public:
-    explicit ForeignKeysOff(const QSqlDatabase &db) : m_db(db) { (void)store::execPlain(m_db, QStringLiteral("PRAGMA foreign_keys = OFF")); }
-    ~ForeignKeysOff() { (void)store::execPlain(m_db, QStringLiteral("PRAGMA foreign_keys = ON")); }
-    ForeignKeysOff(const ForeignKeysOff &) = delete;
-    ForeignKeysOff &operator=(const ForeignKeysOff &) = delete;
-
-private:
-    QSqlDatabase m_db;
-};
-
 } // namespace
 
 CatalogRepository::CatalogRepository(QSqlDatabase db) : m_db(std::move(db)) {}
@@ -226,10 +213,6 @@ Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, c
                                                        const ImportProgressFn &progress)
 {
     ImportSummary summary;
-    // Every id the price rows refer to is read from this same transaction or created by it, so SQLite's
-    // per-row foreign-key lookups only repeat that work; they are switched off for the bulk write (the
-    // pragma cannot change inside a transaction) and back on whatever happens.
-    ForeignKeysOff foreignKeysOff(m_db);
     store::Transaction tx(m_db);
     if (!tx.isActive())
         return Error{QStringLiteral("The import could not start: %1").arg(tx.errorString()), {}};
