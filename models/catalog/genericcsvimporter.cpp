@@ -160,21 +160,10 @@ Expected<ImportData> GenericCsvParser::run()
 
 std::optional<Error> GenericCsvParser::readHeader()
 {
-    const auto status = m_reader.next();
     const QString &file = m_options.fileName;
-    switch (status) {
-    case CsvReader::Status::End:
-        return fileError(file, 1, QStringLiteral("the file is empty (a header line naming the columns is required)"));
-    case CsvReader::Status::ReadError:
-        return fileError(file, 1, QStringLiteral("the file could not be read (%1)").arg(m_reader.errorString()));
-    case CsvReader::Status::SyntaxError:
-        return fileError(file, m_reader.line(), QStringLiteral("bad header: %1").arg(m_reader.errorString()));
-    case CsvReader::Status::Record:
-        break;
-    }
+    if (auto error = readHeaderRecord(m_reader, file, QStringLiteral("a header line naming the columns is required")))
+        return error;
     const int line = m_reader.line();
-    if (!isValidUtf8(m_reader.recordBytes()))
-        return fileError(file, line, QStringLiteral("invalid UTF-8 in the header (save the file as UTF-8)"));
 
     m_headerSize = m_reader.fieldCount();
     for (qsizetype i = 0; i < m_headerSize; ++i) {
@@ -189,19 +178,11 @@ std::optional<Error> GenericCsvParser::readHeader()
             m_ignoredColumns << name;
             continue;
         }
-        if (m_columns[column] >= 0)
-            return fileError(file, line,
-                             QStringLiteral("duplicate column \"%1\" (columns %2 and %3)")
-                                 .arg(name)
-                                 .arg(m_columns[column] + 1)
-                                 .arg(i + 1));
-        m_columns[column] = static_cast<int>(i);
+        if (auto error = placeColumn(m_columns, column, i, name, file, line))
+            return error;
     }
 
-    QStringList missing;
-    for (int c = 0; c < kRequiredColumns; ++c)
-        if (m_columns[c] < 0)
-            missing << QString::fromLatin1(kColumnNames[c]);
+    const QStringList missing = missingColumns(m_columns, kColumnNames, kRequiredColumns);
     if (missing.size() == kRequiredColumns) {
         QStringList required;
         for (int c = 0; c < kRequiredColumns; ++c)

@@ -44,6 +44,43 @@ QString displayFileName(const QString &fileName)
     return fileName.isEmpty() ? QStringLiteral("input") : fileName;
 }
 
+std::optional<Error> readHeaderRecord(CsvReader &reader, const QString &fileName, const QString &emptyFile)
+{
+    switch (reader.next()) {
+    case CsvReader::Status::End:
+        return fileError(fileName, 1, QStringLiteral("the file is empty (%1)").arg(emptyFile));
+    case CsvReader::Status::ReadError:
+        return fileError(fileName, 1, QStringLiteral("the file could not be read (%1)").arg(reader.errorString()));
+    case CsvReader::Status::SyntaxError:
+        return fileError(fileName, reader.line(), QStringLiteral("bad header: %1").arg(reader.errorString()));
+    case CsvReader::Status::Record:
+        break;
+    }
+    if (!isValidUtf8(reader.recordBytes()))
+        return fileError(fileName, reader.line(), QStringLiteral("invalid UTF-8 in the header (save the file as UTF-8)"));
+    return std::nullopt;
+}
+
+std::optional<Error> placeColumn(std::span<int> columns, int column, qsizetype position, const QString &name,
+                                 const QString &fileName, int line)
+{
+    const auto at = static_cast<std::size_t>(column);
+    if (columns[at] >= 0)
+        return fileError(fileName, line,
+                         QStringLiteral("duplicate column \"%1\" (columns %2 and %3)").arg(name).arg(columns[at] + 1).arg(position + 1));
+    columns[at] = static_cast<int>(position);
+    return std::nullopt;
+}
+
+QStringList missingColumns(std::span<const int> columns, std::span<const char *const> names, int required)
+{
+    QStringList missing;
+    for (int c = 0; c < required; ++c)
+        if (columns[static_cast<std::size_t>(c)] < 0)
+            missing << QString::fromLatin1(names[static_cast<std::size_t>(c)]);
+    return missing;
+}
+
 std::optional<Error> readRecords(CsvReader &reader, const QString &fileName, RowErrors &errors, int &rowsRead,
                                  const std::function<std::optional<QString>()> &readRow)
 {

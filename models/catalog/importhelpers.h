@@ -11,6 +11,7 @@
 #include <functional>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -46,6 +47,18 @@ QString displayFileName(const QString &fileName);
 
 /// An error for a problem with the whole file (empty, bad header) found at `line`.
 Error fileError(const QString &fileName, int line, const QString &reason);
+
+/// Reads the header record: an Error for an empty or unreadable file, a malformed header or invalid
+/// UTF-8 (`emptyFile` says what the file should start with). On success the reader holds the header.
+std::optional<Error> readHeaderRecord(CsvReader &reader, const QString &fileName, const QString &emptyFile);
+
+/// Records that known column `column` stands at `position` of the header; an Error when the header
+/// names it twice. `columns` holds a position per known column, -1 while unseen.
+std::optional<Error> placeColumn(std::span<int> columns, int column, qsizetype position, const QString &name,
+                                 const QString &fileName, int line);
+
+/// The names of the first `required` known columns that the header lacks.
+QStringList missingColumns(std::span<const int> columns, std::span<const char *const> names, int required);
 
 /// Reads every record after the header: counts them in `rowsRead`, and collects the reader's syntax
 /// errors and `readRow`'s reasons (nullopt = the row is fine) in `errors` with their line numbers.

@@ -150,19 +150,9 @@ Expected<ImportData> SkyPilotParser::run()
 std::optional<Error> SkyPilotParser::readHeader()
 {
     const QString &file = m_options.fileName;
-    switch (m_reader.next()) {
-    case CsvReader::Status::End:
-        return fileError(file, 1, QStringLiteral("the file is empty (a SkyPilot vms.csv starts with a header line)"));
-    case CsvReader::Status::ReadError:
-        return fileError(file, 1, QStringLiteral("the file could not be read (%1)").arg(m_reader.errorString()));
-    case CsvReader::Status::SyntaxError:
-        return fileError(file, m_reader.line(), QStringLiteral("bad header: %1").arg(m_reader.errorString()));
-    case CsvReader::Status::Record:
-        break;
-    }
+    if (auto error = readHeaderRecord(m_reader, file, QStringLiteral("a SkyPilot vms.csv starts with a header line")))
+        return error;
     const int line = m_reader.line();
-    if (!isValidUtf8(m_reader.recordBytes()))
-        return fileError(file, line, QStringLiteral("invalid UTF-8 in the header"));
     m_headerSize = m_reader.fieldCount();
     bool looksGeneric = false;
     for (qsizetype i = 0; i < m_headerSize; ++i) {
@@ -177,18 +167,10 @@ std::optional<Error> SkyPilotParser::readHeader()
                 m_ignoredColumns << name;
             continue;
         }
-        if (m_columns[column] >= 0)
-            return fileError(file, line,
-                             QStringLiteral("duplicate column \"%1\" (columns %2 and %3)")
-                                 .arg(name)
-                                 .arg(m_columns[column] + 1)
-                                 .arg(i + 1));
-        m_columns[column] = static_cast<int>(i);
+        if (auto error = placeColumn(m_columns, column, i, name, file, line))
+            return error;
     }
-    QStringList missing;
-    for (int c = 0; c < kRequiredColumns; ++c)
-        if (m_columns[c] < 0)
-            missing << QString::fromLatin1(kColumnNames[c]);
+    const QStringList missing = missingColumns(m_columns, kColumnNames, kRequiredColumns);
     if (missing.isEmpty())
         return std::nullopt;
     if (looksGeneric)
