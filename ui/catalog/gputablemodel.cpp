@@ -1,5 +1,7 @@
 #include "ui/catalog/gputablemodel.h"
 
+#include "ui/catalog/recordrows.h"
+
 #include "ui/catalog/catalogformat.h"
 
 namespace mltco::ui {
@@ -25,15 +27,12 @@ void GpuTableModel::reset(QList<catalog::GpuRecord> gpus, const QList<catalog::I
 
 const catalog::GpuRecord *GpuTableModel::record(int row) const
 {
-    return row >= 0 && row < m_gpus.size() ? &m_gpus[row] : nullptr;
+    return recordAt(m_gpus, row);
 }
 
 int GpuTableModel::rowOfId(qint64 id) const
 {
-    for (int row = 0; row < m_gpus.size(); ++row)
-        if (m_gpus[row].id == id)
-            return row;
-    return -1;
+    return rowWithId(m_gpus, id);
 }
 
 int GpuTableModel::instanceCount(int row) const

@@ -1,5 +1,7 @@
 #include "ui/catalog/instancetablemodel.h"
 
+#include "ui/catalog/recordrows.h"
+
 #include "models/report/format.h"
 #include "ui/catalog/catalogformat.h"
 
@@ -19,15 +21,12 @@ void InstanceTableModel::reset(QList<catalog::InstanceRecord> instances, QHash<q
 
 const catalog::InstanceRecord *InstanceTableModel::record(int row) const
 {
-    return row >= 0 && row < m_instances.size() ? &m_instances[row] : nullptr;
+    return recordAt(m_instances, row);
 }
 
 int InstanceTableModel::rowOfId(qint64 id) const
 {
-    for (int row = 0; row < m_instances.size(); ++row)
-        if (m_instances[row].id == id)
-            return row;
-    return -1;
+    return rowWithId(m_instances, id);
 }
 
 int InstanceTableModel::priceCount(int row) const

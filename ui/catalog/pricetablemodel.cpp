@@ -1,5 +1,7 @@
 #include "ui/catalog/pricetablemodel.h"
 
+#include "ui/catalog/recordrows.h"
+
 #include "ui/catalog/catalogformat.h"
 
 #include <QColor>
@@ -67,15 +69,12 @@ void PriceTableModel::removeIds(const QSet<qint64> &ids)
 
 const catalog::PriceRecord *PriceTableModel::record(int row) const
 {
-    return row >= 0 && row < m_prices.size() ? &m_prices[row] : nullptr;
+    return recordAt(m_prices, row);
 }
 
 int PriceTableModel::rowOfId(qint64 id) const
 {
-    for (int row = 0; row < m_prices.size(); ++row)
-        if (m_prices[row].id == id)
-            return row;
-    return -1;
+    return rowWithId(m_prices, id);
 }
 
 int PriceTableModel::rowCount(const QModelIndex &parent) const
