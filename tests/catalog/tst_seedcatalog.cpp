@@ -119,7 +119,7 @@ private slots:
         QVERIFY(gpus.size() >= 8);
         for (const Gpu &g : gpus) {
             const bool hasTf32Unit = QStringList{QStringLiteral("Ampere"), QStringLiteral("Ada Lovelace"), QStringLiteral("Hopper"),
-                                                 QStringLiteral("Blackwell")}
+                                                 QStringLiteral("Blackwell"), QStringLiteral("CDNA 3")}
                                          .contains(g.architecture);
             for (const ThroughputFigure &f : g.throughput) {
                 if (f.metric.startsWith(QLatin1String("tf32")))
@@ -128,6 +128,48 @@ private slots:
                 QVERIFY(!f.source.isEmpty());
             }
         }
+    }
+
+    void everyTensorGpuHasADenseSixteenBitFigure()
+    {
+        // model.md §10.8: the common datacenter and workstation GPUs are in the table, each with a per-GPU FP32
+        // figure and, where it has tensor (or matrix) units, a dense FP16/BF16 figure, which the speedup
+        // estimate divides by the V100's 125. Datasheets that print figures with sparsity are stored halved.
+        CatalogRepository repo(m_doc->database());
+        for (const char *name : {"V100 16GB", "V100 32GB", "T4 16GB", "Quadro RTX 6000 24GB", "A10 24GB", "A10G 24GB",
+                                 "L4 24GB", "L40S 48GB", "A100 40GB", "A100 80GB", "H100 SXM 80GB", "H100 PCIe 80GB",
+                                 "H100 NVL 94GB", "H200 SXM 141GB", "B200 180GB", "Instinct MI300X 192GB"})
+            QVERIFY2(repo.gpu(QString::fromLatin1(name)), name);
+        for (const Gpu &g : repo.gpus()) {
+            bool fp32 = false;
+            std::optional<double> dense16;
+            std::optional<double> tf32Dense;
+            std::optional<double> tf32Sparse;
+            for (const ThroughputFigure &f : g.throughput) {
+                if (f.gpuCount != 1)
+                    continue;
+                fp32 = fp32 || f.metric == QLatin1String("fp32");
+                if (f.metric == QLatin1String("fp16_tensor_dense") || f.metric == QLatin1String("bf16_dense"))
+                    dense16 = f.tflops;
+                if (f.metric == QLatin1String("tf32_dense"))
+                    tf32Dense = f.tflops;
+                if (f.metric == QLatin1String("tf32_sparse"))
+                    tf32Sparse = f.tflops;
+            }
+            QVERIFY2(fp32, qPrintable(g.name));
+            const bool noTensorUnit =
+                QStringList{QStringLiteral("Kepler"), QStringLiteral("Pascal")}.contains(g.architecture);
+            QVERIFY2(dense16.has_value() != noTensorUnit, qPrintable(g.name));
+            if (tf32Dense && tf32Sparse)
+                QVERIFY2(qAbs(*tf32Sparse - 2 * *tf32Dense) <= 0.005 * *tf32Sparse, qPrintable(g.name));
+        }
+        auto v100 = repo.gpu(QStringLiteral("V100 16GB"));
+        QVERIFY(v100);
+        bool reference = false;
+        for (const ThroughputFigure &f : v100->throughput)
+            reference =
+                reference || (f.metric == QLatin1String("fp16_tensor_dense") && f.tflops == 125.0 && f.gpuCount == 1);
+        QVERIFY(reference);
     }
 
     void nodeTf32FiguresQuotedBySeed002()

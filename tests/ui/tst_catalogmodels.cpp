@@ -194,7 +194,7 @@ private slots:
         instances.reset(records, editor().priceCounts(), m_sources);
         gpus.reset(editor().gpus(), records, m_sources);
         QCOMPARE(instances.rowCount(), 29);
-        QCOMPARE(gpus.rowCount(), 9);
+        QCOMPARE(gpus.rowCount(), 18);
         QCOMPARE(instances.headerData(InstanceTableModel::MemoryGb, Qt::Horizontal).toString(),
                  QStringLiteral("Memory (GB)"));
         QCOMPARE(gpus.headerData(GpuTableModel::TdpW, Qt::Horizontal).toString(), QStringLiteral("TDP (W)"));

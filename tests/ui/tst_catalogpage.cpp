@@ -166,7 +166,7 @@ private slots:
         QVERIFY(message->isVisible());
         QVERIFY2(message->text().contains(QStringLiteral("cannot be deleted")), qPrintable(message->text()));
         QVERIFY(message->text().contains(QStringLiteral("instance type")));
-        QCOMPARE(table("gpuTable")->model()->rowCount(), 9);
+        QCOMPARE(table("gpuTable")->model()->rowCount(), 18);
 
         showTab(1);
         selectRow(table("instanceTable"), 1, QStringLiteral("p5.48xlarge"));
@@ -207,7 +207,7 @@ private slots:
             ->setValue(1100);
         QVERIFY(ok->isEnabled());
         ok->click();
-        QTRY_COMPARE(table("gpuTable")->model()->rowCount(), 10);
+        QTRY_COMPARE(table("gpuTable")->model()->rowCount(), 19);
 
         QTest::mouseClick(button("addInstanceButton"), Qt::LeftButton);
         auto *dialog = find<QDialog>(QStringLiteral("instanceDialog"));
@@ -230,7 +230,7 @@ private slots:
         stack->undo();
         stack->undo();
         QCOMPARE(table("instanceTable")->model()->rowCount(), 29);
-        QCOMPARE(table("gpuTable")->model()->rowCount(), 9);
+        QCOMPARE(table("gpuTable")->model()->rowCount(), 18);
         stack->redo();
         stack->redo();
         QCOMPARE(table("instanceTable")->model()->rowCount(), 30);
