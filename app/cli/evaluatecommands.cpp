@@ -17,12 +17,24 @@ const QString kUsage = QStringLiteral("mltco-cli evaluate PLAN.json [--document 
 
 QString workloadLine(const tco::Workload &w)
 {
-    return QStringLiteral("Workload: %1 engineers, %2 reference GPU-hours/month, %3 GPU-hours per job, %4 months, "
-                          "discount rate %5, cloud price trend %6/year\n")
-        .arg(w.engineers)
-        .arg(grouped(w.demandGpuHours, 0), grouped(w.jobGpuHours, 1))
-        .arg(w.horizonMonths)
-        .arg(percent(w.discountRate), percent(w.cloudPriceTrend));
+    QString text = QStringLiteral("Workload: %1 engineers, %2 reference GPU-hours/month, %3 GPU-hours per job, %4 months, "
+                                  "discount rate %5, cloud price trend %6/year\n")
+                       .arg(w.engineers)
+                       .arg(grouped(w.demandGpuHours, 0), grouped(w.jobGpuHours, 1))
+                       .arg(w.horizonMonths)
+                       .arg(percent(w.discountRate), percent(w.cloudPriceTrend));
+    QStringList demand;
+    for (const tco::DemandStep &step : w.demandSteps)
+        demand << QStringLiteral("%1 from month %2").arg(grouped(step.gpuHours, 0)).arg(step.month);
+    if (w.demandGrowth != 0.0)
+        demand << QStringLiteral("growing %1/year").arg(percent(w.demandGrowth));
+    if (!demand.isEmpty())
+        text += QStringLiteral("Demand: ") + demand.join(QStringLiteral(", ")) +
+                QStringLiteral(" (peak %1 GPU-hours/month)\n").arg(grouped(tco::peakDemand(w), 0));
+    if (w.taxRate > 0.0)
+        text += QStringLiteral("All figures after tax at %1 (depreciation, gains on sale and deductible costs).\n")
+                    .arg(percent(w.taxRate));
+    return text;
 }
 
 QString summaryTable(const tco::PlanResult &result, bool &anyUnmet)
@@ -74,20 +86,45 @@ QString categoryTable(const tco::PlanResult &result)
     return table.toString();
 }
 
+QString hybridLines(const tco::PlanResult &result)
+{
+    QString text;
+    for (const tco::EvaluatedScenario &s : result.scenarios) {
+        if (s.kind() != tco::ScenarioKind::Hybrid)
+            continue;
+        const auto &h = std::get<tco::HybridScenario>(s.scenario);
+        const tco::ScenarioResult &r = s.result;
+        const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
+        text += QStringLiteral("%1: base %2 %3, burst %4 %5 (%6 of the work)\n")
+                    .arg(s.name, h.base, money(r.total - r.burst), h.burst, money(r.burst), percent(share));
+    }
+    return text;
+}
+
 QString breakEvenLines(const tco::PlanResult &result)
 {
     QString text;
     for (const tco::EvaluatedBreakEven &b : result.breakeven) {
         const int maxServers = b.request.maxServers;
         text += QStringLiteral("%1 vs %2: ").arg(b.request.purchase, b.request.cloud);
+        if (const auto &fleet = b.result.fleet) {
+            text += QStringLiteral("pay-per-use costs as much as the servers at %1 reference GPU-hours a month, "
+                                   "%2 of their capacity%3\n")
+                        .arg(grouped(fleet->demandGpuHoursPerMonth, 0), percent(fleet->utilization),
+                             fleet->reachable ? QString()
+                                              : QStringLiteral(" (more than they can do: pay-per-use stays cheaper)"));
+            continue;
+        }
         if (!b.result.servers) {
             text += QStringLiteral("buying is never cheaper up to %1 servers\n").arg(maxServers);
             continue;
         }
         const tco::SweepPoint &at = b.result.sweep[static_cast<std::size_t>(*b.result.servers - 1)];
-        text += QStringLiteral("buying is cheaper from %1 server(s) (%2 against %3); ")
+        text += QStringLiteral("buying is cheaper from %1 server(s) (%2 against %3 for %4 cloud instance(s)%5); ")
                     .arg(*b.result.servers)
-                    .arg(money(at.purchaseTotal), money(at.cloudTotal));
+                    .arg(money(at.purchaseTotal), money(at.cloudTotal), grouped(at.cloudInstances, 2),
+                         b.request.basis == tco::BreakEvenBasis::Capacity ? QStringLiteral(" of equal throughput")
+                                                                          : QString());
         text += b.result.staysCheaper ? QStringLiteral("it stays cheaper up to %1 servers\n").arg(maxServers)
                                       : QStringLiteral("it does not stay cheaper for every count up to %1\n")
                                             .arg(maxServers);
@@ -105,8 +142,10 @@ QString tableReport(const tco::PlanResult &result)
     text += QStringLiteral("\nCost per year\n") + yearTable(result);
     text += QStringLiteral("\nCost by category over %1 months\n").arg(result.workload.horizonMonths) +
             categoryTable(result);
+    if (const QString hybrids = hybridLines(result); !hybrids.isEmpty())
+        text += QStringLiteral("\nBase and burst\n") + hybrids;
     if (!result.breakeven.empty())
-        text += QStringLiteral("\nBreak-even server count\n") + breakEvenLines(result);
+        text += QStringLiteral("\nBreak-even\n") + breakEvenLines(result);
     return text;
 }
 

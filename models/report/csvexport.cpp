@@ -45,15 +45,24 @@ QString csvNumber(double value) { return QString::number(value, 'g', QLocale::Fl
 
 QByteArray monthlyCsv(const tco::PlanResult &result)
 {
+    // servers / nodes are filled for the kinds that have a fleet (a hybrid: its base's), empty for the others;
+    // burst only for hybrids.
     QByteArray out = row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("month"),
                                      QStringLiteral("total")}
-                         + categoryHeaders() + QStringList{QStringLiteral("capacity_gpu_hours")});
+                         + categoryHeaders()
+                         + QStringList{QStringLiteral("capacity_gpu_hours"), QStringLiteral("demand_gpu_hours"),
+                                       QStringLiteral("servers"), QStringLiteral("nodes"), QStringLiteral("burst")});
     for (const tco::EvaluatedScenario &s : result.scenarios) {
+        const QString fleet = s.fleetKey();
+        const bool hybrid = s.kind() == tco::ScenarioKind::Hybrid;
         for (const tco::MonthRow &m : s.result.months) {
             QStringList fields{s.name, tco::scenarioKindKey(s.kind()), QString::number(m.month), csvNumber(m.total)};
             for (tco::Category c : tco::kCategories)
                 fields << csvNumber(m.at(c));
-            fields << csvNumber(m.capacity);
+            fields << csvNumber(m.capacity) << csvNumber(m.demand)
+                   << (fleet == QLatin1String("servers") ? csvNumber(m.fleet) : QString())
+                   << (fleet == QLatin1String("nodes") ? csvNumber(m.fleet) : QString())
+                   << (hybrid ? csvNumber(m.burst) : QString());
             out += row(fields);
         }
     }

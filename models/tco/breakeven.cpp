@@ -7,13 +7,65 @@
 
 namespace mltco::tco {
 
+namespace {
+
+double ceilTolerant(double x)
+{
+    return std::ceil(x - 1e-9);
+}
+
+QString purchaseProblem(const PurchaseScenario &purchase)
+{
+    if (purchase.expansion == Expansion::ToDemand)
+        return QStringLiteral("the purchase expands to demand; a break-even needs a fixed number of servers");
+    if (purchase.servers <= 0)
+        return QStringLiteral("the purchase has 0 servers; a break-even needs at least one");
+    return {};
+}
+
+// The workload with every month's demand scaled by lambda (demand and steps alike).
+Workload scaledDemand(const Workload &workload, double lambda)
+{
+    Workload scaled = workload;
+    scaled.demandGpuHours *= lambda;
+    for (DemandStep &step : scaled.demandSteps)
+        step.gpuHours *= lambda;
+    return scaled;
+}
+
+} // namespace
+
+QString breakEvenBasisKey(BreakEvenBasis basis)
+{
+    return basis == BreakEvenBasis::Count ? QStringLiteral("count") : QStringLiteral("capacity");
+}
+
+std::optional<BreakEvenBasis> breakEvenBasisFromKey(const QString &key)
+{
+    if (key == QLatin1String("capacity"))
+        return BreakEvenBasis::Capacity;
+    if (key == QLatin1String("count"))
+        return BreakEvenBasis::Count;
+    return std::nullopt;
+}
+
+double equalCapacityInstances(int servers, const PurchaseScenario &purchase, const CloudInstance &cloud)
+{
+    const double perInstance = cloud.gpusPerInstance * cloud.speedup;
+    if (perInstance <= 0.0)
+        return 0.0;
+    return servers * (purchase.gpusPerServer * purchase.speedup) / perInstance;
+}
+
 Expected<BreakEvenResult> breakEvenServers(const Workload &workload, const PurchaseScenario &purchase,
-                                           const Scenario &cloud, int maxServers)
+                                           const Scenario &cloud, int maxServers, BreakEvenBasis basis)
 {
     if (!std::holds_alternative<DedicatedScenario>(cloud) && !std::holds_alternative<ClusterScenario>(cloud))
-        return Error{QStringLiteral("the cloud side of a break-even must be a dedicated or cluster scenario, not %1")
+        return Error{QStringLiteral("the cloud side of a server sweep must be a dedicated or cluster scenario, not %1")
                          .arg(scenarioKindKey(scenarioKind(cloud))),
                      {}};
+    if (purchase.expansion == Expansion::ToDemand)
+        return Error{purchaseProblem(purchase), {}};
     BreakEvenResult result;
     if (maxServers < 1)
         return result;
@@ -22,14 +74,20 @@ Expected<BreakEvenResult> breakEvenServers(const Workload &workload, const Purch
     Scenario purchaseAtS = purchase;
     Scenario cloudAtS = cloud;
     auto &p = std::get<PurchaseScenario>(purchaseAtS);
+    const CloudInstance &instance = *cloudInstance(cloud);
     ScenarioResult buffer; // reused: no allocation per step after the first
     for (int s = 1; s <= maxServers; ++s) {
         p.servers = s;
-        if (auto *d = std::get_if<DedicatedScenario>(&cloudAtS))
-            d->boxes = s;
-        else
-            std::get<ClusterScenario>(cloudAtS).nodes = s;
-        SweepPoint point{s, 0.0, 0.0};
+        // Equal peak throughput, not hours: hours_on and commitments do not enter c(S) (clarification 6).
+        const double instances = basis == BreakEvenBasis::Capacity ? equalCapacityInstances(s, purchase, instance) : s;
+        SweepPoint point{s, 0.0, 0.0, instances};
+        if (auto *d = std::get_if<DedicatedScenario>(&cloudAtS)) {
+            d->boxes = instances; // pro rata
+        } else {
+            const double nodes = std::min(ceilTolerant(instances), double(std::numeric_limits<int>::max()));
+            std::get<ClusterScenario>(cloudAtS).nodes = static_cast<int>(nodes);
+            point.cloudInstances = nodes;
+        }
         evaluateInto(workload, purchaseAtS, buffer);
         point.purchaseTotal = buffer.total;
         evaluateInto(workload, cloudAtS, buffer);
@@ -55,6 +113,36 @@ Expected<BreakEvenResult> breakEvenServers(const Workload &workload, const Purch
     return result;
 }
 
+Expected<FleetBreakEven> fleetBreakEven(const Workload &workload, const PurchaseScenario &purchase,
+                                        const ElasticScenario &elastic)
+{
+    if (const QString problem = purchaseProblem(purchase); !problem.isEmpty())
+        return Error{problem, {}};
+    ScenarioResult owned;
+    evaluateInto(workload, purchase, owned);
+    if (owned.demand <= 0.0)
+        return Error{QStringLiteral("the plan has no demand: a break-even utilization needs some work to scale"), {}};
+
+    // The elastic total is linear in a demand scale lambda, after tax too: F + lambda V (model.md §10.7).
+    ScenarioResult cloud;
+    evaluateInto(scaledDemand(workload, 0.0), elastic, cloud);
+    FleetBreakEven result;
+    result.purchaseTotal = owned.total;
+    result.cloudFixed = cloud.total;
+    evaluateInto(workload, elastic, cloud);
+    result.cloudVariable = cloud.total - result.cloudFixed;
+    if (result.cloudVariable <= 0.0)
+        return Error{QStringLiteral("the elastic scenario costs nothing per GPU-hour, so no utilization breaks even"),
+                     {}};
+    result.demandScale = std::max(0.0, (result.purchaseTotal - result.cloudFixed) / result.cloudVariable);
+    const double horizon = std::max(1, workload.horizonMonths);
+    result.demandGpuHoursPerMonth = result.demandScale * owned.demand / horizon;
+    result.utilization =
+        owned.capacity > 0.0 ? result.demandScale * owned.demand / owned.capacity : std::numeric_limits<double>::infinity();
+    result.reachable = result.utilization <= 1.0;
+    return result;
+}
+
 std::optional<int> breakEvenMonth(const ScenarioResult &a, const ScenarioResult &b)
 {
     const std::size_t months = std::min(a.months.size(), b.months.size());
@@ -73,13 +161,10 @@ int sizeToDemand(const Workload &workload, const ClusterScenario &cluster)
 {
     const double perNode = cluster.instance.gpusPerInstance * cluster.instance.speedup * kHoursPerMonth *
                            cluster.targetUtilization;
-    if (perNode <= 0.0 || workload.demandGpuHours <= 0.0)
+    const double demand = peakDemand(workload);
+    if (perNode <= 0.0 || demand <= 0.0)
         return 0;
-    const double nodes = workload.demandGpuHours / perNode;
-    // A quotient that is a whole number up to rounding noise (e.g. 2.0000000000000004) needs that many nodes,
-    // not one more.
-    const double rounded = std::round(nodes);
-    const double needed = std::abs(nodes - rounded) <= 1e-9 * rounded ? rounded : std::ceil(nodes);
+    const double needed = ceilTolerant(demand / perNode);
     return needed >= std::numeric_limits<int>::max() ? std::numeric_limits<int>::max() : static_cast<int>(needed);
 }
 

@@ -20,6 +20,8 @@ inline constexpr double kJobGpuHours = 24.0;
 inline constexpr int kHorizonMonths = 36;
 inline constexpr double kDiscountRate = 0.0;
 inline constexpr double kCloudPriceTrend = 0.0;
+inline constexpr double kDemandGrowth = 0.0;   // model.md §10.1
+inline constexpr double kTaxRate = 0.0;        // model.md §10.5: the pre-tax cash view
 
 // Cloud instance (dedicated, cluster, elastic).
 inline constexpr double kGpusPerInstance = 1.0;
@@ -55,6 +57,25 @@ inline constexpr double kFacilitiesPerServerYear = 3000.0;
 inline constexpr double kFailuresPerServerYear = 15000.0;
 inline constexpr double kServersPerFte = 10.0;
 inline constexpr bool kCreditResidualAtHorizon = true;
+
+// Fleets that follow demand (model.md §10.2).
+inline constexpr int kMaxFleet = 100000; // clarification 4: a larger need refuses the plan
+
+// Power (model.md §10.3).
+inline constexpr double kPowerKwPerServer = 0.0; // 0 = power is inside facilities
+inline constexpr double kAverageLoad = 0.8;
+inline constexpr double kPue = 1.5;
+inline constexpr double kElectricityPerKwh = 0.12;
+inline constexpr double kElectricityPriceTrend = 0.0;
+
+// Commitments (model.md §10.4).
+inline constexpr double kCommitFraction = 0.0;
+inline constexpr double kCommitDiscount = 0.0;
+inline constexpr int kCommitTermMonths = 12;
+inline constexpr double kCommitUpfrontFraction = 0.0;
+
+// Hybrid (model.md §10.6).
+inline constexpr double kBaseMaxUtilization = 0.85;
 
 // Break-even sweep (model.md §6).
 inline constexpr int kBreakEvenMaxServers = 100;

@@ -6,14 +6,28 @@
 
 namespace mltco::tco {
 
-/// The calculation of model.md §4 and §5: a pure function of its arguments (no I/O, no globals), safe to call
-/// from any thread. Inputs are expected to pass validateWorkload()/validateScenario(); out-of-range input
-/// gives meaningless numbers but never undefined behaviour.
+/// The calculation of model.md §4, §5 and §10: a pure function of its arguments (no I/O, no globals), safe to
+/// call from any thread. Inputs are expected to pass validateWorkload()/validateScenario(); out-of-range input
+/// gives meaningless numbers but never undefined behaviour. A hybrid names other scenarios, so it is evaluated
+/// with evaluateHybridInto(); given here it yields H months of zero cost and no capacity.
 ScenarioResult evaluate(const Workload &workload, const Scenario &scenario);
 
 /// As evaluate(), writing into `out` so that sweeps and Monte Carlo reuse its buffers (no allocation once
 /// `out` has held a result of the same horizon).
 void evaluateInto(const Workload &workload, const Scenario &scenario, ScenarioResult &out);
+
+/// Buffers a hybrid evaluation reuses: its base and burst sides.
+struct HybridScratch final
+{
+    ScenarioResult base;
+    ScenarioResult burst;
+};
+
+/// A hybrid (model.md §10.6): `base` (dedicated, cluster or purchase) serves up to beta x its capacity, the
+/// elastic `burst` bills the overflow; months are the two added category by category. After the call
+/// `scratch` holds each side's own result.
+void evaluateHybridInto(const Workload &workload, const Scenario &base, const ElasticScenario &burst,
+                        double baseMaxUtilization, ScenarioResult &out, HybridScratch &scratch);
 
 /// Elastic scenarios (model.md §4.3): wall hours per job, rework factor and billed GPU-hours per month.
 struct ElasticFactors final
@@ -27,7 +41,7 @@ ElasticFactors elasticFactors(const Workload &workload, const ElasticScenario &s
 /// Boxes a dedicated scenario rents: `boxes` when given, else engineers x boxes_per_engineer.
 double dedicatedBoxes(const Workload &workload, const DedicatedScenario &scenario);
 
-/// On-call people of a purchase scenario: ceil(S / servers_per_fte), 0 when S = 0.
+/// On-call people of a purchase scenario's stated servers: ceil(S / servers_per_fte), 0 when S = 0.
 double onCallStaff(const PurchaseScenario &scenario);
 
 } // namespace mltco::tco

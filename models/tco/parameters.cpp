@@ -12,11 +12,13 @@ namespace {
 #define SEED_000 "000_8df8b20412f607fd.txt"
 #define SEED_001 "001_bdcefb33a745e1b8.txt"
 #define SEED_003 "003_75159a26dc5619c9.txt"
+#define SEED_004 "004_f51af283e68b2414.txt"
 
 constexpr unsigned D = kindBit(ScenarioKind::Dedicated);
 constexpr unsigned C = kindBit(ScenarioKind::Cluster);
 constexpr unsigned E = kindBit(ScenarioKind::Elastic);
 constexpr unsigned P = kindBit(ScenarioKind::Purchase);
+constexpr unsigned Hy = kindBit(ScenarioKind::Hybrid);
 constexpr unsigned W = 0; // workload field
 
 using T = ParamType;
@@ -46,6 +48,18 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      defaults::kCloudPriceTrend, "", "assumption", W,
      "Annual change of every cloud hourly rate (-0.15 = prices fall 15 % a year); never applies to purchases, "
      "salaries or facilities."},
+    {I::DemandGrowth, "demand_growth", "Demand growth", "fraction per year", T::Number, -0.9, false, 10,
+     defaults::kDemandGrowth, "", "assumption", W,
+     "Annual growth of the monthly demand, compounding every month from month 1 (0.44 = demand grows 44 % a "
+     "year); applies on top of the demand steps."},
+    {I::DemandSteps, "demand_steps", "Demand steps", "[month, reference GPU-hours/month]", T::Steps, 0, false, 1e9,
+     none, "none (demand_gpu_hours every month)", "assumption", W,
+     "Changes of the base demand from a month on, e.g. [[13, 5840]] when a second team joins in month 13; "
+     "months strictly ascending within the horizon."},
+    {I::TaxRate, "tax_rate", "Tax rate", "fraction", T::Number, 0, false, 0.9,
+     defaults::kTaxRate, "", "assumption", W,
+     "Corporate tax rate for the after-tax view (0.21 = US federal); 0 keeps the pre-tax cash view. Costs are "
+     "deducted, purchases depreciated, gains on sale taxed."},
 
     {I::RatePerHour, "rate_per_hour", "Price per instance-hour", "USD/hour", T::Number, 0, true, 1e6,
      none, "required: from the plan, or from the catalog when an instance is named", "", D | C | E,
@@ -84,8 +98,29 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      defaults::kFteAnnualCost, "", SEED_000, C | E | P,
      "Yearly cost of one operations or on-call engineer (seed 000: on-call team, 1 employee, $100,000/yr)."},
     {I::TargetUtilization, "target_utilization", "Target utilization", "fraction", T::Number, 0, true, 1,
-     defaults::kTargetUtilization, "", SEED_003, C,
-     "Busy share the pool is sized for by \"size to demand\" (seed 003: GPU utilization target >70 %)."},
+     defaults::kTargetUtilization, "", SEED_003, C | P,
+     "Busy share a fleet is sized for by \"size to demand\" and by expansion to demand (seed 003: GPU "
+     "utilization target >70 %)."},
+    {I::Expansion, "expansion", "Expansion", "", T::Choice, 0, false, 1,
+     0.0, "none", "assumption", C | P,
+     "none: the fleet stays at its stated size; to_demand: it grows to the servers or nodes the month's demand "
+     "needs at the target utilization (bought servers are kept, a rented pool shrinks back)."},
+
+    {I::CommitFraction, "commit_fraction", "Committed share", "fraction", T::Number, 0, false, 1,
+     defaults::kCommitFraction, "", "assumption", D | C,
+     "Share of the boxes or nodes bought as a reservation or savings plan; committed instances run and are "
+     "paid all 730 hours."},
+    {I::CommitDiscount, "commit_discount", "Commitment discount", "fraction", T::Number, 0, false, 0.99,
+     defaults::kCommitDiscount, "", "model.md", D | C,
+     "Discount of the committed rate off on-demand (seed 004: reserved instances save 30-60 %, its calculator "
+     "uses 40 % for 12 months)."},
+    {I::CommitTermMonths, "commit_term_months", "Commitment term", "months", T::Integer, 1, false, 120,
+     defaults::kCommitTermMonths, "", SEED_004, D | C,
+     "Length of one commitment; terms are renewed back to back from month 1 at the rate then in force."},
+    {I::CommitUpfrontFraction, "commit_upfront_fraction", "Paid upfront", "fraction of the term", T::Number, 0, false,
+     1, defaults::kCommitUpfrontFraction, "", "assumption", D | C,
+     "Share of a term's cost paid in its first month (0 = no upfront, about 0.5 = partial upfront, 1 = all "
+     "upfront); a term that outlives the plan is still paid in full."},
 
     {I::GpusPerJob, "gpus_per_job", "GPUs per job", "GPUs", T::Integer, 1, false, 100000,
      defaults::kGpusPerJob, "", "assumption", E,
@@ -138,6 +173,40 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
     {I::CreditResidualAtHorizon, "credit_residual_at_horizon", "Credit residual value at the horizon", "",
      T::Boolean, 0, false, 1, 1.0, "true", "assumption", P,
      "When the horizon ends inside a holding period, credit the servers' straight-line value in the last month."},
+    {I::PowerKwPerServer, "power_kw_per_server", "Power per server", "kW", T::Number, 0, false, 100,
+     defaults::kPowerKwPerServer, "", "model.md", P,
+     "Maximum power draw of one server (a DGX A100 draws up to 6.5 kW); 0 leaves power inside facilities."},
+    {I::AverageLoad, "average_load", "Average load", "fraction of maximum power", T::Number, 0, false, 1,
+     defaults::kAverageLoad, "", "assumption", P,
+     "Average draw as a share of the maximum."},
+    {I::Pue, "pue", "PUE", "facility power / IT power", T::Number, 1, false, 3,
+     defaults::kPue, "", "model.md", P,
+     "Power usage effectiveness of the data centre: cooling and losses on top of the servers' draw (industry "
+     "average about 1.58)."},
+    {I::ElectricityPerKwh, "electricity_per_kwh", "Electricity price", "USD/kWh", T::Number, 0, false, 10,
+     defaults::kElectricityPerKwh, "", "assumption", P,
+     "What one kilowatt-hour costs."},
+    {I::ElectricityPriceTrend, "electricity_price_trend", "Electricity price trend", "fraction per year", T::Number,
+     -0.9, false, 1, defaults::kElectricityPriceTrend, "", "assumption", P,
+     "Annual change of the electricity price."},
+    {I::Depreciation, "depreciation", "Depreciation", "", T::Choice, 0, false, 1,
+     0.0, "straight_line", "assumption", P,
+     "How servers are written off for tax: straight_line over depreciation_months, or macrs_5 (US 5-year "
+     "MACRS: 20, 32, 19.2, 11.52, 11.52, 5.76 % a year)."},
+    {I::DepreciationMonths, "depreciation_months", "Depreciation period", "months", T::Integer, 1, false, 240,
+     none, "holding_months", "assumption", P,
+     "Months of straight-line depreciation; ignored by macrs_5."},
+
+    {I::Base, "base", "Base", "scenario", T::ScenarioName, 0, false, 0,
+     none, "required", "", Hy,
+     "The dedicated, cluster or purchase scenario that serves demand first."},
+    {I::Burst, "burst", "Burst", "scenario", T::ScenarioName, 0, false, 0,
+     none, "required", "", Hy,
+     "The elastic scenario that serves what the base cannot."},
+    {I::BaseMaxUtilization, "base_max_utilization", "Base utilization cap", "fraction", T::Number, 0, false, 1,
+     defaults::kBaseMaxUtilization, "", "assumption", Hy,
+     "Share of the base's capacity it serves before work overflows to the burst side (queues and maintenance "
+     "keep it below 1)."},
 }};
 // clang-format on
 
@@ -154,6 +223,7 @@ static_assert(tableIsInIdOrder(), "parameter table rows must be in ParamId order
 #undef SEED_000
 #undef SEED_001
 #undef SEED_003
+#undef SEED_004
 
 QString formatBound(double value)
 {
@@ -228,6 +298,14 @@ QString allowedValues(const ParameterInfo &info)
         return QStringLiteral("a number from %1 to %2").arg(formatBound(info.min), formatBound(info.max));
     case ParamType::Boolean:
         return QStringLiteral("true or false");
+    case ParamType::Choice:
+        return QStringLiteral("one of ") + parameterChoices(info.id).join(QStringLiteral(", "));
+    case ParamType::Steps:
+        return QStringLiteral("a list of [month, gpu_hours] pairs with months strictly ascending from 1 to the "
+                              "horizon and gpu_hours a number from 0 to %1")
+            .arg(formatBound(info.max));
+    case ParamType::ScenarioName:
+        return QStringLiteral("the name of a scenario of the plan");
     case ParamType::Tiers:
         break;
     }
@@ -240,9 +318,42 @@ bool isAllowedValue(const ParameterInfo &info, double value)
         return false;
     if (info.minExclusive ? value <= info.min : value < info.min)
         return false;
-    if (info.type == ParamType::Integer || info.type == ParamType::Boolean)
+    if (info.type == ParamType::Integer || info.type == ParamType::Boolean || info.type == ParamType::Choice)
         return value == std::floor(value);
     return true;
+}
+
+int introducedIn(ParamId id)
+{
+    return id >= I::DemandGrowth && id <= I::TaxRate ? 2
+           : id >= I::Expansion && id <= I::CommitUpfrontFraction ? 2
+           : id >= I::PowerKwPerServer                             ? 2
+                                                                   : 1;
+}
+
+QStringList parameterChoices(ParamId id)
+{
+    if (id == I::Expansion)
+        return {expansionKey(Expansion::None), expansionKey(Expansion::ToDemand)};
+    if (id == I::Depreciation)
+        return {depreciationKey(Depreciation::StraightLine), depreciationKey(Depreciation::Macrs5)};
+    return {};
+}
+
+bool isNumericParameter(ParamId id)
+{
+    switch (parameterInfo(id).type) {
+    case ParamType::Number:
+    case ParamType::Integer:
+    case ParamType::Boolean:
+    case ParamType::Choice:
+        return true;
+    case ParamType::Tiers:
+    case ParamType::Steps:
+    case ParamType::ScenarioName:
+        break;
+    }
+    return false;
 }
 
 // ---- generic access ----------------------------------------------------------------------------------------
@@ -250,7 +361,8 @@ bool isAllowedValue(const ParameterInfo &info, double value)
 namespace {
 
 // A reference to the field that holds a parameter, whatever its C++ type.
-using FieldRef = std::variant<std::monostate, double *, int *, bool *, std::optional<int> *>;
+using FieldRef = std::variant<std::monostate, double *, int *, bool *, std::optional<int> *, std::optional<double> *,
+                              Expansion *, Depreciation *>;
 
 FieldRef field(Workload &w, ParamId id)
 {
@@ -261,6 +373,8 @@ FieldRef field(Workload &w, ParamId id)
     case I::HorizonMonths: return &w.horizonMonths;
     case I::DiscountRate: return &w.discountRate;
     case I::CloudPriceTrend: return &w.cloudPriceTrend;
+    case I::DemandGrowth: return &w.demandGrowth;
+    case I::TaxRate: return &w.taxRate;
     default: return {};
     }
 }
@@ -275,8 +389,21 @@ FieldRef instanceField(CloudInstance &c, ParamId id)
     }
 }
 
+FieldRef commitField(Commitment &c, ParamId id)
+{
+    switch (id) {
+    case I::CommitFraction: return &c.fraction;
+    case I::CommitDiscount: return &c.discount;
+    case I::CommitTermMonths: return &c.termMonths;
+    case I::CommitUpfrontFraction: return &c.upfrontFraction;
+    default: return {};
+    }
+}
+
 FieldRef field(DedicatedScenario &s, ParamId id)
 {
+    if (FieldRef ref = commitField(s.commit, id); !std::holds_alternative<std::monostate>(ref))
+        return ref;
     switch (id) {
     case I::Boxes: return &s.boxes;
     case I::BoxesPerEngineer: return &s.boxesPerEngineer;
@@ -289,12 +416,15 @@ FieldRef field(DedicatedScenario &s, ParamId id)
 
 FieldRef field(ClusterScenario &s, ParamId id)
 {
+    if (FieldRef ref = commitField(s.commit, id); !std::holds_alternative<std::monostate>(ref))
+        return ref;
     switch (id) {
     case I::Nodes: return &s.nodes;
     case I::OverheadMonthly: return &s.overheadMonthly;
     case I::OpsFte: return &s.opsFte;
     case I::FteAnnualCost: return &s.fteAnnualCost;
     case I::TargetUtilization: return &s.targetUtilization;
+    case I::Expansion: return &s.expansion;
     default: return instanceField(s.instance, id);
     }
 }
@@ -330,8 +460,22 @@ FieldRef field(PurchaseScenario &s, ParamId id)
     case I::FteAnnualCost: return &s.fteAnnualCost;
     case I::ServersPerFte: return &s.serversPerFte;
     case I::CreditResidualAtHorizon: return &s.creditResidualAtHorizon;
+    case I::Expansion: return &s.expansion;
+    case I::TargetUtilization: return &s.targetUtilization;
+    case I::PowerKwPerServer: return &s.powerKwPerServer;
+    case I::AverageLoad: return &s.averageLoad;
+    case I::Pue: return &s.pue;
+    case I::ElectricityPerKwh: return &s.electricityPerKwh;
+    case I::ElectricityPriceTrend: return &s.electricityPriceTrend;
+    case I::Depreciation: return &s.depreciation;
+    case I::DepreciationMonths: return &s.depreciationMonths;
     default: return {};
     }
+}
+
+FieldRef field(HybridScenario &s, ParamId id)
+{
+    return id == I::BaseMaxUtilization ? FieldRef(&s.baseMaxUtilization) : FieldRef();
 }
 
 FieldRef field(Scenario &scenario, ParamId id)
@@ -349,6 +493,12 @@ std::optional<double> readField(const FieldRef &ref)
         return **p ? 1.0 : 0.0;
     if (const auto *p = std::get_if<std::optional<int> *>(&ref))
         return **p ? std::optional<double>(static_cast<double>(***p)) : std::nullopt;
+    if (const auto *p = std::get_if<std::optional<double> *>(&ref))
+        return **p;
+    if (const auto *p = std::get_if<Expansion *>(&ref))
+        return static_cast<double>(**p);
+    if (const auto *p = std::get_if<Depreciation *>(&ref))
+        return static_cast<double>(**p);
     return std::nullopt;
 }
 
@@ -358,6 +508,10 @@ bool write(const FieldRef &ref, const ParameterInfo &info, double value)
         return false;
     if (auto *const *p = std::get_if<double *>(&ref)) {
         **p = value;
+        return true;
+    }
+    if (auto *const *p = std::get_if<std::optional<double> *>(&ref)) {
+        **p = value; // boxes: a break-even at equal capacity rents fractional boxes
         return true;
     }
     if (value != std::floor(value) || std::abs(value) > std::numeric_limits<int>::max())
@@ -374,6 +528,18 @@ bool write(const FieldRef &ref, const ParameterInfo &info, double value)
         if (info.type != ParamType::Boolean || (value != 0.0 && value != 1.0))
             return false;
         **p = value != 0.0;
+        return true;
+    }
+    if (auto *const *p = std::get_if<Expansion *>(&ref)) {
+        if (value < 0 || value > 1)
+            return false;
+        **p = static_cast<Expansion>(static_cast<int>(value));
+        return true;
+    }
+    if (auto *const *p = std::get_if<Depreciation *>(&ref)) {
+        if (value < 0 || value > 1)
+            return false;
+        **p = static_cast<Depreciation>(static_cast<int>(value));
         return true;
     }
     return false;
@@ -404,11 +570,15 @@ bool setParameterValue(Scenario &scenario, ParamId id, double value)
 
 bool clearParameterValue(Scenario &scenario, ParamId id)
 {
-    auto *dedicated = std::get_if<DedicatedScenario>(&scenario);
-    if (id != ParamId::Boxes || !dedicated)
-        return false;
-    dedicated->boxes.reset();
-    return true;
+    if (auto *dedicated = std::get_if<DedicatedScenario>(&scenario); dedicated && id == ParamId::Boxes) {
+        dedicated->boxes.reset();
+        return true;
+    }
+    if (auto *purchase = std::get_if<PurchaseScenario>(&scenario); purchase && id == ParamId::DepreciationMonths) {
+        purchase->depreciationMonths.reset();
+        return true;
+    }
+    return false;
 }
 
 QStringList validateWorkload(const Workload &workload)
@@ -420,6 +590,32 @@ QStringList validateWorkload(const Workload &workload)
         if (value && !isAllowedValue(info, *value))
             problems << QStringLiteral("%1: must be %2").arg(QLatin1String(info.key), allowedValues(info));
     }
+    problems << validateDemandSteps(workload.demandSteps, workload.horizonMonths);
+    return problems;
+}
+
+QStringList validateDemandSteps(const std::vector<DemandStep> &steps, int horizonMonths)
+{
+    QStringList problems;
+    const ParameterInfo &info = parameterInfo(ParamId::DemandSteps);
+    int previous = 0;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const DemandStep &step = steps[i];
+        const QString path = QStringLiteral("%1[%2]").arg(QLatin1String(info.key)).arg(i);
+        if (step.month < 1 || step.month > horizonMonths)
+            problems << QStringLiteral("%1: month %2 is outside the horizon (1 to %3)")
+                            .arg(path)
+                            .arg(step.month)
+                            .arg(horizonMonths);
+        else if (step.month <= previous)
+            problems << QStringLiteral("%1: month %2 must come after month %3 of the step before")
+                            .arg(path)
+                            .arg(step.month)
+                            .arg(previous);
+        if (!std::isfinite(step.gpuHours) || step.gpuHours < 0 || step.gpuHours > info.max)
+            problems << QStringLiteral("%1: gpu_hours must be a number from 0 to %2").arg(path, formatBound(info.max));
+        previous = std::max(previous, step.month);
+    }
     return problems;
 }
 
@@ -429,7 +625,7 @@ QStringList validateScenario(const Scenario &scenario)
     const ParameterInfo &tiersInfo = parameterInfo(ParamId::BulkDiscounts);
     for (ParamId id : scenarioParameters(scenarioKind(scenario))) {
         const ParameterInfo &info = parameterInfo(id);
-        if (info.type == ParamType::Tiers)
+        if (!isNumericParameter(id))
             continue;
         const std::optional<double> value = parameterValue(scenario, id);
         if (value && !isAllowedValue(info, *value))

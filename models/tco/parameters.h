@@ -21,6 +21,9 @@ enum class ParamId {
     HorizonMonths,
     DiscountRate,
     CloudPriceTrend,
+    DemandGrowth,
+    DemandSteps,
+    TaxRate,
     // cloud instance
     RatePerHour,
     GpusPerInstance,
@@ -36,6 +39,12 @@ enum class ParamId {
     OpsFte,
     FteAnnualCost,
     TargetUtilization,
+    Expansion,
+    // commitments (dedicated, cluster)
+    CommitFraction,
+    CommitDiscount,
+    CommitTermMonths,
+    CommitUpfrontFraction,
     // elastic
     GpusPerJob,
     ScalingEfficiency,
@@ -54,14 +63,28 @@ enum class ParamId {
     FailuresPerServerYear,
     ServersPerFte,
     CreditResidualAtHorizon,
+    PowerKwPerServer,
+    AverageLoad,
+    Pue,
+    ElectricityPerKwh,
+    ElectricityPriceTrend,
+    Depreciation,
+    DepreciationMonths,
+    // hybrid
+    Base,
+    Burst,
+    BaseMaxUtilization,
 };
-inline constexpr int kParamCount = static_cast<int>(ParamId::CreditResidualAtHorizon) + 1;
+inline constexpr int kParamCount = static_cast<int>(ParamId::BaseMaxUtilization) + 1;
 
 enum class ParamType {
-    Number,  ///< any finite double in range
-    Integer, ///< a whole number in range
-    Boolean, ///< true/false
-    Tiers,   ///< bulk discounts: [[min_servers, fraction], ...]
+    Number,   ///< any finite double in range
+    Integer,  ///< a whole number in range
+    Boolean,  ///< true/false
+    Tiers,    ///< bulk discounts: [[min_servers, fraction], ...]
+    Choice,   ///< one of parameterChoices(); its value is the index of the choice
+    Steps,    ///< demand steps: [[month, gpu_hours], ...]
+    ScenarioName, ///< the name of another scenario of the plan
 };
 
 /// Bit of a kind in ParameterInfo::kinds.
@@ -71,6 +94,9 @@ constexpr unsigned kindBit(ScenarioKind kind)
 }
 inline constexpr unsigned kCloudKinds =
     kindBit(ScenarioKind::Dedicated) | kindBit(ScenarioKind::Cluster) | kindBit(ScenarioKind::Elastic);
+/// Kinds a hybrid may take as its base (model.md §10.6).
+inline constexpr unsigned kBaseKinds =
+    kindBit(ScenarioKind::Dedicated) | kindBit(ScenarioKind::Cluster) | kindBit(ScenarioKind::Purchase);
 
 /// One row of the parameter table: the single description that the plan reader, the CLI, the GUI forms and
 /// the docs all use.
@@ -98,6 +124,13 @@ const ParameterInfo *parameterByKey(QStringView key);
 
 QString parameterKey(ParamId id);
 bool isWorkloadParameter(ParamId id);
+/// The plan-file version that introduced the parameter: 1, or 2 for model.md §10.
+int introducedIn(ParamId id);
+/// The keys a Choice parameter takes, in index order ("none", "to_demand"); empty for other types.
+QStringList parameterChoices(ParamId id);
+/// Whether a parameter has a plain numeric value (Number, Integer, Boolean, Choice): what forms edit in a
+/// field and what sensitivity analysis can move.
+bool isNumericParameter(ParamId id);
 bool usesParameter(ScenarioKind kind, ParamId id);
 /// The parameters of a kind in table order (for forms and docs).
 QList<ParamId> scenarioParameters(ScenarioKind kind);
@@ -115,11 +148,13 @@ std::optional<double> parameterValue(const Workload &workload, ParamId id);
 bool setParameterValue(Workload &workload, ParamId id, double value);
 std::optional<double> parameterValue(const Scenario &scenario, ParamId id);
 bool setParameterValue(Scenario &scenario, ParamId id, double value);
-/// Removes an optional parameter (only `boxes`); false for any other.
+/// Removes an optional parameter (`boxes`, `depreciation_months`); false for any other.
 bool clearParameterValue(Scenario &scenario, ParamId id);
 
 /// One message per problem, "key: must be ...", for values set in code (the plan reader checks JSON itself).
 QStringList validateWorkload(const Workload &workload);
 QStringList validateScenario(const Scenario &scenario);
+/// "demand_steps[i]: ..." for each step out of the horizon, out of order or with a bad gpu_hours.
+QStringList validateDemandSteps(const std::vector<DemandStep> &steps, int horizonMonths);
 
 } // namespace mltco::tco

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/tco/breakeven.h"
 #include "models/tco/defaults.h"
 #include "models/tco/instance.h"
 #include "models/tco/parameters.h"
@@ -41,12 +42,22 @@ struct PlanScenario final
     ScenarioKind kind() const { return scenarioKind(scenario); }
 };
 
-/// Break-even server count to compute: a purchase scenario against a dedicated or cluster one.
+/// A break-even to compute: a purchase against a dedicated or cluster scenario (the server count, a sweep), or
+/// against an elastic one (the fleet break-even utilization, model.md §10.7).
 struct BreakEvenRequest final
 {
+    BreakEvenRequest() = default;
+    BreakEvenRequest(QString purchaseName, QString cloudName, int sweepTo = defaults::kBreakEvenMaxServers,
+                     BreakEvenBasis sizing = BreakEvenBasis::Capacity)
+        : purchase(std::move(purchaseName)), cloud(std::move(cloudName)), maxServers(sweepTo), basis(sizing)
+    {
+    }
+
     QString purchase;
     QString cloud;
     int maxServers = defaults::kBreakEvenMaxServers;
+    BreakEvenBasis basis = BreakEvenBasis::Capacity;
+    QString notes;
 };
 inline constexpr int kMaxBreakEvenServers = 10000;
 
@@ -73,7 +84,9 @@ struct Plan final
     }
 };
 
-/// Version written into and accepted from plan files.
-inline constexpr int kPlanFormatVersion = 1;
+/// The newest plan-file version: written when a plan uses a version-2 key, accepted with 1.
+inline constexpr int kPlanFormatVersion = 2;
+/// Whether a plan uses anything of model.md §10, so that its file says version 2.
+bool usesVersion2(const Plan &plan);
 
 } // namespace mltco::tco

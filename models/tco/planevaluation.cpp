@@ -3,6 +3,7 @@
 #include "models/tco/engine.h"
 
 #include <cmath>
+#include <variant>
 
 namespace mltco::tco {
 
@@ -44,9 +45,32 @@ bool needsCatalog(const Plan &plan)
     return false;
 }
 
+QString fleetLimitProblem(const Workload &workload, const Scenario &scenario)
+{
+    double perUnit = 0.0; // reference GPU-hours one server or node does at the target utilization
+    if (const auto *p = std::get_if<PurchaseScenario>(&scenario); p && p->expansion == Expansion::ToDemand)
+        perUnit = p->gpusPerServer * p->speedup * kHoursPerMonth * p->targetUtilization;
+    else if (const auto *c = std::get_if<ClusterScenario>(&scenario); c && c->expansion == Expansion::ToDemand)
+        perUnit = c->instance.gpusPerInstance * c->instance.speedup * kHoursPerMonth * c->targetUtilization;
+    if (perUnit <= 0.0)
+        return {};
+    DemandCursor demand(workload);
+    for (int month = 1; month <= workload.horizonMonths; ++month) {
+        const double need = std::ceil(demand.next() / perUnit - 1e-9);
+        if (need > defaults::kMaxFleet)
+            return QStringLiteral("expansion: month %1 would need %2 %3, more than the %4 a plan may hold")
+                .arg(month)
+                .arg(need, 0, 'f', 0)
+                .arg(std::holds_alternative<PurchaseScenario>(scenario) ? QStringLiteral("servers")
+                                                                        : QStringLiteral("nodes"))
+                .arg(defaults::kMaxFleet);
+    }
+    return {};
+}
+
 Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const InstanceResolver &resolver,
                                    const QString &path, std::optional<ResolvedInstance> *resolvedOut,
-                                   QStringList *warnings)
+                                   QStringList *warnings, const Workload *workload)
 {
     Scenario scenario = planScenario.scenario;
     CloudInstance *instance = cloudInstance(scenario);
@@ -104,6 +128,10 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
         for (const QString &problem : validateScenario(scenario))
             problems << path + QLatin1Char('.') + problem;
     }
+    if (problems.isEmpty() && workload) {
+        if (const QString problem = fleetLimitProblem(*workload, scenario); !problem.isEmpty())
+            problems << path + QLatin1Char('.') + problem;
+    }
     if (!problems.isEmpty())
         return Error{QStringLiteral("%1 (%2) cannot be evaluated").arg(path, planScenario.name), problems};
     return scenario;
@@ -124,7 +152,7 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
         EvaluatedScenario evaluated;
         evaluated.name = planScenario.name;
         Expected<Scenario> scenario = resolveScenario(planScenario, resolver, QStringLiteral("scenarios[%1]").arg(i),
-                                                      &evaluated.instance, &result.warnings);
+                                                      &evaluated.instance, &result.warnings, &plan.workload);
         if (!scenario) {
             problems << scenario.error().details;
             continue;
@@ -135,9 +163,6 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
     if (!problems.isEmpty())
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};
 
-    for (EvaluatedScenario &evaluated : result.scenarios)
-        evaluateInto(plan.workload, evaluated.scenario, evaluated.result);
-
     const auto find = [&](const QString &name) -> const EvaluatedScenario * {
         for (const EvaluatedScenario &s : result.scenarios) {
             if (s.name == name)
@@ -145,6 +170,37 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
         }
         return nullptr;
     };
+    // Hybrids name other scenarios: check the names (a plan edited in the GUI may have renamed one).
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        const auto *hybrid = std::get_if<HybridScenario>(&result.scenarios[i].scenario);
+        if (!hybrid)
+            continue;
+        const QString path = QStringLiteral("scenarios[%1]").arg(i);
+        const EvaluatedScenario *base = find(hybrid->base);
+        const EvaluatedScenario *burst = find(hybrid->burst);
+        if (!base || !(kindBit(base->kind()) & kBaseKinds))
+            problems << QStringLiteral("%1.base: no dedicated, cluster or purchase scenario is named \"%2\"")
+                            .arg(path, hybrid->base);
+        if (!burst || burst->kind() != ScenarioKind::Elastic)
+            problems << QStringLiteral("%1.burst: no elastic scenario is named \"%2\"").arg(path, hybrid->burst);
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+
+    for (EvaluatedScenario &evaluated : result.scenarios) {
+        if (evaluated.kind() != ScenarioKind::Hybrid)
+            evaluateInto(plan.workload, evaluated.scenario, evaluated.result);
+    }
+    HybridScratch scratch;
+    for (EvaluatedScenario &evaluated : result.scenarios) {
+        if (const auto *hybrid = std::get_if<HybridScenario>(&evaluated.scenario)) {
+            const EvaluatedScenario *base = find(hybrid->base);
+            evaluated.baseKind = base->kind();
+            evaluateHybridInto(plan.workload, base->scenario, std::get<ElasticScenario>(find(hybrid->burst)->scenario),
+                               hybrid->baseMaxUtilization, evaluated.result, scratch);
+        }
+    }
+
     for (qsizetype i = 0; i < plan.breakeven.size(); ++i) {
         const BreakEvenRequest &request = plan.breakeven.at(i);
         const QString path = QStringLiteral("breakeven[%1]").arg(i);
@@ -158,14 +214,32 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
             problems << QStringLiteral("%1.cloud: no scenario is named \"%2\"").arg(path, request.cloud);
             continue;
         }
+        const auto &owned = std::get<PurchaseScenario>(purchase->scenario);
+        if (const auto *elastic = std::get_if<ElasticScenario>(&cloud->scenario)) {
+            // basis and max_servers do not apply (model.md §10.10, clarification 7).
+            Expected<FleetBreakEven> fleet = fleetBreakEven(plan.workload, owned, *elastic);
+            if (!fleet) {
+                problems << QStringLiteral("%1: %2").arg(path, fleet.error().message);
+                continue;
+            }
+            BreakEvenResult found;
+            found.fleet = *fleet;
+            result.breakeven.push_back({request, std::move(found)});
+            continue;
+        }
         if (request.maxServers < 1 || request.maxServers > kMaxBreakEvenServers) {
             problems << QStringLiteral("%1.max_servers: must be an integer from 1 to %2").arg(path).arg(kMaxBreakEvenServers);
             continue;
         }
-        Expected<BreakEvenResult> sweep = breakEvenServers(
-            plan.workload, std::get<PurchaseScenario>(purchase->scenario), cloud->scenario, request.maxServers);
+        if (owned.servers <= 0) {
+            problems << QStringLiteral("%1.purchase: \"%2\" has 0 servers; a break-even needs at least one")
+                            .arg(path, request.purchase);
+            continue;
+        }
+        Expected<BreakEvenResult> sweep =
+            breakEvenServers(plan.workload, owned, cloud->scenario, request.maxServers, request.basis);
         if (!sweep) {
-            problems << QStringLiteral("%1.cloud: %2").arg(path, sweep.error().message);
+            problems << QStringLiteral("%1: %2").arg(path, sweep.error().message);
             continue;
         }
         result.breakeven.push_back({request, std::move(*sweep)});

@@ -19,8 +19,18 @@ struct EvaluatedScenario final
     Scenario scenario;                       ///< with catalog values filled in
     ScenarioResult result;
     std::optional<ResolvedInstance> instance; ///< what the catalog said, when it was asked
+    std::optional<ScenarioKind> baseKind;     ///< hybrid: the kind of its base
 
     ScenarioKind kind() const { return scenarioKind(scenario); }
+    /// "servers" (purchase, or a hybrid on a purchase base), "nodes" (cluster, or on a cluster base), or empty:
+    /// the name of the month rows' fleet count.
+    QString fleetKey() const
+    {
+        const ScenarioKind k = baseKind.value_or(kind());
+        return k == ScenarioKind::Purchase ? QStringLiteral("servers")
+               : k == ScenarioKind::Cluster ? QStringLiteral("nodes")
+                                            : QString();
+    }
 };
 
 struct EvaluatedBreakEven final
@@ -45,9 +55,14 @@ bool needsCatalog(const Plan &plan);
 
 /// The scenario's parameters with what the plan does not state taken from the catalog. Values the plan
 /// states win. `path` prefixes messages ("scenarios[2]"). An empty resolver means "no catalog".
+/// With a workload, a fleet that expands to demand is also checked against the largest fleet a plan may hold.
 Expected<Scenario> resolveScenario(const PlanScenario &scenario, const InstanceResolver &resolver,
                                    const QString &path, std::optional<ResolvedInstance> *resolved = nullptr,
-                                   QStringList *warnings = nullptr);
+                                   QStringList *warnings = nullptr, const Workload *workload = nullptr);
+
+/// "expansion: month 14 would need 100001 servers, ..." when a to_demand fleet needs more than 100,000 servers
+/// or nodes in some month (model.md §10.10, clarification 4); empty when it does not.
+QString fleetLimitProblem(const Workload &workload, const Scenario &scenario);
 
 /// Resolves, validates and evaluates every scenario and break-even of the plan. On failure the Error's
 /// details hold one "path: problem" line per problem.

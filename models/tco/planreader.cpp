@@ -76,6 +76,8 @@ public:
                              [&](const char *section) { return it.key() == QLatin1String(section); }))
                 problem(it.key(), QStringLiteral("unknown key"));
         }
+        checkStepsWithinHorizon(plan);
+        checkHybridNames();
         checkBreakEvenNames(plan);
 
         if (!m_problems.isEmpty())
@@ -109,16 +111,23 @@ private:
 
     void readVersion(const QJsonValue &value)
     {
-        if (!value.isDouble() || value.toDouble() != kPlanFormatVersion)
-            problem(QStringLiteral("version"), QStringLiteral("must be %1").arg(kPlanFormatVersion));
+        // Version-2 keys are read whatever the file says (model.md §10.10, clarification 1).
+        if (!value.isDouble() || value.toDouble() < 1 || value.toDouble() > kPlanFormatVersion ||
+            value.toDouble() != std::floor(value.toDouble()))
+            problem(QStringLiteral("version"),
+                    QStringLiteral("must be 1 or %1 (a newer mltco wrote this plan?)").arg(kPlanFormatVersion));
     }
 
-    /// A Number, Integer or Boolean parameter; nullopt (and a problem) when not allowed.
+    /// A Number, Integer, Boolean or Choice parameter; nullopt (and a problem) when not allowed.
     std::optional<double> parameter(const QJsonValue &value, const QString &path, const ParameterInfo &info)
     {
         if (info.type == ParamType::Boolean) {
             if (value.isBool())
                 return value.toBool() ? 1.0 : 0.0;
+        } else if (info.type == ParamType::Choice) {
+            const qsizetype index = parameterChoices(info.id).indexOf(value.toString());
+            if (value.isString() && index >= 0)
+                return static_cast<double>(index);
         } else if (value.isDouble() && isAllowedValue(info, value.toDouble())) {
             return value.toDouble();
         }
@@ -168,6 +177,46 @@ private:
         if (!ok)
             return std::nullopt;
         return result;
+    }
+
+    std::optional<std::vector<DemandStep>> demandSteps(const QJsonValue &value, const QString &path)
+    {
+        const ParameterInfo &info = parameterInfo(ParamId::DemandSteps);
+        const ParameterInfo &horizon = parameterInfo(ParamId::HorizonMonths);
+        if (!value.isArray()) {
+            problem(path, QStringLiteral("must be ") + allowedValues(info));
+            return std::nullopt;
+        }
+        std::vector<DemandStep> steps;
+        bool ok = true;
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString itemPath = QStringLiteral("%1[%2]").arg(path).arg(i);
+            const QJsonArray pair = array.at(i).toArray();
+            const bool valid = array.at(i).isArray() && pair.size() == 2 && pair.at(0).isDouble() &&
+                               pair.at(1).isDouble() && isAllowedValue(horizon, pair.at(0).toDouble()) &&
+                               pair.at(1).toDouble() >= 0 && pair.at(1).toDouble() <= info.max;
+            if (!valid) {
+                problem(itemPath, QStringLiteral("must be [month, gpu_hours] with month an integer from 1 to %1 and "
+                                                 "gpu_hours a number from 0 to %2")
+                                      .arg(horizon.max, 0, 'g', 15)
+                                      .arg(info.max, 0, 'g', 15));
+                ok = false;
+                continue;
+            }
+            const DemandStep step{static_cast<int>(pair.at(0).toDouble()), pair.at(1).toDouble()};
+            if (!steps.empty() && step.month <= steps.back().month) {
+                problem(itemPath, QStringLiteral("month %1 must come after month %2 of the step before")
+                                      .arg(step.month)
+                                      .arg(steps.back().month));
+                ok = false;
+                continue;
+            }
+            steps.push_back(step);
+        }
+        if (!ok)
+            return std::nullopt;
+        return steps;
     }
 
     QMap<QString, QString> assumptions(const QJsonValue &value, const QString &path,
@@ -222,6 +271,13 @@ private:
             if (!info || info->kinds != 0) {
                 problem(itemPath, info ? QStringLiteral("a scenario parameter; give it in a scenario")
                                        : QStringLiteral("unknown key"));
+                continue;
+            }
+            if (info->type == ParamType::Steps) {
+                if (auto steps = demandSteps(it.value(), itemPath)) {
+                    plan.workload.demandSteps = std::move(*steps);
+                    setGiven(plan.workloadGiven, info->id);
+                }
                 continue;
             }
             if (const auto v = parameter(it.value(), itemPath, *info)) {
@@ -285,8 +341,8 @@ private:
             } else if (key == QLatin1String("assumptions")) {
                 scenario.assumptions = assumptions(it.value(), itemPath, kind, false);
             } else if (key == QLatin1String("instance")) {
-                if (kind == ScenarioKind::Purchase)
-                    problem(itemPath, QStringLiteral("a purchase scenario has no cloud instance"));
+                if (kind == ScenarioKind::Purchase || kind == ScenarioKind::Hybrid)
+                    problem(itemPath, QStringLiteral("a %1 scenario has no cloud instance").arg(scenarioKindKey(*kind)));
                 else
                     scenario.instance = instance(it.value(), itemPath);
             } else {
@@ -294,8 +350,14 @@ private:
             }
         }
 
-        if (kind && *kind != ScenarioKind::Purchase && !object.contains(QLatin1String("rate_per_hour")) &&
-            !object.contains(QLatin1String("instance")))
+        if (kind && *kind == ScenarioKind::Hybrid) {
+            for (const char *required : {"base", "burst"}) {
+                if (!object.contains(QLatin1String(required)))
+                    problem(at(QLatin1String(required)), QStringLiteral("missing; must name a scenario of the plan"));
+            }
+        }
+        if (kind && *kind != ScenarioKind::Purchase && *kind != ScenarioKind::Hybrid &&
+            !object.contains(QLatin1String("rate_per_hour")) && !object.contains(QLatin1String("instance")))
             problem(at(QStringLiteral("rate_per_hour")),
                     QStringLiteral("missing; give it, or name a catalog \"instance\" to take it from"));
 
@@ -327,6 +389,16 @@ private:
             if (auto list = tiers(value, path)) {
                 std::get<PurchaseScenario>(scenario.scenario).bulkDiscounts = std::move(*list);
                 setGiven(scenario.given, info->id);
+            }
+            return;
+        }
+        if (info->type == ParamType::ScenarioName) {
+            auto &hybrid = std::get<HybridScenario>(scenario.scenario);
+            const QString name = requiredText(value, path);
+            (info->id == ParamId::Base ? hybrid.base : hybrid.burst) = name;
+            if (!name.isEmpty()) {
+                setGiven(scenario.given, info->id);
+                m_hybridRefs.append({path, name, info->id == ParamId::Base, m_scenarioCount});
             }
             return;
         }
@@ -406,8 +478,14 @@ private:
                         problem(itemPath, QStringLiteral("must be an integer from 1 to %1").arg(kMaxBreakEvenServers));
                     else
                         request.maxServers = static_cast<int>(v);
+                } else if (it.key() == QLatin1String("basis")) {
+                    const auto basis = breakEvenBasisFromKey(it.value().toString());
+                    if (!it.value().isString() || !basis)
+                        problem(itemPath, QStringLiteral("must be capacity or count"));
+                    else
+                        request.basis = *basis;
                 } else if (it.key() == QLatin1String("notes")) {
-                    text(it.value(), itemPath);
+                    request.notes = text(it.value(), itemPath);
                 } else {
                     problem(itemPath, QStringLiteral("unknown key"));
                 }
@@ -416,37 +494,97 @@ private:
         }
     }
 
+    void checkStepsWithinHorizon(const Plan &plan)
+    {
+        const auto &steps = plan.workload.demandSteps;
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            if (steps[i].month > plan.workload.horizonMonths)
+                problem(QStringLiteral("workload.demand_steps[%1]").arg(i),
+                        QStringLiteral("month %1 is after the horizon (%2 months)")
+                            .arg(steps[i].month)
+                            .arg(plan.workload.horizonMonths));
+        }
+    }
+
+    // A hybrid's base must be a dedicated, cluster or purchase scenario, its burst an elastic one; never a
+    // hybrid, never itself (model.md §10.6).
+    void checkHybridNames()
+    {
+        for (const HybridRef &ref : std::as_const(m_hybridRefs)) {
+            const auto index = m_scenarioIndex.constFind(ref.name);
+            if (index == m_scenarioIndex.cend()) {
+                problem(ref.path, QStringLiteral("no scenario is named %1").arg(quoted(ref.name)));
+                continue;
+            }
+            if (*index == ref.scenario) {
+                problem(ref.path, QStringLiteral("a hybrid cannot name itself"));
+                continue;
+            }
+            const auto kind = m_kinds.constFind(ref.name);
+            if (kind == m_kinds.cend())
+                continue; // that scenario's kind is wrong: already reported
+            const bool ok = ref.base ? (kindBit(*kind) & kBaseKinds) != 0 : *kind == ScenarioKind::Elastic;
+            if (!ok)
+                problem(ref.path, QStringLiteral("%1 is a scenario of kind %2; must name %3")
+                                      .arg(quoted(ref.name), scenarioKindKey(*kind),
+                                           ref.base ? QStringLiteral("a dedicated, cluster or purchase scenario")
+                                                    : QStringLiteral("an elastic scenario")));
+        }
+    }
+
     void checkBreakEvenNames(const Plan &plan)
     {
         for (qsizetype i = 0; i < plan.breakeven.size(); ++i) {
             const BreakEvenRequest &request = plan.breakeven.at(i);
             const QString path = QStringLiteral("breakeven[%1]").arg(i);
-            checkReference(path + QStringLiteral(".purchase"), request.purchase, false);
+            if (checkReference(path + QStringLiteral(".purchase"), request.purchase, false)) {
+                // The request chooses the purchase's size or sweeps it (model.md §10.10, clarification 7).
+                const PlanScenario *purchase = plan.scenario(request.purchase);
+                const auto *p = purchase ? std::get_if<PurchaseScenario>(&purchase->scenario) : nullptr;
+                if (p && p->expansion == Expansion::ToDemand)
+                    problem(path + QStringLiteral(".purchase"),
+                            QStringLiteral("%1 expands to demand; a break-even needs a fixed number of servers")
+                                .arg(quoted(request.purchase)));
+                else if (p && p->servers == 0)
+                    problem(path + QStringLiteral(".purchase"),
+                            QStringLiteral("%1 has 0 servers; a break-even needs at least one").arg(quoted(request.purchase)));
+            }
             checkReference(path + QStringLiteral(".cloud"), request.cloud, true);
         }
     }
 
-    void checkReference(const QString &path, const QString &name, bool cloudSide)
+    bool checkReference(const QString &path, const QString &name, bool cloudSide)
     {
         if (name.isEmpty())
-            return; // missing or not a text: already reported
+            return false; // missing or not a text: already reported
         if (!m_scenarioIndex.contains(name)) {
             problem(path, QStringLiteral("no scenario is named %1").arg(quoted(name)));
-            return;
+            return false;
         }
         const auto kind = m_kinds.constFind(name);
         if (kind == m_kinds.cend())
-            return; // that scenario's kind is wrong: already reported
-        const bool ok = cloudSide ? (*kind == ScenarioKind::Dedicated || *kind == ScenarioKind::Cluster)
+            return false; // that scenario's kind is wrong: already reported
+        const bool ok = cloudSide ? (*kind == ScenarioKind::Dedicated || *kind == ScenarioKind::Cluster ||
+                                     *kind == ScenarioKind::Elastic)
                                   : *kind == ScenarioKind::Purchase;
         if (!ok)
             problem(path, QStringLiteral("%1 is a scenario of kind %2; must name %3")
                               .arg(quoted(name), scenarioKindKey(*kind),
-                                   cloudSide ? QStringLiteral("a dedicated or cluster scenario")
+                                   cloudSide ? QStringLiteral("a dedicated, cluster or elastic scenario")
                                              : QStringLiteral("a purchase scenario")));
+        return ok;
     }
 
+    struct HybridRef final
+    {
+        QString path;
+        QString name;
+        bool base = true;
+        int scenario = 0; ///< index of the hybrid
+    };
+
     QStringList m_problems;
+    QList<HybridRef> m_hybridRefs;
     QHash<QString, int> m_scenarioIndex; ///< name -> index of the first scenario with it
     QHash<QString, ScenarioKind> m_kinds;
     int m_scenarioCount = 0;

@@ -11,6 +11,8 @@ QJsonValue number(const ParameterInfo &info, double value)
 {
     if (info.type == ParamType::Boolean)
         return value != 0.0;
+    if (info.type == ParamType::Choice)
+        return parameterChoices(info.id).value(static_cast<qsizetype>(value));
     if (info.type == ParamType::Integer)
         return static_cast<qint64>(value);
     return value;
@@ -55,6 +57,9 @@ QJsonObject scenarioToJson(const PlanScenario &scenario)
             for (const BulkTier &tier : std::get<PurchaseScenario>(scenario.scenario).bulkDiscounts)
                 tiers.append(QJsonArray{tier.minServers, tier.fraction});
             object.insert(QLatin1String(info.key), tiers);
+        } else if (info.type == ParamType::ScenarioName) {
+            const auto &hybrid = std::get<HybridScenario>(scenario.scenario);
+            object.insert(QLatin1String(info.key), id == ParamId::Base ? hybrid.base : hybrid.burst);
         } else if (const auto value = parameterValue(scenario.scenario, id)) {
             object.insert(QLatin1String(info.key), number(info, *value));
         }
@@ -66,7 +71,35 @@ QJsonObject scenarioToJson(const PlanScenario &scenario)
     return object;
 }
 
+bool givesVersion2(const ParamSet &given, std::optional<ScenarioKind> kind)
+{
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const auto id = static_cast<ParamId>(i);
+        if (!given.test(i))
+            continue;
+        if (introducedIn(id) == 2 || (id == ParamId::TargetUtilization && kind == ScenarioKind::Purchase))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
+
+bool usesVersion2(const Plan &plan)
+{
+    if (givesVersion2(plan.workloadGiven, std::nullopt))
+        return true;
+    for (const PlanScenario &scenario : plan.scenarios) {
+        if (scenario.kind() == ScenarioKind::Hybrid || givesVersion2(scenario.given, scenario.kind()))
+            return true;
+    }
+    for (const BreakEvenRequest &request : plan.breakeven) {
+        const PlanScenario *cloud = plan.scenario(request.cloud);
+        if (request.basis != BreakEvenBasis::Capacity || (cloud && cloud->kind() == ScenarioKind::Elastic))
+            return true;
+    }
+    return false;
+}
 
 QJsonObject planToJson(const Plan &plan)
 {
@@ -74,8 +107,14 @@ QJsonObject planToJson(const Plan &plan)
     for (ParamId id : workloadParameters()) {
         if (!isGiven(plan.workloadGiven, id))
             continue;
-        if (const auto value = parameterValue(plan.workload, id))
+        if (id == ParamId::DemandSteps) {
+            QJsonArray steps;
+            for (const DemandStep &step : plan.workload.demandSteps)
+                steps.append(QJsonArray{step.month, step.gpuHours});
+            workload.insert(parameterKey(id), steps);
+        } else if (const auto value = parameterValue(plan.workload, id)) {
             workload.insert(parameterKey(id), number(parameterInfo(id), *value));
+        }
     }
     if (!plan.workloadNotes.isEmpty())
         workload.insert(QStringLiteral("notes"), plan.workloadNotes);
@@ -88,7 +127,7 @@ QJsonObject planToJson(const Plan &plan)
 
     QJsonObject object{
         {QStringLiteral("name"), plan.name},
-        {QStringLiteral("version"), kPlanFormatVersion},
+        {QStringLiteral("version"), usesVersion2(plan) ? 2 : 1},
         {QStringLiteral("workload"), workload},
         {QStringLiteral("scenarios"), scenarios},
     };
@@ -96,12 +135,18 @@ QJsonObject planToJson(const Plan &plan)
         object.insert(QStringLiteral("notes"), plan.notes);
     if (!plan.breakeven.isEmpty()) {
         QJsonArray breakeven;
-        for (const BreakEvenRequest &request : plan.breakeven)
-            breakeven.append(QJsonObject{
+        for (const BreakEvenRequest &request : plan.breakeven) {
+            QJsonObject item{
                 {QStringLiteral("purchase"), request.purchase},
                 {QStringLiteral("cloud"), request.cloud},
                 {QStringLiteral("max_servers"), request.maxServers},
-            });
+            };
+            if (request.basis != BreakEvenBasis::Capacity)
+                item.insert(QStringLiteral("basis"), breakEvenBasisKey(request.basis));
+            if (!request.notes.isEmpty())
+                item.insert(QStringLiteral("notes"), request.notes);
+            breakeven.append(item);
+        }
         object.insert(QStringLiteral("breakeven"), breakeven);
     }
     return object;

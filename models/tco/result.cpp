@@ -13,14 +13,18 @@ const char *categoryKey(Category category)
         return "resale";
     case Category::Facilities:
         return "facilities";
+    case Category::Power:
+        return "power";
     case Category::Failures:
         return "failures";
     case Category::Staff:
         return "staff";
     case Category::Overhead:
+        return "overhead";
+    case Category::Tax:
         break;
     }
-    return "overhead";
+    return "tax";
 }
 
 } // namespace mltco::tco

@@ -6,12 +6,13 @@
 
 namespace mltco::tco {
 
-/// Cost categories of a month (model.md §4); their sum is the month's total.
-enum class Category { Compute, Capex, Resale, Facilities, Failures, Staff, Overhead };
-inline constexpr int kCategoryCount = 7;
+/// Cost categories of a month (model.md §4, §10.3, §10.5), in the order every table and chart uses; their sum is
+/// the month's total. Tax is usually negative (a shield) and 0 in the pre-tax view.
+enum class Category { Compute, Capex, Resale, Facilities, Power, Failures, Staff, Overhead, Tax };
+inline constexpr int kCategoryCount = 9;
 inline constexpr std::array<Category, kCategoryCount> kCategories = {
-    Category::Compute,  Category::Capex, Category::Resale,   Category::Facilities,
-    Category::Failures, Category::Staff, Category::Overhead,
+    Category::Compute,  Category::Capex, Category::Resale,   Category::Facilities, Category::Power,
+    Category::Failures, Category::Staff, Category::Overhead, Category::Tax,
 };
 /// "compute", "capex", ...: the key used in JSON and CSV.
 const char *categoryKey(Category category);
@@ -22,6 +23,12 @@ struct MonthRow final
     std::array<double, kCategoryCount> cost{};
     double total = 0.0;
     double capacity = 0.0; ///< reference GPU-hours this month can serve (elastic: what it bills for)
+    double demand = 0.0;   ///< G_m (model.md §10.1); a hybrid's burst side sees its overflow here
+    double fleet = 0.0;    ///< servers installed (purchase) or nodes rented (cluster); a hybrid: its base's
+    double depreciation = 0.0; ///< charged this month (purchase; not a cash cost, it enters tax only)
+    double gain = 0.0;     ///< gain (+) or loss (-) realised on a sale or the residual credit this month
+    double burst = 0.0;    ///< hybrid: the burst side's share of `total`
+    double burstGpuHours = 0.0; ///< hybrid: the overflow o_m the burst side serves
 
     double at(Category category) const { return cost[static_cast<std::size_t>(category)]; }
 };
@@ -35,10 +42,19 @@ struct YearSum final
     bool partial = false;
 };
 
+/// Servers bought together in one month (model.md §10.2): each runs its own holding cycles.
+struct Cohort final
+{
+    int month = 1;          ///< bought in
+    int servers = 0;        ///< n
+    double unitPrice = 0.0; ///< p = list x (1 - bulk discount for n)
+};
+
 /// Everything model.md §5 asks of one scenario. Nothing is rounded.
 struct ScenarioResult final
 {
     std::vector<MonthRow> months;
+    std::vector<Cohort> cohorts; ///< purchase only: the fleet's cohorts in month order
     std::vector<YearSum> years;
     std::array<double, kCategoryCount> byCategory{};
     double total = 0.0;
@@ -50,6 +66,11 @@ struct ScenarioResult final
     double capacity = 0.0;           ///< sum of capacity_m
     std::optional<double> utilization;        ///< served / capacity (elastic: eta / rho); none when no capacity
     std::optional<double> costPerServedGpuHour; ///< total / served; none when nothing is served
+    double depreciation = 0.0;       ///< sum of the months' depreciation
+    double gains = 0.0;              ///< sum of realised gains (losses negative)
+    double burst = 0.0;              ///< hybrid: the burst side's share of total
+    double burstGpuHours = 0.0;      ///< hybrid: overflow served by the burst side
+    std::optional<double> peakFleet; ///< largest servers / nodes count of the horizon (purchase, cluster, hybrid base)
 
     double categoryTotal(Category category) const { return byCategory[static_cast<std::size_t>(category)]; }
     bool hasUnmetDemand() const { return unmet > 1e-9 * (demand > 1.0 ? demand : 1.0); }

@@ -6,7 +6,8 @@ namespace mltco::tco {
 
 namespace {
 
-constexpr std::array<const char *, kScenarioKindCount> kKindKeys = {"dedicated", "cluster", "elastic", "purchase"};
+constexpr std::array<const char *, kScenarioKindCount> kKindKeys = {"dedicated", "cluster", "elastic", "purchase",
+                                                                         "hybrid"};
 
 } // namespace
 
@@ -47,16 +48,19 @@ Scenario defaultScenario(ScenarioKind kind)
     case ScenarioKind::Elastic:
         return ElasticScenario{};
     case ScenarioKind::Purchase:
+        return PurchaseScenario{};
+    case ScenarioKind::Hybrid:
         break;
     }
-    return PurchaseScenario{};
+    return HybridScenario{};
 }
 
 const CloudInstance *cloudInstance(const Scenario &scenario)
 {
     return std::visit(
         [](const auto &s) -> const CloudInstance * {
-            if constexpr (std::is_same_v<std::decay_t<decltype(s)>, PurchaseScenario>)
+            using T = std::decay_t<decltype(s)>;
+            if constexpr (std::is_same_v<T, PurchaseScenario> || std::is_same_v<T, HybridScenario>)
                 return nullptr;
             else
                 return &s.instance;
@@ -81,6 +85,34 @@ double bulkDiscountFor(const std::vector<BulkTier> &tiers, int servers)
         }
     }
     return discount;
+}
+
+QString expansionKey(Expansion expansion)
+{
+    return expansion == Expansion::ToDemand ? QStringLiteral("to_demand") : QStringLiteral("none");
+}
+
+std::optional<Expansion> expansionFromKey(const QString &key)
+{
+    if (key == QLatin1String("none"))
+        return Expansion::None;
+    if (key == QLatin1String("to_demand"))
+        return Expansion::ToDemand;
+    return std::nullopt;
+}
+
+QString depreciationKey(Depreciation depreciation)
+{
+    return depreciation == Depreciation::Macrs5 ? QStringLiteral("macrs_5") : QStringLiteral("straight_line");
+}
+
+std::optional<Depreciation> depreciationFromKey(const QString &key)
+{
+    if (key == QLatin1String("straight_line"))
+        return Depreciation::StraightLine;
+    if (key == QLatin1String("macrs_5"))
+        return Depreciation::Macrs5;
+    return std::nullopt;
 }
 
 } // namespace mltco::tco

@@ -11,10 +11,10 @@
 
 namespace mltco::tco {
 
-enum class ScenarioKind { Dedicated, Cluster, Elastic, Purchase };
-inline constexpr int kScenarioKindCount = 4;
+enum class ScenarioKind { Dedicated, Cluster, Elastic, Purchase, Hybrid };
+inline constexpr int kScenarioKindCount = 5;
 
-/// "dedicated", "cluster", "elastic", "purchase": the key used in plan files.
+/// "dedicated", "cluster", "elastic", "purchase", "hybrid": the key used in plan files.
 QString scenarioKindKey(ScenarioKind kind);
 std::optional<ScenarioKind> scenarioKindFromKey(const QString &key);
 QStringList scenarioKindKeys();
@@ -30,28 +30,49 @@ struct CloudInstance final
     friend bool operator==(const CloudInstance &, const CloudInstance &) = default;
 };
 
-/// Always-on boxes (model.md §4.1).
+/// Whether a fleet stays at its stated size or follows demand (model.md §10.2). Plan key `expansion`.
+enum class Expansion { None, ToDemand };
+/// How a purchase is depreciated for tax (model.md §10.5). Plan key `depreciation`.
+enum class Depreciation { StraightLine, Macrs5 };
+
+/// Reserved capacity bought for terms of L months (model.md §10.4). fraction 0 = everything on demand.
+struct Commitment final
+{
+    double fraction = defaults::kCommitFraction;           ///< f, share of boxes / nodes committed
+    double discount = defaults::kCommitDiscount;           ///< d, off the on-demand rate
+    int termMonths = defaults::kCommitTermMonths;          ///< L
+    double upfrontFraction = defaults::kCommitUpfrontFraction; ///< a, share of a term paid in its first month
+
+    friend bool operator==(const Commitment &, const Commitment &) = default;
+};
+
+/// Always-on boxes (model.md §4.1, commitments §10.4).
 struct DedicatedScenario final
 {
     CloudInstance instance;
-    std::optional<int> boxes;                          ///< when absent: engineers x boxesPerEngineer
+    /// When absent: engineers x boxesPerEngineer. Plan files take an integer; a break-even at equal capacity
+    /// sets a fractional count (pro rata, model.md §10.7).
+    std::optional<double> boxes;
     double boxesPerEngineer = defaults::kBoxesPerEngineer;
     double hoursOn = defaults::kHoursOn;               ///< per month
     double premium = defaults::kPremium;               ///< fraction on top of the rate
     double overheadMonthly = defaults::kOverheadMonthly;
+    Commitment commit;
 
     friend bool operator==(const DedicatedScenario &, const DedicatedScenario &) = default;
 };
 
-/// Fixed node pool run by the team (model.md §4.2).
+/// Node pool run by the team (model.md §4.2), fixed or following demand (§10.2), with commitments (§10.4).
 struct ClusterScenario final
 {
     CloudInstance instance;
-    int nodes = defaults::kNodes;
+    int nodes = defaults::kNodes;                            ///< the pool; with to_demand its minimum
     double overheadMonthly = defaults::kOverheadMonthly;
     double opsFte = defaults::kOpsFte;
     double fteAnnualCost = defaults::kFteAnnualCost;
-    double targetUtilization = defaults::kTargetUtilization; ///< only for sizeToDemand()
+    double targetUtilization = defaults::kTargetUtilization; ///< u*: sizeToDemand() and to_demand
+    Expansion expansion = Expansion::None;
+    Commitment commit;
 
     friend bool operator==(const ClusterScenario &, const ClusterScenario &) = default;
 };
@@ -83,7 +104,7 @@ struct BulkTier final
     friend bool operator==(const BulkTier &, const BulkTier &) = default;
 };
 
-/// Servers bought and run on-prem (model.md §4.4).
+/// Servers bought and run on-prem (model.md §4.4; cohorts §10.2, power §10.3, depreciation §10.5).
 struct PurchaseScenario final
 {
     int servers = defaults::kServers;                   ///< S
@@ -98,20 +119,46 @@ struct PurchaseScenario final
     double fteAnnualCost = defaults::kFteAnnualCost;
     double serversPerFte = defaults::kServersPerFte;
     bool creditResidualAtHorizon = defaults::kCreditResidualAtHorizon;
+    Expansion expansion = Expansion::None;
+    double targetUtilization = defaults::kTargetUtilization; ///< u*, what to_demand sizes for
+    double powerKwPerServer = defaults::kPowerKwPerServer;   ///< 0 = power is inside facilities
+    double averageLoad = defaults::kAverageLoad;
+    double pue = defaults::kPue;
+    double electricityPerKwh = defaults::kElectricityPerKwh;
+    double electricityPriceTrend = defaults::kElectricityPriceTrend; ///< g_e, annual
+    Depreciation depreciation = Depreciation::StraightLine;
+    std::optional<int> depreciationMonths;                   ///< D; absent = holdingMonths (straight line only)
 
     friend bool operator==(const PurchaseScenario &, const PurchaseScenario &) = default;
 };
 
+/// An owned or reserved baseline with elastic burst (model.md §10.6): names of two scenarios of the plan.
+struct HybridScenario final
+{
+    QString base;  ///< a dedicated, cluster or purchase scenario
+    QString burst; ///< an elastic scenario
+    double baseMaxUtilization = defaults::kBaseMaxUtilization; ///< beta: the base serves at most this share
+
+    friend bool operator==(const HybridScenario &, const HybridScenario &) = default;
+};
+
 /// One scenario's parameters; the alternative is its kind.
-using Scenario = std::variant<DedicatedScenario, ClusterScenario, ElasticScenario, PurchaseScenario>;
+using Scenario =
+    std::variant<DedicatedScenario, ClusterScenario, ElasticScenario, PurchaseScenario, HybridScenario>;
 
 ScenarioKind scenarioKind(const Scenario &scenario);
 /// A scenario of that kind with every parameter at its default.
 Scenario defaultScenario(ScenarioKind kind);
-/// The rented instance of a cloud scenario; nullptr for purchase.
+/// The rented instance of a cloud scenario; nullptr for purchase and hybrid.
 const CloudInstance *cloudInstance(const Scenario &scenario);
 CloudInstance *cloudInstance(Scenario &scenario);
 /// The bulk discount that applies to `servers` (0 when no tier does).
 double bulkDiscountFor(const std::vector<BulkTier> &tiers, int servers);
+
+/// "none" / "to_demand" and "straight_line" / "macrs_5": the plan-file keys.
+QString expansionKey(Expansion expansion);
+std::optional<Expansion> expansionFromKey(const QString &key);
+QString depreciationKey(Depreciation depreciation);
+std::optional<Depreciation> depreciationFromKey(const QString &key);
 
 } // namespace mltco::tco

@@ -2,9 +2,21 @@
 
 #include "models/tco/defaults.h"
 
+#include <vector>
+
 namespace mltco::tco {
 
-/// The work every scenario of a plan serves (model.md §3). Plain values; validate with validateWorkload().
+/// A change of the base demand from a month on (model.md §10.1): `[month, gpu_hours]` in plan files.
+struct DemandStep final
+{
+    int month = 1;          ///< 1..H
+    double gpuHours = 0.0;  ///< reference GPU-hours per month from that month on
+
+    friend bool operator==(const DemandStep &, const DemandStep &) = default;
+};
+
+/// The work every scenario of a plan serves (model.md §3, §10.1, §10.5). Plain values; validate with
+/// validateWorkload().
 struct Workload final
 {
     int engineers = defaults::kEngineers;                ///< E
@@ -13,8 +25,35 @@ struct Workload final
     int horizonMonths = defaults::kHorizonMonths;        ///< H, 1..240
     double discountRate = defaults::kDiscountRate;       ///< r, annual
     double cloudPriceTrend = defaults::kCloudPriceTrend; ///< g, annual change of cloud hourly rates
+    double demandGrowth = defaults::kDemandGrowth;       ///< g_d, annual growth of demand, compounding monthly
+    std::vector<DemandStep> demandSteps;                 ///< strictly ascending months; none = flat G
+    double taxRate = defaults::kTaxRate;                 ///< t; 0 = the pre-tax cash view
 
     friend bool operator==(const Workload &, const Workload &) = default;
 };
+
+/// G_m = D_m (1+g_d)^((m-1)/12) for m = 1, 2, ... in turn (model.md §10.1). D_m is the gpu_hours of the last
+/// step with month <= m, else demand_gpu_hours; negative values count as 0. Growth is applied by a monthly
+/// factor (no pow() per month) and no allocation, so the engine can call it in its inner loop.
+class DemandCursor final
+{
+public:
+    explicit DemandCursor(const Workload &workload);
+    /// G_m of the next month, starting with month 1.
+    double next();
+
+private:
+    const std::vector<DemandStep> &m_steps;
+    std::size_t m_step = 0;
+    int m_month = 0;
+    double m_base = 0.0;
+    double m_growth = 1.0;
+    double m_growthStep = 1.0;
+};
+
+/// G_m of one month (1-based).
+double demandInMonth(const Workload &workload, int month);
+/// The largest G_m of the horizon (what "size to demand" sizes for, model.md §10.10 clarification 3).
+double peakDemand(const Workload &workload);
 
 } // namespace mltco::tco

@@ -135,9 +135,12 @@ void TestCliEvaluate::csvHasEveryMonthOfEveryScenario()
     QCOMPARE(r.exitCode, 0);
     const QStringList lines = r.out.split(QStringLiteral("\r\n"));
     QCOMPARE(lines.size(), 1 + 6 * 36 + 1);
-    QCOMPARE(lines.first(), QStringLiteral("scenario,kind,month,total,compute,capex,resale,facilities,failures,staff,"
-                                           "overhead,capacity_gpu_hours"));
-    QCOMPARE(lines[1], QStringLiteral("AWS p3.8xlarge per engineer,dedicated,1,35740.8,35740.8,0,0,0,0,0,0,11680"));
+    QCOMPARE(lines.first(), QStringLiteral("scenario,kind,month,total,compute,capex,resale,facilities,power,failures,"
+                                           "staff,overhead,tax,capacity_gpu_hours,demand_gpu_hours,servers,nodes,burst"));
+    QCOMPARE(lines[1],
+             QStringLiteral("AWS p3.8xlarge per engineer,dedicated,1,35740.8,35740.8,0,0,0,0,0,0,0,0,11680,2920,,,"));
+    // The Linode pool reports its nodes, the servers their count.
+    QVERIFY(lines[2 * 36 + 1].endsWith(QStringLiteral(",2920,,2,")));
     // "On-prem 8xA100, 1 server" has a comma: quoted.
     QVERIFY(lines[4 * 36 + 1].startsWith(QStringLiteral("\"On-prem 8xA100, 1 server\",purchase,1,")));
 }

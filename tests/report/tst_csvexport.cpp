@@ -74,8 +74,8 @@ private slots:
         const QByteArray csv = report::monthlyCsv(evaluated());
         const QList<QByteArray> rows = lines(csv);
         QCOMPARE(rows.size(), 1 + 2 * 14);
-        QVERIFY(rows.first().startsWith("scenario,kind,month,total,compute,capex,resale,facilities,failures,staff,overhead,"
-                                        "capacity_gpu_hours"));
+        QVERIFY(rows.first().startsWith("scenario,kind,month,total,compute,capex,resale,facilities,power,failures,staff,"
+                                        "overhead,tax,capacity_gpu_hours,demand_gpu_hours,servers,nodes,burst"));
         QVERIFY(csv.contains("\r\n"));
         // Month 1 of the purchase: 150,000 capex + 250 + 1,250 + 8,333.33...
         QVERIFY(rows.at(1).startsWith("\"On-prem, one server\",purchase,1,"));
@@ -85,8 +85,11 @@ private slots:
         QCOMPARE(f.at(5).toDouble(), 0.0);                 // compute
         QCOMPARE(f.at(6).toDouble(), 150000.0);            // capex
         QCOMPARE(f.at(8).toDouble(), 250.0);               // facilities
-        QCOMPARE(f.at(9).toDouble(), 1250.0);              // failures
-        QCOMPARE(f.at(10).toDouble(), 100000.0 / 12.0);    // staff, full precision
+        QCOMPARE(f.at(9).toDouble(), 0.0);                 // power (inside facilities by default)
+        QCOMPARE(f.at(10).toDouble(), 1250.0);             // failures
+        QCOMPARE(f.at(11).toDouble(), 100000.0 / 12.0);    // staff, full precision
+        QCOMPARE(f.at(13).toDouble(), 0.0);                // tax: the pre-tax view
+        QCOMPARE(f.at(16).toDouble(), 1.0);                // servers
         // Month 14 carries the residual credit.
         const QList<QByteArray> last = rows.at(14).trimmed().split(',');
         QCOMPARE(last.at(3).toInt(), 14);

@@ -13,6 +13,7 @@ PurchaseScenario seedServer(int tierFrom)
 {
     PurchaseScenario p; // seed 000's figures are the defaults
     p.bulkDiscounts = {{tierFrom, 0.15}};
+    p.speedup = 4.0; // 8 x A100 like the GCP node: at equal capacity one server matches one node
     return p;
 }
 
@@ -38,10 +39,18 @@ private slots:
     void notStayingCheaper();
     void clusterCloudSide();
     void elasticCloudSideIsRefused();
+    void capacityBasisWithUnequalNodes();
+    void clusterNodesRoundUpToCapacity();
+    void toDemandPurchaseIsRefused();
+    void fleetBreakEvenUtilization();
+    void fleetBreakEvenAfterTax();
+    void fleetBreakEvenUnreachable();
+    void fleetBreakEvenRefusals();
     void paybackMonth_data();
     void paybackMonth();
     void sizeToDemand_data();
     void sizeToDemand();
+    void sizeToDemandUsesThePeakMonth();
 };
 
 void TestBreakEven::seedBreakEven_data()
@@ -113,7 +122,7 @@ void TestBreakEven::notStayingCheaper()
     DedicatedScenario cloud;
     cloud.instance = {25.0, 1, 1.0}; // 100 h a month at $25: exactly $2,500
     cloud.hoursOn = 100;
-    const Expected<BreakEvenResult> r = breakEvenServers(w, p, cloud, 5);
+    const Expected<BreakEvenResult> r = breakEvenServers(w, p, cloud, 5, BreakEvenBasis::Count);
     QVERIFY(r);
     QCOMPARE(r->servers, std::optional<int>(2));
     QVERIFY(!r->staysCheaper);
@@ -138,7 +147,167 @@ void TestBreakEven::elasticCloudSideIsRefused()
     const Expected<BreakEvenResult> r = breakEvenServers(Workload{}, seedServer(6), elastic, 10);
     QVERIFY(!r);
     QCOMPARE(r.error().message,
-             QStringLiteral("the cloud side of a break-even must be a dedicated or cluster scenario, not elastic"));
+             QStringLiteral("the cloud side of a server sweep must be a dedicated or cluster scenario, not elastic"));
+}
+
+namespace {
+
+// $650,000 servers with 8 A100s (speedup 4) and one $100,000 on-call engineer per 10 servers, nothing else,
+// over 12 months.
+PurchaseScenario bigServer()
+{
+    PurchaseScenario p;
+    p.serverPrice = 650000;
+    p.speedup = 4.0;
+    p.resaleFraction = 0;
+    p.facilitiesPerServerYear = 0;
+    p.failuresPerServerYear = 0;
+    p.holdingMonths = 12;
+    return p;
+}
+
+Workload year()
+{
+    Workload w;
+    w.horizonMonths = 12;
+    return w;
+}
+
+} // namespace
+
+void TestBreakEven::capacityBasisWithUnequalNodes()
+{
+    // A p3.8xlarge-like box: 4 V100s (speedup 1), $10/h -> $7,300 a month, $87,600 a year. One server does the
+    // work of c(1) = 8 x 4 / (4 x 1) = 8 boxes: cloud = 700,800 S; purchase = 650,000 S + 100,000 ceil(S / 10).
+    // S = 1: 750,000 > 700,800; S = 2: 1,400,000 <= 1,401,600 -> 2.
+    DedicatedScenario box;
+    box.instance = {10.0, 4, 1.0};
+    const Expected<BreakEvenResult> fair = breakEvenServers(year(), bigServer(), box, 5);
+    QVERIFY(fair);
+    QCOMPARE(fair->servers, std::optional<int>(2));
+    QVERIFY(std::abs(fair->sweep[0].cloudTotal - 700800) < 1e-6);
+    QVERIFY(std::abs(fair->sweep[1].purchaseTotal - 1400000) < 1e-6);
+    // Counting boxes (version 1) compares one $650,000 server with one $87,600 box: never cheaper.
+    const Expected<BreakEvenResult> count = breakEvenServers(year(), bigServer(), box, 5, BreakEvenBasis::Count);
+    QVERIFY(count);
+    QVERIFY(!count->servers);
+    QVERIFY(std::abs(count->sweep[0].cloudTotal - 87600) < 1e-6);
+    // hours_on does not enter c(S): a box on 365 h still counts as one box's peak throughput.
+    box.hoursOn = 365;
+    const Expected<BreakEvenResult> half = breakEvenServers(year(), bigServer(), box, 1);
+    QVERIFY(half);
+    QVERIFY(std::abs(half->sweep[0].cloudTotal - 350400) < 1e-6);
+}
+
+void TestBreakEven::clusterNodesRoundUpToCapacity()
+{
+    // 3-GPU RTX 6000 nodes (speedup 1) at $3,000 a month against 8 x A100 servers (32 reference GPUs each):
+    // c(S) = 32 S / 3 -> 11, 22, 32 nodes (32 exactly at S = 3: no extra node from rounding).
+    ClusterScenario linode;
+    linode.instance = {3000.0 / 730.0, 3, 1.0};
+    const Expected<BreakEvenResult> r = breakEvenServers(year(), bigServer(), linode, 3);
+    QVERIFY(r);
+    const double nodeYear = 36000;
+    QVERIFY(std::abs(r->sweep[0].cloudTotal - 11 * nodeYear) < 1e-6);
+    QVERIFY(std::abs(r->sweep[1].cloudTotal - 22 * nodeYear) < 1e-6);
+    QVERIFY(std::abs(r->sweep[2].cloudTotal - 32 * nodeYear) < 1e-6);
+}
+
+void TestBreakEven::toDemandPurchaseIsRefused()
+{
+    PurchaseScenario p = bigServer();
+    p.expansion = Expansion::ToDemand;
+    const Expected<BreakEvenResult> r = breakEvenServers(year(), p, gcpNode(), 5);
+    QVERIFY(!r);
+    QVERIFY(r.error().message.contains(QLatin1String("expands to demand")));
+}
+
+namespace {
+
+// A $100,000 server (8 GPUs, speedup 1) with nothing else to pay for 12 months; elastic GPUs at $2 an hour with
+// nothing lost to packing or preemption and $1,000 a month of overhead.
+PurchaseScenario plainServer()
+{
+    PurchaseScenario p;
+    p.serverPrice = 100000;
+    p.resaleFraction = 0;
+    p.facilitiesPerServerYear = 0;
+    p.failuresPerServerYear = 0;
+    p.fteAnnualCost = 0;
+    p.holdingMonths = 12;
+    return p;
+}
+
+ElasticScenario plainElastic()
+{
+    ElasticScenario e;
+    e.instance = {2.0, 1, 1.0};
+    e.packingEfficiency = 1.0;
+    e.overheadMonthly = 1000;
+    return e;
+}
+
+} // namespace
+
+void TestBreakEven::fleetBreakEvenUtilization()
+{
+    // F = 12,000; V = 2,920 x 12 x $2 = 70,080; lambda* = (100,000 - 12,000) / 70,080 = 1.25571...; that is
+    // 44,000 GPU-hours a year = 3,666.67 a month, 44,000 / 70,080 (= 8 x 730 x 12) = 62.8 % of the server.
+    const Expected<FleetBreakEven> r = fleetBreakEven(year(), plainServer(), plainElastic());
+    QVERIFY(r);
+    QVERIFY(std::abs(r->cloudFixed - 12000) < 1e-6);
+    QVERIFY(std::abs(r->cloudVariable - 70080) < 1e-6);
+    QVERIFY(std::abs(r->demandScale - 88000.0 / 70080.0) < 1e-12);
+    QVERIFY(std::abs(r->demandGpuHoursPerMonth - 44000.0 / 12.0) < 1e-9);
+    QVERIFY(std::abs(r->utilization - 44000.0 / 70080.0) < 1e-12);
+    QVERIFY(r->reachable);
+}
+
+void TestBreakEven::fleetBreakEvenAfterTax()
+{
+    // At 21 %: the server is written off in its 12 months (shield 21,000): total_P = 79,000; F = 12,000 x 0.79 =
+    // 9,480; V = 70,080 x 0.79 = 55,363.2. Everything scales by 0.79, so lambda* is unchanged.
+    Workload w = year();
+    w.taxRate = 0.21;
+    const Expected<FleetBreakEven> r = fleetBreakEven(w, plainServer(), plainElastic());
+    QVERIFY(r);
+    QVERIFY(std::abs(r->purchaseTotal - 79000) < 1e-6);
+    QVERIFY(std::abs(r->cloudFixed - 9480) < 1e-6);
+    QVERIFY(std::abs(r->cloudVariable - 55363.2) < 1e-6);
+    QVERIFY(std::abs(r->demandScale - 88000.0 / 70080.0) < 1e-12);
+}
+
+void TestBreakEven::fleetBreakEvenUnreachable()
+{
+    // A $300,000 server: lambda* = 288,000 / 70,080 -> 144,000 GPU-hours, 2.05 times what it can do.
+    PurchaseScenario p = plainServer();
+    p.serverPrice = 300000;
+    const Expected<FleetBreakEven> r = fleetBreakEven(year(), p, plainElastic());
+    QVERIFY(r);
+    QVERIFY(std::abs(r->utilization - 144000.0 / 70080.0) < 1e-12);
+    QVERIFY(!r->reachable);
+    // Cheaper than the overhead alone: lambda* is 0, not negative.
+    p.serverPrice = 5000;
+    const Expected<FleetBreakEven> cheap = fleetBreakEven(year(), p, plainElastic());
+    QVERIFY(cheap);
+    QCOMPARE(cheap->demandScale, 0.0);
+    QCOMPARE(cheap->utilization, 0.0);
+}
+
+void TestBreakEven::fleetBreakEvenRefusals()
+{
+    Workload idle = year();
+    idle.demandGpuHours = 0;
+    QVERIFY(!fleetBreakEven(idle, plainServer(), plainElastic()));
+    // Demand that starts later counts: a step in month 7.
+    idle.demandSteps = {{7, 1000}};
+    QVERIFY(fleetBreakEven(idle, plainServer(), plainElastic()));
+    PurchaseScenario none = plainServer();
+    none.servers = 0;
+    QVERIFY(!fleetBreakEven(year(), none, plainElastic()));
+    PurchaseScenario growing = plainServer();
+    growing.expansion = Expansion::ToDemand;
+    QVERIFY(!fleetBreakEven(year(), growing, plainElastic()));
 }
 
 void TestBreakEven::paybackMonth_data()
@@ -188,6 +357,20 @@ void TestBreakEven::sizeToDemand_data()
     // 2920 / (1 x 1 x 730 x 0.1) = 40, a whole number only up to rounding: still 40.
     QTest::newRow("whole number through rounding") << 2920.0 << 1.0 << 1.0 << 0.1 << 40;
     QTest::newRow("no demand") << 0.0 << 3.0 << 1.0 << 0.7 << 0;
+}
+
+void TestBreakEven::sizeToDemandUsesThePeakMonth()
+{
+    // 2,920 growing 44 % a year for 24 months: the peak is month 24, 2,920 x 1.44^(23/12) = 5,938.6...;
+    // / (3 x 730 x 0.7) = 3.83 -> 4 nodes (2 for month 1 alone).
+    Workload w;
+    w.horizonMonths = 24;
+    w.demandGrowth = 0.44;
+    ClusterScenario c;
+    c.instance = {1.0, 3, 1.0};
+    QCOMPARE(mltco::tco::sizeToDemand(w, c), 4);
+    w.horizonMonths = 1;
+    QCOMPARE(mltco::tco::sizeToDemand(w, c), 2);
 }
 
 void TestBreakEven::sizeToDemand()

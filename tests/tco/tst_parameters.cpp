@@ -17,6 +17,9 @@ private slots:
     void keysAreUnique();
     void defaultsMatchTheStructs();
     void sourcesAreSeedsOrAssumptions();
+    void versionTwoParametersAreMarked();
+    void choicesReadAndWriteByIndex();
+    void demandStepsAreValidated();
     void allowedValuesInWords_data();
     void allowedValuesInWords();
     void setAndGetRoundTrip();
@@ -28,14 +31,19 @@ private slots:
 void TestParameters::everyModelParameterIsInTheTable_data()
 {
     QTest::addColumn<QString>("key");
-    QTest::addColumn<QString>("kinds"); // letters d c e p, or "w" for the workload
+    QTest::addColumn<QString>("kinds"); // letters d c e p h, or "w" for the workload
     const QList<std::pair<const char *, const char *>> expected{
         {"engineers", "w"}, {"demand_gpu_hours", "w"}, {"job_gpu_hours", "w"}, {"horizon_months", "w"},
-        {"discount_rate", "w"}, {"cloud_price_trend", "w"},
+        {"discount_rate", "w"}, {"cloud_price_trend", "w"}, {"demand_growth", "w"}, {"demand_steps", "w"},
+        {"tax_rate", "w"}, {"expansion", "cp"}, {"commit_fraction", "dc"}, {"commit_discount", "dc"},
+        {"commit_term_months", "dc"}, {"commit_upfront_fraction", "dc"}, {"power_kw_per_server", "p"},
+        {"average_load", "p"}, {"pue", "p"}, {"electricity_per_kwh", "p"}, {"electricity_price_trend", "p"},
+        {"depreciation", "p"}, {"depreciation_months", "p"}, {"base", "h"}, {"burst", "h"},
+        {"base_max_utilization", "h"},
         {"rate_per_hour", "dce"}, {"gpus_per_instance", "dce"}, {"speedup", "dcep"},
         {"boxes", "d"}, {"boxes_per_engineer", "d"}, {"hours_on", "d"}, {"premium", "de"},
         {"overhead_monthly", "dce"}, {"nodes", "c"}, {"ops_fte", "ce"}, {"fte_annual_cost", "cep"},
-        {"target_utilization", "c"}, {"gpus_per_job", "e"}, {"scaling_efficiency", "e"},
+        {"target_utilization", "cp"}, {"gpus_per_job", "e"}, {"scaling_efficiency", "e"},
         {"packing_efficiency", "e"}, {"preemptions_per_job", "e"}, {"checkpoint_interval_hours", "e"},
         {"restart_hours", "e"}, {"servers", "p"}, {"server_price", "p"}, {"gpus_per_server", "p"},
         {"bulk_discounts", "p"}, {"holding_months", "p"}, {"resale_fraction", "p"},
@@ -55,7 +63,7 @@ void TestParameters::everyModelParameterIsInTheTable()
     QString got;
     if (info->kinds == 0)
         got = QStringLiteral("w");
-    const char letters[] = {'d', 'c', 'e', 'p'};
+    const char letters[] = {'d', 'c', 'e', 'p', 'h'};
     for (int k = 0; k < kScenarioKindCount; ++k) {
         if (info->kinds & kindBit(static_cast<ScenarioKind>(k)))
             got += QLatin1Char(letters[k]);
@@ -79,6 +87,11 @@ void TestParameters::defaultsMatchTheStructs()
     const Workload w;
     for (ParamId id : workloadParameters()) {
         const ParameterInfo &info = parameterInfo(id);
+        if (id == ParamId::DemandSteps) {
+            QVERIFY(!info.defaultValue); // a list: none
+            QVERIFY(w.demandSteps.empty());
+            continue;
+        }
         QVERIFY(info.defaultValue);
         QCOMPARE(parameterValue(w, id), info.defaultValue);
     }
@@ -87,7 +100,7 @@ void TestParameters::defaultsMatchTheStructs()
         for (ParamId id : scenarioParameters(static_cast<ScenarioKind>(k))) {
             const ParameterInfo &info = parameterInfo(id);
             if (!info.defaultValue)
-                continue; // rate_per_hour (required), boxes (derived), bulk_discounts (a list)
+                continue; // rate_per_hour (required), boxes and depreciation_months (derived), lists, names
             QVERIFY2(parameterValue(s, id) == info.defaultValue, info.key);
             QVERIFY2(isAllowedValue(info, *info.defaultValue), info.key);
         }
@@ -100,8 +113,57 @@ void TestParameters::sourcesAreSeedsOrAssumptions()
         const QString source = QLatin1String(info.source);
         if (!info.defaultValue && qstrlen(info.defaultNote) > 0 && source.isEmpty())
             continue; // no default to source
-        QVERIFY2(source == QLatin1String("assumption") || source.endsWith(QLatin1String(".txt")), info.key);
+        // A seed article, the model contract's own reference figure (model.md §10), or an assumption.
+        QVERIFY2(source == QLatin1String("assumption") || source == QLatin1String("model.md") ||
+                     source.endsWith(QLatin1String(".txt")),
+                 info.key);
     }
+}
+
+void TestParameters::versionTwoParametersAreMarked()
+{
+    // Every parameter model.md §10 adds makes a plan file version 2; the version-1 ones do not.
+    for (const char *key : {"demand_growth", "demand_steps", "tax_rate", "expansion", "commit_fraction",
+                            "commit_discount", "commit_term_months", "commit_upfront_fraction", "power_kw_per_server",
+                            "average_load", "pue", "electricity_per_kwh", "electricity_price_trend", "depreciation",
+                            "depreciation_months", "base", "burst", "base_max_utilization"})
+        QVERIFY2(introducedIn(parameterByKey(QString::fromLatin1(key))->id) == 2, key);
+    for (const char *key : {"engineers", "speedup", "nodes", "target_utilization", "credit_residual_at_horizon"})
+        QVERIFY2(introducedIn(parameterByKey(QString::fromLatin1(key))->id) == 1, key);
+}
+
+void TestParameters::choicesReadAndWriteByIndex()
+{
+    Scenario p = defaultScenario(ScenarioKind::Purchase);
+    QCOMPARE(parameterChoices(ParamId::Expansion), (QStringList{QStringLiteral("none"), QStringLiteral("to_demand")}));
+    QCOMPARE(parameterChoices(ParamId::Depreciation),
+             (QStringList{QStringLiteral("straight_line"), QStringLiteral("macrs_5")}));
+    QVERIFY(setParameterValue(p, ParamId::Expansion, 1));
+    QCOMPARE(std::get<PurchaseScenario>(p).expansion, Expansion::ToDemand);
+    QVERIFY(setParameterValue(p, ParamId::Depreciation, 1));
+    QCOMPARE(std::get<PurchaseScenario>(p).depreciation, Depreciation::Macrs5);
+    QVERIFY(!setParameterValue(p, ParamId::Depreciation, 2));
+    QVERIFY(!setParameterValue(p, ParamId::Expansion, 0.5));
+    QVERIFY(!parameterValue(p, ParamId::DepreciationMonths)); // absent: holding_months
+    QVERIFY(setParameterValue(p, ParamId::DepreciationMonths, 60));
+    QCOMPARE(parameterValue(p, ParamId::DepreciationMonths), std::optional<double>(60));
+    QVERIFY(clearParameterValue(p, ParamId::DepreciationMonths));
+    QVERIFY(!parameterValue(p, ParamId::DepreciationMonths));
+    QVERIFY(!isNumericParameter(ParamId::Base));
+    QVERIFY(!isNumericParameter(ParamId::DemandSteps));
+    QVERIFY(isNumericParameter(ParamId::Depreciation));
+}
+
+void TestParameters::demandStepsAreValidated()
+{
+    Workload w;
+    w.horizonMonths = 24;
+    w.demandSteps = {{13, 5840}, {13, 100}, {30, 1}, {20, -1}};
+    QCOMPARE(validateWorkload(w),
+             (QStringList{QStringLiteral("demand_steps[1]: month 13 must come after month 13 of the step before"),
+                          QStringLiteral("demand_steps[2]: month 30 is outside the horizon (1 to 24)"),
+                          QStringLiteral("demand_steps[3]: month 20 must come after month 30 of the step before"),
+                          QStringLiteral("demand_steps[3]: gpu_hours must be a number from 0 to 1000000000")}));
 }
 
 void TestParameters::allowedValuesInWords_data()
@@ -186,9 +248,12 @@ void TestParameters::planFormatDocListsEveryParameter()
                 kinds << scenarioKindKey(static_cast<ScenarioKind>(k));
         }
         QString defaultText = QString::fromLatin1(p.defaultNote);
-        if (p.defaultValue)
-            defaultText = p.type == ParamType::Boolean ? QString::fromLatin1(*p.defaultValue ? "true" : "false")
-                                                       : QString::number(*p.defaultValue, 'g', 15);
+        if (p.defaultValue && p.type == ParamType::Boolean)
+            defaultText = QString::fromLatin1(*p.defaultValue ? "true" : "false");
+        else if (p.defaultValue && p.type == ParamType::Choice)
+            defaultText = parameterChoices(p.id).value(static_cast<qsizetype>(*p.defaultValue));
+        else if (p.defaultValue)
+            defaultText = QString::number(*p.defaultValue, 'g', 15);
         const QString source = qstrlen(p.source) ? QString::fromLatin1(p.source) : QStringLiteral("-");
         const QString row = QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 |")
                                 .arg(QLatin1String(p.key), QLatin1String(p.label), QLatin1String(p.unit),

@@ -224,11 +224,12 @@ void TestPlanEvaluation::jsonHasTheDocumentedShape()
     const Expected<PlanResult> r = evaluatePlan(samplePlan());
     QVERIFY(r);
     const QJsonObject json = planResultToJson(*r);
-    QCOMPARE(json.keys(), (QStringList{"breakeven", "plan", "scenarios"}));
+    QCOMPARE(json.keys(), (QStringList{"breakeven", "plan", "scenarios", "tax_rate"}));
     QCOMPARE(json.value("plan").toString(), r->plan);
     const QJsonObject s = json.value("scenarios").toArray().at(4).toObject();
-    QCOMPARE(s.keys(), (QStringList{"annual", "average_annual", "by_category", "cost_per_gpu_hour", "kind", "months",
-                                    "name", "npv", "served_gpu_hours", "total", "unmet_gpu_hours", "utilization"}));
+    QCOMPARE(s.keys(), (QStringList{"annual", "average_annual", "by_category", "cost_per_gpu_hour", "demand_gpu_hours",
+                                    "depreciation", "gains", "kind", "months", "name", "npv", "peak_servers",
+                                    "served_gpu_hours", "total", "unmet_gpu_hours", "utilization"}));
     QCOMPARE(s.value("kind").toString(), QStringLiteral("purchase"));
     const EvaluatedScenario &onPrem = r->scenarios[4];
     QCOMPARE(s.value("total").toDouble(), onPrem.result.total);
@@ -236,18 +237,21 @@ void TestPlanEvaluation::jsonHasTheDocumentedShape()
     QCOMPARE(s.value("annual").toArray().size(), 3);
     QCOMPARE(s.value("annual").toArray().at(0).toDouble(), onPrem.result.years[0].total);
     QCOMPARE(s.value("by_category").toObject().keys(),
-             (QStringList{"capex", "compute", "facilities", "failures", "overhead", "resale", "staff"}));
+             (QStringList{"capex", "compute", "facilities", "failures", "overhead", "power", "resale", "staff", "tax"}));
     const QJsonArray months = s.value("months").toArray();
     QCOMPARE(months.size(), 36);
     QCOMPARE(months.at(0).toObject().keys(),
-             (QStringList{"capacity_gpu_hours", "capex", "compute", "facilities", "failures", "month", "overhead",
-                          "resale", "staff", "total"}));
+             (QStringList{"capacity_gpu_hours", "capex", "compute", "demand_gpu_hours", "depreciation", "facilities",
+                          "failures", "gain", "month", "overhead", "power", "resale", "servers", "staff", "tax",
+                          "total"}));
+    QCOMPARE(months.at(0).toObject().value("servers").toDouble(), 1.0);
     QCOMPARE(months.at(35).toObject().value("resale").toDouble(), -45000.0);
     const QJsonObject b = json.value("breakeven").toArray().at(0).toObject();
-    QCOMPARE(b.keys(), (QStringList{"cloud", "purchase", "servers", "stays_cheaper", "sweep"}));
+    QCOMPARE(b.keys(), (QStringList{"basis", "cloud", "purchase", "servers", "stays_cheaper", "sweep"}));
+    QCOMPARE(b.value("basis").toString(), QStringLiteral("capacity"));
     QCOMPARE(b.value("servers").toInt(), 6);
     QCOMPARE(b.value("sweep").toArray().at(0).toObject().keys(),
-             (QStringList{"cloud_total", "purchase_total", "servers"}));
+             (QStringList{"cloud_instances", "cloud_total", "purchase_total", "servers"}));
 }
 
 void TestPlanEvaluation::jsonUsesNullForUndefined()
@@ -260,12 +264,15 @@ void TestPlanEvaluation::jsonUsesNullForUndefined()
     const QJsonObject s = scenarioResultToJson(r->scenarios.front());
     QVERIFY(s.value("cost_per_gpu_hour").isNull());
     QVERIFY(s.value("utilization").isNull());
-    // A break-even against an elastic scenario is refused, not computed.
-    const Expected<PlanResult> refused = evaluatePlan(p2);
-    QVERIFY(!refused);
-    QCOMPARE(refused.error().details, QStringList{QStringLiteral(
-                                          "breakeven[0].cloud: the cloud side of a break-even must be a dedicated or "
-                                          "cluster scenario, not elastic")});
+    // A break-even against an elastic scenario is a fleet break-even utilization: no server count, no sweep.
+    const Expected<PlanResult> fleet = evaluatePlan(p2);
+    QVERIFY(fleet);
+    const QJsonObject f = breakEvenToJson(fleet->breakeven.front());
+    QVERIFY(f.value("servers").isNull());
+    QVERIFY(f.value("sweep").isNull());
+    for (const char *key : {"demand_scale", "demand_gpu_hours_per_month", "utilization"})
+        QVERIFY2(f.value(QLatin1String(key)).isDouble(), key);
+    QVERIFY(f.value("reachable").isBool());
     // A break-even that never happens has servers: null.
     Plan never = planWith(R"({"name": "p", "kind": "purchase", "server_price": 1e8},
                              {"name": "c", "kind": "cluster", "rate_per_hour": 0.01})");

@@ -50,14 +50,17 @@ void TestPlanReader::refusals_data()
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("problem");
 
-    const QString kinds = QStringLiteral("dedicated, cluster, elastic, purchase");
+    const QString kinds = QStringLiteral("dedicated, cluster, elastic, purchase, hybrid");
     // top level
     QTest::newRow("unknown key") << plan(kDedicated, R"(, "colour": 1)") << "colour: unknown key";
     QTest::newRow("name missing") << QByteArray(R"({"scenarios": []})") << "name: missing";
     QTest::newRow("scenarios missing") << QByteArray(R"({"name": "p"})") << "scenarios: missing";
     QTest::newRow("name not text") << QByteArray(R"({"name": 5, "scenarios": []})") << "name: must be a non-empty text";
     QTest::newRow("name blank") << QByteArray(R"({"name": "  ", "scenarios": []})") << "name: must be a non-empty text";
-    QTest::newRow("version") << plan(kDedicated, R"(, "version": 2)") << "version: must be 1";
+    QTest::newRow("version from a newer mltco") << plan(kDedicated, R"(, "version": 3)")
+                                                << "version: must be 1 or 2 (a newer mltco wrote this plan?)";
+    QTest::newRow("version not whole") << plan(kDedicated, R"(, "version": 1.5)")
+                                       << "version: must be 1 or 2 (a newer mltco wrote this plan?)";
     QTest::newRow("notes not text") << plan(kDedicated, R"(, "notes": [])") << "notes: must be a text";
     QTest::newRow("scenarios not a list") << QByteArray(R"({"name": "p", "scenarios": {}})")
                                           << "scenarios: must be a list of scenarios";
@@ -170,9 +173,9 @@ void TestPlanReader::refusals_data()
     QTest::newRow("breakeven purchase of wrong kind")
         << plan(kPurchase + "," + kDedicated, R"(, "breakeven": [{"purchase": "d", "cloud": "d"}])")
         << R"(breakeven[0].purchase: "d" is a scenario of kind dedicated; must name a purchase scenario)";
-    QTest::newRow("breakeven cloud elastic")
-        << plan(kPurchase + "," + kElastic, R"(, "breakeven": [{"purchase": "p", "cloud": "e"}])")
-        << R"(breakeven[0].cloud: "e" is a scenario of kind elastic; must name a dedicated or cluster scenario)";
+    QTest::newRow("breakeven cloud purchase")
+        << plan(kPurchase, R"(, "breakeven": [{"purchase": "p", "cloud": "p"}])")
+        << R"(breakeven[0].cloud: "p" is a scenario of kind purchase; must name a dedicated, cluster or elastic scenario)";
     QTest::newRow("breakeven cloud missing") << plan(kPurchase, R"(, "breakeven": [{"purchase": "p"}])")
                                              << "breakeven[0].cloud: missing";
     QTest::newRow("breakeven max servers")
@@ -283,6 +286,14 @@ void TestPlanReader::writerRoundTripsEveryKind()
                 std::get<PurchaseScenario>(s.scenario).bulkDiscounts = {{5, 0.1}, {10, 0.2}};
             } else if (info.type == ParamType::Boolean) {
                 setParameterValue(s.scenario, id, 0);
+            } else if (info.type == ParamType::Choice) {
+                // the purchase stays fixed-size: a break-even below sweeps it
+                const bool fixed = id == ParamId::Expansion && k == static_cast<int>(ScenarioKind::Purchase);
+                QVERIFY2(setParameterValue(s.scenario, id, fixed ? 0 : 1), info.key);
+            } else if (info.type == ParamType::ScenarioName) {
+                auto &hybrid = std::get<HybridScenario>(s.scenario);
+                (id == ParamId::Base ? hybrid.base : hybrid.burst) = id == ParamId::Base ? QStringLiteral("s3")
+                                                                                         : QStringLiteral("s2");
             } else {
                 // a value inside the range that is not the default
                 const double value = info.type == ParamType::Integer ? std::max(info.min, 1.0) + 1 : info.max / 3;
@@ -290,14 +301,21 @@ void TestPlanReader::writerRoundTripsEveryKind()
             }
             setGiven(s.given, id);
         }
-        if (k != static_cast<int>(ScenarioKind::Purchase))
+        if (k != static_cast<int>(ScenarioKind::Purchase) && k != static_cast<int>(ScenarioKind::Hybrid))
             s.instance = InstanceRef{QStringLiteral("aws"), QStringLiteral("p3.8xlarge"), QString(),
                                      QStringLiteral("spot"), QDate(2025, 1, 28)};
         p.scenarios << s;
     }
-    p.breakeven << BreakEvenRequest{QStringLiteral("s3"), QStringLiteral("s1"), 50};
+    p.breakeven << BreakEvenRequest{QStringLiteral("s3"), QStringLiteral("s1"), 50, BreakEvenBasis::Count};
+    p.breakeven << BreakEvenRequest{QStringLiteral("s3"), QStringLiteral("s2")};
+    p.workload.demandSteps = {{3, 100}, {12, 5000.5}};
+    setGiven(p.workloadGiven, ParamId::DemandSteps);
+    setParameterValue(p.workload, ParamId::TaxRate, 0.21);
+    setGiven(p.workloadGiven, ParamId::TaxRate);
 
-    const Expected<Plan> back = readPlan(writePlan(p));
+    const QByteArray written = writePlan(p);
+    QVERIFY(written.contains("\"version\": 2"));
+    const Expected<Plan> back = readPlan(written);
     QVERIFY2(back, back ? "" : qPrintable(back.error().details.join(QLatin1Char('\n'))));
     QCOMPARE(back->workload, p.workload);
     QCOMPARE(back->workloadGiven, p.workloadGiven);
@@ -307,6 +325,9 @@ void TestPlanReader::writerRoundTripsEveryKind()
         QCOMPARE(back->scenarios[i].instance, p.scenarios[i].instance);
     }
     QCOMPARE(back->breakeven.first().maxServers, 50);
+    QCOMPARE(back->breakeven.first().basis, BreakEvenBasis::Count);
+    QCOMPARE(back->breakeven.last().basis, BreakEvenBasis::Capacity);
+    QCOMPARE(back->breakeven.last().cloud, QStringLiteral("s2"));
 }
 
 QTEST_GUILESS_MAIN(TestPlanReader)

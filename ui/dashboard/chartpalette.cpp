@@ -21,12 +21,16 @@ QColor categoryColor(tco::Category category)
         return QColor(0x4c, 0xa8, 0x5a);
     case tco::Category::Facilities:
         return QColor(0x8c, 0x6b, 0xb1);
+    case tco::Category::Power:
+        return QColor(0xd4, 0xb0, 0x1e);
     case tco::Category::Failures:
         return QColor(0xc8, 0x4b, 0x4b);
     case tco::Category::Staff:
         return QColor(0x2a, 0x9d, 0x9a);
     case tco::Category::Overhead:
         return QColor(0x8a, 0x93, 0x9c);
+    case tco::Category::Tax:
+        return QColor(0x5b, 0x5f, 0x97);
     }
     return Qt::gray;
 }
@@ -42,12 +46,16 @@ QString categoryLabel(tco::Category category)
         return QCoreApplication::translate("palette", "Resale");
     case tco::Category::Facilities:
         return QCoreApplication::translate("palette", "Facilities");
+    case tco::Category::Power:
+        return QCoreApplication::translate("palette", "Power");
     case tco::Category::Failures:
         return QCoreApplication::translate("palette", "Failures");
     case tco::Category::Staff:
         return QCoreApplication::translate("palette", "Staff");
     case tco::Category::Overhead:
         return QCoreApplication::translate("palette", "Overhead");
+    case tco::Category::Tax:
+        return QCoreApplication::translate("palette", "Tax");
     }
     return {};
 }

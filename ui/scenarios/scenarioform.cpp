@@ -40,13 +40,17 @@ QString kindDescription(tco::ScenarioKind kind)
     case tco::ScenarioKind::Dedicated:
         return ScenarioForm::tr("always-on boxes billed for every hour they run, e.g. one per engineer (model \u00a74.1)");
     case tco::ScenarioKind::Cluster:
-        return ScenarioForm::tr("a fixed pool of nodes the team runs itself, e.g. Kubernetes with Kubeflow (model \u00a74.2)");
+        return ScenarioForm::tr("a pool of nodes the team runs itself, e.g. Kubernetes with Kubeflow (model \u00a74.2)");
     case tco::ScenarioKind::Elastic:
         return ScenarioForm::tr("autoscaled GPUs billed while jobs run, with preemptions and restarts (model \u00a74.3)");
     case tco::ScenarioKind::Purchase:
+        return ScenarioForm::tr(
+            "servers bought, run on-prem and sold at the end of the holding period (model \u00a74.4, \u00a710.2-10.5)");
+    case tco::ScenarioKind::Hybrid:
         break;
     }
-    return ScenarioForm::tr("servers bought, run on-prem and sold at the end of the holding period (model \u00a74.4)");
+    return ScenarioForm::tr("an owned or reserved base that serves demand first, with elastic burst for the rest "
+                            "(model \u00a710.6)");
 }
 
 /// The catalog's value of a catalog parameter; none when the catalog has none (a price of 0 is missing).

@@ -22,9 +22,11 @@ QString ScenarioListModel::kindName(tco::ScenarioKind kind)
     case tco::ScenarioKind::Elastic:
         return tr("Elastic");
     case tco::ScenarioKind::Purchase:
+        return tr("Purchase");
+    case tco::ScenarioKind::Hybrid:
         break;
     }
-    return tr("Purchase");
+    return tr("Hybrid");
 }
 
 void ScenarioListModel::setPlan(const tco::Plan &plan, const tco::PlanResult *result)

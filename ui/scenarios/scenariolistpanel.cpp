@@ -31,9 +31,11 @@ QString kindHint(tco::ScenarioKind kind)
     case tco::ScenarioKind::Elastic:
         return ScenarioListPanel::tr("autoscaled, pay per GPU-hour used");
     case tco::ScenarioKind::Purchase:
+        return ScenarioListPanel::tr("buy servers and run them on-prem");
+    case tco::ScenarioKind::Hybrid:
         break;
     }
-    return ScenarioListPanel::tr("buy servers and run them on-prem");
+    return ScenarioListPanel::tr("own or reserve a base, burst to elastic for the rest");
 }
 
 } // namespace
