@@ -5,6 +5,8 @@
 #include "planrunner.h"
 #include "textformat.h"
 
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/tflopsquote.h"
 #include "models/tco/calculators.h"
 
 #include <QJsonArray>
@@ -24,8 +26,73 @@ QJsonValue orNull(std::optional<double> value)
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
 
+// The price and throughput of a catalog instance (model.md §6): `--instance PROVIDER/NAME` in place of the
+// typed figures; the lookup is the one the GUI's TFLOPS calculator uses (models/catalog/tflopsquote.h).
+int tflopsPriceOfInstance(CalcCommand &c, std::optional<double> baseline)
+{
+    const QString instance = c.value(QStringLiteral("instance"));
+    const qsizetype slash = instance.indexOf(QLatin1Char('/'));
+    if (slash <= 0 || slash == instance.size() - 1)
+        return c.usage(QStringLiteral("--instance must be PROVIDER/NAME, e.g. aws/p4d.24xlarge"));
+    for (const char *typed : {"rate", "gpu-rate", "gpus", "gpu-tflops", "node-tflops"}) {
+        if (c.isSet(QLatin1String(typed)))
+            return c.usage(QStringLiteral("--instance takes the price and figures from the catalog; leave out --%1")
+                               .arg(QLatin1String(typed)));
+    }
+    const QString pricingKey = c.isSet(QStringLiteral("pricing")) ? c.value(QStringLiteral("pricing"))
+                                                                   : QStringLiteral("on_demand");
+    const std::optional<catalog::PricingModel> pricing = catalog::pricingModelFromKey(pricingKey);
+    if (!pricing)
+        return c.invalid({QStringLiteral("--pricing must be one of ") +
+                          catalog::pricingModelKeys().join(QStringLiteral(", "))});
+    const QString metric = c.isSet(QStringLiteral("metric")) ? c.value(QStringLiteral("metric"))
+                                                              : QStringLiteral("tf32_sparse");
+    Expected<std::unique_ptr<store::Document>> document = openDocumentOption(c.value(QStringLiteral("document")));
+    if (!document)
+        return c.invalid({document.error().message});
+    const catalog::CatalogRepository repo((*document)->database());
+    Expected<catalog::TflopsQuote> quote =
+        catalog::quoteCatalogInstance(repo, instance.left(slash), instance.mid(slash + 1), *pricing,
+                                      c.value(QStringLiteral("region")), metric, metric, !c.isSet(QStringLiteral("per-gpu")));
+    if (!quote)
+        return c.invalid({quote.error().message});
+    const std::optional<double> change = tco::relativeChange(quote->price, baseline);
+    QJsonObject json{{QStringLiteral("instance"), quote->label()},
+                     {QStringLiteral("gpu"), quote->gpu},
+                     {QStringLiteral("gpu_count"), quote->gpuCount},
+                     {QStringLiteral("rate_per_hour"), orNull(quote->rate)},
+                     {QStringLiteral("rate_basis"), quote->rateBasis},
+                     {QStringLiteral("metric"), metric},
+                     {QStringLiteral("node_tflops"), orNull(quote->nodeTflops)},
+                     {QStringLiteral("tflops_basis"), quote->tflopsBasis},
+                     {QStringLiteral("price_per_1000_tflops_hour"), orNull(quote->price)},
+                     {QStringLiteral("missing"), quote->missing},
+                     {QStringLiteral("baseline"), orNull(baseline)},
+                     {QStringLiteral("change_vs_baseline"), orNull(change)}};
+    QList<std::pair<QString, QString>> lines{
+        {QStringLiteral("Instance"), QStringLiteral("%1 (%2 x %3)").arg(quote->label(), grouped(quote->gpuCount, 0), quote->gpu)},
+        {QStringLiteral("Rate per node-hour"), quote->rate ? money(*quote->rate) + QStringLiteral("  (") + quote->rateBasis + QLatin1Char(')')
+                                                           : QStringLiteral("n/a")},
+        {QStringLiteral("Node TFLOPS (%1)").arg(metric),
+         quote->nodeTflops ? grouped(*quote->nodeTflops, 1) + QStringLiteral("  (") + quote->tflopsBasis + QLatin1Char(')')
+                           : QStringLiteral("n/a")},
+        {QStringLiteral("$ per 1000 TFLOPS-hour"), quote->price ? money(*quote->price) : QStringLiteral("n/a: ") + quote->missing},
+    };
+    if (baseline) {
+        lines << std::pair{QStringLiteral("Baseline"), money(*baseline)};
+        lines << std::pair{QStringLiteral("Change vs baseline"), percent(change)};
+    }
+    return c.finish(json, lines);
+}
+
 int tflopsPrice(CalcCommand &c)
 {
+    if (c.isSet(QStringLiteral("instance"))) {
+        auto baseline = c.number(QStringLiteral("baseline"), Rule::positive(), Need::Optional);
+        if (c.failed())
+            return c.finishErrors();
+        return tflopsPriceOfInstance(c, baseline);
+    }
     auto rate = c.number(QStringLiteral("rate"), Rule::positive(), Need::Optional);
     auto gpuRate = c.number(QStringLiteral("gpu-rate"), Rule::positive(), Need::Optional);
     auto gpus = c.number(QStringLiteral("gpus"), Rule::positive(), Need::Optional, 1.0);
@@ -35,7 +102,8 @@ int tflopsPrice(CalcCommand &c)
     if (c.failed())
         return c.finishErrors();
     if (rate.has_value() == gpuRate.has_value())
-        return c.usage(QStringLiteral("give exactly one of --rate (per instance-hour) and --gpu-rate (per GPU-hour)"));
+        return c.usage(QStringLiteral("give exactly one of --rate (per instance-hour) and --gpu-rate (per GPU-hour), "
+                                      "or name a catalog --instance"));
     if (gpuTflops.has_value() == nodeTflops.has_value())
         return c.usage(QStringLiteral("give exactly one of --gpu-tflops (per GPU) and --node-tflops (whole node)"));
 
@@ -316,7 +384,13 @@ QList<Subcommand> subcommands()
           {"gpus", "GPUs in the instance (default 1)", "N"},
           {"gpu-tflops", "throughput figure per GPU (e.g. TF32), TFLOPS", "T"},
           {"node-tflops", "throughput figure of the whole node, TFLOPS", "T"},
-          {"baseline", "another $ per 1000 TFLOPS-hour to compare with", "USD"}},
+          {"baseline", "another $ per 1000 TFLOPS-hour to compare with", "USD"},
+          {"instance", "a catalog instance instead of typed figures, e.g. aws/p4d.24xlarge", "PROVIDER/NAME"},
+          {"pricing", "with --instance: pricing model (default on_demand)", "MODEL"},
+          {"region", "with --instance: only this region's prices (default: the latest of any region)", "REGION"},
+          {"metric", "with --instance: throughput metric, e.g. tf32_sparse (default), tf32_dense, bf16_dense", "METRIC"},
+          {"per-gpu", "with --instance: GPU count x the per-GPU figure, even where a node figure is quoted", ""},
+          {"document", "with --instance: the document whose catalog to read", "PATH"}},
          tflopsPrice},
         {"commitment",
          {{"used-hours", "hours used in a month", "H"},

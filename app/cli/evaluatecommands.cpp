@@ -178,6 +178,8 @@ int runEvaluate(const QStringList &args, Io &io)
         return inputError(io, result.error().message, result.error().details);
     for (const QString &warning : result->warnings)
         io.err << "mltco-cli: warning: " << warning << '\n';
+    for (const QString &note : result->notes)
+        io.err << "mltco-cli: note: " << note << '\n';
     io.err.flush();
 
     if (format == QLatin1String("json"))

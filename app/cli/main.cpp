@@ -1,5 +1,6 @@
 // mltco-cli: the headless face of mltco, for automation. Every command works without a display.
 #include "cliio.h"
+#include "planrunner.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -23,7 +24,10 @@ commands:
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] [--format json|table]
   report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
+  example [NAME]
   help
+
+A plan argument may be example:NAME for a bundled example (seed-000, growing-team).
 
 Without --document the default document in the application data folder is used (created on first run).
 Exit codes: 0 success, 1 invalid input, 2 usage error.
@@ -67,6 +71,8 @@ int main(int argc, char *argv[])
         return mltco::cli::runCalc(args, io);
     if (command == QLatin1String("report"))
         return mltco::cli::runReport(args, io);
+    if (command == QLatin1String("example"))
+        return mltco::cli::runExample(args, io);
     return mltco::cli::usageError(io, QStringLiteral("unknown command '%1'").arg(command),
                                   QStringLiteral("mltco-cli help"));
 }

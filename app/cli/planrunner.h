@@ -1,11 +1,19 @@
 #pragma once
 
+#include "cliio.h"
+
 #include "models/common/expected.h"
 #include "models/tco/planevaluation.h"
 
 #include <QString>
 
 namespace mltco::cli {
+
+/// The bytes of a plan argument: a file, or `example:NAME` for a bundled example (`mltco-cli example`).
+Expected<QByteArray> readPlanArgument(const QString &planPath);
+
+/// `mltco-cli example [NAME]`: lists the bundled example plans, or prints one (to save and edit).
+int runExample(const QStringList &args, Io &io);
 
 /// Reads a plan file and evaluates it. A document is opened only when needed: when `documentPath` is given
 /// (its catalog then also checks the plan's own rates), or when the plan leaves a value to the catalog

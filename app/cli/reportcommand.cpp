@@ -1,5 +1,6 @@
 // mltco-cli report: the board report (PDF) and the CSV exports of a plan file or a document, headless.
 #include "cliio.h"
+#include "planrunner.h"
 
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/instanceresolver.h"
@@ -45,10 +46,10 @@ Expected<Loaded> load(const QString &input, const QString &documentOption)
         loaded.plan = std::move(*plan);
         return loaded;
     }
-    QFile file(input);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("cannot read %1: %2").arg(input, file.errorString()), {}};
-    auto plan = tco::readPlan(file.readAll());
+    Expected<QByteArray> bytes = readPlanArgument(input);
+    if (!bytes)
+        return bytes.error();
+    auto plan = tco::readPlan(*bytes);
     if (!plan)
         return Error{QStringLiteral("%1: %2").arg(QFileInfo(input).fileName(), plan.error().message), plan.error().details};
     auto document = openDocumentOption(documentOption);

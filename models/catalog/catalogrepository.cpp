@@ -1,4 +1,5 @@
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/gputable.h"
 
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
@@ -19,8 +20,8 @@ const QString kSelectSources = QStringLiteral(
 const QString kSelectProviders = QStringLiteral("SELECT name, display_name, kind FROM provider ORDER BY name");
 const QString kSelectGpus = QStringLiteral(
     "SELECT g.id, g.name, g.vendor, g.architecture, COALESCE(g.year, 0), COALESCE(g.memory_gb, 0), "
-    "COALESCE(g.tdp_w, 0), g.speedup, COALESCE(s.key, '') FROM gpu g LEFT JOIN source s ON s.id = g.source_id "
-    "ORDER BY g.name");
+    "COALESCE(g.tdp_w, 0), g.speedup, COALESCE(s.key, ''), COALESCE(ss.key, '') FROM gpu g "
+    "LEFT JOIN source s ON s.id = g.source_id LEFT JOIN source ss ON ss.id = g.speedup_source_id ORDER BY g.name");
 const QString kSelectThroughput = QStringLiteral(
     "SELECT t.gpu_id, t.metric, t.tflops, t.gpu_count, s.key FROM throughput t JOIN source s ON s.id = t.source_id "
     "ORDER BY t.gpu_id, t.metric, t.gpu_count");
@@ -128,6 +129,7 @@ QList<Gpu> CatalogRepository::gpus() const
         if (!q.value(7).isNull())
             g.speedup = q.value(7).toDouble();
         g.source = q.value(8).toString();
+        g.speedupSource = q.value(9).toString();
         indexById.insert(q.value(0).toLongLong(), out.size());
         out.append(g);
     });
@@ -274,14 +276,17 @@ Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, c
             return Error{QStringLiteral("The import names instance %1 of an unknown provider %2.").arg(i.name, i.provider), {}};
         QVariant gpuId(QMetaType(QMetaType::LongLong));
         if (!i.gpu.isEmpty()) {
-            if (!gpuIds.contains(i.gpu)) {
-                Expected<QSqlQuery> q = exec(m_db, kInsertGpu, {i.gpu, sourceId});
+            // Price files spell GPUs many ways ("NVIDIA H100", "H100 80GB HBM3"): the GPU table's aliases put
+            // them on one row, with its datasheet figures (model.md §10.8).
+            const QString gpu = GpuTable::canonicalName(i.gpu);
+            if (!gpuIds.contains(gpu)) {
+                Expected<QSqlQuery> q = exec(m_db, kInsertGpu, {gpu, sourceId});
                 if (!q)
                     return fail(q.error());
-                gpuIds.insert(i.gpu, q->lastInsertId().toLongLong());
+                gpuIds.insert(gpu, q->lastInsertId().toLongLong());
                 ++summary.gpusAdded;
             }
-            gpuId = gpuIds.value(i.gpu);
+            gpuId = gpuIds.value(gpu);
         }
         Expected<QSqlQuery> q = exec(m_db, kInsertInstance,
                                      {providerIds.value(i.provider), i.name, gpuId, i.gpuCount, i.vcpus, i.memoryGb, sourceId});

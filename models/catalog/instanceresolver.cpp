@@ -1,8 +1,36 @@
 #include "models/catalog/instanceresolver.h"
 
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/gputable.h"
 
 namespace mltco::catalog {
+
+namespace {
+
+// model.md §10.8: a speedup a person set on the GPU; else an estimate from its datasheet figures, the
+// document's or, for a document from before the GPU table grew, the bundled table's. Neither leaves it unset.
+void resolveSpeedup(const CatalogRepository &repo, const QString &gpuName, tco::ResolvedInstance &resolved)
+{
+    const std::optional<Gpu> gpu = repo.gpu(gpuName);
+    if (gpu && gpu->speedup) {
+        resolved.speedup = gpu->speedup;
+        resolved.speedupOrigin = tco::SpeedupOrigin::PersonSet;
+        resolved.speedupBasis = gpu->speedupSource;
+        return;
+    }
+    for (const std::optional<Gpu> &candidate : {gpu, GpuTable::find(gpuName)}) {
+        if (!candidate)
+            continue;
+        if (const std::optional<double> estimate = estimatedSpeedup(*candidate)) {
+            resolved.speedup = estimate;
+            resolved.speedupOrigin = tco::SpeedupOrigin::Estimated;
+            resolved.speedupBasis = estimateBasis(*candidate);
+            return;
+        }
+    }
+}
+
+} // namespace
 
 tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db)
 {
@@ -26,10 +54,8 @@ tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db)
         resolved.gpu = instance->gpu;
         resolved.source = price->source;
         resolved.observedAt = price->observedAt;
-        if (!instance->gpu.isEmpty()) {
-            if (const std::optional<Gpu> gpu = repo.gpu(instance->gpu))
-                resolved.speedup = gpu->speedup;
-        }
+        if (!instance->gpu.isEmpty())
+            resolveSpeedup(repo, instance->gpu, resolved);
         return resolved;
     };
 }

@@ -60,7 +60,8 @@ struct Gpu final
     int year = 0;
     double memoryGb = 0;
     double tdpW = 0;
-    std::optional<double> speedup; ///< reference GPU-hours per hour (model.md §1); V100 16GB = 1
+    std::optional<double> speedup; ///< set by a person (model.md §1, §10.8); V100 16GB = 1; none: estimate it
+    QString speedupSource;         ///< source key of that speedup (a seed article, or "user")
     QString source;                ///< source key of the datasheet row
     QList<ThroughputFigure> throughput;
 };

@@ -22,15 +22,24 @@ struct InstanceRef final
     friend bool operator==(const InstanceRef &, const InstanceRef &) = default;
 };
 
+/// Where a scenario's speedup came from (model.md §10.8), in the order they are tried.
+enum class SpeedupOrigin {
+    Plan,      ///< the plan states it
+    PersonSet, ///< a person set it on the GPU in the catalog (the seed values, with their source)
+    Estimated, ///< dense FP16/BF16 tensor TFLOPS / 125: "estimated from datasheets"
+};
+
 /// What the catalog says about an InstanceRef.
 struct ResolvedInstance final
 {
     double ratePerHour = 0.0;      ///< USD per instance-hour (a monthly price converted at 730 h)
     double gpusPerInstance = 0.0;
-    std::optional<double> speedup; ///< of its GPU, when the catalog knows it
+    std::optional<double> speedup; ///< of its GPU: person-set, else estimated; none when neither is possible
     QString gpu;                   ///< GPU model name
     QString source;                ///< source key of the price observation
     QDate observedAt;              ///< date of the price observation used
+    SpeedupOrigin speedupOrigin = SpeedupOrigin::PersonSet;
+    QString speedupBasis;          ///< the person-set value's source key, or the estimate's arithmetic
 };
 
 /// Looks an InstanceRef up in a catalog. Must return an Error naming what is missing (provider, instance,

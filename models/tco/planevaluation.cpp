@@ -34,6 +34,44 @@ bool differs(double a, double b)
     return std::abs(a - b) > 1e-9 * std::max(std::abs(a), std::abs(b));
 }
 
+QString speedupText(double value)
+{
+    return QString::number(value, 'g', 3);
+}
+
+// Says which speedups were estimated from datasheets, and warns when a plan mixes them with person-set ones:
+// the two are on different scales (the seed's A100 is 4.0, its datasheet estimate 2.5), model.md §10.8.
+void noteSpeedups(const Plan &plan, PlanResult &result)
+{
+    QStringList personSet;
+    QStringList estimated;
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        EvaluatedScenario &s = result.scenarios[i];
+        const PlanScenario &planned = plan.scenarios.at(static_cast<qsizetype>(i));
+        if (!s.instance || !s.instance->speedup)
+            continue;
+        if (isGiven(planned.given, ParamId::Speedup)) {
+            s.instance->speedupOrigin = SpeedupOrigin::Plan;
+            continue;
+        }
+        const QString who = QStringLiteral("\"%1\" (%2, %3)").arg(s.name, s.instance->gpu, speedupText(*s.instance->speedup));
+        if (s.instance->speedupOrigin == SpeedupOrigin::Estimated) {
+            estimated << who;
+            result.notes << QStringLiteral("scenarios[%1].speedup: %2 estimated from datasheets for %3: %4")
+                                .arg(i)
+                                .arg(speedupText(*s.instance->speedup), s.instance->gpu, s.instance->speedupBasis);
+        } else {
+            personSet << who;
+        }
+    }
+    if (!personSet.isEmpty() && !estimated.isEmpty())
+        result.warnings << QStringLiteral("speedups on two scales: set by a person for %1, estimated from datasheets "
+                                          "for %2. Person-set speedups measure a workload, estimates compare "
+                                          "datasheets (the seed's A100 is 4.0, its datasheet estimate 2.5); state the "
+                                          "speedups in the plan to compare the scenarios on one scale.")
+                               .arg(personSet.join(QStringLiteral(", ")), estimated.join(QStringLiteral(", ")));
+}
+
 } // namespace
 
 bool needsCatalog(const Plan &plan)
@@ -116,11 +154,14 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
             else if (!isGiven(planScenario.given, ParamId::GpusPerInstance))
                 problems << QStringLiteral("%1.instance: the catalog does not say how many GPUs %2 has")
                                 .arg(path, ref.name);
+            // model.md §10.8: the plan's value, else the catalog's person-set or estimated one; never a silent 1.
             if (r.speedup)
                 take(ParamId::Speedup, *r.speedup, instance->speedup);
             else if (!isGiven(planScenario.given, ParamId::Speedup))
-                warn(QStringLiteral("%1.speedup: the catalog has no speedup for %2; 1 (the reference GPU) is used")
-                         .arg(path, r.gpu.isEmpty() ? ref.name : r.gpu));
+                problems << QStringLiteral("%1.speedup: the catalog has no speedup for GPU \"%2\" and no datasheet "
+                                           "figure to estimate one; set the GPU's speedup in the catalog, or a speedup "
+                                           "in the plan")
+                                .arg(path, r.gpu.isEmpty() ? ref.name : r.gpu);
         }
     }
 
@@ -162,6 +203,7 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
     }
     if (!problems.isEmpty())
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+    noteSpeedups(plan, result);
 
     const auto find = [&](const QString &name) -> const EvaluatedScenario * {
         for (const EvaluatedScenario &s : result.scenarios) {

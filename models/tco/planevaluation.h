@@ -47,6 +47,7 @@ struct PlanResult final
     std::vector<EvaluatedScenario> scenarios;
     std::vector<EvaluatedBreakEven> breakeven;
     QStringList warnings; ///< "path: ..." lines a user should see (e.g. the plan overrides a catalog price)
+    QStringList notes;    ///< "path: ..." facts worth showing (e.g. a speedup estimated from datasheets)
 };
 
 /// Whether the plan leaves a value to the catalog: a scenario names an instance and does not state all of

@@ -65,6 +65,18 @@ QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario)
     };
     if (!fleetKey.isEmpty())
         object.insert(QStringLiteral("peak_") + fleetKey, optionalNumber(r.peakFleet));
+    if (const CloudInstance *instance = cloudInstance(scenario.scenario)) {
+        // Where the speedup came from (model.md §10.8): the plan, a person (catalog) or the datasheets.
+        object.insert(QStringLiteral("speedup"), instance->speedup);
+        const bool fromCatalog = scenario.instance && scenario.instance->speedup &&
+                                 scenario.instance->speedupOrigin != SpeedupOrigin::Plan;
+        object.insert(QStringLiteral("speedup_origin"),
+                      !fromCatalog ? QStringLiteral("plan")
+                      : scenario.instance->speedupOrigin == SpeedupOrigin::Estimated ? QStringLiteral("estimated")
+                                                                                     : QStringLiteral("catalog"));
+        if (fromCatalog)
+            object.insert(QStringLiteral("speedup_basis"), scenario.instance->speedupBasis);
+    }
     if (purchase) {
         object.insert(QStringLiteral("depreciation"), r.depreciation);
         object.insert(QStringLiteral("gains"), r.gains);

@@ -45,6 +45,9 @@ private slots:
     void invalidPlanListsEveryProblem();
     void catalogFillsMissingRatesFromTheDocument();
     void missingCatalogPriceIsAnError();
+    void importedH100UsesTheDatasheetEstimate();
+    void unknownGpuIsAnErrorNamingIt();
+    void growingTeamExampleEvaluates();
 
 private:
     Run run(const QStringList &args);
@@ -236,6 +239,109 @@ void TestCliEvaluate::missingCatalogPriceIsAnError()
     // The catalog's message names what is missing: provider, instance, region, pricing and date.
     for (const char *word : {"aws", "p3.8xlarge", "eu-west-1", "spot", "2024-01-01"})
         QVERIFY2(r.err.contains(QLatin1String(word)), word);
+}
+
+void TestCliEvaluate::importedH100UsesTheDatasheetEstimate()
+{
+    // Lambda's catalog (shared/data) spells the GPU "H100"; the importer puts it on the GPU table's
+    // "H100 SXM 80GB", which has no person-set speedup: 989 dense FP16 TFLOPS / 125 = 7.912, shown as estimated.
+    const QString document = m_home.filePath(QStringLiteral("lambda.mltco"));
+    const Run imported = run({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                              QStringLiteral("skypilot"), QStringLiteral(MLTCO_SHARED_DIR "/data/skypilot-v8-lambda-vms.csv"),
+                              QStringLiteral("--observed-at"), QStringLiteral("2025-06-01"), QStringLiteral("--document"),
+                              document});
+    QCOMPARE(imported.exitCode, 0);
+    const QString path = writePlan(R"({"name": "p", "scenarios": [{"name": "h100", "kind": "cluster", "nodes": 1,
+        "instance": {"provider": "lambda", "name": "gpu_8x_h100_sxm5", "region": "us-east-1", "pricing": "on_demand"}}]})");
+    const Run r = run({QStringLiteral("evaluate"), path, QStringLiteral("--document"), document});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("note: scenarios[0].speedup: 7.91 estimated from datasheets for H100 SXM 80GB: "
+                                           "989 dense FP16 TFLOPS / 125 (nvidia-h100-datasheet)")),
+             qPrintable(r.err));
+    const QJsonObject s = QJsonDocument::fromJson(r.out.toUtf8()).object().value("scenarios").toArray().at(0).toObject();
+    QCOMPARE(s.value("speedup_origin").toString(), QStringLiteral("estimated"));
+    QVERIFY(std::abs(s.value("speedup").toDouble() - 989.0 / 125.0) < 1e-12);
+    // 8 GPUs x 7.912 x 730 reference GPU-hours a month.
+    const double capacity = s.value("months").toArray().at(0).toObject().value("capacity_gpu_hours").toDouble();
+    QVERIFY(std::abs(capacity - 8 * 989.0 / 125.0 * 730) < 1e-6);
+
+    // The seed's person-set A100 (4.0, seed 000) next to it: a warning that the two scales differ.
+    const QString mixed = writePlan(R"({"name": "p", "scenarios": [{"name": "h100", "kind": "cluster", "nodes": 1,
+        "instance": {"provider": "lambda", "name": "gpu_8x_h100_sxm5", "region": "us-east-1", "pricing": "on_demand"}},
+        {"name": "a100", "kind": "cluster", "nodes": 1,
+        "instance": {"provider": "lambda", "name": "gpu_8x_a100", "region": "us-east-1", "pricing": "on_demand"}}]})");
+    const Run m = run({QStringLiteral("evaluate"), mixed, QStringLiteral("--document"), document});
+    QVERIFY2(m.exitCode == 0, qPrintable(m.err));
+    QVERIFY2(m.err.contains(QStringLiteral("warning: speedups on two scales: set by a person for \"a100\" (A100 40GB, 4), "
+                                           "estimated from datasheets for \"h100\" (H100 SXM 80GB, 7.91)")),
+             qPrintable(m.err));
+}
+
+void TestCliEvaluate::unknownGpuIsAnErrorNamingIt()
+{
+    // A GPU the table does not know, imported from a generic CSV: no speedup to use, and never a silent 1.
+    const QString document = m_home.filePath(QStringLiteral("zeta.mltco"));
+    const QString csv = m_home.filePath(QStringLiteral("zeta.csv"));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("provider,instance_type,region,pricing_model,price,observed_at,gpu,gpu_count\n"
+               "acme,zeta-8,eu-1,on_demand,20,2025-01-28,Zeta Z1,8\n"
+               "acme,h-8,eu-1,on_demand,30,2025-01-28,NVIDIA H100 80GB HBM3,8\n");
+    file.close();
+    const Run imported = run({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                              QStringLiteral("csv"), csv, QStringLiteral("--document"), document});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+    const QString path = writePlan(R"({"name": "p", "scenarios": [{"name": "zeta", "kind": "dedicated", "boxes": 1,
+        "instance": {"provider": "acme", "name": "zeta-8", "region": "eu-1", "pricing": "on_demand"}}]})");
+    const Run r = run({QStringLiteral("evaluate"), path, QStringLiteral("--document"), document});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("scenarios[0].speedup: the catalog has no speedup for GPU \"Zeta Z1\"")),
+             qPrintable(r.err));
+    // The nvidia-smi spelling of the H100 is an alias: it lands on the table's row and is estimated.
+    const QString h = writePlan(R"({"name": "p", "scenarios": [{"name": "h", "kind": "dedicated", "boxes": 1,
+        "instance": {"provider": "acme", "name": "h-8", "region": "eu-1", "pricing": "on_demand"}}]})");
+    const Run ok = run({QStringLiteral("evaluate"), h, QStringLiteral("--document"), document});
+    QVERIFY2(ok.exitCode == 0, qPrintable(ok.err));
+    QVERIFY(ok.err.contains(QStringLiteral("estimated from datasheets for H100 SXM 80GB")));
+}
+
+void TestCliEvaluate::growingTeamExampleEvaluates()
+{
+    const QString path = QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json");
+    const Run r = run({QStringLiteral("evaluate"), path, QStringLiteral("--format"), QStringLiteral("table")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains(QStringLiteral("All figures after tax at 21")));
+    QVERIFY(r.out.contains(QStringLiteral("Base and burst")));
+    const Run j = run({QStringLiteral("evaluate"), path});
+    QCOMPARE(j.exitCode, 0);
+    const QJsonObject plan = QJsonDocument::fromJson(j.out.toUtf8()).object();
+    bool power = false, tax = false, hybrid = false, grows = false;
+    for (const QJsonValue &v : plan.value("scenarios").toArray()) {
+        const QJsonObject s = v.toObject();
+        power = power || s.value("by_category").toObject().value("power").toDouble() > 0;
+        tax = tax || s.value("by_category").toObject().value("tax").toDouble() < 0;
+        hybrid = hybrid || s.value("kind").toString() == QLatin1String("hybrid");
+        const QJsonArray months = s.value("months").toArray();
+        if (s.value("kind").toString() == QLatin1String("purchase"))
+            grows = grows || months.last().toObject().value("servers").toDouble() >
+                                 months.first().toObject().value("servers").toDouble();
+    }
+    QVERIFY(power);
+    QVERIFY(tax);
+    QVERIFY(hybrid);
+    QVERIFY(grows);
+    // The CLI lists the bundled examples and prints one to start a plan from.
+    const Run list = run({QStringLiteral("example")});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY(list.out.contains(QStringLiteral("growing-team")));
+    const Run printed = run({QStringLiteral("example"), QStringLiteral("growing-team")});
+    QCOMPARE(printed.exitCode, 0);
+    QFile bundled(path);
+    QVERIFY(bundled.open(QIODevice::ReadOnly));
+    QCOMPARE(printed.out.toUtf8(), bundled.readAll());
+    const Run byName = run({QStringLiteral("evaluate"), QStringLiteral("example:growing-team")});
+    QCOMPARE(byName.out, j.out);
+    QCOMPARE(run({QStringLiteral("example"), QStringLiteral("nope")}).exitCode, 1);
 }
 
 QTEST_GUILESS_MAIN(TestCliEvaluate)

@@ -46,6 +46,7 @@ private slots:
     void refusals_data();
     void refusals();
     void budgetOfThePlan();
+    void tflopsPriceOfACatalogInstance();
 
 private:
     QTemporaryDir m_home;
@@ -174,7 +175,7 @@ void TestCliCalc::refusals_data()
                                                  "0", "--target-utilization", "0.7"}
                                   << 1 << "mltco-cli: invalid options";
     QTest::newRow("rate twice") << QStringList{"tflops-price", "--rate", "1", "--gpu-rate", "1", "--node-tflops", "1"}
-                                << 2 << "mltco-cli: give exactly one of --rate (per instance-hour) and --gpu-rate (per GPU-hour)";
+                                << 2 << "mltco-cli: give exactly one of --rate (per instance-hour) and --gpu-rate (per GPU-hour), or name a catalog --instance";
     QTest::newRow("no throughput figure") << QStringList{"tflops-price", "--rate", "12.24"} << 2
                                           << "mltco-cli: give exactly one of --gpu-tflops (per GPU) and --node-tflops (whole node)";
     QTest::newRow("multi-gpu without a rule") << QStringList{"multi-gpu", "--gpus", "4"} << 2
@@ -222,6 +223,44 @@ void TestCliCalc::budgetOfThePlan()
                           m_home.path());
     QCOMPARE(costs.exitCode, 0);
     QVERIFY2(costs.out.contains(QStringLiteral("month 2, day 12.7")), qPrintable(costs.out)); // 2500/6000 x 30.42
+}
+
+void TestCliCalc::tflopsPriceOfACatalogInstance()
+{
+    // model.md §9 from the seed catalog, naming the instances instead of typing their figures: p4d.24xlarge
+    // $32.77 / 2.2 = 14.90; Lambda 8 x H100 $2.99/GPU = $23.92 / 7.12 = 3.36, -77.4 % against 14.90.
+    const QString document = m_home.filePath(QStringLiteral("tflops.mltco"));
+    const Run p4d = run({QStringLiteral("tflops-price"), QStringLiteral("--instance"), QStringLiteral("aws/p4d.24xlarge"),
+                         QStringLiteral("--document"), document, QStringLiteral("--format"), QStringLiteral("json")},
+                        m_home.path());
+    QVERIFY2(p4d.exitCode == 0, qPrintable(p4d.err));
+    const QJsonObject a = QJsonDocument::fromJson(p4d.out.toUtf8()).object();
+    QVERIFY(std::abs(a.value("price_per_1000_tflops_hour").toDouble() - 32.77 / 2.2) < 1e-9);
+    QCOMPARE(a.value("node_tflops").toDouble(), 2200.0);
+    QVERIFY(a.value("tflops_basis").toString().contains(QLatin1String("seed-002")));
+    const Run lambda = run({QStringLiteral("tflops-price"), QStringLiteral("--instance"),
+                            QStringLiteral("lambda/gpu_8x_h100_sxm5"), QStringLiteral("--baseline"), QStringLiteral("14.90"),
+                            QStringLiteral("--document"), document},
+                           m_home.path());
+    QVERIFY2(lambda.exitCode == 0, qPrintable(lambda.err));
+    QVERIFY2(lambda.out.contains(QStringLiteral("$3.36")), qPrintable(lambda.out));
+    QVERIFY(lambda.out.contains(QStringLiteral("-77.4 %")));
+    // Per-GPU figures instead of the node figure: 8 x 156 dense TF32 for the p4d.
+    const Run dense = run({QStringLiteral("tflops-price"), QStringLiteral("--instance"), QStringLiteral("aws/p4d.24xlarge"),
+                           QStringLiteral("--metric"), QStringLiteral("tf32_dense"), QStringLiteral("--document"), document,
+                           QStringLiteral("--format"), QStringLiteral("json")},
+                          m_home.path());
+    QCOMPARE(QJsonDocument::fromJson(dense.out.toUtf8()).object().value("node_tflops").toDouble(), 8 * 156.0);
+    // An unknown instance is invalid input; typed figures with --instance are a usage error.
+    const Run unknown = run({QStringLiteral("tflops-price"), QStringLiteral("--instance"), QStringLiteral("aws/nope"),
+                             QStringLiteral("--document"), document},
+                            m_home.path());
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY(unknown.err.contains(QStringLiteral("no instance type nope of provider aws")));
+    const Run both = run({QStringLiteral("tflops-price"), QStringLiteral("--instance"), QStringLiteral("aws/p4d.24xlarge"),
+                          QStringLiteral("--rate"), QStringLiteral("3")},
+                         m_home.path());
+    QCOMPARE(both.exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCliCalc)

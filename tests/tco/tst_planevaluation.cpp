@@ -41,6 +41,8 @@ struct FakeCatalog final
 {
     int calls = 0;
     std::optional<double> speedup = 1.0;
+    SpeedupOrigin origin = SpeedupOrigin::PersonSet;
+    QString basis = QStringLiteral("seed-000");
 
     InstanceResolver resolver()
     {
@@ -51,7 +53,7 @@ struct FakeCatalog final
             if (ref.pricing != QLatin1String("on_demand"))
                 return Error{QStringLiteral("No price for %1 in the catalog.").arg(describe(ref)), {}};
             return ResolvedInstance{12.24, 4, speedup, QStringLiteral("V100 16GB"), QStringLiteral("assume-p3-per-gpu"),
-                                    QDate(2023, 11, 1)};
+                                    QDate(2023, 11, 1), origin, basis};
         };
     }
 };
@@ -81,6 +83,7 @@ private slots:
     void noCatalogNamesWhatIsNeeded();
     void unresolvableReferenceIsOnlyAWarningWhenNothingIsNeeded();
     void catalogWithoutSpeedup();
+    void estimatedSpeedupsAreNotedAndMixingWarns();
     void needsCatalog();
     void programmaticPlansAreValidated();
     void jsonHasTheDocumentedShape();
@@ -190,15 +193,49 @@ void TestPlanEvaluation::unresolvableReferenceIsOnlyAWarningWhenNothingIsNeeded(
 
 void TestPlanEvaluation::catalogWithoutSpeedup()
 {
+    // Never a silent 1 (model.md §10.8): a GPU with no speedup and no figure to estimate one is an error naming it.
     FakeCatalog catalog;
     catalog.speedup = std::nullopt;
     const Plan plan = planWith(R"({"name": "a", "kind": "dedicated", )" + kAwsRef + "}");
     const Expected<PlanResult> r = evaluatePlan(plan, catalog.resolver());
+    QVERIFY(!r);
+    QCOMPARE(r.error().details, QStringList{QStringLiteral(
+                                    "scenarios[0].speedup: the catalog has no speedup for GPU \"V100 16GB\" and no "
+                                    "datasheet figure to estimate one; set the GPU's speedup in the catalog, or a "
+                                    "speedup in the plan")});
+    // The plan's own speedup needs nothing from the catalog.
+    const Plan stated = planWith(R"({"name": "a", "kind": "dedicated", "speedup": 1.5, )" + kAwsRef + "}");
+    const Expected<PlanResult> ok = evaluatePlan(stated, catalog.resolver());
+    QVERIFY(ok);
+    QCOMPARE(std::get<DedicatedScenario>(ok->scenarios.front().scenario).instance.speedup, 1.5);
+}
+
+void TestPlanEvaluation::estimatedSpeedupsAreNotedAndMixingWarns()
+{
+    FakeCatalog estimated;
+    estimated.speedup = 7.912;
+    estimated.origin = SpeedupOrigin::Estimated;
+    estimated.basis = QStringLiteral("989 dense FP16 TFLOPS / 125 (nvidia-h100-datasheet)");
+    const Plan plan = planWith(R"({"name": "a", "kind": "dedicated", )" + kAwsRef + "}");
+    const Expected<PlanResult> r = evaluatePlan(plan, estimated.resolver());
     QVERIFY(r);
-    QCOMPARE(std::get<DedicatedScenario>(r->scenarios.front().scenario).instance.speedup, 1.0);
-    QCOMPARE(r->warnings, QStringList{QStringLiteral(
-                              "scenarios[0].speedup: the catalog has no speedup for V100 16GB; 1 (the reference GPU) "
-                              "is used")});
+    QCOMPARE(r->notes, QStringList{QStringLiteral("scenarios[0].speedup: 7.91 estimated from datasheets for V100 16GB: "
+                                                  "989 dense FP16 TFLOPS / 125 (nvidia-h100-datasheet)")});
+    QVERIFY(r->warnings.isEmpty());
+    QCOMPARE(r->scenarios.front().instance->speedupOrigin, SpeedupOrigin::Estimated);
+    // One scenario person-set (a stated purchase does not count), one estimated: a warning naming both.
+    const Plan mixed = planWith(R"({"name": "a", "kind": "dedicated", )" + kAwsRef + R"(},
+                                   {"name": "b", "kind": "dedicated", )" + kAwsRef + "}");
+    int call = 0;
+    const InstanceResolver alternating = [&](const InstanceRef &ref) -> Expected<ResolvedInstance> {
+        Expected<ResolvedInstance> found = (call++ == 0 ? estimated : FakeCatalog{}).resolver()(ref);
+        return found;
+    };
+    const Expected<PlanResult> m = evaluatePlan(mixed, alternating);
+    QVERIFY(m);
+    QCOMPARE(m->warnings.size(), 1);
+    QVERIFY(m->warnings.front().startsWith(QStringLiteral("speedups on two scales: set by a person for \"b\" (V100 16GB, 1), "
+                                                          "estimated from datasheets for \"a\" (V100 16GB, 7.91).")));
 }
 
 void TestPlanEvaluation::needsCatalog()

@@ -203,7 +203,7 @@ std::vector<TflopsQuote> TflopsCalculator::quotes(const QStringList &keys) const
         catalog::pricingModelFromKey(m_pricing->currentData().toString());
     catalog::PriceFilter filter;
     filter.pricing = pricing;
-    const QHash<QString, catalog::PricePoint> prices = latestPrices(repo.prices(filter));
+    const QHash<QString, catalog::PricePoint> prices = catalog::latestPrices(repo.prices(filter));
     const int metricIndex = std::max(0, m_metric->currentIndex());
     const Metric &metric = kMetrics[metricIndex];
     for (const catalog::InstanceType &i : m_instanceTypes) {
@@ -212,7 +212,7 @@ std::vector<TflopsQuote> TflopsCalculator::quotes(const QStringList &keys) const
             continue;
         const auto gpu = m_gpus.constFind(i.gpu);
         const auto price = prices.constFind(key);
-        out.push_back(quoteInstance(i, gpu == m_gpus.constEnd() ? nullptr : &*gpu,
+        out.push_back(catalog::quoteInstance(i, gpu == m_gpus.constEnd() ? nullptr : &*gpu,
                                     price == prices.constEnd() ? std::nullopt : std::optional(*price),
                                     QString::fromLatin1(metric.key), metricText(metric.label),
                                     m_nodeFigures->isChecked()));

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/calculators/tflopsquote.h"
+#include "models/catalog/tflopsquote.h"
 
 #include <QWidget>
 
@@ -12,6 +12,8 @@ class QListWidget;
 class QTableWidget;
 
 namespace mltco::ui {
+
+using catalog::TflopsQuote;
 
 class CalculatorFrame;
 class PlanEditor;

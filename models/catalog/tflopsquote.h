@@ -1,6 +1,8 @@
 #pragma once
 
+#include "models/catalog/catalogrepository.h"
 #include "models/catalog/types.h"
+#include "models/common/expected.h"
 
 #include <QHash>
 #include <QList>
@@ -8,7 +10,7 @@
 
 #include <optional>
 
-namespace mltco::ui {
+namespace mltco::catalog {
 
 /// One instance's $ per 1000 TFLOPS-hour (model.md §6) and what the figure rests on: which price, which
 /// throughput figure. Missing parts leave the price at nullopt ("n/a"), never 0, with `missing` saying why.
@@ -32,14 +34,22 @@ struct TflopsQuote final
 /// The latest usable price of each instance under `pricing`, keyed by TflopsQuote::key(). Per region, the
 /// latest observation counts (a later "missing" observation makes that region missing); of the regions, the
 /// most recent observation wins, the cheapest on a tie (seed 002 compares "the cheapest regions").
-QHash<QString, catalog::PricePoint> latestPrices(const QList<catalog::PricePoint> &prices);
+QHash<QString, PricePoint> latestPrices(const QList<PricePoint> &prices);
 
 /// Quotes one instance. `metric` is a throughput metric key ("tf32_sparse"), `metricLabel` its name in
 /// messages ("TF32"); with `preferNodeFigures` a
 /// figure quoted for the instance's whole node (seed 002's ~2,200 for 8×A100) wins over GPU count × the
 /// per-GPU datasheet figure.
-TflopsQuote quoteInstance(const catalog::InstanceType &instance, const catalog::Gpu *gpu,
-                          const std::optional<catalog::PricePoint> &price, const QString &metric,
+TflopsQuote quoteInstance(const InstanceType &instance, const Gpu *gpu,
+                          const std::optional<PricePoint> &price, const QString &metric,
                           const QString &metricLabel, bool preferNodeFigures);
 
-} // namespace mltco::ui
+/// Quotes a named instance from a document's catalog: its latest usable price under `pricing` (in `region`
+/// when one is given) and its GPU's figure, the GPU taken from the bundled GPU table when the document does
+/// not have it. An instance the catalog does not know is an Error naming it; a missing price or figure is
+/// a quote with price n/a and `missing` saying why.
+Expected<TflopsQuote> quoteCatalogInstance(const CatalogRepository &repo, const QString &provider,
+                                           const QString &instance, PricingModel pricing, const QString &region,
+                                           const QString &metric, const QString &metricLabel, bool preferNodeFigures);
+
+} // namespace mltco::catalog

@@ -1,14 +1,14 @@
-#include "ui/calculators/tflopsquote.h"
+#include "models/catalog/tflopsquote.h"
 
-#include "models/report/format.h"
+#include "models/catalog/gputable.h"
 #include "models/tco/calculators.h"
-#include "ui/calculators/numberfield.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 #include <cmath>
 
-namespace mltco::ui {
+namespace mltco::catalog {
 namespace {
 
 QString trQuote(const char *text)
@@ -16,20 +16,26 @@ QString trQuote(const char *text)
     return QCoreApplication::translate("TflopsQuote", text);
 }
 
+// A figure as typed: no trailing zeros, no grouping ("8", "156", "989.5").
+QString plain(double value, int decimals = 2)
+{
+    return QString::number(value, 'f', decimals).remove(QRegularExpression(QStringLiteral("\\.?0+$")));
+}
+
 } // namespace
 
-QHash<QString, catalog::PricePoint> latestPrices(const QList<catalog::PricePoint> &prices)
+QHash<QString, PricePoint> latestPrices(const QList<PricePoint> &prices)
 {
     // Latest observation per instance and region (the list is ordered by date within each).
-    QHash<QString, catalog::PricePoint> perRegion;
-    for (const catalog::PricePoint &p : prices) {
+    QHash<QString, PricePoint> perRegion;
+    for (const PricePoint &p : prices) {
         const QString key = p.provider + QLatin1Char('/') + p.instance + QLatin1Char('\n') + p.region;
         const auto it = perRegion.constFind(key);
         if (it == perRegion.constEnd() || it->observedAt <= p.observedAt)
             perRegion.insert(key, p);
     }
-    QHash<QString, catalog::PricePoint> best;
-    for (const catalog::PricePoint &p : std::as_const(perRegion)) {
+    QHash<QString, PricePoint> best;
+    for (const PricePoint &p : std::as_const(perRegion)) {
         if (!p.hourly())
             continue;
         const QString key = p.provider + QLatin1Char('/') + p.instance;
@@ -42,8 +48,8 @@ QHash<QString, catalog::PricePoint> latestPrices(const QList<catalog::PricePoint
     return best;
 }
 
-TflopsQuote quoteInstance(const catalog::InstanceType &instance, const catalog::Gpu *gpu,
-                          const std::optional<catalog::PricePoint> &price, const QString &metric,
+TflopsQuote quoteInstance(const InstanceType &instance, const Gpu *gpu,
+                          const std::optional<PricePoint> &price, const QString &metric,
                           const QString &metricLabel, bool preferNodeFigures)
 {
     TflopsQuote q;
@@ -59,9 +65,9 @@ TflopsQuote quoteInstance(const catalog::InstanceType &instance, const catalog::
     }
 
     if (gpu) {
-        const catalog::ThroughputFigure *perGpu = nullptr;
-        const catalog::ThroughputFigure *node = nullptr;
-        for (const catalog::ThroughputFigure &f : gpu->throughput) {
+        const ThroughputFigure *perGpu = nullptr;
+        const ThroughputFigure *node = nullptr;
+        for (const ThroughputFigure &f : gpu->throughput) {
             if (f.metric != metric)
                 continue;
             if (f.gpuCount == 1 && !perGpu)
@@ -75,7 +81,7 @@ TflopsQuote quoteInstance(const catalog::InstanceType &instance, const catalog::
         } else if (perGpu && instance.gpuCount > 0) {
             q.nodeTflops = perGpu->tflops * instance.gpuCount;
             q.tflopsBasis = trQuote("%1 × %2 per GPU (%3)")
-                                .arg(inputNumber(instance.gpuCount), inputNumber(perGpu->tflops, 1), perGpu->source);
+                                .arg(plain(instance.gpuCount), plain(perGpu->tflops, 1), perGpu->source);
         }
     }
 
@@ -88,4 +94,25 @@ TflopsQuote quoteInstance(const catalog::InstanceType &instance, const catalog::
     return q;
 }
 
-} // namespace mltco::ui
+Expected<TflopsQuote> quoteCatalogInstance(const CatalogRepository &repo, const QString &provider,
+                                           const QString &instance, PricingModel pricing, const QString &region,
+                                           const QString &metric, const QString &metricLabel, bool preferNodeFigures)
+{
+    const std::optional<InstanceType> type = repo.instanceType(provider, instance);
+    if (!type)
+        return Error{trQuote("The catalog has no instance type %1 of provider %2.").arg(instance, provider), {}};
+    PriceFilter filter;
+    filter.provider = provider;
+    filter.instance = instance;
+    filter.region = region;
+    filter.pricing = pricing;
+    const QHash<QString, PricePoint> prices = latestPrices(repo.prices(filter));
+    const auto price = prices.constFind(provider + QLatin1Char('/') + instance);
+    std::optional<Gpu> gpu = type->gpu.isEmpty() ? std::nullopt : repo.gpu(type->gpu);
+    if (!type->gpu.isEmpty() && (!gpu || gpu->throughput.isEmpty()))
+        gpu = GpuTable::find(type->gpu); // a document from before the GPU table grew
+    return quoteInstance(*type, gpu ? &*gpu : nullptr, price == prices.cend() ? std::nullopt : std::optional(*price),
+                         metric, metricLabel, preferNodeFigures);
+}
+
+} // namespace mltco::catalog
