@@ -2,6 +2,7 @@
 
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
+#include "models/tco/examples.h"
 #include "models/tco/scenario.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/catalog/catalogpage.h"
@@ -27,6 +28,7 @@
 #include <QMessageBox>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QScrollArea>
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -119,6 +121,15 @@ void MainWindow::buildMenus()
             QMetaObject::invokeMethod(m_catalog, "startImport");
     });
     file->addAction(tr("Import &plan file…"), this, &MainWindow::importPlanWithDialog);
+    QMenu *examples = file->addMenu(tr("Open e&xample"));
+    examples->setObjectName(QStringLiteral("examplesMenu"));
+    for (const tco::Example &example : tco::bundledExamples()) {
+        QAction *action = examples->addAction(example.title, this, [this, key = example.key] {
+            if (Status s = openExample(key); !s)
+                showError(tr("Open example"), s);
+        });
+        action->setObjectName(QStringLiteral("openExample_") + example.key);
+    }
     file->addSeparator();
     QAction *exportPdfAction = file->addAction(tr("Export P&DF report…"), this, [this] {
         if (m_editor)
@@ -152,7 +163,7 @@ void MainWindow::buildMenus()
     edit->addSeparator();
     QMenu *add = edit->addMenu(tr("&Add scenario"));
     for (const tco::ScenarioKind kind : {tco::ScenarioKind::Dedicated, tco::ScenarioKind::Cluster, tco::ScenarioKind::Elastic,
-                                         tco::ScenarioKind::Purchase}) {
+                                         tco::ScenarioKind::Purchase, tco::ScenarioKind::Hybrid}) {
         add->addAction(tco::scenarioKindKey(kind), this, [this, kind] {
             if (m_editor) {
                 m_editor->addScenario(kind);
@@ -260,6 +271,22 @@ Status MainWindow::importPlanFile(const QString &path)
         return Error{tr("The plan \"%1\" was not imported: %2").arg(QFileInfo(path).fileName(), s.error().message),
                      s.error().details};
     updateTitle();
+    return {};
+}
+
+Status MainWindow::openExample(const QString &key)
+{
+    if (!m_editor)
+        return Error{tr("Open a document first."), {}};
+    Expected<QByteArray> json = tco::exampleJson(key);
+    if (!json)
+        return json.error();
+    // The example becomes a plan of the open document (its catalog stays), shown at once; undo does not
+    // remove it, like an imported plan file.
+    if (Status s = m_editor->importPlan(*json); !s)
+        return s;
+    updateTitle();
+    showPage(Dashboard);
     return {};
 }
 
@@ -388,6 +415,18 @@ Expected<QStringList> MainWindow::saveScreenshots(const QString &dir)
         if (!grab().save(name, "PNG"))
             return Error{tr("The screenshot %1 could not be written.").arg(name), {}};
         written << name;
+        // A page taller than the window scrolls: its whole content as a second picture.
+        const QWidget *page = m_pages->widget(p);
+        for (QScrollArea *area : page->findChildren<QScrollArea *>()) {
+            if (!area->isVisible() || !area->widget() || area->widget()->height() <= area->viewport()->height() + 1)
+                continue;
+            QString full = name;
+            full.replace(QLatin1String(".png"), QLatin1String("-full.png"));
+            if (!area->widget()->grab().save(full, "PNG"))
+                return Error{tr("The screenshot %1 could not be written.").arg(full), {}};
+            written << full;
+            break;
+        }
     }
     showPage(before);
     return written;

@@ -40,6 +40,8 @@ public:
     Status openDocument(const QString &path, const QByteArray &planJson = {});
     /// Adds the plan in a plan file to the open document and shows it.
     Status importPlanFile(const QString &path);
+    /// Adds a bundled example plan (tco::bundledExamples()) to the document and shows its dashboard.
+    Status openExample(const QString &key);
     /// Writes a copy of the document to `path` and continues working on the copy.
     Status saveDocumentAs(const QString &path);
 

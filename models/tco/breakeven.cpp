@@ -137,6 +137,8 @@ Expected<FleetBreakEven> fleetBreakEven(const Workload &workload, const Purchase
     result.demandScale = std::max(0.0, (result.purchaseTotal - result.cloudFixed) / result.cloudVariable);
     const double horizon = std::max(1, workload.horizonMonths);
     result.demandGpuHoursPerMonth = result.demandScale * owned.demand / horizon;
+    result.planDemandGpuHoursPerMonth = owned.demand / horizon;
+    result.capacityGpuHoursPerMonth = owned.capacity / horizon;
     result.utilization =
         owned.capacity > 0.0 ? result.demandScale * owned.demand / owned.capacity : std::numeric_limits<double>::infinity();
     result.reachable = result.utilization <= 1.0;

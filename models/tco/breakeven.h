@@ -33,6 +33,8 @@ struct FleetBreakEven final
     double purchaseTotal = 0.0;          ///< total_P (after tax, like everything)
     double cloudFixed = 0.0;             ///< F: the elastic total with no demand (overhead, staff, their tax)
     double cloudVariable = 0.0;          ///< V: its total at the plan's demand minus F
+    double planDemandGpuHoursPerMonth = 0.0; ///< sum G_m / H: the plan's own demand (lambda = 1)
+    double capacityGpuHoursPerMonth = 0.0;   ///< sum capacity_m(P) / H: what the servers can do
 };
 
 struct SweepPoint final

@@ -3,3 +3,5 @@ mltco_add_test(tst_scenarios SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scenarios.cpp
                LIBS mltco_ui)
 mltco_add_test(tst_scenariolist SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scenariolist.cpp
                ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h LIBS mltco_ui)
+mltco_add_test(tst_growingteam SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_growingteam.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
+               LIBS mltco_ui)

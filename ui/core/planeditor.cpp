@@ -186,6 +186,35 @@ void PlanEditor::setBulkDiscounts(int index, const std::vector<tco::BulkTier> &t
     apply(after, tr("Change bulk discounts of %1").arg(after.scenarios[index].name));
 }
 
+void PlanEditor::setScenarioReference(int index, tco::ParamId id, const QString &name)
+{
+    if (index < 0 || index >= m_plan.scenarios.size() || (id != tco::ParamId::Base && id != tco::ParamId::Burst))
+        return;
+    tco::Plan after = m_plan;
+    auto *hybrid = std::get_if<tco::HybridScenario>(&after.scenarios[index].scenario);
+    if (!hybrid)
+        return;
+    QString &target = id == tco::ParamId::Base ? hybrid->base : hybrid->burst;
+    if (target == name)
+        return;
+    target = name;
+    tco::setGiven(after.scenarios[index].given, id);
+    apply(after, tr("Change %1 of %2").arg(QString::fromUtf8(tco::parameterInfo(id).label), after.scenarios[index].name));
+}
+
+bool PlanEditor::setDemandSteps(const std::vector<tco::DemandStep> &steps)
+{
+    if (!tco::validateDemandSteps(steps, m_plan.workload.horizonMonths).isEmpty())
+        return false;
+    if (steps == m_plan.workload.demandSteps)
+        return true;
+    tco::Plan after = m_plan;
+    after.workload.demandSteps = steps;
+    tco::setGiven(after.workloadGiven, tco::ParamId::DemandSteps, !steps.empty());
+    apply(after, tr("Change demand steps"));
+    return true;
+}
+
 QString PlanEditor::uniqueScenarioName(const QString &base) const
 {
     if (!m_plan.scenario(base))
@@ -203,6 +232,17 @@ void PlanEditor::addScenario(tco::ScenarioKind kind, const QString &name)
     tco::PlanScenario s;
     s.name = uniqueScenarioName(name.isEmpty() ? tr("New %1 scenario").arg(tco::scenarioKindKey(kind)) : name);
     s.scenario = tco::defaultScenario(kind);
+    if (auto *hybrid = std::get_if<tco::HybridScenario>(&s.scenario)) {
+        // Start from the first scenarios that fit; the form offers the others.
+        for (const tco::PlanScenario &other : std::as_const(after.scenarios)) {
+            if (hybrid->base.isEmpty() && (tco::kindBit(other.kind()) & tco::kBaseKinds))
+                hybrid->base = other.name;
+            if (hybrid->burst.isEmpty() && other.kind() == tco::ScenarioKind::Elastic)
+                hybrid->burst = other.name;
+        }
+        tco::setGiven(s.given, tco::ParamId::Base, !hybrid->base.isEmpty());
+        tco::setGiven(s.given, tco::ParamId::Burst, !hybrid->burst.isEmpty());
+    }
     after.scenarios.append(s);
     apply(after, tr("Add scenario %1").arg(s.name));
 }
@@ -243,6 +283,14 @@ void PlanEditor::renameScenario(int index, const QString &name)
             r.purchase = trimmed;
         if (r.cloud == old)
             r.cloud = trimmed;
+    }
+    for (tco::PlanScenario &s : after.scenarios) {
+        if (auto *hybrid = std::get_if<tco::HybridScenario>(&s.scenario)) {
+            if (hybrid->base == old)
+                hybrid->base = trimmed;
+            if (hybrid->burst == old)
+                hybrid->burst = trimmed;
+        }
     }
     apply(after, tr("Rename %1 to %2").arg(old, trimmed));
 }

@@ -56,6 +56,10 @@ public:
     void clearScenarioValue(int index, tco::ParamId id);
     void setScenarioInstance(int index, const std::optional<tco::InstanceRef> &instance);
     void setBulkDiscounts(int index, const std::vector<tco::BulkTier> &tiers);
+    /// A hybrid's base or burst (ParamId::Base / Burst): the name of another scenario.
+    void setScenarioReference(int index, tco::ParamId id, const QString &name);
+    /// The workload's demand steps; refused (no change) when they do not pass validateDemandSteps().
+    bool setDemandSteps(const std::vector<tco::DemandStep> &steps);
     void addScenario(tco::ScenarioKind kind, const QString &name = {});
     void duplicateScenario(int index);
     void removeScenario(int index);

@@ -94,21 +94,24 @@ BreakEvenChart::BreakEvenChart(QWidget *parent)
     m_empty->setMargin(24);
     m_empty->setText(tr("<p><b>No break-even comparison in this plan.</b></p><p>To see from how many servers buying "
                         "is cheaper than renting, add a break-even on the Scenarios page: a purchase scenario "
-                        "against a dedicated or cluster one.</p>"));
+                        "against a dedicated or cluster one, or against an elastic one for the utilization at "
+                        "which owning pays.</p>"));
     m_stack->addWidget(m_view);
     m_stack->addWidget(m_empty);
 
     m_note->setWordWrap(true);
     m_note->setStyleSheet(QStringLiteral("color: %1;").arg(QColor::fromRgba(palette::kMutedText).name()));
 
+    // The selector and the sweep switch on one row, the sentence under them: a long comparison name must not
+    // squeeze the sentence into a column.
     auto *top = new QHBoxLayout;
-    top->addWidget(m_selector);
-    top->addWidget(m_note, 1);
+    top->addWidget(m_selector, 1);
     top->addWidget(m_wholeSweep);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
     layout->addLayout(top);
+    layout->addWidget(m_note);
     layout->addWidget(m_stack, 1);
 
     connect(m_selector, &QComboBox::currentIndexChanged, this, &BreakEvenChart::rebuildChart);
@@ -201,6 +204,11 @@ void BreakEvenChart::rebuildChart()
     m_note->show();
 
     const tco::EvaluatedBreakEven &be = m_breakEvens[static_cast<std::size_t>(index)];
+    if (be.result.fleet) {
+        rebuildUtilizationChart(be, m_colors[static_cast<std::size_t>(index)]);
+        return;
+    }
+    m_servers->setTitleText(tr("Servers"));
     const std::vector<tco::SweepPoint> &sweep = be.result.sweep;
     const int sweepEnd = sweep.empty() ? 1 : sweep.back().servers;
     const int focused = focusedMaximum(be.result, sweepEnd);
@@ -218,9 +226,9 @@ void BreakEvenChart::rebuildChart()
         hi = std::max({hi, p.purchaseTotal, p.cloudTotal});
     }
     const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Total"));
-    m_servers->setRange(sweep.empty() ? 0 : 1, shownEnd);
     m_servers->setTickAnchor(0);
     m_servers->setTickInterval(niceStep(shownEnd, 10));
+    m_servers->setRange(sweep.empty() ? 0 : 1, shownEnd);
     m_chart->setTitle(tr("Buy vs rent by number of servers"));
 
     auto *buy = new QLineSeries;
@@ -296,6 +304,97 @@ void BreakEvenChart::rebuildChart()
                 marker->setVisible(false);
         }
     }
+    placeCallout();
+}
+
+void BreakEvenChart::rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, std::pair<int, int> colors)
+{
+    // Against pay-per-use (model.md §10.7): the servers cost the same whatever the demand; the elastic total
+    // grows with it. Where they cross is the demand (and the servers' utilization) at which owning pays.
+    const tco::FleetBreakEven &f = *be.result.fleet;
+    m_wholeSweep->hide();
+    const double capacity = f.capacityGpuHoursPerMonth;
+    const double xMax = std::max({capacity * 1.15, f.demandGpuHoursPerMonth * 1.15, f.planDemandGpuHoursPerMonth * 1.15, 1.0});
+    const auto cloudAt = [&f](double perMonth) {
+        const double lambda = f.planDemandGpuHoursPerMonth > 0 ? perMonth / f.planDemandGpuHoursPerMonth : 0.0;
+        return f.cloudFixed + lambda * f.cloudVariable;
+    };
+    const double hi = std::max({f.purchaseTotal, cloudAt(xMax), 0.0});
+    const double lo = std::min({f.purchaseTotal, f.cloudFixed, 0.0});
+    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Total"));
+    m_servers->setTitleText(tr("Demand (reference GPU-hours per month)"));
+    // The interval first: the sweep's interval of one server over tens of thousands of GPU-hours would lay out
+    // a label per unit.
+    m_servers->setTickInterval(niceStep(xMax, 6));
+    m_servers->setRange(0, xMax);
+    m_chart->setTitle(tr("Own vs pay-per-use by demand"));
+
+    auto *buy = new QLineSeries;
+    auto *rent = new QLineSeries;
+    buy->setName(tr("Own: %1").arg(be.request.purchase));
+    rent->setName(tr("Pay per use: %1").arg(be.request.cloud));
+    buy->append(0, f.purchaseTotal / scale.divisor);
+    buy->append(xMax, f.purchaseTotal / scale.divisor);
+    rent->append(0, cloudAt(0) / scale.divisor);
+    rent->append(xMax, cloudAt(xMax) / scale.divisor);
+    buy->setPen(QPen(palette::scenarioColor(colors.first), 2.5));
+    rent->setPen(QPen(palette::scenarioColor(colors.second), 2.5));
+    auto *limit = new QLineSeries;
+    limit->setName(tr("What the servers can do"));
+    limit->setPen(QPen(QColor(0x8a, 0x93, 0x9c), 1.5, Qt::DotLine));
+    limit->append(capacity, m_money->min());
+    limit->append(capacity, m_money->max());
+    auto *plan = new QLineSeries;
+    plan->setName(tr("The plan's demand"));
+    plan->setPen(QPen(QColor(0x44, 0x4c, 0x56), 1.2, Qt::DashLine));
+    plan->append(f.planDemandGpuHoursPerMonth, m_money->min());
+    plan->append(f.planDemandGpuHoursPerMonth, m_money->max());
+    for (QLineSeries *series : {buy, rent, limit, plan}) {
+        m_chart->addSeries(series);
+        series->attachAxis(m_servers);
+        series->attachAxis(m_money);
+    }
+    const QString utilization = report::percent(f.utilization, 0);
+    if (f.reachable && f.demandScale > 0.0) {
+        m_marker = new QScatterSeries;
+        m_marker->setName(tr("Break-even"));
+        m_marker->setMarkerSize(11);
+        m_marker->setColor(QColor(0x1d, 0x27, 0x33));
+        m_marker->setBorderColor(Qt::white);
+        m_marker->append(f.demandGpuHoursPerMonth, f.purchaseTotal / scale.divisor);
+        m_marker->setPointLabelsFormat(tr("Break-even: %1 busy").arg(utilization));
+        m_calloutText->setText(m_marker->pointLabelsFormat());
+        connect(m_marker, &QXYSeries::visibleChanged, this, &BreakEvenChart::placeCallout);
+        m_chart->addSeries(m_marker);
+        m_marker->attachAxis(m_servers);
+        m_marker->attachAxis(m_money);
+        for (QLegendMarker *marker : m_chart->legend()->markers(m_marker))
+            marker->setVisible(false);
+        m_note->setText(tr("Owning is cheaper above %1 GPU-hours a month: the servers %2 busy. The plan's demand is "
+                           "%3 a month.")
+                            .arg(report::grouped(f.demandGpuHoursPerMonth, 0), utilization,
+                                 report::grouped(f.planDemandGpuHoursPerMonth, 0)));
+    } else if (f.demandScale <= 0.0) {
+        m_note->setText(tr("Owning is cheaper at any demand: the servers cost less than the pay-per-use overheads."));
+    } else {
+        m_note->setText(tr("Pay-per-use stays cheaper: owning would pay only at %1 GPU-hours a month, %2 of what the "
+                           "servers can do.")
+                            .arg(report::grouped(f.demandGpuHoursPerMonth, 0), utilization));
+    }
+    const QString purchaseName = be.request.purchase;
+    const QString cloudName = be.request.cloud;
+    const auto tip = [f, cloudAt, capacity, purchaseName, cloudName](double perMonth) {
+        return tr("<b>%1 GPU-hours a month</b> (%2 of the servers)<br>Own (%3): <b>%4</b><br>Pay per use (%5): "
+                  "<b>%6</b>")
+            .arg(report::grouped(perMonth, 0), capacity > 0 ? report::percent(perMonth / capacity, 0) : QStringLiteral("-"),
+                 purchaseName.toHtmlEscaped(), report::money(f.purchaseTotal), cloudName.toHtmlEscaped(),
+                 report::money(cloudAt(perMonth)));
+    };
+    for (QLineSeries *series : {buy, rent}) {
+        connect(series, &QXYSeries::hovered, this,
+                [this, tip](const QPointF &point, bool state) { m_view->showValueTip(state ? tip(point.x()) : QString()); });
+    }
+    m_legend.restore(m_view);
     placeCallout();
 }
 

@@ -23,7 +23,8 @@ namespace mltco::ui {
 class ChartView;
 
 /// Buy vs rent: total cost over the horizon against the number of servers, for the purchase and its cloud
-/// alternative of a break-even request (model.md §6), with the crossing marked. By default the chart shows
+/// alternative of a break-even request (model.md §6, §10.7), with the crossing marked; against an elastic
+/// scenario, total cost against monthly demand with the fleet break-even utilization marked. By default the chart shows
 /// the servers around the crossing so it can be seen; a check box widens it to the whole sweep.
 class BreakEvenChart final : public QWidget
 {
@@ -49,6 +50,8 @@ public:
 private:
     void rebuildSelector();
     void rebuildChart();
+    /// Against an elastic scenario: total cost by monthly demand, owned servers flat, pay-per-use rising.
+    void rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, std::pair<int, int> colors);
     /// Keeps the crossing's label next to its point when the plot area resizes or zooms.
     void placeCallout();
 

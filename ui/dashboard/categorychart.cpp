@@ -60,6 +60,7 @@ CategoryChart::CategoryChart(QWidget *parent)
 void CategoryChart::setResult(const tco::PlanResult &result)
 {
     m_horizon = result.workload.horizonMonths;
+    m_taxNote = afterTaxNote(result.workload);
     m_names.clear();
     m_flaggedNames.clear();
     m_results.clear();
@@ -148,8 +149,8 @@ void CategoryChart::rebuildChart()
     const int scenario = m_selector->currentData().toInt();
     const bool overview = scenario == kOverview;
     const std::vector<Bar> bars = overview ? overviewBars() : yearBars(scenario);
-    m_chart->setTitle(overview ? tr("Cost by category over %1 months").arg(m_horizon)
-                               : tr("Cost by category per year — %1").arg(m_flaggedNames[scenario]));
+    m_chart->setTitle(overview ? tr("Cost by category over %1 months%2").arg(m_horizon).arg(m_taxNote)
+                               : tr("Cost by category per year%2 — %1").arg(m_flaggedNames[scenario], m_taxNote));
 
     // Only categories that cost something in this view get a legend entry: a cloud scenario has no capex.
     QList<tco::Category> shown;

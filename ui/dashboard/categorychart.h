@@ -65,6 +65,7 @@ private:
     std::vector<tco::ScenarioResult> m_results;
     QSet<int> m_hidden; ///< Category values hidden by the user
     int m_horizon = 0;
+    QString m_taxNote;
 };
 
 } // namespace mltco::ui

@@ -79,7 +79,7 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
     const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Cumulative"));
     m_months->setRange(0, horizon);
     m_months->setTickInterval(monthTickStep(horizon));
-    m_chart->setTitle(tr("Cumulative cost over %1 months").arg(horizon));
+    m_chart->setTitle(tr("Cumulative cost over %1 months%2").arg(horizon).arg(afterTaxNote(result.workload)));
 
     for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
         const tco::EvaluatedScenario &s = result.scenarios[i];

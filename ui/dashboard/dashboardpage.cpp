@@ -1,12 +1,15 @@
 #include "ui/dashboard/dashboardpage.h"
 
 #include "models/report/format.h"
+#include "models/tco/workload.h"
 #include "ui/core/planeditor.h"
 #include "ui/dashboard/breakevenchart.h"
+#include "ui/dashboard/capacitychart.h"
 #include "ui/dashboard/categorychart.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/cumulativechart.h"
 #include "ui/dashboard/dashboardsummary.h"
+#include "ui/dashboard/hybridchart.h"
 #include "ui/dashboard/kpipanel.h"
 
 #include <QHBoxLayout>
@@ -30,11 +33,19 @@ QString workloadLine(const tco::Workload &w)
     QString trend = w.cloudPriceTrend == 0.0
                         ? DashboardPage::tr("flat cloud prices")
                         : DashboardPage::tr("cloud prices %1 a year").arg(report::percent(w.cloudPriceTrend));
-    return DashboardPage::tr("%1 engineers · %2 reference GPU-hours a month · %3 months · discount rate %4 · %5")
-        .arg(w.engineers)
-        .arg(report::grouped(w.demandGpuHours, 0))
-        .arg(w.horizonMonths)
-        .arg(report::percent(w.discountRate), trend);
+    const bool varies = w.demandGrowth != 0.0 || !w.demandSteps.empty();
+    const QString demand = varies ? DashboardPage::tr("%1 → %2 reference GPU-hours a month")
+                                        .arg(report::grouped(tco::demandInMonth(w, 1), 0),
+                                             report::grouped(tco::peakDemand(w), 0))
+                                  : DashboardPage::tr("%1 reference GPU-hours a month").arg(report::grouped(w.demandGpuHours, 0));
+    QString line = DashboardPage::tr("%1 engineers · %2 · %3 months · discount rate %4 · %5")
+                       .arg(w.engineers)
+                       .arg(demand)
+                       .arg(w.horizonMonths)
+                       .arg(report::percent(w.discountRate), trend);
+    if (w.taxRate > 0.0)
+        line += DashboardPage::tr(" · <b>after tax at %1</b>").arg(report::percent(w.taxRate, 0));
+    return line;
 }
 
 } // namespace
@@ -42,7 +53,7 @@ QString workloadLine(const tco::Workload &w)
 DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_stack(new QStackedWidget(this)), m_title(new QLabel), m_subtitle(new QLabel),
       m_kpis(new KpiPanel), m_cumulative(new CumulativeChart), m_categories(new CategoryChart),
-      m_breakEven(new BreakEvenChart), m_message(new QLabel)
+      m_breakEven(new BreakEvenChart), m_capacity(new CapacityChart), m_hybrid(new HybridChart), m_message(new QLabel)
 {
     m_stack->setObjectName(QStringLiteral("dashboardStack"));
     m_title->setObjectName(QStringLiteral("dashboardTitle"));
@@ -51,6 +62,8 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     m_cumulative->setObjectName(QStringLiteral("cumulativePanel"));
     m_categories->setObjectName(QStringLiteral("categoryPanel"));
     m_breakEven->setObjectName(QStringLiteral("breakEvenPanel"));
+    m_capacity->setObjectName(QStringLiteral("capacityPanel"));
+    m_hybrid->setObjectName(QStringLiteral("hybridPanel"));
     m_message->setObjectName(QStringLiteral("dashboardMessage"));
 
     m_title->setStyleSheet(QStringLiteral("font-size: 13pt; font-weight: 600; color: #1d2733;"));
@@ -70,6 +83,11 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     charts->setSpacing(12);
     charts->addWidget(m_categories, 3);
     charts->addWidget(m_breakEven, 2);
+    // Demand against what each option can do, and a hybrid's base and burst: the version-2 questions.
+    auto *growth = new QHBoxLayout;
+    growth->setSpacing(12);
+    growth->addWidget(m_capacity, 3);
+    growth->addWidget(m_hybrid, 2);
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(16, 10, 16, 10);
     layout->setSpacing(6);
@@ -78,6 +96,7 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     layout->addSpacing(4);
     layout->addWidget(m_cumulative, 1);
     layout->addLayout(charts, 1);
+    layout->addLayout(growth, 1);
 
     auto *scroll = new QScrollArea;
     scroll->setObjectName(QStringLiteral("dashboardScroll"));
@@ -168,6 +187,8 @@ void DashboardPage::refresh()
     m_cumulative->setResult(result);
     m_categories->setResult(result);
     m_breakEven->setResult(result);
+    m_capacity->setResult(result);
+    m_hybrid->setVisible(m_hybrid->setResult(result));
     m_stack->setCurrentIndex(0);
 }
 

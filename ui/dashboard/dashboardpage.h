@@ -8,6 +8,8 @@ class QStackedWidget;
 namespace mltco::ui {
 
 class BreakEvenChart;
+class CapacityChart;
+class HybridChart;
 class CategoryChart;
 class CumulativeChart;
 class KpiPanel;
@@ -28,6 +30,8 @@ public:
     CumulativeChart *cumulative() const { return m_cumulative; }
     CategoryChart *categories() const { return m_categories; }
     BreakEvenChart *breakEven() const { return m_breakEven; }
+    CapacityChart *capacity() const { return m_capacity; }
+    HybridChart *hybrid() const { return m_hybrid; }
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -44,6 +48,8 @@ private:
     CumulativeChart *m_cumulative;
     CategoryChart *m_categories;
     BreakEvenChart *m_breakEven;
+    CapacityChart *m_capacity;
+    HybridChart *m_hybrid;
     QLabel *m_message;
     bool m_stale = true; ///< the plan changed while the page was hidden
 };

@@ -89,6 +89,11 @@ QString unmetDemandNote(const tco::ScenarioResult &result)
     return tr("serves only %1 of demand — cheaper because it does less").arg(servedPercent(result));
 }
 
+QString afterTaxNote(const tco::Workload &workload)
+{
+    return workload.taxRate > 0.0 ? tr(", after tax at %1").arg(report::percent(workload.taxRate, 0)) : QString();
+}
+
 QString flaggedName(const tco::EvaluatedScenario &scenario)
 {
     if (!scenario.result.hasUnmetDemand())

@@ -39,6 +39,9 @@ double servedFraction(const tco::ScenarioResult &result);
 QString servedPercent(const tco::ScenarioResult &result);
 /// "serves only 62 % of demand — cheaper because it does less", or empty when demand is met.
 QString unmetDemandNote(const tco::ScenarioResult &result);
+/// ", after tax at 21 %" when the plan takes the after-tax view (model.md §10.5), else empty: every money title
+/// carries it so a figure is never read as pre-tax.
+QString afterTaxNote(const tco::Workload &workload);
 /// The scenario's name, flagged "(62 % of demand)" when it falls short; for legends and axis labels.
 QString flaggedName(const tco::EvaluatedScenario &scenario);
 

@@ -1,6 +1,7 @@
 #include "ui/dashboard/kpipanel.h"
 
 #include "models/report/format.h"
+#include "models/tco/workload.h"
 #include "models/tco/engine.h"
 #include "ui/dashboard/dashboardsummary.h"
 #include "ui/dashboard/kpicard.h"
@@ -105,7 +106,7 @@ void KpiPanel::updateCheapest(const tco::PlanResult &result, const DashboardSumm
     m_cheapest->setTone(summary.meetsDemandOnly ? KpiCard::Tone::Good : KpiCard::Tone::Warning);
     m_cheapest->setToolTip(
         QStringList{QStringLiteral("<b>%1</b>").arg(cheapest.name.toHtmlEscaped()),
-                    htmlLine(tr("Total over %1").arg(months(horizon)), report::money(cheapest.result.total)),
+                    htmlLine(tr("Total over %1%2").arg(months(horizon), afterTaxNote(result.workload)), report::money(cheapest.result.total)),
                     htmlLine(tr("NPV"), report::money(cheapest.result.npv)),
                     summary.meetsDemandOnly ? tr("Compared among the scenarios that meet demand.")
                                             : tr("No scenario meets demand, so all of them are compared.")}
@@ -160,6 +161,26 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
     }
     const tco::BreakEvenRequest &request = summary.breakEven->request;
     const tco::BreakEvenResult &be = summary.breakEven->result;
+    if (be.fleet) {
+        // Against pay-per-use: how busy the servers must be (model.md §10.7).
+        const tco::FleetBreakEven &f = *be.fleet;
+        m_breakEven->setTitle(tr("Break-even: own vs pay per use"));
+        m_breakEven->setValue(f.reachable ? tr("%1 busy").arg(report::percent(f.utilization, 0)) : tr("Never"));
+        m_breakEven->setDetail(
+            f.reachable ? tr("Owning (%1) is cheaper than %2 above %3 GPU-hours a month; the plan needs %4.")
+                              .arg(request.purchase, request.cloud, report::grouped(f.demandGpuHoursPerMonth, 0),
+                                   report::grouped(f.planDemandGpuHoursPerMonth, 0))
+                        : tr("Pay-per-use (%1) stays cheaper: owning would pay only at %2 of what the servers can do.")
+                              .arg(request.cloud, report::percent(f.utilization, 0)));
+        m_breakEven->setTone(f.reachable && f.planDemandGpuHoursPerMonth >= f.demandGpuHoursPerMonth ? KpiCard::Tone::Good
+                                                                                                       : KpiCard::Tone::Neutral);
+        m_breakEven->setToolTip(QStringList{htmlLine(tr("Owning, total"), report::money(f.purchaseTotal)),
+                                            htmlLine(tr("Pay per use with no work"), report::money(f.cloudFixed)),
+                                            htmlLine(tr("Pay per use at the plan's demand"),
+                                                     report::money(f.cloudFixed + f.cloudVariable))}
+                                    .join(QStringLiteral("<br>")));
+        return;
+    }
     const int maxServers = request.maxServers;
     QStringList tip{tr("Buy <b>%1</b> vs rent <b>%2</b>, total over %3")
                         .arg(request.purchase.toHtmlEscaped(), request.cloud.toHtmlEscaped(),
@@ -205,6 +226,13 @@ void KpiPanel::updateDemand(const tco::PlanResult &result, const DashboardSummar
     m_demand->setTitle(tr("Demand coverage"));
     QStringList flags;
     QStringList tip;
+    // Demand that grows or steps is told as its range (model.md §10.1).
+    const tco::Workload &w = result.workload;
+    const double first = tco::demandInMonth(w, 1);
+    const double peak = tco::peakDemand(w);
+    const QString demand = peak > first ? tr("%1 reference GPU-hours a month at first, %2 at the peak")
+                                              .arg(report::grouped(first, 0), report::grouped(peak, 0))
+                                        : tr("%1 reference GPU-hours a month").arg(report::grouped(first, 0));
     for (const tco::EvaluatedScenario &s : result.scenarios) {
         if (s.result.hasUnmetDemand())
             flags << tr("⚠ %1 %2").arg(s.name, unmetDemandNote(s.result));
@@ -212,13 +240,11 @@ void KpiPanel::updateDemand(const tco::PlanResult &result, const DashboardSummar
     }
     if (summary.unmetCount == 0) {
         m_demand->setValue(count == 1 ? tr("Meets demand") : tr("All %1 meet demand").arg(count));
-        m_demand->setDetail(tr("Every scenario serves the full %1 reference GPU-hours a month.")
-                                .arg(report::grouped(result.workload.demandGpuHours, 0)));
+        m_demand->setDetail(tr("Every scenario serves the full demand: %1.").arg(demand));
         m_demand->setTone(KpiCard::Tone::Good);
     } else {
         m_demand->setValue(tr("%1 of %2 fall short").arg(summary.unmetCount).arg(count));
-        m_demand->setDetail(
-            tr("Demand: %1 reference GPU-hours a month.").arg(report::grouped(result.workload.demandGpuHours, 0)));
+        m_demand->setDetail(tr("Demand: %1.").arg(demand));
         m_demand->setTone(KpiCard::Tone::Warning);
     }
     m_demand->setFlag(flags.join(QLatin1Char('\n')));
@@ -261,7 +287,7 @@ void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const Dashboar
         card->setTone(r.hasUnmetDemand() ? KpiCard::Tone::Warning
                                          : (i == summary.cheapest ? KpiCard::Tone::Good : KpiCard::Tone::Neutral));
         QStringList tip{QStringLiteral("<b>%1</b>").arg(s.name.toHtmlEscaped()),
-                        htmlLine(tr("Total over %1").arg(months(horizon)), report::money(r.total)),
+                        htmlLine(tr("Total over %1%2").arg(months(horizon), afterTaxNote(result.workload)), report::money(r.total)),
                         htmlLine(tr("NPV"), report::money(r.npv)),
                         htmlLine(tr("Average per year"), report::money(r.averageAnnual)),
                         htmlLine(tr("Cost per served reference GPU-hour"), report::money(r.costPerServedGpuHour)),

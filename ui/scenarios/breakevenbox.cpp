@@ -20,7 +20,8 @@ constexpr tco::ParameterInfo kMaxServersInfo{
 
 bool isCloudForBreakEven(tco::ScenarioKind kind)
 {
-    return kind == tco::ScenarioKind::Dedicated || kind == tco::ScenarioKind::Cluster;
+    // Against an elastic scenario the answer is a utilization, not a server count (model.md §10.7).
+    return kind == tco::ScenarioKind::Dedicated || kind == tco::ScenarioKind::Cluster || kind == tco::ScenarioKind::Elastic;
 }
 
 void fillNames(QComboBox *combo, const QStringList &names, const QString &current, const QString &noneText)
@@ -185,7 +186,14 @@ void BreakEvenBox::updateResult()
     } else {
         const tco::EvaluatedBreakEven &b = m_editor->result()->breakeven.front();
         const int max = b.request.maxServers;
-        if (!b.result.servers) {
+        if (const auto &f = b.result.fleet) {
+            text = f->reachable ? tr("Owning costs no more than pay-per-use once the servers are <b>%1 busy</b> (%2 "
+                                     "GPU-hours a month; the plan needs %3).")
+                                      .arg(report::percent(f->utilization, 0), report::grouped(f->demandGpuHoursPerMonth, 0),
+                                           report::grouped(f->planDemandGpuHoursPerMonth, 0))
+                                : tr("Pay-per-use stays cheaper: owning would pay only at %1 of what the servers can do.")
+                                      .arg(report::percent(f->utilization, 0));
+        } else if (!b.result.servers) {
             text = tr("Renting stays cheaper for every count from 1 to %1 servers.").arg(max);
         } else {
             text = tr("Buying costs no more than renting from <b>%1 servers</b>").arg(*b.result.servers);

@@ -3,6 +3,7 @@
 #include "ui/scenarios/parametertext.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
 #include <QKeyEvent>
@@ -61,7 +62,28 @@ ParameterField::ParameterField(const tco::ParameterInfo &info, QWidget *parent, 
 
     m_label = new QLabel(QString::fromUtf8(info.label), parent);
     m_label->setToolTip(tip);
-    if (info.type == tco::ParamType::Boolean) {
+    if (info.type == tco::ParamType::Choice || info.type == tco::ParamType::ScenarioName) {
+        m_combo = new QComboBox(parent);
+        m_combo->setObjectName(editorName);
+        m_combo->setToolTip(tip);
+        m_combo->setAccessibleName(QString::fromUtf8(info.label));
+        m_label->setBuddy(m_combo);
+        if (info.type == tco::ParamType::Choice) {
+            for (const QString &choice : tco::parameterChoices(info.id))
+                m_combo->addItem(parametertext::choiceLabel(info.id, choice), choice);
+            connect(m_combo, &QComboBox::activated, this, [this](int index) {
+                if (!m_value || static_cast<int>(*m_value) != index)
+                    emit committed(index);
+            });
+        } else {
+            m_combo->setMinimumWidth(260);
+            connect(m_combo, &QComboBox::activated, this, [this](int index) {
+                const QString chosen = m_combo->itemData(index).toString();
+                if (!chosen.isEmpty())
+                    emit committedName(chosen);
+            });
+        }
+    } else if (info.type == tco::ParamType::Boolean) {
         m_check = new QCheckBox(parent);
         m_check->setObjectName(editorName);
         m_check->setToolTip(tip);
@@ -111,7 +133,22 @@ void ParameterField::addToGrid(QGridLayout *grid, int row, int column)
 
 QWidget *ParameterField::editor() const
 {
+    if (m_combo)
+        return m_combo;
     return m_edit ? static_cast<QWidget *>(m_edit) : static_cast<QWidget *>(m_check);
+}
+
+void ParameterField::setNames(const QStringList &names, const QString &current)
+{
+    if (!m_combo)
+        return;
+    const QSignalBlocker block(m_combo);
+    m_combo->clear();
+    if (current.isEmpty() || !names.contains(current))
+        m_combo->addItem(current.isEmpty() ? tr("choose a scenario") : tr("%1 (not in the plan)").arg(current), QString());
+    for (const QString &name : names)
+        m_combo->addItem(name, name);
+    m_combo->setCurrentIndex(std::max(0, m_combo->findData(current)));
 }
 
 void ParameterField::setValue(std::optional<double> value)
@@ -119,6 +156,12 @@ void ParameterField::setValue(std::optional<double> value)
     const bool changed = value.has_value() != m_value.has_value()
                          || (value && !parametertext::sameValue(*value, *m_value));
     m_value = value;
+    if (m_combo) {
+        const QSignalBlocker block(m_combo);
+        if (value)
+            m_combo->setCurrentIndex(static_cast<int>(*value));
+        return;
+    }
     if (m_check) {
         const QSignalBlocker block(m_check);
         m_check->setChecked(value && *value != 0.0);

@@ -8,6 +8,7 @@
 #include <optional>
 
 class QCheckBox;
+class QComboBox;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
@@ -57,13 +58,19 @@ public:
     void setOptional(bool optional) { m_optional = optional; }
     /// Long units wrap beyond this width instead of squeezing the notes.
     void setUnitMaximumWidth(int width);
+    /// A scenario-name field (a hybrid's base or burst): the names it offers, with the one selected; an empty
+    /// `current` (or one not offered) shows a "choose" entry.
+    void setNames(const QStringList &names, const QString &current);
 
     /// True while the editor holds refused text.
     bool hasRefusedText() const { return !m_refused.isEmpty(); }
 
 signals:
-    /// A valid value was typed and confirmed (Enter or focus out), or the check box was clicked.
+    /// A valid value was typed and confirmed (Enter or focus out), the check box was clicked, or a choice was
+    /// picked (its index).
     void committed(double value);
+    /// A scenario name was picked (ScenarioName fields).
+    void committedName(const QString &name);
     void resetRequested();
 
 protected:
@@ -79,6 +86,7 @@ private:
     QLabel *m_label = nullptr;
     QLineEdit *m_edit = nullptr;
     QCheckBox *m_check = nullptr;
+    QComboBox *m_combo = nullptr;
     QLabel *m_unit = nullptr;
     QLabel *m_note = nullptr;
     QToolButton *m_reset = nullptr;

@@ -72,16 +72,27 @@ QString allowed(const tco::ParameterInfo &info)
     return QStringLiteral("a percentage from %1 to %2").arg(lo, hi);
 }
 
+QString choiceLabel(tco::ParamId id, const QString &key)
+{
+    if (id == tco::ParamId::Expansion)
+        return key == QLatin1String("to_demand") ? QStringLiteral("grows with demand") : QStringLiteral("fixed size");
+    if (id == tco::ParamId::Depreciation)
+        return key == QLatin1String("macrs_5") ? QStringLiteral("MACRS 5-year") : QStringLiteral("straight line");
+    return key;
+}
+
 QString format(const tco::ParameterInfo &info, double value)
 {
     if (info.type == tco::ParamType::Boolean)
         return value != 0.0 ? QStringLiteral("yes") : QStringLiteral("no");
+    if (info.type == tco::ParamType::Choice)
+        return choiceLabel(info.id, tco::parameterChoices(info.id).value(static_cast<qsizetype>(value)));
     return displayNumber(info, value);
 }
 
 QString formatWithUnit(const tco::ParameterInfo &info, double value)
 {
-    if (info.type == tco::ParamType::Boolean)
+    if (info.type == tco::ParamType::Boolean || info.type == tco::ParamType::Choice)
         return format(info, value);
     if (isMoney(info)) {
         const QString u = QString::fromUtf8(info.unit);
@@ -138,7 +149,7 @@ QString defaultNote(const tco::ParameterInfo &info)
         text = note.startsWith(QLatin1String("required")) ? QStringLiteral("required") : note;
         text.replace(QLatin1String(" x "), QStringLiteral(" \u00d7 "));
         text.replace(QLatin1Char('_'), QLatin1Char(' '));
-    } else if (info.type == tco::ParamType::Boolean) {
+    } else if (info.type == tco::ParamType::Boolean || info.type == tco::ParamType::Choice) {
         text = QStringLiteral("default ") + format(info, *info.defaultValue);
     } else if (isMoney(info)) {
         // The unit column says "per month"; the note only needs the amount.

@@ -23,6 +23,8 @@ QString allowed(const tco::ParameterInfo &info);
 QString format(const tco::ParameterInfo &info, double value);
 /// The value with its unit for notes and messages: "$12.24/hour", "15 %", "730 hours/month".
 QString formatWithUnit(const tco::ParameterInfo &info, double value);
+/// A choice's words for people: "to_demand" -> "grows with demand", "macrs_5" -> "MACRS 5-year".
+QString choiceLabel(tco::ParamId id, const QString &key);
 
 /// The outcome of reading what a user typed.
 struct Parsed final

@@ -117,7 +117,11 @@ void ResultStrip::showScenario(int index)
 {
     const tco::Plan &plan = m_editor->plan();
     const std::optional<tco::PlanResult> &result = m_editor->result();
-    m_totalCaption->setText(tr("Total, %1 months").arg(plan.workload.horizonMonths));
+    m_totalCaption->setText(plan.workload.taxRate > 0.0
+                                ? tr("Total, %1 months, after tax at %2")
+                                      .arg(plan.workload.horizonMonths)
+                                      .arg(report::percent(plan.workload.taxRate, 0))
+                                : tr("Total, %1 months").arg(plan.workload.horizonMonths));
     m_npvCaption->setText(tr("NPV at %1 a year").arg(report::percent(plan.workload.discountRate, 1)));
     if (!result) {
         clearFigures(QStringLiteral("\u2014"));
@@ -161,10 +165,22 @@ void ResultStrip::showScenario(int index)
                        .arg(report::percent(share, 1), report::grouped(r.unmet, 0)),
                    kMessageBad);
     } else {
-        setMessage(tr("Meets the whole demand: %1 reference GPU-hours over %2 months.")
-                       .arg(report::grouped(r.demand, 0))
-                       .arg(months),
-                   kMessageGood);
+        QString text = tr("Meets the whole demand: %1 reference GPU-hours over %2 months.")
+                           .arg(report::grouped(r.demand, 0))
+                           .arg(months);
+        const tco::EvaluatedScenario &evaluated = result->scenarios[static_cast<std::size_t>(index)];
+        if (const auto *hybrid = std::get_if<tco::HybridScenario>(&evaluated.scenario)) {
+            const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
+            text += tr(" The base (%1) costs %2; %3 of the work bursts to %4 for %5.")
+                        .arg(hybrid->base.toHtmlEscaped(), report::money(r.total - r.burst), report::percent(share, 0),
+                             hybrid->burst.toHtmlEscaped(), report::money(r.burst));
+        }
+        if (r.peakFleet && evaluated.result.months.size() > 1 &&
+            evaluated.result.months.back().fleet > evaluated.result.months.front().fleet)
+            text += tr(" The fleet grows from %1 to %2 %3.")
+                        .arg(report::grouped(evaluated.result.months.front().fleet, 0),
+                             report::grouped(evaluated.result.months.back().fleet, 0), evaluated.fleetKey());
+        setMessage(text, kMessageGood);
     }
 }
 

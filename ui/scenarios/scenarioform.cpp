@@ -116,7 +116,7 @@ ScenarioForm::ScenarioForm(PlanEditor *editor, int index, QWidget *parent)
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_notes);
 
-    if (m_kind != tco::ScenarioKind::Purchase)
+    if (m_kind != tco::ScenarioKind::Purchase && m_kind != tco::ScenarioKind::Hybrid)
         buildInstancePicker(layout);
     buildParameters(layout);
     layout->addStretch(1);
@@ -171,6 +171,8 @@ void ScenarioForm::buildParameters(QLayout *layout)
         connect(field, &ParameterField::committed, this,
                 [this, id](double value) { m_editor->setScenarioValue(m_index, id, value); });
         connect(field, &ParameterField::resetRequested, this, [this, id] { m_editor->clearScenarioValue(m_index, id); });
+        connect(field, &ParameterField::committedName, this,
+                [this, id](const QString &name) { m_editor->setScenarioReference(m_index, id, name); });
         m_fields.insert(id, field);
     }
     if (m_kind == tco::ScenarioKind::Cluster) {
@@ -238,6 +240,10 @@ void ScenarioForm::updateFromPlan()
             updateCatalogField(field, answer);
             continue;
         }
+        if (field->info().type == tco::ParamType::ScenarioName) {
+            updateReferenceField(field);
+            continue;
+        }
         const std::optional<double> value = tco::parameterValue(s.scenario, id);
         field->setValue(value);
         const tco::ParameterInfo &info = field->info();
@@ -290,7 +296,16 @@ void ScenarioForm::updateCatalogField(ParameterField *field, const CatalogAnswer
                                answer.resolved->observedAt.toString(Qt::ISODate))
                     : QString();
     if (!given) {
-        if (fromCatalog) {
+        if (fromCatalog && id == ParamId::Speedup && answer.resolved->speedupOrigin == tco::SpeedupOrigin::Estimated) {
+            // model.md §10.8: no one measured this GPU on a workload; its datasheet stands in, and says so.
+            field->setNote(tr("estimated from datasheets: %1").arg(answer.resolved->speedupBasis),
+                           ParameterField::NoteStyle::Override,
+                           tip + tr("<p>No speedup was set for %1, so it is estimated from its dense FP16/BF16 tensor "
+                                    "throughput against the V100's 125 TFLOPS. Measured speedups (the seed's A100 is "
+                                    "4.0) and estimates (the A100's datasheet gives 2.5) are on different scales: type a "
+                                    "measured value to compare like with like.</p>")
+                                     .arg(answer.resolved->gpu.toHtmlEscaped()));
+        } else if (fromCatalog) {
             field->setNote(tr("from the catalog"), ParameterField::NoteStyle::Muted, tip);
         } else if (id == ParamId::RatePerHour) {
             field->setNote(tr("the catalog has no price"), ParameterField::NoteStyle::Warning, tip);
@@ -312,6 +327,33 @@ void ScenarioForm::updateCatalogField(ParameterField *field, const CatalogAnswer
     } else {
         field->setNote(tr("your value (the catalog has none)"), ParameterField::NoteStyle::Plain, tip);
     }
+}
+
+void ScenarioForm::updateReferenceField(ParameterField *field)
+{
+    // A hybrid's base is a dedicated, cluster or purchase scenario, its burst an elastic one (model.md §10.6).
+    const ParamId id = field->info().id;
+    const auto &hybrid = std::get<tco::HybridScenario>(planScenario().scenario);
+    QStringList names;
+    for (const tco::PlanScenario &other : m_editor->plan().scenarios) {
+        const bool fits = id == ParamId::Base ? (tco::kindBit(other.kind()) & tco::kBaseKinds) != 0
+                                              : other.kind() == tco::ScenarioKind::Elastic;
+        if (fits)
+            names << other.name;
+    }
+    const QString current = id == ParamId::Base ? hybrid.base : hybrid.burst;
+    field->setNames(names, current);
+    if (names.isEmpty())
+        field->setNote(id == ParamId::Base ? tr("add a dedicated, cluster or purchase scenario to serve as the base")
+                                           : tr("add an elastic scenario to burst to"),
+                       ParameterField::NoteStyle::Warning);
+    else
+        field->setNote(id == ParamId::Base ? tr("serves demand first, up to the utilization cap below")
+                                           : tr("serves what the base cannot; its overhead and staff are paid every month"),
+                       ParameterField::NoteStyle::Muted);
+    field->setProblem(current.isEmpty() || !names.contains(current) ? tr("Choose the %1 scenario").arg(
+                                                                          id == ParamId::Base ? tr("base") : tr("burst"))
+                                                                    : QString());
 }
 
 void ScenarioForm::updateBoxes()

@@ -52,6 +52,7 @@ private:
     CatalogAnswer askCatalog() const;
     void updateCatalogField(ParameterField *field, const CatalogAnswer &answer);
     void updateBoxes();
+    void updateReferenceField(ParameterField *field);
     void updateSizeToDemand(const CatalogAnswer &answer);
     void updateSource(const CatalogAnswer &answer);
     void chooseInstance(const std::optional<tco::InstanceRef> &ref);

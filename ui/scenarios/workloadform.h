@@ -7,11 +7,12 @@
 
 namespace mltco::ui {
 
+class DemandStepsEditor;
 class ParameterField;
 class PlanEditor;
 
-/// The plan's workload (model.md §3), which every scenario serves: one field per workload parameter of
-/// the parameter table. Each confirmed value is one PlanEditor::setWorkloadValue() (one undo step).
+/// The plan's workload (model.md §3, §10.1), which every scenario serves: one field per workload parameter of
+/// the parameter table, and the demand steps in a table of their own. Each confirmed value is one PlanEditor::setWorkloadValue() (one undo step).
 class WorkloadForm final : public QGroupBox
 {
     Q_OBJECT
@@ -25,6 +26,7 @@ public:
 private:
     PlanEditor *m_editor;
     QMap<tco::ParamId, ParameterField *> m_fields;
+    DemandStepsEditor *m_steps = nullptr;
 };
 
 } // namespace mltco::ui

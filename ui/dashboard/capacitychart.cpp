@@ -1,0 +1,151 @@
+#include "ui/dashboard/capacitychart.h"
+
+#include "models/report/format.h"
+#include "models/tco/planevaluation.h"
+#include "ui/charts/chartview.h"
+#include "ui/dashboard/chartpalette.h"
+#include "ui/dashboard/serieshover.h"
+
+#include <QChart>
+#include <QLegend>
+#include <QLineSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mltco::ui {
+namespace {
+
+// A GPU-hours axis in thousands once the numbers grow, so tick labels stay short.
+struct HoursScale final
+{
+    double divisor = 1.0;
+    QString title;
+};
+
+HoursScale hoursScale(double maxValue)
+{
+    if (maxValue >= 10000)
+        return {1000.0, CapacityChart::tr("GPU-hours/month (thousands)")};
+    return {1.0, CapacityChart::tr("GPU-hours/month")};
+}
+
+QString fleetText(const tco::EvaluatedScenario &s, double count)
+{
+    const QString key = s.fleetKey();
+    if (key.isEmpty())
+        return {};
+    const QString n = report::grouped(count, count == std::floor(count) ? 0 : 2);
+    return key == QLatin1String("servers") ? CapacityChart::tr("%1 servers").arg(n) : CapacityChart::tr("%1 nodes").arg(n);
+}
+
+} // namespace
+
+CapacityChart::CapacityChart(QWidget *parent)
+    : QWidget(parent), m_view(new ChartView(this)), m_chart(new QChart), m_months(new QValueAxis(m_chart)),
+      m_hours(new QValueAxis(m_chart))
+{
+    m_view->setObjectName(QStringLiteral("capacityChart"));
+    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_months->setTitleText(tr("Month"));
+    m_months->setLabelFormat(QStringLiteral("%.0f"));
+    m_months->setTickType(QValueAxis::TicksDynamic);
+    m_months->setTickAnchor(0);
+    m_hours->setLabelFormat(QStringLiteral("%.0f"));
+    m_chart->addAxis(m_months, Qt::AlignBottom);
+    m_chart->addAxis(m_hours, Qt::AlignLeft);
+    palette::styleChart(m_chart);
+    m_view->setChart(m_chart);
+    m_view->setMinimumHeight(200);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+}
+
+void CapacityChart::setResult(const tco::PlanResult &result)
+{
+    m_legend.remember(m_chart);
+    m_chart->removeAllSeries();
+    const int horizon = result.workload.horizonMonths;
+    // Elastic capacity is whatever it bills for (it follows demand), so it has no line of its own.
+    std::vector<std::size_t> shown;
+    double hi = 0.0;
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        const tco::EvaluatedScenario &s = result.scenarios[i];
+        for (const tco::MonthRow &row : s.result.months)
+            hi = std::max(hi, row.demand);
+        if (s.kind() == tco::ScenarioKind::Elastic)
+            continue;
+        shown.push_back(i);
+        for (const tco::MonthRow &row : s.result.months)
+            hi = std::max(hi, row.capacity);
+    }
+    const HoursScale scale = hoursScale(hi);
+    m_hours->setTitleText(scale.title);
+    m_hours->setRange(0, std::max(1.0, hi * 1.08 / scale.divisor));
+    m_hours->applyNiceNumbers();
+    m_months->setRange(1, std::max(2, horizon));
+    m_months->setTickInterval(horizon <= 12 ? 1 : horizon <= 24 ? 3 : horizon <= 60 ? 6 : 12);
+    m_chart->setTitle(tr("Demand and installed capacity (reference GPU-hours)"));
+    if (result.scenarios.empty())
+        return;
+
+    // Steps, not slopes: a fleet changes at the start of a month and holds through it.
+    const auto stepped = [&](const std::vector<tco::MonthRow> &rows, auto value) {
+        QList<QPointF> points;
+        for (const tco::MonthRow &row : rows) {
+            const double v = value(row) / scale.divisor;
+            if (!points.isEmpty())
+                points.append(QPointF(row.month, points.last().y()));
+            points.append(QPointF(row.month, v));
+        }
+        return points;
+    };
+    const tco::EvaluatedScenario &first = result.scenarios.front();
+    auto *demand = new QLineSeries;
+    demand->setName(tr("Demand"));
+    demand->replace(stepped(first.result.months, [](const tco::MonthRow &r) { return r.demand; }));
+    demand->setPen(QPen(QColor(0x1d, 0x27, 0x33), 3.0));
+    m_chart->addSeries(demand);
+    demand->attachAxis(m_months);
+    demand->attachAxis(m_hours);
+    const std::vector<tco::MonthRow> demandRows = first.result.months;
+    connectHoverTips(m_view, demand, [demandRows](int point) {
+        const tco::MonthRow &row = demandRows[static_cast<std::size_t>((point + 1) / 2)];
+        return tr("<b>Demand</b><br>Month %1: %2 reference GPU-hours").arg(row.month).arg(report::grouped(row.demand, 0));
+    });
+
+    for (std::size_t i : shown) {
+        const tco::EvaluatedScenario &s = result.scenarios[i];
+        auto *series = new QLineSeries;
+        series->setName(s.name);
+        series->replace(stepped(s.result.months, [](const tco::MonthRow &r) { return r.capacity; }));
+        QPen pen(palette::scenarioColor(static_cast<int>(i)), 2.0);
+        if (s.result.hasUnmetDemand())
+            pen.setStyle(Qt::DashLine);
+        series->setPen(pen);
+        m_chart->addSeries(series);
+        series->attachAxis(m_months);
+        series->attachAxis(m_hours);
+        const std::vector<tco::MonthRow> rows = s.result.months;
+        const tco::EvaluatedScenario copy{s.name, s.scenario, {}, s.instance, s.baseKind};
+        connectHoverTips(m_view, series, [rows, copy](int point) {
+            const tco::MonthRow &row = rows[static_cast<std::size_t>((point + 1) / 2)];
+            QString text = tr("<b>%1</b><br>Month %2: capacity %3 GPU-hours").arg(copy.name.toHtmlEscaped()).arg(row.month)
+                               .arg(report::grouped(row.capacity, 0));
+            if (const QString fleet = fleetText(copy, row.fleet); !fleet.isEmpty())
+                text += tr(" (%1)").arg(fleet);
+            text += tr("<br>Demand %1").arg(report::grouped(row.demand, 0));
+            if (row.capacity + 1e-9 < row.demand)
+                text += tr("<br>⚠ %1 GPU-hours undone").arg(report::grouped(row.demand - row.capacity, 0));
+            if (row.burstGpuHours > 0)
+                text += tr("<br>%1 GPU-hours burst to the cloud").arg(report::grouped(row.burstGpuHours, 0));
+            return text;
+        });
+    }
+    m_legend.restore(m_view);
+}
+
+} // namespace mltco::ui
