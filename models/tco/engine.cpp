@@ -186,15 +186,29 @@ void fillElastic(const Workload &workload, const ElasticScenario &s, std::vector
     });
 }
 
-// Depreciation of a basis in its k-th month of service (1-based), model.md §10.5.
-double depreciationInMonth(const PurchaseScenario &s, double basis, int serviceMonth)
+// Charges a cycle's depreciation to months start..last (1-based) and returns the total charged (model.md
+// §10.5): straight line, basis / D a month for D months; MACRS 5-year, each year's rate spread over its
+// 12 months. Month by constant run, not month by formula: this runs for every cohort's every cycle.
+double depreciate(const PurchaseScenario &s, double basis, int start, int last, std::vector<MonthRow> &rows)
 {
+    double charged = 0.0;
+    const auto run = [&](int from, int to, double perMonth) {
+        for (int m = from; m <= to; ++m)
+            rows[static_cast<std::size_t>(m - 1)].depreciation += perMonth;
+        charged += perMonth * (to - from + 1);
+    };
     if (s.depreciation == Depreciation::Macrs5) {
-        const std::size_t year = static_cast<std::size_t>(serviceMonth - 1) / 12;
-        return year < kMacrs5.size() ? basis * kMacrs5[year] / 12.0 : 0.0;
+        for (std::size_t year = 0; year < kMacrs5.size(); ++year) {
+            const int from = start + 12 * static_cast<int>(year);
+            if (from > last)
+                break;
+            run(from, std::min(last, from + 11), basis * kMacrs5[year] / 12.0);
+        }
+        return charged;
     }
     const int months = std::max(1, s.depreciationMonths.value_or(s.holdingMonths));
-    return serviceMonth <= months ? basis / months : 0.0;
+    run(start, std::min(last, start + months - 1), basis / months);
+    return charged;
 }
 
 // The fleet N_m and its cohorts (model.md §10.2): with to_demand it grows to need_m and never shrinks.
@@ -234,12 +248,7 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
             const bool sold = end <= horizon;
             const bool credited = !sold && s.creditResidualAtHorizon;
             const int lastMonth = std::min(end, horizon);
-            double charged = 0.0;
-            for (int m = start; m <= lastMonth; ++m) {
-                const double d = depreciationInMonth(s, basis, m - start + 1);
-                rows[static_cast<std::size_t>(m - 1)].depreciation += d;
-                charged += d;
-            }
+            const double charged = depreciate(s, basis, start, lastMonth, rows);
             double proceeds = 0.0;
             if (sold) {
                 proceeds = n * valueAtT;
@@ -276,53 +285,68 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
     }
 }
 
-// Totals, NPV, years, categories and service figures from the filled month rows (model.md §5).
-void summarise(const Workload &workload, ScenarioResult &out)
+// Totals, NPV, years, categories and service figures from the filled month rows (model.md §5). The sums are
+// kept in locals: written through `out` they would be reloaded after every store to a month row (which the
+// compiler must assume may alias them), and this loop is most of an evaluation's time.
+// Returns the largest fleet of the horizon.
+double summarise(const Workload &workload, ScenarioResult &out)
 {
     const double discountStep = 1.0 / monthlyStep(workload.discountRate);
     const int horizon = static_cast<int>(out.months.size());
 
     out.years.resize(static_cast<std::size_t>((horizon + 11) / 12));
+    std::array<double, kCategoryCount> byCategory{};
+    double total = 0.0, npv = 0.0, served = 0.0, capacity = 0.0, demand = 0.0;
+    double depreciation = 0.0, gains = 0.0, burst = 0.0, burstGpuHours = 0.0, peakFleet = 0.0;
+    double discount = 1.0; // (1+r)^(-(m-1)/12): costs land at the start of their month
+    MonthRow *row = out.months.data();
     for (std::size_t y = 0; y < out.years.size(); ++y) {
+        const int first = 12 * static_cast<int>(y);
+        const int months = std::min(12, horizon - first);
+        double yearTotal = 0.0;
+        for (int m = 0; m < months; ++m, ++row) {
+            double monthTotal = 0.0;
+            for (std::size_t c = 0; c < kCategoryCount; ++c) {
+                const double cost = row->cost[c];
+                monthTotal += cost;
+                byCategory[c] += cost;
+            }
+            row->total = monthTotal;
+            yearTotal += monthTotal;
+            npv += monthTotal * discount;
+            discount *= discountStep;
+            capacity += row->capacity;
+            demand += row->demand;
+            served += std::min(row->demand, row->capacity);
+            depreciation += row->depreciation;
+            gains += row->gain;
+            burst += row->burst;
+            burstGpuHours += row->burstGpuHours;
+            peakFleet = std::max(peakFleet, row->fleet);
+        }
         YearSum &year = out.years[y];
         year.year = static_cast<int>(y) + 1;
-        year.months = std::min(12, horizon - 12 * static_cast<int>(y));
-        year.partial = year.months < 12;
-        year.total = 0.0;
+        year.months = months;
+        year.partial = months < 12;
+        year.total = yearTotal;
+        total += yearTotal;
     }
-    out.byCategory.fill(0.0);
-    out.total = out.npv = out.served = out.capacity = out.demand = 0.0;
-    out.depreciation = out.gains = out.burst = out.burstGpuHours = 0.0;
-    double peakFleet = 0.0;
-
-    double discount = 1.0; // (1+r)^(-(m-1)/12): costs land at the start of their month
-    for (std::size_t i = 0; i < out.months.size(); ++i) {
-        MonthRow &row = out.months[i];
-        double total = 0.0;
-        for (std::size_t c = 0; c < kCategoryCount; ++c) {
-            total += row.cost[c];
-            out.byCategory[c] += row.cost[c];
-        }
-        row.total = total;
-        out.total += total;
-        out.npv += total * discount;
-        discount *= discountStep;
-        out.years[i / 12].total += total;
-        out.capacity += row.capacity;
-        out.demand += row.demand;
-        out.served += std::min(row.demand, row.capacity);
-        out.depreciation += row.depreciation;
-        out.gains += row.gain;
-        out.burst += row.burst;
-        out.burstGpuHours += row.burstGpuHours;
-        peakFleet = std::max(peakFleet, row.fleet);
-    }
-
-    out.averageAnnual = horizon > 0 ? out.total * 12.0 / horizon : 0.0;
-    out.unmet = std::max(0.0, out.demand - out.served);
-    out.utilization = out.capacity > 0.0 ? std::optional<double>(out.served / out.capacity) : std::nullopt;
-    out.costPerServedGpuHour = out.served > 0.0 ? std::optional<double>(out.total / out.served) : std::nullopt;
+    out.byCategory = byCategory;
+    out.total = total;
+    out.npv = npv;
+    out.served = served;
+    out.capacity = capacity;
+    out.demand = demand;
+    out.depreciation = depreciation;
+    out.gains = gains;
+    out.burst = burst;
+    out.burstGpuHours = burstGpuHours;
+    out.averageAnnual = horizon > 0 ? total * 12.0 / horizon : 0.0;
+    out.unmet = std::max(0.0, demand - served);
+    out.utilization = capacity > 0.0 ? std::optional<double>(served / capacity) : std::nullopt;
+    out.costPerServedGpuHour = served > 0.0 ? std::optional<double>(total / served) : std::nullopt;
     out.peakFleet.reset();
+    return peakFleet;
 }
 
 bool hasFleet(const Scenario &scenario)
@@ -330,34 +354,24 @@ bool hasFleet(const Scenario &scenario)
     return std::holds_alternative<PurchaseScenario>(scenario) || std::holds_alternative<ClusterScenario>(scenario);
 }
 
-// Everything but the hybrid; rows already prepared (demand set).
-void fillAndSummarise(const Workload &workload, const Scenario &scenario, ScenarioResult &out)
+// The month rows of everything but a hybrid; rows already prepared (demand set), not yet summed.
+void fillRows(const Workload &workload, const Scenario &scenario, std::vector<MonthRow> &rows,
+              std::vector<Cohort> &cohorts)
 {
-    out.cohorts.clear();
+    cohorts.clear();
     std::visit(
         [&](const auto &s) {
             using T = std::decay_t<decltype(s)>;
             if constexpr (std::is_same_v<T, DedicatedScenario>)
-                fillDedicated(workload, s, out.months);
+                fillDedicated(workload, s, rows);
             else if constexpr (std::is_same_v<T, ClusterScenario>)
-                fillCluster(workload, s, out.months);
+                fillCluster(workload, s, rows);
             else if constexpr (std::is_same_v<T, ElasticScenario>)
-                fillElastic(workload, s, out.months);
+                fillElastic(workload, s, rows);
             else if constexpr (std::is_same_v<T, PurchaseScenario>)
-                fillPurchase(workload, s, out.months, out.cohorts);
+                fillPurchase(workload, s, rows, cohorts);
         },
         scenario);
-    summarise(workload, out);
-    if (hasFleet(scenario)) {
-        double peak = 0.0;
-        for (const MonthRow &row : out.months)
-            peak = std::max(peak, row.fleet);
-        out.peakFleet = peak;
-    }
-    if (const auto *elastic = std::get_if<ElasticScenario>(&scenario)) {
-        // Defined even without demand: the share of billed GPU time that does useful work (model.md §5).
-        out.utilization = elastic->packingEfficiency / elasticFactors(workload, *elastic).rework;
-    }
 }
 
 } // namespace
@@ -395,47 +409,63 @@ void evaluateInto(const Workload &workload, const Scenario &scenario, ScenarioRe
 {
     out.months.resize(static_cast<std::size_t>(std::max(0, workload.horizonMonths)));
     prepareMonths(workload, out.months);
-    fillAndSummarise(workload, scenario, out);
+    fillRows(workload, scenario, out.months, out.cohorts);
+    const double peak = summarise(workload, out);
+    if (hasFleet(scenario))
+        out.peakFleet = peak;
+    if (const auto *elastic = std::get_if<ElasticScenario>(&scenario)) {
+        // Defined even without demand: the share of billed GPU time that does useful work (model.md §5).
+        out.utilization = elastic->packingEfficiency / elasticFactors(workload, *elastic).rework;
+    }
 }
 
 void evaluateHybridInto(const Workload &workload, const Scenario &base, const ElasticScenario &burst,
                         double baseMaxUtilization, ScenarioResult &out, HybridScratch &scratch)
 {
-    evaluateInto(workload, base, scratch.base);
+    // Each side's month rows, summed once as the hybrid's (not side by side: this runs inside sweeps and
+    // Monte Carlo).
+    ScenarioResult &a = scratch.base;
+    a.months.resize(static_cast<std::size_t>(std::max(0, workload.horizonMonths)));
+    prepareMonths(workload, a.months);
+    fillRows(workload, base, a.months, a.cohorts);
 
     // The burst side bills the overflow o_m = G_m - min(G_m, beta x capacity_m(base)).
     ScenarioResult &b = scratch.burst;
     b.months.resize(scratch.base.months.size());
-    prepareMonths(workload, b.months);
     double servedByBase = 0.0;
     for (std::size_t i = 0; i < b.months.size(); ++i) {
-        const double demand = b.months[i].demand;
-        const double fromBase = std::min(demand, baseMaxUtilization * scratch.base.months[i].capacity);
-        servedByBase += fromBase;
-        b.months[i].demand = demand - fromBase;
+        const MonthRow &fromBase = scratch.base.months[i];
+        const double served = std::min(fromBase.demand, baseMaxUtilization * fromBase.capacity);
+        servedByBase += served;
+        MonthRow &row = b.months[i];
+        row = MonthRow{};
+        row.month = fromBase.month;
+        row.demand = fromBase.demand - served;
     }
     b.cohorts.clear();
     fillElastic(workload, burst, b.months);
-    summarise(workload, b);
 
-    out.cohorts = scratch.base.cohorts;
-    out.months.resize(scratch.base.months.size());
+    out.cohorts = a.cohorts;
+    out.months.resize(a.months.size());
     for (std::size_t i = 0; i < out.months.size(); ++i) {
-        const MonthRow &fromBase = scratch.base.months[i];
-        const MonthRow &fromBurst = b.months[i];
+        MonthRow &fromBurst = b.months[i];
         MonthRow &row = out.months[i];
-        row = fromBase;
-        for (std::size_t c = 0; c < kCategoryCount; ++c)
+        row = a.months[i]; // the base's fleet, capacity and depreciation
+        double burstTotal = 0.0;
+        for (std::size_t c = 0; c < kCategoryCount; ++c) {
+            burstTotal += fromBurst.cost[c];
             row.cost[c] += fromBurst.cost[c];
-        row.burst = fromBurst.total;
+        }
+        fromBurst.total = burstTotal;
+        row.burst = burstTotal;
         row.burstGpuHours = fromBurst.demand;
     }
-    summarise(workload, out);
+    const double peak = summarise(workload, out);
     // Everything is served: what the base does not, the burst does (model.md §10.10, clarification 9).
     out.served = out.demand;
     out.unmet = 0.0;
-    out.capacity = scratch.base.capacity;
-    out.peakFleet = scratch.base.peakFleet;
+    if (hasFleet(base))
+        out.peakFleet = peak;
     out.utilization = out.capacity > 0.0 ? std::optional<double>(servedByBase / out.capacity) : std::nullopt;
     out.costPerServedGpuHour = out.demand > 0.0 ? std::optional<double>(out.total / out.demand) : std::nullopt;
 }

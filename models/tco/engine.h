@@ -16,7 +16,8 @@ ScenarioResult evaluate(const Workload &workload, const Scenario &scenario);
 /// `out` has held a result of the same horizon).
 void evaluateInto(const Workload &workload, const Scenario &scenario, ScenarioResult &out);
 
-/// Buffers a hybrid evaluation reuses: its base and burst sides.
+/// Buffers a hybrid evaluation reuses: the month rows of its base and burst sides (costs by category; only the
+/// hybrid itself is summed into totals).
 struct HybridScratch final
 {
     ScenarioResult base;
@@ -25,7 +26,7 @@ struct HybridScratch final
 
 /// A hybrid (model.md §10.6): `base` (dedicated, cluster or purchase) serves up to beta x its capacity, the
 /// elastic `burst` bills the overflow; months are the two added category by category. After the call
-/// `scratch` holds each side's own result.
+/// `scratch` holds each side's month rows.
 void evaluateHybridInto(const Workload &workload, const Scenario &base, const ElasticScenario &burst,
                         double baseMaxUtilization, ScenarioResult &out, HybridScratch &scratch);
 

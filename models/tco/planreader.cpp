@@ -20,6 +20,14 @@ QString quoted(const QString &text)
     return QLatin1Char('"') + text + QLatin1Char('"');
 }
 
+// "a dedicated scenario", "an elastic scenario".
+QString aScenarioOfKind(ScenarioKind kind)
+{
+    const QString key = scenarioKindKey(kind);
+    return (kind == ScenarioKind::Elastic ? QStringLiteral("an ") : QStringLiteral("a ")) + key +
+           QStringLiteral(" scenario");
+}
+
 QString kindList()
 {
     return scenarioKindKeys().join(QStringLiteral(", "));
@@ -235,12 +243,11 @@ private:
             if (workload)
                 known = info && info->kinds == 0;
             else if (it.key() == QLatin1String("instance"))
-                known = !kind || *kind != ScenarioKind::Purchase;
+                known = !kind || (*kind != ScenarioKind::Purchase && *kind != ScenarioKind::Hybrid);
             else
                 known = info && info->kinds != 0 && (!kind || (info->kinds & kindBit(*kind)));
             if (!known) {
-                problem(itemPath, kind && !workload ? QStringLiteral("not a parameter of a %1 scenario")
-                                                          .arg(scenarioKindKey(*kind))
+                problem(itemPath, kind && !workload ? QStringLiteral("not a parameter of ") + aScenarioOfKind(*kind)
                                                     : QStringLiteral("unknown key"));
                 continue;
             }
@@ -382,7 +389,7 @@ private:
         if (!kind)
             return; // the kind is wrong or missing (reported): which parameters belong is unknown
         if (!(info->kinds & kindBit(*kind))) {
-            problem(path, QStringLiteral("not a parameter of a %1 scenario").arg(scenarioKindKey(*kind)));
+            problem(path, QStringLiteral("not a parameter of ") + aScenarioOfKind(*kind));
             return;
         }
         if (info->type == ParamType::Tiers) {

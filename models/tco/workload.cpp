@@ -12,17 +12,6 @@ DemandCursor::DemandCursor(const Workload &workload)
 {
 }
 
-double DemandCursor::next()
-{
-    ++m_month;
-    while (m_step < m_steps.size() && m_steps[m_step].month <= m_month)
-        m_base = std::max(0.0, m_steps[m_step++].gpuHours);
-    // Growth compounds from month 1 whatever the steps say (model.md §10.10, clarification 2).
-    const double demand = m_base * m_growth;
-    m_growth *= m_growthStep;
-    return demand;
-}
-
 double demandInMonth(const Workload &workload, int month)
 {
     DemandCursor cursor(workload);

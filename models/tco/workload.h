@@ -39,8 +39,17 @@ class DemandCursor final
 {
 public:
     explicit DemandCursor(const Workload &workload);
-    /// G_m of the next month, starting with month 1.
-    double next();
+    /// G_m of the next month, starting with month 1. Inline: the engine calls it once a month.
+    double next()
+    {
+        ++m_month;
+        while (m_step < m_steps.size() && m_steps[m_step].month <= m_month)
+            m_base = m_steps[m_step++].gpuHours > 0.0 ? m_steps[m_step - 1].gpuHours : 0.0;
+        // Growth compounds from month 1 whatever the steps say (model.md §10.10, clarification 2).
+        const double demand = m_base * m_growth;
+        m_growth *= m_growthStep;
+        return demand;
+    }
 
 private:
     const std::vector<DemandStep> &m_steps;

@@ -4,6 +4,7 @@ add_executable(bench_engine ${CMAKE_CURRENT_LIST_DIR}/bench_engine.cpp)
 target_link_libraries(bench_engine PRIVATE mltco_models)
 target_compile_definitions(bench_engine PRIVATE
     MLTCO_SAMPLE_PLAN="${PROJECT_SOURCE_DIR}/resources/plans/sample-plan.json"
+    MLTCO_GROWING_PLAN="${PROJECT_SOURCE_DIR}/resources/plans/growing-team.json"
     MLTCO_BUILD_TYPE="${CMAKE_BUILD_TYPE}")
 mltco_set_compile_options(bench_engine)
 set_target_properties(bench_engine PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)

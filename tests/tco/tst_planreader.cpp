@@ -43,6 +43,10 @@ private slots:
     void defaultsFillWhatIsOmitted();
     void samplePlanReadsAndWritesBackUnchanged();
     void writerRoundTripsEveryKind();
+    void versionTwoRefusals_data();
+    void versionTwoRefusals();
+    void versionTwoKeysReadInAVersionOneFile();
+    void versionOnePlanWritesVersionOne();
 };
 
 void TestPlanReader::refusals_data()
@@ -328,6 +332,152 @@ void TestPlanReader::writerRoundTripsEveryKind()
     QCOMPARE(back->breakeven.first().basis, BreakEvenBasis::Count);
     QCOMPARE(back->breakeven.last().basis, BreakEvenBasis::Capacity);
     QCOMPARE(back->breakeven.last().cloud, QStringLiteral("s2"));
+}
+
+void TestPlanReader::versionTwoRefusals_data()
+{
+    // Every key model.md §10 adds, given a bad value: one problem naming its JSON path and what is allowed.
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("problem");
+    const auto workload = [](const QByteArray &fields) { return plan(kDedicated, R"(, "workload": {)" + fields + "}"); };
+    const auto scenario = [](const QByteArray &kind, const QByteArray &fields) {
+        return plan(R"({"name": "s", "kind": ")" + kind + R"(", "rate_per_hour": 1, )" + fields + "}");
+    };
+    const auto purchase = [](const QByteArray &fields) {
+        return plan(R"({"name": "s", "kind": "purchase", )" + fields + "}");
+    };
+    QTest::newRow("demand_growth below -0.9") << workload(R"("demand_growth": -1)")
+                                              << "workload.demand_growth: must be a number from -0.9 to 10";
+    QTest::newRow("demand_growth text") << workload(R"("demand_growth": "30%")")
+                                        << "workload.demand_growth: must be a number from -0.9 to 10";
+    QTest::newRow("tax_rate above 0.9") << workload(R"("tax_rate": 0.95)") << "workload.tax_rate: must be a number from 0 to 0.9";
+    QTest::newRow("demand_steps not a list") << workload(R"("demand_steps": 5)")
+                                             << "workload.demand_steps: must be " +
+                                                    tco::allowedValues(tco::parameterInfo(ParamId::DemandSteps));
+    const QString stepShape = QStringLiteral("must be [month, gpu_hours] with month an integer from 1 to 240 and "
+                                             "gpu_hours a number from 0 to 1000000000");
+    QTest::newRow("demand step not a pair") << workload(R"("demand_steps": [[13]])")
+                                            << "workload.demand_steps[0]: " + stepShape;
+    QTest::newRow("demand step month 0") << workload(R"("demand_steps": [[0, 10]])")
+                                         << "workload.demand_steps[0]: " + stepShape;
+    QTest::newRow("demand step fractional month") << workload(R"("demand_steps": [[1.5, 10]])")
+                                                  << "workload.demand_steps[0]: " + stepShape;
+    QTest::newRow("demand step negative hours") << workload(R"("demand_steps": [[2, -1]])")
+                                                << "workload.demand_steps[0]: " + stepShape;
+    QTest::newRow("demand step hours above 1e9") << workload(R"("demand_steps": [[2, 2e9]])")
+                                                 << "workload.demand_steps[0]: " + stepShape;
+    QTest::newRow("demand steps out of order") << workload(R"("demand_steps": [[13, 10], [13, 20]])")
+                                               << "workload.demand_steps[1]: month 13 must come after month 13 of the step before";
+    QTest::newRow("demand step after the horizon") << workload(R"("horizon_months": 12, "demand_steps": [[13, 10]])")
+                                                   << "workload.demand_steps[0]: month 13 is after the horizon (12 months)";
+    QTest::newRow("expansion unknown") << scenario("cluster", R"("expansion": "grow")")
+                                       << "scenarios[0].expansion: must be one of none, to_demand";
+    QTest::newRow("expansion on dedicated") << scenario("dedicated", R"("expansion": "to_demand")")
+                                            << "scenarios[0].expansion: not a parameter of a dedicated scenario";
+    QTest::newRow("purchase target utilization 0") << purchase(R"("target_utilization": 0)")
+                                                   << "scenarios[0].target_utilization: must be a number greater than 0 and at most 1";
+    QTest::newRow("commit_fraction above 1") << scenario("dedicated", R"("commit_fraction": 1.5)")
+                                             << "scenarios[0].commit_fraction: must be a number from 0 to 1";
+    QTest::newRow("commit_discount 1") << scenario("cluster", R"("commit_discount": 1)")
+                                       << "scenarios[0].commit_discount: must be a number from 0 to 0.99";
+    QTest::newRow("commit_term_months 0") << scenario("dedicated", R"("commit_term_months": 0)")
+                                          << "scenarios[0].commit_term_months: must be an integer from 1 to 120";
+    QTest::newRow("commit_term_months fractional") << scenario("dedicated", R"("commit_term_months": 12.5)")
+                                                   << "scenarios[0].commit_term_months: must be an integer from 1 to 120";
+    QTest::newRow("commit_upfront_fraction negative") << scenario("dedicated", R"("commit_upfront_fraction": -0.1)")
+                                                      << "scenarios[0].commit_upfront_fraction: must be a number from 0 to 1";
+    QTest::newRow("commitment on elastic") << scenario("elastic", R"("commit_fraction": 0.5)")
+                                           << "scenarios[0].commit_fraction: not a parameter of an elastic scenario";
+    QTest::newRow("power above 100 kW") << purchase(R"("power_kw_per_server": 101)")
+                                        << "scenarios[0].power_kw_per_server: must be a number from 0 to 100";
+    QTest::newRow("average_load above 1") << purchase(R"("average_load": 1.2)")
+                                          << "scenarios[0].average_load: must be a number from 0 to 1";
+    QTest::newRow("pue below 1") << purchase(R"("pue": 0.9)") << "scenarios[0].pue: must be a number from 1 to 3";
+    QTest::newRow("electricity above 10") << purchase(R"("electricity_per_kwh": 11)")
+                                          << "scenarios[0].electricity_per_kwh: must be a number from 0 to 10";
+    QTest::newRow("electricity trend above 1") << purchase(R"("electricity_price_trend": 2)")
+                                               << "scenarios[0].electricity_price_trend: must be a number from -0.9 to 1";
+    QTest::newRow("depreciation unknown") << purchase(R"("depreciation": "macrs_7")")
+                                          << "scenarios[0].depreciation: must be one of straight_line, macrs_5";
+    QTest::newRow("depreciation_months 0") << purchase(R"("depreciation_months": 0)")
+                                           << "scenarios[0].depreciation_months: must be an integer from 1 to 240";
+    QTest::newRow("power on a cluster") << scenario("cluster", R"("pue": 1.2)")
+                                        << "scenarios[0].pue: not a parameter of a cluster scenario";
+    // hybrid
+    const QByteArray base = R"({"name": "b", "kind": "purchase"}, {"name": "e", "kind": "elastic", "rate_per_hour": 1})";
+    QTest::newRow("hybrid base missing") << plan(base + R"(, {"name": "h", "kind": "hybrid", "burst": "e"})")
+                                         << "scenarios[2].base: missing; must name a scenario of the plan";
+    QTest::newRow("hybrid base unknown") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "x", "burst": "e"})")
+                                         << R"(scenarios[2].base: no scenario is named "x")";
+    QTest::newRow("hybrid base elastic") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "e", "burst": "e"})")
+                                         << R"(scenarios[2].base: "e" is a scenario of kind elastic; must name a dedicated, cluster or purchase scenario)";
+    QTest::newRow("hybrid burst purchase") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "b", "burst": "b"})")
+                                           << R"(scenarios[2].burst: "b" is a scenario of kind purchase; must name an elastic scenario)";
+    QTest::newRow("hybrid names a hybrid")
+        << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "b", "burst": "e"},
+                         {"name": "h2", "kind": "hybrid", "base": "h", "burst": "e"})")
+        << R"(scenarios[3].base: "h" is a scenario of kind hybrid; must name a dedicated, cluster or purchase scenario)";
+    QTest::newRow("hybrid names itself") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "h", "burst": "e"})")
+                                         << "scenarios[2].base: a hybrid cannot name itself";
+    QTest::newRow("hybrid cap above 1") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "b", "burst": "e", "base_max_utilization": 1.1})")
+                                        << "scenarios[2].base_max_utilization: must be a number from 0 to 1";
+    QTest::newRow("hybrid with an instance")
+        << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "b", "burst": "e", "instance": {"provider": "aws", "name": "x", "pricing": "spot"}})")
+        << "scenarios[2].instance: a hybrid scenario has no cloud instance";
+    QTest::newRow("hybrid base not text") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": 3, "burst": "e"})")
+                                          << "scenarios[2].base: must be a non-empty text";
+    // break-even
+    QTest::newRow("breakeven basis unknown")
+        << plan(kPurchase + "," + kDedicated, R"(, "breakeven": [{"purchase": "p", "cloud": "d", "basis": "power"}])")
+        << "breakeven[0].basis: must be capacity or count";
+    QTest::newRow("breakeven purchase to demand")
+        << plan(R"({"name": "p", "kind": "purchase", "expansion": "to_demand"},)" + kDedicated,
+                R"(, "breakeven": [{"purchase": "p", "cloud": "d"}])")
+        << R"(breakeven[0].purchase: "p" expands to demand; a break-even needs a fixed number of servers)";
+    QTest::newRow("breakeven purchase of 0 servers")
+        << plan(R"({"name": "p", "kind": "purchase", "servers": 0},)" + kElastic, R"(, "breakeven": [{"purchase": "p", "cloud": "e"}])")
+        << R"(breakeven[0].purchase: "p" has 0 servers; a break-even needs at least one)";
+    QTest::newRow("breakeven cloud hybrid")
+        << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "b", "burst": "e"})",
+                R"(, "breakeven": [{"purchase": "b", "cloud": "h"}])")
+        << R"(breakeven[0].cloud: "h" is a scenario of kind hybrid; must name a dedicated, cluster or elastic scenario)";
+}
+
+void TestPlanReader::versionTwoRefusals()
+{
+    refusals();
+}
+
+void TestPlanReader::versionTwoKeysReadInAVersionOneFile()
+{
+    // model.md §10.10 clarification 1: version-2 keys are read whatever the file's version says.
+    const Expected<Plan> p = readPlan(R"({"name": "p", "version": 1, "workload": {"tax_rate": 0.21,
+        "demand_steps": [[13, 5840]]}, "scenarios": [{"name": "s", "kind": "purchase", "depreciation": "macrs_5"}]})");
+    QVERIFY2(p, p ? "" : qPrintable(p.error().details.join(QLatin1Char('\n'))));
+    QCOMPARE(p->workload.taxRate, 0.21);
+    QCOMPARE(p->workload.demandSteps, (std::vector<DemandStep>{{13, 5840}}));
+    QCOMPARE(std::get<PurchaseScenario>(p->scenarios.front().scenario).depreciation, Depreciation::Macrs5);
+    QVERIFY(usesVersion2(*p));
+}
+
+void TestPlanReader::versionOnePlanWritesVersionOne()
+{
+    QFile file(QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const Expected<Plan> sample = readPlan(file.readAll());
+    QVERIFY(sample);
+    QVERIFY(!usesVersion2(*sample));
+    QVERIFY(writePlan(*sample).contains("\"version\": 1"));
+    QFile growing(QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json"));
+    QVERIFY(growing.open(QIODevice::ReadOnly));
+    const QByteArray bytes = growing.readAll();
+    const Expected<Plan> team = readPlan(bytes);
+    QVERIFY2(team, team ? "" : qPrintable(team.error().details.join(QLatin1Char('\n'))));
+    QVERIFY(usesVersion2(*team));
+    // Round trip: what is written reads back to the same plan.
+    const Expected<Plan> back = readPlan(writePlan(*team));
+    QVERIFY(back);
+    QCOMPARE(writePlan(*back), writePlan(*team));
 }
 
 QTEST_GUILESS_MAIN(TestPlanReader)
