@@ -313,6 +313,7 @@ double summarise(const Workload &workload, ScenarioResult &out)
             }
             row->total = monthTotal;
             yearTotal += monthTotal;
+            total += monthTotal; // month by month, as version 1 summed: the same figures to the last digit
             npv += monthTotal * discount;
             discount *= discountStep;
             capacity += row->capacity;
@@ -329,7 +330,6 @@ double summarise(const Workload &workload, ScenarioResult &out)
         year.months = months;
         year.partial = months < 12;
         year.total = yearTotal;
-        total += yearTotal;
     }
     out.byCategory = byCategory;
     out.total = total;
