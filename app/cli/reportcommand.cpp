@@ -80,6 +80,7 @@ Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalo
         {QStringLiteral("monthly.csv"), report::monthlyCsv(result)},
         {QStringLiteral("yearly.csv"), report::yearlyCsv(result)},
         {QStringLiteral("breakeven.csv"), report::breakEvenCsv(result)},
+        {QStringLiteral("breakeven-utilization.csv"), report::breakEvenUtilizationCsv(result)},
         {QStringLiteral("price-history.csv"), report::priceHistoryCsv(history)},
     };
     for (const auto &[name, bytes] : files)

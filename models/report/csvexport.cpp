@@ -105,6 +105,25 @@ QByteArray breakEvenCsv(const tco::PlanResult &result)
     return out;
 }
 
+QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result)
+{
+    QByteArray out = row({QStringLiteral("purchase"), QStringLiteral("cloud"), QStringLiteral("demand_scale"),
+                          QStringLiteral("demand_gpu_hours_per_month"), QStringLiteral("utilization"),
+                          QStringLiteral("reachable"), QStringLiteral("purchase_total"), QStringLiteral("cloud_fixed"),
+                          QStringLiteral("cloud_variable"), QStringLiteral("plan_demand_gpu_hours_per_month"),
+                          QStringLiteral("capacity_gpu_hours_per_month")});
+    for (const tco::EvaluatedBreakEven &b : result.breakeven) {
+        if (!b.result.fleet)
+            continue;
+        const tco::FleetBreakEven &f = *b.result.fleet;
+        out += row({b.request.purchase, b.request.cloud, csvNumber(f.demandScale), csvNumber(f.demandGpuHoursPerMonth),
+                    csvNumber(f.utilization), f.reachable ? QStringLiteral("true") : QStringLiteral("false"),
+                    csvNumber(f.purchaseTotal), csvNumber(f.cloudFixed), csvNumber(f.cloudVariable),
+                    csvNumber(f.planDemandGpuHoursPerMonth), csvNumber(f.capacityGpuHoursPerMonth)});
+    }
+    return out;
+}
+
 QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices)
 {
     QByteArray out = row({QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("region"),

@@ -25,6 +25,8 @@ QByteArray monthlyCsv(const tco::PlanResult &result);
 QByteArray yearlyCsv(const tco::PlanResult &result);
 /// purchase,cloud,servers,purchase_total,cloud_total,purchase_cheaper: the whole sweep of every break-even.
 QByteArray breakEvenCsv(const tco::PlanResult &result);
+/// One row per break-even against an elastic scenario: the fleet break-even utilization (model.md §10.7).
+QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result);
 /// provider,instance,region,zone,pricing_model,amount,unit,usd_per_hour,observed_at,source,note
 QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices);
 

@@ -3,6 +3,7 @@
 #include "models/report/format.h"
 #include "models/tco/breakeven.h"
 #include "models/tco/parameters.h"
+#include "models/tco/workload.h"
 
 #include <QRegularExpression>
 #include <QSet>
@@ -91,6 +92,11 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
             value = purchase ? tiersText(purchase->bulkDiscounts) : QString();
         } else if (id == tco::ParamId::Boxes && !tco::parameterValue(evaluated.scenario, id)) {
             value = QStringLiteral("engineers × boxes per engineer");
+        } else if (id == tco::ParamId::DepreciationMonths && !tco::parameterValue(evaluated.scenario, id)) {
+            value = QStringLiteral("the holding period");
+        } else if (info.type == tco::ParamType::ScenarioName) {
+            const auto &hybrid = std::get<tco::HybridScenario>(evaluated.scenario);
+            value = id == tco::ParamId::Base ? hybrid.base : hybrid.burst;
         } else if (const std::optional<double> v = tco::parameterValue(evaluated.scenario, id)) {
             value = info.type == tco::ParamType::Boolean ? (*v != 0 ? QStringLiteral("yes") : QStringLiteral("no"))
                                                           : formatParameter(id, *v);
@@ -118,6 +124,9 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
                                              resolved->observedAt.toString(Qt::ISODate));
                 r.note = r.note.isEmpty() ? was : r.note + QStringLiteral("; ") + was;
             }
+        } else if (hasCatalogValue && id == tco::ParamId::Speedup &&
+                   resolved->speedupOrigin == tco::SpeedupOrigin::Estimated) {
+            r.source = QStringLiteral("estimated from datasheets: %1").arg(resolved->speedupBasis);
         } else if (hasCatalogValue) {
             r.source = QStringLiteral("catalog: %1, %2").arg(resolved->source, resolved->observedAt.toString(Qt::ISODate));
         } else {
@@ -136,7 +145,20 @@ QString scenarioLine(const tco::EvaluatedScenario &s)
     if (s.result.hasUnmetDemand())
         line += QStringLiteral(" — serves only %1 of the demand; it is cheaper because it does less")
                     .arg(percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0));
+    if (const auto *hybrid = std::get_if<tco::HybridScenario>(&s.scenario))
+        line += QStringLiteral(" — the base (%1) costs %2, the burst (%3) %4 for %5 of the work")
+                    .arg(hybrid->base, money(s.result.total - s.result.burst), hybrid->burst, money(s.result.burst),
+                         percent(s.result.demand > 0 ? s.result.burstGpuHours / s.result.demand : 0.0));
+    const std::vector<tco::MonthRow> &months = s.result.months;
+    if (!s.fleetKey().isEmpty() && months.size() > 1 && months.back().fleet != months.front().fleet)
+        line += QStringLiteral("; its %1 go from %2 to %3").arg(s.fleetKey(), grouped(months.front().fleet, 0),
+                                                               grouped(months.back().fleet, 0));
     return line + QLatin1Char('.');
+}
+
+QString servers(int count)
+{
+    return count == 1 ? QStringLiteral("1 server") : QStringLiteral("%1 servers").arg(count);
 }
 
 QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
@@ -165,6 +187,10 @@ QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
     } else {
         out << QStringLiteral("No scenario meets all of the demand.");
     }
+    if (result.workload.taxRate > 0.0)
+        out << QStringLiteral("Every figure is after tax at %1: costs are deducted, servers depreciated and gains on "
+                              "sale taxed, assuming other taxable profit to offset.")
+                   .arg(percent(result.workload.taxRate));
     for (const tco::EvaluatedScenario &s : result.scenarios)
         out << scenarioLine(s);
     for (const tco::EvaluatedBreakEven &b : result.breakeven) {
@@ -193,6 +219,8 @@ QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
 
 QString formatParameter(tco::ParamId id, double value)
 {
+    if (tco::parameterInfo(id).type == tco::ParamType::Choice)
+        return tco::parameterChoices(id).value(static_cast<qsizetype>(value));
     const QString unit = QString::fromUtf8(tco::parameterInfo(id).unit);
     if (isMoneyUnit(unit))
         return money(value);
@@ -206,14 +234,53 @@ QString formatParameter(tco::ParamId id, double value)
 
 QString breakEvenSentence(const tco::EvaluatedBreakEven &b)
 {
+    if (const auto &f = b.result.fleet) {
+        if (f->demandScale <= 0.0)
+            return QStringLiteral("Owning (%1) is cheaper than %2 at any demand: the servers cost less than its "
+                                  "fixed costs.")
+                .arg(b.request.purchase, b.request.cloud);
+        if (!f->reachable)
+            return QStringLiteral("Pay-per-use (%1) stays cheaper than owning (%2): owning would pay only at %3 "
+                                  "reference GPU-hours a month, %4 of what the servers can do.")
+                .arg(b.request.cloud, b.request.purchase, grouped(f->demandGpuHoursPerMonth, 0), percent(f->utilization));
+        return QStringLiteral("Fleet break-even: owning (%1) costs no more than %2 once the servers are %3 busy, %4 "
+                              "reference GPU-hours a month (the plan needs %5).")
+            .arg(b.request.purchase, b.request.cloud, percent(f->utilization), grouped(f->demandGpuHoursPerMonth, 0),
+                 grouped(f->planDemandGpuHoursPerMonth, 0));
+    }
     const int max = b.request.maxServers;
+    const QString basis = b.request.basis == tco::BreakEvenBasis::Capacity
+                              ? QStringLiteral(" at equal throughput")
+                              : QStringLiteral(" instance for server");
     if (!b.result.servers)
-        return QStringLiteral("Buying servers (%1) never costs less than %2 up to %3 servers.")
-            .arg(b.request.purchase, b.request.cloud, QString::number(max));
-    return QStringLiteral("Break-even: from %1 servers, buying (%2) costs no more than %3 over the horizon%4.")
-        .arg(QString::number(*b.result.servers), b.request.purchase, b.request.cloud,
-             b.result.staysCheaper ? QStringLiteral(", and it stays cheaper up to %1 servers").arg(max)
-                                   : QStringLiteral(", though not for every larger count up to %1").arg(max));
+        return QStringLiteral("Buying servers (%1) never costs less than %2%3 up to %4.")
+            .arg(b.request.purchase, b.request.cloud, basis, servers(max));
+    return QStringLiteral("Break-even: from %1, buying (%2) costs no more than %3%4 over the horizon%5.")
+        .arg(servers(*b.result.servers), b.request.purchase, b.request.cloud, basis,
+             b.result.staysCheaper ? QStringLiteral(", and it stays cheaper up to %1").arg(servers(max))
+                                   : QStringLiteral(", though not for every larger count up to %1").arg(servers(max)));
+}
+
+QString demandText(const tco::Workload &w)
+{
+    QStringList parts{QStringLiteral("%1 reference GPU-hours a month").arg(grouped(std::max(0.0, w.demandGpuHours), 0))};
+    for (const tco::DemandStep &step : w.demandSteps)
+        parts << QStringLiteral("%1 from month %2").arg(grouped(step.gpuHours, 0), QString::number(step.month));
+    if (w.demandGrowth != 0.0)
+        parts << QStringLiteral("growing %1 a year").arg(percent(w.demandGrowth));
+    if (parts.size() > 1) {
+        tco::DemandCursor cursor(w);
+        double peak = 0.0;
+        int month = 1;
+        for (int m = 1; m <= w.horizonMonths; ++m) {
+            if (const double g = cursor.next(); g > peak) {
+                peak = g;
+                month = m;
+            }
+        }
+        parts << QStringLiteral("peak %1 in month %2").arg(grouped(peak, 0), QString::number(month));
+    }
+    return parts.join(QStringLiteral("; "));
 }
 
 ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
@@ -226,6 +293,10 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
     data.horizonMonths = result.workload.horizonMonths;
     data.discountRate = percent(result.workload.discountRate);
     data.priceTrend = percent(result.workload.cloudPriceTrend);
+    data.taxView = result.workload.taxRate > 0.0 ? QStringLiteral("after tax at %1").arg(percent(result.workload.taxRate))
+                                                 : QStringLiteral("before tax (cash)");
+    data.demand = demandText(result.workload);
+    data.warnings = result.warnings + result.notes;
     data.modelVersion = QStringLiteral("mltco calculation model, version %1 (docs/model.md)").arg(kModelVersion);
     data.summary = summarize(plan, result);
 
@@ -238,12 +309,15 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
         if (!v)
             continue;
         const bool given = tco::isGiven(plan.workloadGiven, id);
-        data.workload << row(id, formatParameter(id, *v),
+        data.workload << row(id, info.type == tco::ParamType::Choice ? QString() : formatParameter(id, *v),
                              given ? (plan.workloadAssumptions.contains(key) ? QStringLiteral("plan (assumption)")
                                                                               : QStringLiteral("plan"))
                                    : defaultSource(info),
                              plan.workloadAssumptions.value(key));
     }
+    if (!result.workload.demandSteps.empty())
+        data.workload << row(tco::ParamId::DemandSteps, demandText(result.workload), QStringLiteral("plan"),
+                             plan.workloadAssumptions.value(QStringLiteral("demand_steps")));
     for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
         const tco::EvaluatedScenario &evaluated = result.scenarios[i];
         const tco::PlanScenario *planned = plan.scenario(evaluated.name);

@@ -15,7 +15,7 @@
 namespace mltco::report {
 
 /// Version of the calculation contract the figures follow (docs/model.md).
-inline constexpr int kModelVersion = 1;
+inline constexpr int kModelVersion = 2;
 
 /// One assumption of a scenario (or the workload) as the report prints it.
 struct AssumptionRow final
@@ -54,6 +54,9 @@ struct ReportData final
     int horizonMonths = 0;
     QString discountRate; ///< formatted
     QString priceTrend;   ///< formatted
+    QString taxView;      ///< "after tax at 21 %", or "before tax (cash)" when the plan has no tax rate
+    QString demand;       ///< the monthly demand in words: flat, or its steps, growth and peak
+    QStringList warnings; ///< what the evaluation warned or noted (estimated speedups, mixed scales)
     QStringList summary;  ///< executive summary, one sentence or short paragraph each
     QList<AssumptionRow> workload;
     QList<ScenarioSection> scenarios;
@@ -67,9 +70,13 @@ struct ReportData final
 ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
                           const QList<catalog::Source> &catalogSources, const QString &documentName, const QDate &date);
 
-/// "Buying becomes cheaper than <cloud> from 6 servers …": the break-even in words (also used by the
-/// dashboard's card and the executive summary).
+/// "Buying becomes cheaper than <cloud> from 6 servers …", or against an elastic scenario the utilization at
+/// which owning pays: the break-even in words (also used by the PDF's chart caption and the executive summary).
 QString breakEvenSentence(const tco::EvaluatedBreakEven &breakEven);
+
+/// The workload's monthly demand in words: "2,920 reference GPU-hours a month", or with steps and growth
+/// "11,680 reference GPU-hours a month; 17,520 from month 13; growing 30.0 % a year; peak 37,659 in month 36".
+QString demandText(const tco::Workload &workload);
 
 /// A parameter value in words with its unit's formatting ("$150,000.00", "30.0 %", "36").
 QString formatParameter(tco::ParamId id, double value);

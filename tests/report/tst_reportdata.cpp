@@ -62,7 +62,42 @@ private slots:
         QCOMPARE(m_report.planName, m_plan.name);
         QCOMPARE(m_report.horizonMonths, 36);
         QCOMPARE(m_report.discountRate, QStringLiteral("0.0 %"));
-        QVERIFY(m_report.modelVersion.contains(QStringLiteral("version 1")));
+        QVERIFY(m_report.modelVersion.contains(QStringLiteral("version 2")));
+        QCOMPARE(m_report.taxView, QStringLiteral("before tax (cash)"));
+        QCOMPARE(m_report.demand, QStringLiteral("2,920 reference GPU-hours a month"));
+    }
+
+    void growingTeamReportCarriesVersionTwo()
+    {
+        QFile file(QStringLiteral(":/plans/growing-team.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto plan = tco::readPlan(file.readAll());
+        QVERIFY(plan);
+        const auto result = tco::evaluatePlan(*plan);
+        QVERIFY(result);
+        const report::ReportData data = report::assembleReport(*plan, *result, {}, QStringLiteral("x"), QDate(2026, 11, 23));
+        QCOMPARE(data.taxView, QStringLiteral("after tax at 21.0 %"));
+        QCOMPARE(data.demand, QStringLiteral("11,680 reference GPU-hours a month; 17,520 from month 13; growing 30.0 % a "
+                                             "year; peak 37,659 in month 36"));
+        const QString text = data.summary.join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("Every figure is after tax at 21.0 %")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("its servers go from 1 to 3")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("the base (On-prem baseline, 1 server) costs")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Pay-per-use (GCP preemptible A100, autoscaled) stays cheaper than owning")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Break-even: from 1 server, buying (On-prem baseline, 1 server) costs no more "
+                                              "than AWS p3.8xlarge, 1-year partial upfront at equal throughput")),
+                 qPrintable(text));
+        // Choices read as their plan keys; the demand steps are a workload row of their own.
+        bool macrs = false;
+        for (const report::ScenarioSection &s : data.scenarios)
+            for (const report::AssumptionRow &r : s.assumptions)
+                macrs = macrs || (r.label == QStringLiteral("Depreciation") && r.value == QStringLiteral("macrs_5"));
+        QVERIFY(macrs);
+        bool steps = false;
+        for (const report::AssumptionRow &r : data.workload)
+            steps = steps || (r.label == QStringLiteral("Demand steps") && r.value.contains(QStringLiteral("from month 13")));
+        QVERIFY(steps);
     }
 
     void summaryNamesCheapestTotalsAndBreakEven()

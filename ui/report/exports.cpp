@@ -91,6 +91,7 @@ Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
         {MonthlyTable, QStringLiteral("monthly.csv"), &report::monthlyCsv},
         {YearlyTable, QStringLiteral("yearly.csv"), &report::yearlyCsv},
         {BreakEvenTable, QStringLiteral("breakeven.csv"), &report::breakEvenCsv},
+        {BreakEvenTable, QStringLiteral("breakeven-utilization.csv"), &report::breakEvenUtilizationCsv},
     };
     for (const auto &[flag, name, writer] : planTables)
         if (tables & flag)

@@ -16,7 +16,8 @@ enum CsvTable : unsigned { MonthlyTable = 1, YearlyTable = 2, BreakEvenTable = 4
 
 /// The PDF report of the editor's plan, as the app shows it.
 Status exportPdf(const PlanEditor &editor, const QString &path, ReportPageSize pageSize);
-/// The chosen CSV tables into `dir` (monthly.csv, yearly.csv, breakeven.csv, price-history.csv).
+/// The chosen CSV tables into `dir` (monthly.csv, yearly.csv, breakeven.csv and breakeven-utilization.csv,
+/// price-history.csv).
 Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables);
 
 /// File › Export PDF…: asks for the file and page size, then writes with a busy indicator.

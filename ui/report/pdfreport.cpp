@@ -4,6 +4,8 @@
 #include "models/tco/result.h"
 #include "ui/charts/chartview.h"
 #include "ui/dashboard/breakevenchart.h"
+#include "ui/dashboard/capacitychart.h"
+#include "ui/dashboard/hybridchart.h"
 #include "ui/dashboard/categorychart.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/cumulativechart.h"
@@ -143,6 +145,11 @@ public:
         QString summary = QStringLiteral("<h2>Executive summary</h2><ul>");
         for (const QString &s : m_data.summary)
             summary += QStringLiteral("<li>%1</li>").arg(esc(s));
+        if (!m_data.warnings.isEmpty()) {
+            summary += QStringLiteral("</ul><h3>Notes and warnings</h3><ul>");
+            for (const QString &w : m_data.warnings)
+                summary += QStringLiteral("<li>%1</li>").arg(esc(w));
+        }
         section(cursor, summary + QStringLiteral("</ul>"), true);
 
         section(cursor, QStringLiteral("<h2>Charts</h2>"), true);
@@ -156,23 +163,36 @@ public:
         addChart(cursor, categories->view(),
                  QStringLiteral("Cost by category over the whole horizon, per scenario (USD). Resale is a credit and "
                                 "stacks below zero."));
-        if (!m_result.breakeven.empty()) {
+        auto *capacity = new CapacityChart(&m_host);
+        capacity->setResult(m_result);
+        addChart(cursor, capacity->view(),
+                 QStringLiteral("Demand against what each scenario can do, month by month (reference GPU-hours). A "
+                                "line under the demand leaves work undone; steps up are servers bought or nodes added."));
+        auto *hybrid = new HybridChart(&m_host);
+        if (hybrid->setResult(m_result))
+            addChart(cursor, hybrid->view(),
+                     QStringLiteral("A hybrid's cost by year, split into its owned or reserved base and its elastic "
+                                    "burst (USD)."));
+        // Every break-even of the plan, each with its own chart.
+        for (std::size_t b = 0; b < m_result.breakeven.size(); ++b) {
             auto *breakEven = new BreakEvenChart(&m_host);
             breakEven->setResult(m_result);
-            addChart(cursor, breakEven->view(), report::breakEvenSentence(m_result.breakeven.front()));
+            breakEven->findChild<QComboBox *>(QStringLiteral("breakEvenSelector"))->setCurrentIndex(static_cast<int>(b));
+            addChart(cursor, breakEven->view(), report::breakEvenSentence(m_result.breakeven[b]));
         }
 
         for (std::size_t i = 0; i < m_result.scenarios.size(); ++i) {
             const tco::EvaluatedScenario &s = m_result.scenarios[i];
             const report::ScenarioSection *text = sectionOf(s.name);
             section(cursor, QStringLiteral("<h2>%1</h2><p class=\"muted\">%2 scenario. "
-                                             "Total %3, NPV %4, %5 a year on average.%6</p>")
+                                             "Total %3, NPV %4, %5 a year on average (%7).%6</p>")
                                   .arg(esc(s.name), esc(tco::scenarioKindKey(s.kind())), esc(report::money(s.result.total)),
                                        esc(report::money(s.result.npv)), esc(report::money(s.result.averageAnnual)),
                                        s.result.hasUnmetDemand()
                                            ? QStringLiteral(" <span class=\"flag\">Serves only %1 of the demand.</span>")
                                                  .arg(esc(report::percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0)))
-                                           : QString()),
+                                           : QString(),
+                                       esc(m_data.taxView)),
                     true);
             if (text && !text->notes.isEmpty())
                 section(cursor, QStringLiteral("<p>%1</p>").arg(esc(text->notes)));
@@ -210,10 +230,12 @@ private:
                               "<tr><td class=\"muted\">Horizon</td><td>%4 months</td></tr>"
                               "<tr><td class=\"muted\">Discount rate</td><td>%5 a year</td></tr>"
                               "<tr><td class=\"muted\">Cloud price trend</td><td>%6 a year</td></tr>"
+                              "<tr><td class=\"muted\">Demand</td><td>%8</td></tr>"
+                              "<tr><td class=\"muted\">Figures</td><td><b>%9</b></td></tr>"
                               "<tr><td class=\"muted\">Scenarios</td><td>%7</td></tr></table>")
             .arg(esc(m_data.planName), m_data.date.toString(QStringLiteral("d MMMM yyyy")), esc(m_data.documentName),
                  QString::number(m_data.horizonMonths), esc(m_data.discountRate), esc(m_data.priceTrend),
-                 QString::number(m_result.scenarios.size()));
+                 QString::number(m_result.scenarios.size()), esc(m_data.demand), esc(m_data.taxView));
     }
 
     const report::ScenarioSection *sectionOf(const QString &name) const
