@@ -299,6 +299,27 @@ private slots:
             report::grouped(tco::peakDemand(m_f->editor()->plan().workload), 0)));
     }
 
+    void breakEvenBasisIsAChoice()
+    {
+        m_f->window->showPage(ui::MainWindow::Scenarios);
+        auto *basis = onScenarios<QComboBox>(QStringLiteral("breakEvenBasis"));
+        QVERIFY(basis && basis->isEnabled());
+        QCOMPARE(basis->currentText(), QStringLiteral("equal throughput"));
+        const auto sweepCloud = [this] { return m_f->editor()->result()->breakeven.front().result.sweep.front().cloudTotal; };
+        const double fair = sweepCloud();
+        QVERIFY(choose(basis, QStringLiteral("one instance per server")));
+        QTRY_COMPARE(m_f->editor()->plan().breakeven.front().basis, tco::BreakEvenBasis::Count);
+        // One p3.8xlarge (4 V100) instead of the eight of equal throughput: an eighth of the cloud cost.
+        QVERIFY(std::abs(sweepCloud() * 8 - fair) < 1e-6 * fair);
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(m_f->editor()->plan().breakeven.front().basis, tco::BreakEvenBasis::Capacity);
+        // Against an elastic scenario there is no sweep: the choice does not apply.
+        auto *cloud = onScenarios<QComboBox>(QStringLiteral("breakEvenCloud"));
+        QVERIFY(choose(cloud, kGcp));
+        QTRY_VERIFY(!basis->isEnabled());
+        QTRY_VERIFY(onScenarios<QLabel>(QStringLiteral("breakEvenResult"))->text().contains(QStringLiteral("Pay-per-use")));
+    }
+
     void taxRateIsRefusedAboveNinetyPercent()
     {
         m_f->window->showPage(ui::MainWindow::Scenarios);

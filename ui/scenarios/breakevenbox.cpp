@@ -8,6 +8,8 @@
 #include <QGridLayout>
 #include <QLabel>
 
+#include <algorithm>
+
 namespace mltco::ui {
 
 namespace {
@@ -44,8 +46,14 @@ void fillNames(QComboBox *combo, const QStringList &names, const QString &curren
 BreakEvenBox::BreakEvenBox(PlanEditor *editor, QWidget *parent)
     : QGroupBox(tr("Break-even: buy or rent"), parent), m_editor(editor), m_purchase(new QComboBox(this)),
       m_cloud(new QComboBox(this)), m_maxServers(new ParameterField(kMaxServersInfo, this, QStringLiteral("breakEvenMaxServers"))),
-      m_result(new QLabel(this))
+      m_basis(new QComboBox(this)), m_result(new QLabel(this))
 {
+    m_basis->setObjectName(QStringLiteral("breakEvenBasis"));
+    m_basis->addItem(tr("equal throughput"), static_cast<int>(tco::BreakEvenBasis::Capacity));
+    m_basis->addItem(tr("one instance per server"), static_cast<int>(tco::BreakEvenBasis::Count));
+    m_basis->setToolTip(tr("Equal throughput (model \u00a710.7) rents the cloud instances that match the servers' GPUs "
+                           "\u00d7 speedup; one instance per server is version 1's comparison, fair only when both are "
+                           "the same size."));
     setObjectName(QStringLiteral("breakEvenBox"));
     m_purchase->setObjectName(QStringLiteral("breakEvenPurchase"));
     m_cloud->setObjectName(QStringLiteral("breakEvenCloud"));
@@ -57,7 +65,8 @@ BreakEvenBox::BreakEvenBox(PlanEditor *editor, QWidget *parent)
         c->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     }
     m_purchase->setToolTip(tr("The purchase scenario whose server count is swept"));
-    m_cloud->setToolTip(tr("The dedicated or cluster scenario rented with as many boxes or nodes as servers"));
+    m_cloud->setToolTip(tr("The dedicated or cluster scenario rented instead of the servers, or an elastic scenario "
+                           "to find the utilization at which owning pays"));
     m_maxServers->setEditorWidth(80);
     m_maxServers->noteLabel()->setVisible(false);
 
@@ -74,12 +83,17 @@ BreakEvenBox::BreakEvenBox(PlanEditor *editor, QWidget *parent)
     grid->addWidget(m_cloud, 1, 1, 1, 4);
     m_maxServers->addToGrid(grid, 2);
     m_maxServers->noteLabel()->hide();
-    grid->addWidget(m_result, 4, 0, 1, 5);
+    auto *basisLabel = new QLabel(tr("Compare at"), this);
+    basisLabel->setBuddy(m_basis);
+    grid->addWidget(basisLabel, 4, 0);
+    grid->addWidget(m_basis, 4, 1, 1, 4);
+    grid->addWidget(m_result, 5, 0, 1, 5);
     grid->setColumnStretch(3, 1);
 
     connect(m_purchase, &QComboBox::activated, this, &BreakEvenBox::choosePurchase);
     connect(m_cloud, &QComboBox::activated, this, &BreakEvenBox::chooseCloud);
     connect(m_maxServers, &ParameterField::committed, this, &BreakEvenBox::setMaxServers);
+    connect(m_basis, &QComboBox::activated, this, &BreakEvenBox::chooseBasis);
     updateFromPlan();
 }
 
@@ -99,7 +113,12 @@ void BreakEvenBox::updateFromPlan()
     fillNames(m_cloud, clouds, request.cloud, plan.breakeven.isEmpty() ? tr("choose a scenario") : QString());
     m_cloud->setEnabled(!plan.breakeven.isEmpty() || !purchases.isEmpty());
     m_maxServers->setValue(request.maxServers);
-    m_maxServers->setEnabled(!plan.breakeven.isEmpty());
+    // Against an elastic scenario there is no sweep: basis and count do not apply (model.md §10.10, 7).
+    const tco::PlanScenario *cloud = plan.scenario(request.cloud);
+    const bool sweep = !plan.breakeven.isEmpty() && !(cloud && cloud->kind() == tco::ScenarioKind::Elastic);
+    m_maxServers->setEnabled(sweep);
+    m_basis->setCurrentIndex(std::max(0, m_basis->findData(static_cast<int>(request.basis))));
+    m_basis->setEnabled(sweep);
     updateResult();
 }
 
@@ -169,6 +188,16 @@ void BreakEvenBox::setMaxServers(double value)
     if (requests.isEmpty())
         return;
     requests.first().maxServers = static_cast<int>(value);
+    m_editor->setBreakEven(requests);
+}
+
+void BreakEvenBox::chooseBasis(int index)
+{
+    QList<tco::BreakEvenRequest> requests = m_editor->plan().breakeven;
+    const auto basis = static_cast<tco::BreakEvenBasis>(m_basis->itemData(index).toInt());
+    if (requests.isEmpty() || requests.first().basis == basis)
+        return;
+    requests.first().basis = basis;
     m_editor->setBreakEven(requests);
 }
 

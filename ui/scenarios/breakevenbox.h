@@ -10,8 +10,9 @@ namespace mltco::ui {
 class ParameterField;
 class PlanEditor;
 
-/// The plan's break-even comparison (model.md §6): which purchase scenario against which dedicated or
-/// cluster scenario, swept up to how many servers, and what the sweep found. Edits the plan's first
+/// The plan's break-even comparison (model.md §6, §10.7): which purchase scenario against which dedicated,
+/// cluster or elastic scenario, compared at equal throughput or instance for server, swept up to how many
+/// servers, and what it found (a server count, or against elastic the utilization at which owning pays). Edits the plan's first
 /// break-even request through PlanEditor::setBreakEven (one undo step each); later requests are kept.
 class BreakEvenBox final : public QGroupBox
 {
@@ -26,12 +27,14 @@ private:
     void choosePurchase();
     void chooseCloud();
     void setMaxServers(double value);
+    void chooseBasis(int index);
     void updateResult();
 
     PlanEditor *m_editor;
     QComboBox *m_purchase;
     QComboBox *m_cloud;
     ParameterField *m_maxServers;
+    QComboBox *m_basis;
     QLabel *m_result;
 };
 
