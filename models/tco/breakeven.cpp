@@ -64,8 +64,9 @@ Expected<BreakEvenResult> breakEvenServers(const Workload &workload, const Purch
         return Error{QStringLiteral("the cloud side of a server sweep must be a dedicated or cluster scenario, not %1")
                          .arg(scenarioKindKey(scenarioKind(cloud))),
                      {}};
-    if (purchase.expansion == Expansion::ToDemand)
-        return Error{purchaseProblem(purchase), {}};
+    // The sweep chooses S itself, but a request on such a purchase is refused all the same (clarification 7).
+    if (const QString problem = purchaseProblem(purchase); !problem.isEmpty())
+        return Error{problem, {}};
     BreakEvenResult result;
     if (maxServers < 1)
         return result;

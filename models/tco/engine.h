@@ -35,7 +35,8 @@ struct ElasticFactors final
 {
     double wallHoursPerJob = 0.0; ///< w = J / (s k e)
     double rework = 1.0;          ///< rho = 1 + q (min(c, w) / 2 + t) / w
-    double billedGpuHours = 0.0;  ///< B = G / (s e) x rho / eta
+    double billedGpuHours = 0.0;  ///< B = G / (s e) x rho / eta at the workload's demand_gpu_hours (the engine
+                                  ///< bills each month's G_m, model.md §10.1)
 };
 ElasticFactors elasticFactors(const Workload &workload, const ElasticScenario &scenario);
 

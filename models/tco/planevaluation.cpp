@@ -157,11 +157,15 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
             // model.md §10.8: the plan's value, else the catalog's person-set or estimated one; never a silent 1.
             if (r.speedup)
                 take(ParamId::Speedup, *r.speedup, instance->speedup);
+            else if (!isGiven(planScenario.given, ParamId::Speedup) && r.gpu.isEmpty())
+                problems << QStringLiteral("%1.speedup: the catalog does not say which GPU %2 has, so its speed is "
+                                           "unknown; name its GPU in the catalog, or give a speedup in the plan")
+                                .arg(path, ref.name);
             else if (!isGiven(planScenario.given, ParamId::Speedup))
                 problems << QStringLiteral("%1.speedup: the catalog has no speedup for GPU \"%2\" and no datasheet "
                                            "figure to estimate one; set the GPU's speedup in the catalog, or a speedup "
                                            "in the plan")
-                                .arg(path, r.gpu.isEmpty() ? ref.name : r.gpu);
+                                .arg(path, r.gpu);
         }
     }
 
