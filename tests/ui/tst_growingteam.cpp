@@ -24,7 +24,10 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTemporaryFile>
 #include <QTreeView>
+
+#include <algorithm>
 
 using namespace mltco;
 using tco::ParamId;
@@ -318,6 +321,33 @@ private slots:
         QVERIFY(choose(cloud, kGcp));
         QTRY_VERIFY(!basis->isEnabled());
         QTRY_VERIFY(onScenarios<QLabel>(QStringLiteral("breakEvenResult"))->text().contains(QStringLiteral("Pay-per-use")));
+    }
+
+    void estimatedSpeedupIsMarkedAndMixingWarns()
+    {
+        // The seed catalog's Lambda 8 x H100 has no measured speedup (its A100 has seed 000's 4.0): the form says
+        // the H100's is estimated from its datasheet, and the dashboard warns that the plan mixes the scales.
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        file.write(R"({"name": "Lambda", "scenarios": [
+            {"name": "H100 node", "kind": "cluster", "instance": {"provider": "lambda", "name": "gpu_8x_h100_sxm5", "pricing": "on_demand"}},
+            {"name": "A100 node", "kind": "cluster", "instance": {"provider": "lambda", "name": "gpu_8x_a100", "pricing": "on_demand"}}]})");
+        file.close();
+        QVERIFY(m_f->window->importPlanFile(file.fileName()));
+        QVERIFY2(m_f->editor()->result(), qPrintable(m_f->editor()->evaluationDetails().join(QLatin1Char('\n'))));
+        QVERIFY(select(QStringLiteral("H100 node")));
+        auto *speedup = onScenarios<QLineEdit>(QStringLiteral("param_speedup"));
+        QCOMPARE(speedup->text(), QStringLiteral("7.912"));
+        const QList<QLabel *> labels = onScenarios<QWidget>(QStringLiteral("scenarioForm"))->findChildren<QLabel *>();
+        const bool marked = std::any_of(labels.begin(), labels.end(), [](const QLabel *l) {
+            return l->text().startsWith(QStringLiteral("estimated from datasheets: 989 dense FP16 TFLOPS / 125"));
+        });
+        QVERIFY(marked);
+        m_f->window->showPage(ui::MainWindow::Dashboard);
+        auto *notes = m_f->find<QLabel>(QStringLiteral("dashboardNotes"));
+        QTRY_VERIFY(notes->isVisible());
+        QVERIFY2(notes->text().contains(QStringLiteral("speedups on two scales")), qPrintable(notes->text()));
+        QVERIFY(notes->text().contains(QStringLiteral("estimated from datasheets for H100 SXM 80GB")));
     }
 
     void taxRateIsRefusedAboveNinetyPercent()

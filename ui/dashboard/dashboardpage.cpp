@@ -53,7 +53,8 @@ QString workloadLine(const tco::Workload &w)
 DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_stack(new QStackedWidget(this)), m_title(new QLabel), m_subtitle(new QLabel),
       m_kpis(new KpiPanel), m_cumulative(new CumulativeChart), m_categories(new CategoryChart),
-      m_breakEven(new BreakEvenChart), m_capacity(new CapacityChart), m_hybrid(new HybridChart), m_message(new QLabel)
+      m_breakEven(new BreakEvenChart), m_capacity(new CapacityChart), m_hybrid(new HybridChart), m_notes(new QLabel),
+      m_message(new QLabel)
 {
     m_stack->setObjectName(QStringLiteral("dashboardStack"));
     m_title->setObjectName(QStringLiteral("dashboardTitle"));
@@ -63,6 +64,10 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     m_categories->setObjectName(QStringLiteral("categoryPanel"));
     m_breakEven->setObjectName(QStringLiteral("breakEvenPanel"));
     m_capacity->setObjectName(QStringLiteral("capacityPanel"));
+    m_notes->setObjectName(QStringLiteral("dashboardNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::RichText);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hybrid->setObjectName(QStringLiteral("hybridPanel"));
     m_message->setObjectName(QStringLiteral("dashboardMessage"));
 
@@ -92,6 +97,7 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     layout->setContentsMargins(16, 10, 16, 10);
     layout->setSpacing(6);
     layout->addLayout(header);
+    layout->addWidget(m_notes);
     layout->addWidget(m_kpis);
     layout->addSpacing(4);
     layout->addWidget(m_cumulative, 1);
@@ -182,6 +188,17 @@ void DashboardPage::refresh()
     }
     m_title->setText(plan.name.isEmpty() ? tr("Untitled plan") : plan.name);
     m_subtitle->setText(workloadLine(result.workload));
+    // What the evaluation warns of (speedups on two scales, a plan value overriding the catalog) and notes
+    // (speedups estimated from datasheets): said once, above the figures they concern.
+    QStringList lines;
+    for (const QString &w : result.warnings)
+        lines << QStringLiteral("<span style=\"color: %1;\">⚠ %2</span>")
+                     .arg(QColor::fromRgba(palette::kWarningText).name(), w.toHtmlEscaped());
+    for (const QString &n : result.notes)
+        lines << QStringLiteral("<span style=\"color: %1;\">%2</span>")
+                     .arg(QColor::fromRgba(palette::kMutedText).name(), n.toHtmlEscaped());
+    m_notes->setText(lines.join(QStringLiteral("<br>")));
+    m_notes->setVisible(!lines.isEmpty());
     const DashboardSummary summary = DashboardSummary::compute(result);
     m_kpis->setResult(result, summary);
     m_cumulative->setResult(result);

@@ -50,6 +50,7 @@ private:
     BreakEvenChart *m_breakEven;
     CapacityChart *m_capacity;
     HybridChart *m_hybrid;
+    QLabel *m_notes;
     QLabel *m_message;
     bool m_stale = true; ///< the plan changed while the page was hidden
 };
