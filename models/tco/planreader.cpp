@@ -143,45 +143,62 @@ private:
         return std::nullopt;
     }
 
-    std::optional<std::vector<BulkTier>> tiers(const QJsonValue &value, const QString &path)
+    /// A list of [a, b] number pairs (bulk tiers, demand steps): each pair's shape and ranges checked by `fits`
+    /// (refused with `shape`), then handed to `take`, which may refuse it with a problem of its own. False
+    /// when anything was refused.
+    template<typename Fits, typename Take>
+    bool numberPairs(const QJsonValue &value, const QString &path, const ParameterInfo &info, Fits fits,
+                     const QString &shape, Take take)
     {
-        const ParameterInfo &info = parameterInfo(ParamId::BulkDiscounts);
-        const ParameterInfo &servers = parameterInfo(ParamId::Servers);
         if (!value.isArray()) {
             problem(path, QStringLiteral("must be ") + allowedValues(info));
-            return std::nullopt;
+            return false;
         }
-        std::vector<BulkTier> result;
-        QHash<int, qsizetype> seen;
         bool ok = true;
         const QJsonArray array = value.toArray();
         for (qsizetype i = 0; i < array.size(); ++i) {
             const QString itemPath = QStringLiteral("%1[%2]").arg(path).arg(i);
             const QJsonArray pair = array.at(i).toArray();
             const bool valid = array.at(i).isArray() && pair.size() == 2 && pair.at(0).isDouble() &&
-                               pair.at(1).isDouble() && pair.at(0).toDouble() >= 1 &&
-                               isAllowedValue(servers, pair.at(0).toDouble()) &&
-                               isAllowedValue(info, pair.at(1).toDouble());
+                               pair.at(1).isDouble() && fits(pair.at(0).toDouble(), pair.at(1).toDouble());
             if (!valid) {
-                problem(itemPath, QStringLiteral("must be [min_servers, fraction] with min_servers an integer from 1 "
-                                                 "to %1 and fraction a number from 0 to %2")
-                                      .arg(servers.max, 0, 'g', 15)
-                                      .arg(info.max, 0, 'g', 15));
+                problem(itemPath, shape);
                 ok = false;
-                continue;
-            }
-            const BulkTier tier{static_cast<int>(pair.at(0).toDouble()), pair.at(1).toDouble()};
-            if (seen.contains(tier.minServers)) {
-                problem(itemPath, QStringLiteral("min_servers %1 is already the threshold of %2[%3]")
-                                      .arg(tier.minServers)
-                                      .arg(path)
-                                      .arg(seen.value(tier.minServers)));
+            } else if (!take(i, pair.at(0).toDouble(), pair.at(1).toDouble(), itemPath)) {
                 ok = false;
-                continue;
             }
-            seen.insert(tier.minServers, i);
-            result.push_back(tier);
         }
+        return ok;
+    }
+
+    std::optional<std::vector<BulkTier>> tiers(const QJsonValue &value, const QString &path)
+    {
+        const ParameterInfo &info = parameterInfo(ParamId::BulkDiscounts);
+        const ParameterInfo &servers = parameterInfo(ParamId::Servers);
+        std::vector<BulkTier> result;
+        QHash<int, qsizetype> seen;
+        const bool ok = numberPairs(
+            value, path, info,
+            [&](double count, double fraction) {
+                return count >= 1 && isAllowedValue(servers, count) && isAllowedValue(info, fraction);
+            },
+            QStringLiteral("must be [min_servers, fraction] with min_servers an integer from 1 to %1 and fraction a "
+                           "number from 0 to %2")
+                .arg(servers.max, 0, 'g', 15)
+                .arg(info.max, 0, 'g', 15),
+            [&](qsizetype i, double count, double fraction, const QString &itemPath) {
+                const BulkTier tier{static_cast<int>(count), fraction};
+                if (seen.contains(tier.minServers)) {
+                    problem(itemPath, QStringLiteral("min_servers %1 is already the threshold of %2[%3]")
+                                          .arg(tier.minServers)
+                                          .arg(path)
+                                          .arg(seen.value(tier.minServers)));
+                    return false;
+                }
+                seen.insert(tier.minServers, i);
+                result.push_back(tier);
+                return true;
+            });
         if (!ok)
             return std::nullopt;
         return result;
@@ -191,37 +208,25 @@ private:
     {
         const ParameterInfo &info = parameterInfo(ParamId::DemandSteps);
         const ParameterInfo &horizon = parameterInfo(ParamId::HorizonMonths);
-        if (!value.isArray()) {
-            problem(path, QStringLiteral("must be ") + allowedValues(info));
-            return std::nullopt;
-        }
         std::vector<DemandStep> steps;
-        bool ok = true;
-        const QJsonArray array = value.toArray();
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            const QString itemPath = QStringLiteral("%1[%2]").arg(path).arg(i);
-            const QJsonArray pair = array.at(i).toArray();
-            const bool valid = array.at(i).isArray() && pair.size() == 2 && pair.at(0).isDouble() &&
-                               pair.at(1).isDouble() && isAllowedValue(horizon, pair.at(0).toDouble()) &&
-                               pair.at(1).toDouble() >= 0 && pair.at(1).toDouble() <= info.max;
-            if (!valid) {
-                problem(itemPath, QStringLiteral("must be [month, gpu_hours] with month an integer from 1 to %1 and "
-                                                 "gpu_hours a number from 0 to %2")
-                                      .arg(horizon.max, 0, 'g', 15)
-                                      .arg(info.max, 0, 'g', 15));
-                ok = false;
-                continue;
-            }
-            const DemandStep step{static_cast<int>(pair.at(0).toDouble()), pair.at(1).toDouble()};
-            if (!steps.empty() && step.month <= steps.back().month) {
-                problem(itemPath, QStringLiteral("month %1 must come after month %2 of the step before")
-                                      .arg(step.month)
-                                      .arg(steps.back().month));
-                ok = false;
-                continue;
-            }
-            steps.push_back(step);
-        }
+        const bool ok = numberPairs(
+            value, path, info,
+            [&](double month, double hours) { return isAllowedValue(horizon, month) && hours >= 0 && hours <= info.max; },
+            QStringLiteral("must be [month, gpu_hours] with month an integer from 1 to %1 and gpu_hours a number from "
+                           "0 to %2")
+                .arg(horizon.max, 0, 'g', 15)
+                .arg(info.max, 0, 'g', 15),
+            [&](qsizetype, double month, double hours, const QString &itemPath) {
+                const DemandStep step{static_cast<int>(month), hours};
+                if (!steps.empty() && step.month <= steps.back().month) {
+                    problem(itemPath, QStringLiteral("month %1 must come after month %2 of the step before")
+                                          .arg(step.month)
+                                          .arg(steps.back().month));
+                    return false;
+                }
+                steps.push_back(step);
+                return true;
+            });
         if (!ok)
             return std::nullopt;
         return steps;

@@ -152,18 +152,25 @@ void TestBreakEven::elasticCloudSideIsRefused()
 
 namespace {
 
-// $650,000 servers with 8 A100s (speedup 4) and one $100,000 on-call engineer per 10 servers, nothing else,
-// over 12 months.
-PurchaseScenario bigServer()
+// A server that costs its price and, with `onCall`, a $100,000 on-call engineer per 10 servers; nothing else
+// over its 12 months (no resale, facilities or failures).
+PurchaseScenario server(double price, double speedup, bool onCall)
 {
     PurchaseScenario p;
-    p.serverPrice = 650000;
-    p.speedup = 4.0;
+    p.serverPrice = price;
+    p.speedup = speedup;
     p.resaleFraction = 0;
     p.facilitiesPerServerYear = 0;
     p.failuresPerServerYear = 0;
+    p.fteAnnualCost = onCall ? 100000 : 0;
     p.holdingMonths = 12;
     return p;
+}
+
+// $650,000 servers with 8 A100s (speedup 4) and their on-call engineers.
+PurchaseScenario bigServer()
+{
+    return server(650000, 4.0, true);
 }
 
 Workload year()
@@ -228,14 +235,7 @@ namespace {
 // nothing lost to packing or preemption and $1,000 a month of overhead.
 PurchaseScenario plainServer()
 {
-    PurchaseScenario p;
-    p.serverPrice = 100000;
-    p.resaleFraction = 0;
-    p.facilitiesPerServerYear = 0;
-    p.failuresPerServerYear = 0;
-    p.fteAnnualCost = 0;
-    p.holdingMonths = 12;
-    return p;
+    return server(100000, 1.0, false);
 }
 
 ElasticScenario plainElastic()

@@ -51,61 +51,17 @@ private:
     template<typename T>
     T *onScenarios(const QString &name) const
     {
-        auto *page = m_f->find<ui::ScenariosPage>(QStringLiteral("scenariosPage"));
-        return page ? page->findChild<T *>(name) : nullptr;
+        return m_f->onScenarios<T>(name);
     }
-
-    int indexOf(const QString &name) const
-    {
-        const auto &scenarios = m_f->editor()->plan().scenarios;
-        for (int i = 0; i < scenarios.size(); ++i) {
-            if (scenarios.at(i).name == name)
-                return i;
-        }
-        return -1;
-    }
-
-    const tco::PlanScenario &scenario(const QString &name) const
-    {
-        return m_f->editor()->plan().scenarios.at(indexOf(name));
-    }
-
+    int indexOf(const QString &name) const { return m_f->indexOf(name); }
+    const tco::PlanScenario &scenario(const QString &name) const { return m_f->scenario(name); }
     bool select(const QString &name)
     {
         m_f->window->showPage(ui::MainWindow::Scenarios);
-        auto *view = onScenarios<QTreeView>(QStringLiteral("scenarioList"));
-        const int row = indexOf(name);
-        if (!view || row < 0)
-            return false;
-        const QModelIndex index = view->model()->index(row, 0);
-        view->scrollTo(index);
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-        auto *page = m_f->find<ui::ScenariosPage>(QStringLiteral("scenariosPage"));
-        return page && page->currentScenario() == row;
+        return m_f->select(name);
     }
-
-    static bool choose(QComboBox *combo, const QString &text)
-    {
-        const int row = combo->findText(text, Qt::MatchStartsWith);
-        if (row < 0)
-            return false;
-        combo->showPopup();
-        QAbstractItemView *view = combo->view();
-        if (!QTest::qWaitFor([&] { return view->isVisible(); }))
-            return false;
-        const QModelIndex index = view->model()->index(row, 0);
-        view->scrollTo(index);
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-        return QTest::qWaitFor([&] { return !view->isVisible(); }) && combo->currentIndex() == row;
-    }
-
-    static void type(QLineEdit *edit, const QString &text)
-    {
-        edit->setFocus();
-        QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(edit, text);
-        QTest::keyClick(edit, Qt::Key_Return);
-    }
+    static bool choose(QComboBox *combo, const QString &text) { return UiFixture::choose(combo, text); }
+    static void type(QLineEdit *edit, const QString &text) { UiFixture::type(edit, text); }
 
     /// Edits a cell of a table the way a user does: click it, F2, type, Enter.
     static void typeInCell(QTableWidget *table, int row, int column, const QString &text)

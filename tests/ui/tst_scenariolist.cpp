@@ -79,20 +79,7 @@ private:
     }
 
     /// Opens the combo's list and clicks the item with that text.
-    static bool choose(QComboBox *combo, const QString &text)
-    {
-        const int row = combo->findText(text);
-        if (row < 0)
-            return false;
-        combo->showPopup();
-        QAbstractItemView *view = combo->view();
-        if (!QTest::qWaitFor([&] { return view->isVisible(); }))
-            return false;
-        const QModelIndex index = view->model()->index(row, 0);
-        view->scrollTo(index);
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-        return QTest::qWaitFor([&] { return !view->isVisible(); }) && combo->currentIndex() == row;
-    }
+    static bool choose(QComboBox *combo, const QString &text) { return UiFixture::choose(combo, text, Qt::MatchExactly); }
 
     static void type(QLineEdit *edit, const QString &text)
     {

@@ -43,71 +43,23 @@ private:
     template<typename T>
     T *find(const QString &name) const
     {
-        auto *page = m_f->find<ui::ScenariosPage>(QStringLiteral("scenariosPage"));
         if constexpr (std::is_base_of_v<QWidget, T>)
-            return page ? page->findChild<T *>(name) : nullptr;
+            return m_f->onScenarios<T>(name);
         else
             return m_f->find<T>(name);
     }
 
-    int indexOf(const QString &name) const
-    {
-        const auto &scenarios = m_f->editor()->plan().scenarios;
-        for (int i = 0; i < scenarios.size(); ++i) {
-            if (scenarios.at(i).name == name)
-                return i;
-        }
-        return -1;
-    }
-
-    const tco::PlanScenario &scenario(const QString &name) const
-    {
-        return m_f->editor()->plan().scenarios.at(indexOf(name));
-    }
+    int indexOf(const QString &name) const { return m_f->indexOf(name); }
+    const tco::PlanScenario &scenario(const QString &name) const { return m_f->scenario(name); }
 
     double total(const QString &name) const
     {
         return m_f->editor()->result()->scenarios.at(static_cast<std::size_t>(indexOf(name))).result.total;
     }
 
-    /// Clicks the scenario's row in the list.
-    bool select(const QString &name)
-    {
-        auto *view = find<QTreeView>(QStringLiteral("scenarioList"));
-        const int row = indexOf(name);
-        if (!view || row < 0)
-            return false;
-        const QModelIndex index = view->model()->index(row, 0);
-        view->scrollTo(index);
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-        auto *page = m_f->find<ui::ScenariosPage>(QStringLiteral("scenariosPage"));
-        return page && page->currentScenario() == row;
-    }
-
-    /// Replaces the text of a field the way a user does (select all, type) and presses Enter.
-    static void type(QLineEdit *edit, const QString &text)
-    {
-        edit->setFocus();
-        QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(edit, text);
-        QTest::keyClick(edit, Qt::Key_Return);
-    }
-
-    /// Opens the combo's list and clicks the first item whose text starts with `text`.
-    static bool choose(QComboBox *combo, const QString &text)
-    {
-        const int row = combo->findText(text, Qt::MatchStartsWith);
-        if (row < 0)
-            return false;
-        combo->showPopup();
-        QAbstractItemView *view = combo->view();
-        if (!QTest::qWaitFor([&] { return view->isVisible(); }))
-            return false;
-        const QModelIndex index = view->model()->index(row, 0);
-        view->scrollTo(index);
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-        return QTest::qWaitFor([&] { return !view->isVisible(); }) && combo->currentIndex() == row;
-    }
+    bool select(const QString &name) { return m_f->select(name); }
+    static void type(QLineEdit *edit, const QString &text) { UiFixture::type(edit, text); }
+    static bool choose(QComboBox *combo, const QString &text) { return UiFixture::choose(combo, text); }
 
     void addScenario(const QString &kindKey)
     {

@@ -4,8 +4,13 @@
 // temporary folder, with QStandardPaths' test mode on so the user's files are never touched.
 #include "ui/core/planeditor.h"
 #include "ui/mainwindow.h"
+#include "ui/scenarios/scenariospage.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QTreeView>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -38,5 +43,69 @@ struct UiFixture
     T *find(const QString &objectName) const
     {
         return window->findChild<T *>(objectName);
+    }
+
+    /// A widget of the Scenarios page (other pages may use the same object names).
+    template<typename T>
+    T *onScenarios(const QString &objectName) const
+    {
+        auto *page = find<mltco::ui::ScenariosPage>(QStringLiteral("scenariosPage"));
+        return page ? page->findChild<T *>(objectName) : nullptr;
+    }
+
+    /// Position of the scenario named `name` in the plan; -1 when there is none.
+    int indexOf(const QString &name) const
+    {
+        const auto &scenarios = editor()->plan().scenarios;
+        for (int i = 0; i < scenarios.size(); ++i) {
+            if (scenarios.at(i).name == name)
+                return i;
+        }
+        return -1;
+    }
+
+    const mltco::tco::PlanScenario &scenario(const QString &name) const
+    {
+        return editor()->plan().scenarios.at(indexOf(name));
+    }
+
+    /// Clicks the scenario's row in the Scenarios page's list; true when it became the current scenario.
+    bool select(const QString &name)
+    {
+        auto *view = onScenarios<QTreeView>(QStringLiteral("scenarioList"));
+        const int row = indexOf(name);
+        if (!view || row < 0)
+            return false;
+        const QModelIndex index = view->model()->index(row, 0);
+        view->scrollTo(index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+        auto *page = find<mltco::ui::ScenariosPage>(QStringLiteral("scenariosPage"));
+        return page && page->currentScenario() == row;
+    }
+
+    /// Replaces the text of a field the way a user does (select all, type) and presses Enter.
+    static void type(QLineEdit *edit, const QString &text)
+    {
+        edit->setFocus();
+        QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(edit, text);
+        QTest::keyClick(edit, Qt::Key_Return);
+    }
+
+    /// Opens the combo's list and clicks the first item whose text starts with `text` (or matches it as `flags`
+    /// say).
+    static bool choose(QComboBox *combo, const QString &text, Qt::MatchFlags flags = Qt::MatchStartsWith)
+    {
+        const int row = combo->findText(text, flags);
+        if (row < 0)
+            return false;
+        combo->showPopup();
+        QAbstractItemView *view = combo->view();
+        if (!QTest::qWaitFor([&] { return view->isVisible(); }))
+            return false;
+        const QModelIndex index = view->model()->index(row, 0);
+        view->scrollTo(index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+        return QTest::qWaitFor([&] { return !view->isVisible(); }) && combo->currentIndex() == row;
     }
 };

@@ -2,10 +2,9 @@
 
 #include "models/report/format.h"
 #include "models/tco/parameters.h"
+#include "ui/scenarios/listtable.h"
 #include "ui/scenarios/parametertext.h"
 
-#include <QGridLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -18,8 +17,6 @@
 namespace mltco::ui {
 
 namespace {
-
-const QColor kBadCell(0xfd, 0xe7, 0xe4);
 
 /// One tier's fraction, described as a percentage field so it is typed, shown and refused like the others.
 constexpr tco::ParameterInfo kFractionInfo{
@@ -47,47 +44,17 @@ std::vector<tco::BulkTier> sorted(std::vector<tco::BulkTier> tiers)
 } // namespace
 
 BulkDiscountEditor::BulkDiscountEditor(QWidget *parent)
-    : QWidget(parent), m_table(new QTableWidget(0, ColumnCount, this)), m_add(new QPushButton(tr("Add tier"), this)),
-      m_remove(new QPushButton(tr("Remove tier"), this)), m_applies(new QLabel(this)), m_error(new QLabel(this))
+    : ListTableEditor({QStringLiteral("param_bulk_discounts"), QStringLiteral("addTierButton"),
+                       QStringLiteral("removeTierButton"), QStringLiteral("bulkDiscountApplies"),
+                       QStringLiteral("error_bulk_discounts")},
+                      {{tr("From servers"), tr("Discount (%)")},
+                       parametertext::tooltip(tco::parameterInfo(tco::ParamId::BulkDiscounts)),
+                       tr("Bulk discount tiers"),
+                       tr("Add tier"),
+                       tr("Remove tier"),
+                       280},
+                      ColumnCount, parent)
 {
-    const tco::ParameterInfo &info = tco::parameterInfo(tco::ParamId::BulkDiscounts);
-    m_table->setObjectName(QStringLiteral("param_bulk_discounts"));
-    m_table->setHorizontalHeaderLabels({tr("From servers"), tr("Discount (%)")});
-    m_table->setToolTip(parametertext::tooltip(info));
-    m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-                             | QAbstractItemView::AnyKeyPressed);
-    m_table->setFixedWidth(280);
-    m_table->setAccessibleName(tr("Bulk discount tiers"));
-    m_add->setObjectName(QStringLiteral("addTierButton"));
-    m_remove->setObjectName(QStringLiteral("removeTierButton"));
-    m_applies->setObjectName(QStringLiteral("bulkDiscountApplies"));
-    m_applies->setWordWrap(true);
-    m_applies->setStyleSheet(QStringLiteral("color: #5f6b77;"));
-    m_error->setObjectName(QStringLiteral("error_bulk_discounts"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
-    m_error->setVisible(false);
-
-    auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_table, 0, 0, 3, 1);
-    grid->addWidget(m_add, 0, 1);
-    grid->addWidget(m_remove, 1, 1);
-    grid->addWidget(m_applies, 0, 2, 3, 1, Qt::AlignTop);
-    grid->addWidget(m_error, 3, 0, 1, 3);
-    grid->setColumnStretch(2, 1);
-    grid->setRowStretch(2, 1);
-
-    connect(m_table, &QTableWidget::itemChanged, this, &BulkDiscountEditor::onItemChanged);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this,
-            [this] { m_remove->setEnabled(!m_table->selectedItems().isEmpty()); });
-    connect(m_add, &QPushButton::clicked, this, &BulkDiscountEditor::addTier);
-    connect(m_remove, &QPushButton::clicked, this, &BulkDiscountEditor::removeTier);
-    m_remove->setEnabled(false);
 }
 
 void BulkDiscountEditor::setTiers(const std::vector<tco::BulkTier> &tiers, int servers, double serverPrice)
@@ -96,7 +63,7 @@ void BulkDiscountEditor::setTiers(const std::vector<tco::BulkTier> &tiers, int s
     m_serverPrice = serverPrice;
     const bool changed = !sameTiers(tiers, m_tiers);
     m_tiers = tiers;
-    if (changed || !m_error->isVisible())
+    if (changed || !hasProblem())
         load(tiers);
     updateApplies();
 }
@@ -107,20 +74,11 @@ void BulkDiscountEditor::load(const std::vector<tco::BulkTier> &tiers)
     m_table->setRowCount(static_cast<int>(tiers.size()));
     for (std::size_t i = 0; i < tiers.size(); ++i) {
         const int row = static_cast<int>(i);
-        auto *servers = new QTableWidgetItem(QString::number(tiers[i].minServers));
-        auto *discount = new QTableWidgetItem(parametertext::format(kFractionInfo, tiers[i].fraction));
-        servers->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        discount->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        m_table->setItem(row, MinServers, servers);
-        m_table->setItem(row, Discount, discount);
+        m_table->setItem(row, MinServers, numberItem(QString::number(tiers[i].minServers)));
+        m_table->setItem(row, Discount, numberItem(parametertext::format(kFractionInfo, tiers[i].fraction)));
     }
     m_loading = false;
-    // As tall as its tiers (at least two rows), so the form does not carry empty space.
-    const int rows = std::max(2, m_table->rowCount());
-    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize()
-                            + 2 * m_table->frameWidth());
-    m_error->setVisible(false);
-    m_remove->setEnabled(!m_table->selectedItems().isEmpty());
+    finishLoading();
 }
 
 std::optional<std::vector<tco::BulkTier>> BulkDiscountEditor::read()
@@ -129,13 +87,7 @@ std::optional<std::vector<tco::BulkTier>> BulkDiscountEditor::read()
     std::vector<tco::BulkTier> tiers;
     QString problem;
     QTableWidgetItem *bad = nullptr;
-    m_loading = true;
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        for (int column = 0; column < ColumnCount; ++column) {
-            if (QTableWidgetItem *item = m_table->item(row, column))
-                item->setBackground(QBrush());
-        }
-    }
+    clearMarks();
     for (int row = 0; row < m_table->rowCount() && !bad; ++row) {
         QTableWidgetItem *serversItem = m_table->item(row, MinServers);
         QTableWidgetItem *discountItem = m_table->item(row, Discount);
@@ -168,11 +120,7 @@ std::optional<std::vector<tco::BulkTier>> BulkDiscountEditor::read()
         }
         tiers.push_back(tier);
     }
-    if (bad)
-        bad->setBackground(kBadCell);
-    m_loading = false;
-    m_error->setText(problem.isEmpty() ? QString() : tr("Not applied: %1").arg(problem));
-    m_error->setVisible(!problem.isEmpty());
+    showProblem(bad, problem);
     if (!problem.isEmpty())
         return std::nullopt;
     return sorted(tiers);
@@ -180,13 +128,11 @@ std::optional<std::vector<tco::BulkTier>> BulkDiscountEditor::read()
 
 void BulkDiscountEditor::onItemChanged()
 {
-    if (m_loading)
-        return;
     if (const std::optional<std::vector<tco::BulkTier>> tiers = read(); tiers && !sameTiers(*tiers, m_tiers))
         emit committed(*tiers);
 }
 
-void BulkDiscountEditor::addTier()
+void BulkDiscountEditor::addRow()
 {
     // A new tier starts above the largest one, without a discount yet: valid, so it applies at once.
     int next = 1;
@@ -197,10 +143,10 @@ void BulkDiscountEditor::addTier()
     emit committed(sorted(tiers));
 }
 
-void BulkDiscountEditor::removeTier()
+void BulkDiscountEditor::removeRow()
 {
     const int row = m_table->currentRow();
-    if (row < 0 || row >= static_cast<int>(m_tiers.size()) || m_error->isVisible())
+    if (row < 0 || row >= static_cast<int>(m_tiers.size()) || hasProblem())
         return;
     // The table shows the plan's tiers in order when it holds no refused input.
     std::vector<tco::BulkTier> tiers = m_tiers;
@@ -222,7 +168,7 @@ void BulkDiscountEditor::updateApplies()
                    .arg(serverCount, report::percent(discount, 0), report::money(m_serverPrice * (1.0 - discount)),
                         report::money(m_serverPrice));
     text += tr("\nThe tier with the largest \u201cfrom servers\u201d not above the server count applies.");
-    m_applies->setText(text);
+    m_note->setText(text);
 }
 
 } // namespace mltco::ui

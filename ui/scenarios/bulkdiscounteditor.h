@@ -2,21 +2,17 @@
 
 #include "models/tco/scenario.h"
 
-#include <QWidget>
+#include "ui/scenarios/listtable.h"
 
 #include <optional>
 #include <vector>
-
-class QLabel;
-class QPushButton;
-class QTableWidget;
 
 namespace mltco::ui {
 
 /// The bulk-discount tiers of a purchase scenario, [[min_servers, fraction], ...], as a small table:
 /// "From servers" and "Discount (%)". A table with a bad cell is refused with the reason under it and the
 /// cell marked; only a complete, valid set of tiers is committed (sorted by server count).
-class BulkDiscountEditor final : public QWidget
+class BulkDiscountEditor final : public ListTableEditor
 {
     Q_OBJECT
 
@@ -36,20 +32,14 @@ private:
     void load(const std::vector<tco::BulkTier> &tiers);
     /// The tiers in the table, or none with the problem shown and the bad cell marked.
     std::optional<std::vector<tco::BulkTier>> read();
-    void onItemChanged();
-    void addTier();
-    void removeTier();
+    void onItemChanged() override;
+    void addRow() override;
+    void removeRow() override;
     void updateApplies();
 
-    QTableWidget *m_table;
-    QPushButton *m_add;
-    QPushButton *m_remove;
-    QLabel *m_applies;
-    QLabel *m_error;
     std::vector<tco::BulkTier> m_tiers; ///< the plan's
     int m_servers = 0;
     double m_serverPrice = 0.0;
-    bool m_loading = false;
 };
 
 } // namespace mltco::ui

@@ -2,10 +2,9 @@
 
 #include "models/report/format.h"
 #include "models/tco/parameters.h"
+#include "ui/scenarios/listtable.h"
 #include "ui/scenarios/parametertext.h"
 
-#include <QGridLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
@@ -17,15 +16,6 @@
 namespace mltco::ui {
 
 namespace {
-
-const QColor kBadCell(0xfd, 0xe7, 0xe4);
-
-QTableWidgetItem *numberItem(const QString &text)
-{
-    auto *item = new QTableWidgetItem(text);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
 
 std::optional<double> number(const QTableWidgetItem *item)
 {
@@ -41,54 +31,24 @@ std::optional<double> number(const QTableWidgetItem *item)
 } // namespace
 
 DemandStepsEditor::DemandStepsEditor(QWidget *parent)
-    : QWidget(parent), m_table(new QTableWidget(0, ColumnCount, this)), m_add(new QPushButton(tr("Add step"), this)),
-      m_remove(new QPushButton(tr("Remove step"), this)), m_summary(new QLabel(this)), m_error(new QLabel(this))
+    : ListTableEditor({QStringLiteral("param_demand_steps"), QStringLiteral("addDemandStepButton"),
+                       QStringLiteral("removeDemandStepButton"), QStringLiteral("demandSummary"),
+                       QStringLiteral("error_demand_steps")},
+                      {{tr("From month"), tr("GPU-hours/month")},
+                       parametertext::tooltip(tco::parameterInfo(tco::ParamId::DemandSteps)),
+                       tr("Demand steps"),
+                       tr("Add step"),
+                       tr("Remove step"),
+                       260},
+                      ColumnCount, parent)
 {
-    const tco::ParameterInfo &info = tco::parameterInfo(tco::ParamId::DemandSteps);
-    m_table->setObjectName(QStringLiteral("param_demand_steps"));
-    m_table->setHorizontalHeaderLabels({tr("From month"), tr("GPU-hours/month")});
-    m_table->setToolTip(parametertext::tooltip(info));
-    m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                             QAbstractItemView::AnyKeyPressed);
-    m_table->setFixedWidth(260);
-    m_table->setAccessibleName(tr("Demand steps"));
-    m_add->setObjectName(QStringLiteral("addDemandStepButton"));
-    m_remove->setObjectName(QStringLiteral("removeDemandStepButton"));
-    m_summary->setObjectName(QStringLiteral("demandSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setStyleSheet(QStringLiteral("color: #5f6b77;"));
-    m_error->setObjectName(QStringLiteral("error_demand_steps"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
-    m_error->setVisible(false);
-
-    auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_table, 0, 0, 3, 1);
-    grid->addWidget(m_add, 0, 1);
-    grid->addWidget(m_remove, 1, 1);
-    grid->addWidget(m_summary, 0, 2, 3, 1, Qt::AlignTop);
-    grid->addWidget(m_error, 3, 0, 1, 3);
-    grid->setColumnStretch(2, 1);
-    grid->setRowStretch(2, 1);
-
-    connect(m_table, &QTableWidget::itemChanged, this, &DemandStepsEditor::onItemChanged);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this,
-            [this] { m_remove->setEnabled(!m_table->selectedItems().isEmpty()); });
-    connect(m_add, &QPushButton::clicked, this, &DemandStepsEditor::addStep);
-    connect(m_remove, &QPushButton::clicked, this, &DemandStepsEditor::removeStep);
-    m_remove->setEnabled(false);
 }
 
 void DemandStepsEditor::setWorkload(const tco::Workload &workload)
 {
     const bool changed = workload.demandSteps != m_workload.demandSteps;
     m_workload = workload;
-    if (changed || !m_error->isVisible())
+    if (changed || !hasProblem())
         load(workload.demandSteps);
     updateSummary();
 }
@@ -99,15 +59,12 @@ void DemandStepsEditor::load(const std::vector<tco::DemandStep> &steps)
     m_table->setRowCount(static_cast<int>(steps.size()));
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const int row = static_cast<int>(i);
+        const double hours = steps[i].gpuHours;
         m_table->setItem(row, Month, numberItem(QString::number(steps[i].month)));
-        m_table->setItem(row, GpuHours, numberItem(report::grouped(steps[i].gpuHours, steps[i].gpuHours == std::floor(steps[i].gpuHours) ? 0 : 2)));
+        m_table->setItem(row, GpuHours, numberItem(report::grouped(hours, hours == std::floor(hours) ? 0 : 2)));
     }
     m_loading = false;
-    const int rows = std::max(2, m_table->rowCount());
-    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() +
-                            rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth());
-    m_error->setVisible(false);
-    m_remove->setEnabled(!m_table->selectedItems().isEmpty());
+    finishLoading();
 }
 
 std::optional<std::vector<tco::DemandStep>> DemandStepsEditor::read()
@@ -117,13 +74,7 @@ std::optional<std::vector<tco::DemandStep>> DemandStepsEditor::read()
     std::vector<tco::DemandStep> steps;
     QString problem;
     QTableWidgetItem *bad = nullptr;
-    m_loading = true;
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        for (int column = 0; column < ColumnCount; ++column) {
-            if (QTableWidgetItem *item = m_table->item(row, column))
-                item->setBackground(QBrush());
-        }
-    }
+    clearMarks();
     for (int row = 0; row < m_table->rowCount() && !bad; ++row) {
         QTableWidgetItem *monthItem = m_table->item(row, Month);
         QTableWidgetItem *hoursItem = m_table->item(row, GpuHours);
@@ -151,11 +102,7 @@ std::optional<std::vector<tco::DemandStep>> DemandStepsEditor::read()
         }
         steps.push_back({m, *hours});
     }
-    if (bad)
-        bad->setBackground(kBadCell);
-    m_loading = false;
-    m_error->setText(problem.isEmpty() ? QString() : tr("Not applied: %1").arg(problem));
-    m_error->setVisible(!problem.isEmpty());
+    showProblem(bad, problem);
     if (!problem.isEmpty())
         return std::nullopt;
     std::sort(steps.begin(), steps.end(), [](const tco::DemandStep &a, const tco::DemandStep &b) { return a.month < b.month; });
@@ -164,13 +111,11 @@ std::optional<std::vector<tco::DemandStep>> DemandStepsEditor::read()
 
 void DemandStepsEditor::onItemChanged()
 {
-    if (m_loading)
-        return;
     if (const auto steps = read(); steps && *steps != m_workload.demandSteps)
         emit committed(*steps);
 }
 
-void DemandStepsEditor::addStep()
+void DemandStepsEditor::addRow()
 {
     // A new step a year after the last one (within the horizon) at the demand then in force: valid at once.
     std::vector<tco::DemandStep> steps = m_workload.demandSteps;
@@ -186,10 +131,10 @@ void DemandStepsEditor::addStep()
     emit committed(steps);
 }
 
-void DemandStepsEditor::removeStep()
+void DemandStepsEditor::removeRow()
 {
     const int row = m_table->currentRow();
-    if (row < 0 || row >= static_cast<int>(m_workload.demandSteps.size()) || m_error->isVisible())
+    if (row < 0 || row >= static_cast<int>(m_workload.demandSteps.size()) || hasProblem())
         return;
     std::vector<tco::DemandStep> steps = m_workload.demandSteps;
     steps.erase(steps.begin() + row);
@@ -219,7 +164,7 @@ void DemandStepsEditor::updateSummary()
                 .arg(peakMonth);
     if (m_workload.demandGrowth != 0.0)
         text += tr(" Growth of %1 a year compounds on top, from month 1.").arg(report::percent(m_workload.demandGrowth, 0));
-    m_summary->setText(text);
+    m_note->setText(text);
 }
 
 } // namespace mltco::ui
