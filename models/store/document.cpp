@@ -56,9 +56,10 @@ void disconnect(const QString &connection)
 
 Status configure(const QSqlDatabase &db)
 {
-    for (const char *pragma : {"PRAGMA foreign_keys = ON", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
-                               "PRAGMA busy_timeout = 5000"}) {
-        if (Status s = execPlain(db, QString::fromLatin1(pragma)); !s)
+    for (const QString &pragma : {QStringLiteral("PRAGMA foreign_keys = ON"), QStringLiteral("PRAGMA journal_mode = WAL"),
+                                  QStringLiteral("PRAGMA synchronous = FULL"),
+                                  QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs)}) {
+        if (Status s = execPlain(db, pragma); !s)
             return s;
     }
     return {};

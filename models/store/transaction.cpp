@@ -1,14 +1,25 @@
 #include "models/store/transaction.h"
 
 #include <QSqlError>
+#include <QSqlQuery>
 
 namespace mltco::store {
 
 Transaction::Transaction(QSqlDatabase db) : m_db(std::move(db))
 {
-    m_active = m_db.transaction();
-    if (!m_active)
-        m_error = m_db.lastError().text();
+    // IMMEDIATE takes the write lock at once, waiting up to the busy timeout for another writer to finish.
+    // A deferred BEGIN would take it at the first write, where a second writer in WAL mode fails at once
+    // ("database is locked") instead of waiting its turn: two imports at the same time would lose one.
+    QSqlQuery begin(m_db);
+    m_active = begin.exec(QStringLiteral("BEGIN IMMEDIATE"));
+    if (!m_active) {
+        const QSqlError error = begin.lastError();
+        m_error = error.nativeErrorCode() == QLatin1String("5") // SQLITE_BUSY
+                      ? QStringLiteral("another program kept this document busy for more than %1 seconds; "
+                                       "try again when it has finished writing")
+                            .arg(kBusyTimeoutMs / 1000)
+                      : error.text();
+    }
 }
 
 Transaction::~Transaction()

@@ -5,9 +5,13 @@
 
 namespace mltco::store {
 
-/// RAII transaction guard: every write to a document goes through one. The transaction rolls back
-/// when the guard is destroyed without a successful commit(), so an early return or a failed
-/// statement never leaves half an operation behind.
+/// How long a writer waits for another one to finish before giving up with a message (PRAGMA busy_timeout).
+inline constexpr int kBusyTimeoutMs = 30000;
+
+/// RAII transaction guard: every write to a document goes through one. It begins IMMEDIATE, so writers
+/// from several processes take turns (each waits up to kBusyTimeoutMs). The transaction rolls back when the
+/// guard is destroyed without a successful commit(), so an early return or a failed statement never leaves
+/// half an operation behind.
 class Transaction final
 {
 public:

@@ -2,6 +2,7 @@
 #include "clirunner.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -142,6 +143,48 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("not a mltco document")), qPrintable(r.err));
         QCOMPARE(digest(bogus), before);
+    }
+
+    void concurrentImportsAllLand()
+    {
+        // Two processes import 20 files each into one document at the same time: writers take turns (BEGIN
+        // IMMEDIATE with a busy timeout), so all 40 batches land; none fails with "database is locked".
+        const QString d = doc(QStringLiteral("concurrent.mltco"));
+        QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--document"), d}).exitCode, 0);
+        const QString dir = m_home.filePath(QStringLiteral("concurrent"));
+        QVERIFY(QDir().mkpath(dir));
+        for (int i = 0; i < 40; ++i)
+            writeFile(QStringLiteral("%1/%2.csv").arg(dir).arg(i),
+                      QStringLiteral("provider,instance_type,region,pricing_model,price,observed_at,gpu,gpu_count\n"
+                                     "acme,box-%1,eu-1,on_demand,%2,2025-01-28,A100 40GB,1\n")
+                          .arg(i)
+                          .arg(1.0 + i / 100.0)
+                          .toUtf8());
+        QList<QProcess *> writers;
+        for (int w = 0; w < 2; ++w) {
+            auto *p = new QProcess(this);
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("HOME"), m_home.path());
+            env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/.local/share"));
+            p->setProcessEnvironment(env);
+            // Each writer imports its own 20 files one after another; the two run side by side.
+            p->start(QStringLiteral("bash"),
+                     {QStringLiteral("-c"),
+                      QStringLiteral("for i in $(seq %1 2 39); do \"$0\" catalog import --format csv \"$1/$i.csv\" "
+                                     "--document \"$2\" > /dev/null || exit 1; done")
+                          .arg(w),
+                      QStringLiteral(MLTCO_BIN_DIR "/mltco-cli"), dir, d});
+            writers << p;
+        }
+        for (QProcess *p : writers) {
+            QVERIFY(p->waitForFinished(240000));
+            QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+        }
+        const CliRun list = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
+                                 QStringLiteral("--provider"), QStringLiteral("acme"), QStringLiteral("--format"),
+                                 QStringLiteral("json"), QStringLiteral("--document"), d});
+        QCOMPARE(list.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(list.out.toUtf8()).array().size(), 40);
     }
 
     void skypilotLambdaFileImports()
