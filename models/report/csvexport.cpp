@@ -31,8 +31,22 @@ QStringList categoryHeaders()
 
 } // namespace
 
-QString csvField(const QString &text)
+QString neutralised(const QString &text)
 {
+    // OWASP's advice against CSV injection: a text cell a spreadsheet would read as a formula (=, +, -, @, tab,
+    // CR first) gets a leading apostrophe. A number (-45000, +1.5e3) is left alone: a spreadsheet reads it as
+    // the number it is, never as a formula, and the exports' figures must stay numbers.
+    static const QString triggers = QStringLiteral("=+-@\t\r");
+    if (text.isEmpty() || !triggers.contains(text.front()))
+        return text;
+    bool number = false;
+    QLocale::c().toDouble(text, &number);
+    return number ? text : QLatin1Char('\'') + text;
+}
+
+QString csvField(const QString &raw)
+{
+    const QString text = neutralised(raw);
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')) &&
         !text.contains(QLatin1Char('\r')))
         return text;

@@ -14,8 +14,11 @@ class QIODevice;
 // hold a comma, quote or line break; UTF-8; "." decimal point; full double precision, no rounding).
 namespace mltco::report {
 
-/// One field, quoted when it needs to be.
+/// One CSV field (RFC 4180 quoting). A text a spreadsheet would run as a formula (first character =, +, -, @,
+/// tab or CR, and not a number) is neutralised with a leading apostrophe.
 QString csvField(const QString &text);
+/// The same check alone: `text`, or `'text` when a spreadsheet would read it as a formula.
+QString neutralised(const QString &text);
 /// A number as the shortest text that reads back to the same double ("268000", "7.9908675799086755").
 QString csvNumber(double value);
 

@@ -62,6 +62,42 @@ private slots:
         QCOMPARE(report::csvField(QStringLiteral("two\nlines")), QStringLiteral("\"two\nlines\""));
     }
 
+    void formulasAreNeutralisedNumbersAreNot_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("field");
+        // OWASP CSV injection: a spreadsheet runs cells that start with =, +, -, @, tab or CR.
+        QTest::newRow("hyperlink") << "=HYPERLINK(\"http://x\",\"y\")" << "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"";
+        QTest::newRow("plus") << "+cmd|' /C calc'!A0" << "'+cmd|' /C calc'!A0";
+        QTest::newRow("minus formula") << "-2+3+cmd|' /C calc'!A0" << "'-2+3+cmd|' /C calc'!A0";
+        QTest::newRow("at") << "@SUM(1+1)" << "'@SUM(1+1)";
+        QTest::newRow("tab") << "\t=1" << "'\t=1";
+        QTest::newRow("carriage return") << "\r=1" << "\"'\r=1\"";
+        // Numbers stay numbers, and a sign inside a name is harmless.
+        QTest::newRow("negative number") << "-62000" << "-62000";
+        QTest::newRow("signed exponent") << "+1.5e3" << "+1.5e3";
+        QTest::newRow("name with a dash") << "g1-gpu-rtx6000-1" << "g1-gpu-rtx6000-1";
+    }
+
+    void formulasAreNeutralisedNumbersAreNot()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, field);
+        QCOMPARE(report::csvField(text), field);
+    }
+
+    void injectedNameIsNeutralisedInExports()
+    {
+        catalog::PricePoint p;
+        p.provider = QStringLiteral("=HYPERLINK(\"http://x\",\"y\")");
+        p.instance = QStringLiteral("@evil");
+        p.amount = 1.5;
+        p.observedAt = QDate(2025, 1, 28);
+        const QList<QByteArray> rows = lines(report::priceHistoryCsv({p}));
+        QVERIFY2(rows.at(1).startsWith("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'@evil,"), rows.at(1).constData());
+        QVERIFY(rows.at(1).contains(",1.5,hour,1.5,")); // the price is still a number
+    }
+
     void numbersRoundTrip()
     {
         for (double v : {268000.0, 7.990867579908676, -62000.0, 1.0 / 3.0, 0.1 + 0.2})
