@@ -1,6 +1,7 @@
 #include "models/tco/planreader.h"
 
 #include "models/catalog/types.h"
+#include "models/tco/jsonkeys.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -53,8 +54,10 @@ QString position(const QByteArray &json, int offset)
 class PlanReader final
 {
 public:
-    Expected<Plan> read(const QJsonObject &root)
+    /// `earlier`: problems found before the object was built (keys given twice in the file).
+    Expected<Plan> read(const QJsonObject &root, const QStringList &earlier = {})
     {
+        m_problems = earlier;
         Plan plan;
         // Sections in a fixed order (QJsonObject sorts keys), so messages read top-down like a plan file.
         static const char *const kSections[] = {"name", "version", "notes", "workload", "scenarios", "breakeven"};
@@ -99,10 +102,30 @@ public:
 private:
     void problem(const QString &path, const QString &what) { m_problems << path + QStringLiteral(": ") + what; }
 
+    /// A control character in `text` (NUL, ESC, DEL, C1 like U+009B; line breaks and tabs unless allowed) as
+    /// "U+0000 at character 2"; empty when there is none. Such characters hide text in tables, reports and
+    /// terminals, so a plan never carries them.
+    static QString controlCharacter(const QString &text, bool allowLineBreaks)
+    {
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const char16_t c = text.at(i).unicode();
+            const bool lineBreak = c == u'\n' || c == u'\t' || c == u'\r';
+            if ((c < 0x20 && !(allowLineBreaks && lineBreak)) || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029)
+                return QStringLiteral("U+%1 at character %2")
+                    .arg(QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0')))
+                    .arg(i + 1);
+        }
+        return {};
+    }
+
     QString text(const QJsonValue &value, const QString &path)
     {
         if (!value.isString()) {
             problem(path, QStringLiteral("must be a text"));
+            return {};
+        }
+        if (const QString bad = controlCharacter(value.toString(), true); !bad.isEmpty()) {
+            problem(path, QStringLiteral("must not contain control characters (%1)").arg(bad));
             return {};
         }
         return value.toString();
@@ -112,6 +135,10 @@ private:
     {
         if (!value.isString() || value.toString().trimmed().isEmpty()) {
             problem(path, QStringLiteral("must be a non-empty text"));
+            return {};
+        }
+        if (const QString bad = controlCharacter(value.toString(), false); !bad.isEmpty()) {
+            problem(path, QStringLiteral("must be one line of text without control characters (%1)").arg(bad));
             return {};
         }
         return value.toString();
@@ -619,7 +646,7 @@ Expected<Plan> readPlan(const QByteArray &json)
                      {}};
     if (!document.isObject())
         return Error{QStringLiteral("the plan must be a JSON object"), {}};
-    return planFromJson(document.object());
+    return PlanReader().read(document.object(), duplicateKeys(json));
 }
 
 } // namespace mltco::tco

@@ -47,6 +47,9 @@ private slots:
     void versionTwoRefusals();
     void versionTwoKeysReadInAVersionOneFile();
     void versionOnePlanWritesVersionOne();
+    void keysGivenTwiceAreRefused();
+    void controlCharactersAreRefused_data();
+    void controlCharactersAreRefused();
 };
 
 void TestPlanReader::refusals_data()
@@ -478,6 +481,52 @@ void TestPlanReader::versionOnePlanWritesVersionOne()
     const Expected<Plan> back = readPlan(writePlan(*team));
     QVERIFY(back);
     QCOMPARE(writePlan(*back), writePlan(*team));
+}
+
+void TestPlanReader::keysGivenTwiceAreRefused()
+{
+    // QJsonDocument keeps the last of a repeated key: "servers": 1, "servers": 1000 would cost 1,000 servers.
+    const QByteArray json = "{\"name\": \"p\",\n"
+                            " \"scenarios\": [{\"name\": \"a\", \"kind\": \"purchase\", \"servers\": 1,\n"
+                            "                 \"servers\": 1000}],\n"
+                            " \"workload\": {\"engineers\": 4, \"engineers\": 8, \"assumptions\": {\"engineers\": \"x\"}},\n"
+                            " \"name\": \"q\"}";
+    const Expected<Plan> p = readPlan(json);
+    QVERIFY(!p);
+    QCOMPARE(p.error().details,
+             (QStringList{QStringLiteral("scenarios[0].servers: given twice (line 2, then line 3); state it once"),
+                          QStringLiteral("workload.engineers: given twice (line 4, then line 4); state it once"),
+                          QStringLiteral("name: given twice (line 1, then line 5); state it once")}));
+    // The same key in different objects is fine, and so are escaped look-alikes.
+    QVERIFY(readPlan(R"({"name": "p", "scenarios": [{"name": "a", "kind": "purchase"}, {"name": "b", "kind": "purchase"}]})"));
+    QVERIFY(readPlan("{\"name\": \"p\", \"scenarios\": [], \"notes\": \"a \\\"notes\\\": b\"}"));
+}
+
+void TestPlanReader::controlCharactersAreRefused_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("problem");
+    static constexpr char kRawNul[] = "{\"name\": \"a\0b\", \"scenarios\": []}";
+    QTest::newRow("raw NUL in the plan's name") << QByteArray(kRawNul, sizeof(kRawNul) - 1)
+                                                << "name: must be one line of text without control characters (U+0000 at "
+                                                   "character 2)";
+    QTest::newRow("escaped NUL") << QByteArray(R"({"name": "a\u0000b", "scenarios": []})")
+                                 << "name: must be one line of text without control characters (U+0000 at character 2)";
+    QTest::newRow("ESC in a scenario name") << plan(R"({"name": "a\u001b[31m", "kind": "purchase"})")
+                                            << "scenarios[0].name: must be one line of text without control characters "
+                                               "(U+001B at character 2)";
+    QTest::newRow("C1 CSI in notes") << plan(kPurchase, R"(, "notes": "x\u009by")")
+                                     << "notes: must not contain control characters (U+009B at character 2)";
+    QTest::newRow("line break in a name") << plan(R"({"name": "a\nb", "kind": "purchase"})")
+                                          << "scenarios[0].name: must be one line of text without control characters "
+                                             "(U+000A at character 2)";
+}
+
+void TestPlanReader::controlCharactersAreRefused()
+{
+    refusals();
+    // Line breaks and tabs are fine in notes.
+    QVERIFY(readPlan(plan(kPurchase, R"(, "notes": "first line\n\tsecond")")));
 }
 
 QTEST_GUILESS_MAIN(TestPlanReader)
