@@ -80,6 +80,28 @@ QString Document::defaultPath()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/default.mltco");
 }
 
+Expected<QString> Document::documentPath(const QString &path)
+{
+    if (path.trimmed().isEmpty())
+        return Error{QStringLiteral("A document needs a file name."), {}};
+    // Said with the text as given: resolving it as a path is exactly what must not happen.
+    const auto asGiven = [&](const QString &reason) {
+        return Error{QStringLiteral("Cannot open \"%1\": %2").arg(path, reason), {}};
+    };
+    if (path.startsWith(QLatin1Char(':')))
+        return asGiven(QStringLiteral("a document is a file path; a name starting with \":\" is an in-memory "
+                                      "database or a resource, not a file."));
+    if (path.startsWith(QLatin1String("file:"), Qt::CaseInsensitive) || path.contains(QLatin1String("://")))
+        return asGiven(QStringLiteral("a document is a file path, not a URI; give the path itself (e.g. "
+                                      "/home/me/plans/team.mltco)."));
+    const QFileInfo info(path);
+    if (path.endsWith(QLatin1Char('/')) || info.isDir())
+        return refusal(path, QStringLiteral("it is a folder; give the path of a .mltco file."));
+    if (info.exists() && !info.isFile())
+        return refusal(path, QStringLiteral("it is not a regular file (a device, pipe or socket)."));
+    return QDir::cleanPath(info.absoluteFilePath());
+}
+
 Status Document::inspect(const QString &path)
 {
     QFile file(path);
@@ -105,20 +127,26 @@ Status Document::inspect(const QString &path)
     return {};
 }
 
-Expected<std::unique_ptr<Document>> Document::open(const QString &path, const Initializer &init)
+Expected<std::unique_ptr<Document>> Document::open(const QString &given, const Initializer &init)
 {
-    if (!QFileInfo::exists(path)) {
-        if (Status s = create(path, init); !s)
+    const Expected<QString> path = documentPath(given);
+    if (!path)
+        return path.error();
+    if (!QFileInfo::exists(*path)) {
+        if (Status s = create(*path, init); !s)
             return s.error();
     }
-    return openFile(path);
+    return openFile(*path);
 }
 
-Expected<std::unique_ptr<Document>> Document::openExisting(const QString &path)
+Expected<std::unique_ptr<Document>> Document::openExisting(const QString &given)
 {
-    if (!QFileInfo::exists(path))
-        return refusal(path, QStringLiteral("the file does not exist."));
-    return openFile(path);
+    const Expected<QString> path = documentPath(given);
+    if (!path)
+        return path.error();
+    if (!QFileInfo::exists(*path))
+        return refusal(*path, QStringLiteral("the file does not exist."));
+    return openFile(*path);
 }
 
 Expected<std::unique_ptr<Document>> Document::openFile(const QString &path)
@@ -191,8 +219,12 @@ Status Document::create(const QString &path, const Initializer &init)
     return {};
 }
 
-Status Document::copyTo(const QString &target) const
+Status Document::copyTo(const QString &given) const
 {
+    const Expected<QString> checked = documentPath(given);
+    if (!checked)
+        return Error{QStringLiteral("Cannot save to \"%1\": %2").arg(nativeName(given), checked.error().message), {}};
+    const QString &target = *checked;
     const QFileInfo info(target);
     if (info.absoluteFilePath() == QFileInfo(m_path).absoluteFilePath())
         return {};

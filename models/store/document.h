@@ -38,6 +38,10 @@ public:
 
     /// The default document under QStandardPaths::AppDataLocation ("default.mltco").
     static QString defaultPath();
+    /// The absolute path of a document file, or a refusal in words: a document is a regular file path, never
+    /// a folder, a device, a URI (`file:...`) or a name SQLite or Qt would read otherwise (`:memory:`, a
+    /// resource `:/...`).
+    static Expected<QString> documentPath(const QString &path);
 
     QSqlDatabase database() const;
     QString path() const { return m_path; }

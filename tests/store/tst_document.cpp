@@ -109,6 +109,49 @@ private slots:
         QVERIFY(!QFile::exists(path));
     }
 
+    void documentIsARegularFilePath_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("in-memory name") << ":memory:" << "in-memory database or a resource";
+        QTest::newRow("resource") << ":/seed/catalog.json" << "in-memory database or a resource";
+        QTest::newRow("SQLite URI") << "file:x?mode=memory" << "not a URI";
+        QTest::newRow("file URL") << "file:///ABS/x.mltco" << "not a URI";
+        QTest::newRow("folder") << "ABS" << "it is a folder";
+        QTest::newRow("folder with a slash") << "ABS/sub/" << "it is a folder";
+        QTest::newRow("device") << "/dev/null" << "not a regular file";
+        QTest::newRow("empty") << "" << "needs a file name";
+    }
+
+    void documentIsARegularFilePath()
+    {
+        // Each is refused in words and leaves nothing behind: no folder named ":" or "file:", no empty file.
+        QFETCH(QString, path);
+        QFETCH(QString, words);
+        QTemporaryDir dir;
+        path.replace(QLatin1String("ABS"), dir.path());
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(dir.path()));
+        auto created = store::Document::open(path);
+        auto existing = store::Document::openExisting(path);
+        QVERIFY(QDir::setCurrent(before));
+        QVERIFY(!created);
+        QVERIFY(!existing);
+        QVERIFY2(created.error().message.contains(words), qPrintable(created.error().message));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+    }
+
+    void documentPathIsShownAbsolute()
+    {
+        QTemporaryDir dir;
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(dir.path()));
+        auto doc = store::Document::open(QStringLiteral("sub/../team.mltco"));
+        QVERIFY(QDir::setCurrent(before));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        QCOMPARE((*doc)->path(), QDir(dir.path()).filePath(QStringLiteral("team.mltco")));
+    }
+
     void refusesBadFilesUnchanged_data()
     {
         QTest::addColumn<QString>("kind");
