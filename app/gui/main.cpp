@@ -4,6 +4,7 @@
 #include "ui/mainwindow.h"
 
 #include <QApplication>
+#include <QGuiApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
 #include <QTextStream>
@@ -40,8 +41,13 @@ int main(int argc, char *argv[])
     mltco::ui::MainWindow window;
     const QString path = parser.positionalArguments().value(0, mltco::store::Document::defaultPath());
     if (mltco::Status s = window.openDocument(path); !s) {
-        err << s.error().message << '\n';
-        QMessageBox::critical(nullptr, QStringLiteral("mltco"), s.error().message);
+        err << s.error().message << Qt::endl; // flushed: a headless run must say why before it exits
+        // No dialog nobody can answer: screenshots and the offscreen platform run without a person.
+        const bool headless = parser.isSet(screenshotsOption) ||
+                              QGuiApplication::platformName() == QLatin1String("offscreen") ||
+                              QGuiApplication::platformName() == QLatin1String("minimal");
+        if (!headless)
+            QMessageBox::critical(nullptr, QStringLiteral("mltco"), s.error().message);
         return 1;
     }
     if (parser.isSet(planOption)) {

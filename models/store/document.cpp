@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlError>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QUuid>
 #include <QtEndian>
@@ -63,6 +64,29 @@ Status configure(const QSqlDatabase &db)
             return s;
     }
     return {};
+}
+
+// PRAGMA quick_check: "ok", or up to a few lines saying what is wrong. A failure to run it at all (a page
+// that cannot be read) is damage too.
+Status checkIntact(const QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA quick_check(5)")))
+        return Error{QStringLiteral("the document is damaged: %1. Restore it from a backup; mltco will not read or "
+                                    "write it.")
+                         .arg(q.lastError().text()),
+                     {}};
+    QStringList problems;
+    while (q.next())
+        problems << q.value(0).toString();
+    if (q.lastError().isValid())
+        problems << q.lastError().text();
+    if (problems == QStringList{QStringLiteral("ok")})
+        return {};
+    return Error{QStringLiteral("the document is damaged (%1). Restore it from a backup; mltco will not read or write "
+                                "it.")
+                     .arg(problems.join(QStringLiteral("; "))),
+                 {}};
 }
 
 } // namespace
@@ -161,23 +185,32 @@ Expected<std::unique_ptr<Document>> Document::openFile(const QString &path)
     if (!db)
         return refusal(path, db.error().message);
     std::unique_ptr<Document> doc(new Document(QFileInfo(path).absoluteFilePath(), connection));
-
-    // The header check above saw the main file; the authoritative values may sit in the WAL.
-    const Expected<qint64> appId = queryInt(*db, QStringLiteral("PRAGMA application_id"));
-    const Expected<qint64> version = queryInt(*db, QStringLiteral("PRAGMA user_version"));
-    if (!appId || !version)
-        return refusal(path, (appId ? version.error() : appId.error()).message);
-    if (*appId != kApplicationId)
-        return refusal(path, QStringLiteral("it is a SQLite database but not a mltco document."));
-    if (*version > kSchemaVersion)
-        return refusal(path, QStringLiteral("it was saved by a newer version of mltco (document version %1; this "
-                                            "version reads up to %2). Open it with a newer mltco.")
-                                 .arg(*version)
-                                 .arg(kSchemaVersion));
-    if (Status s = configure(*db); !s)
-        return refusal(path, s.error().message);
-    if (Status s = upgradeSchema(*db, static_cast<int>(*version)); !s)
-        return refusal(path, s.error().message);
+    const Status checked = [&]() -> Status {
+        // The header check above saw the main file; the authoritative values may sit in the WAL.
+        const Expected<qint64> appId = queryInt(*db, QStringLiteral("PRAGMA application_id"));
+        const Expected<qint64> version = queryInt(*db, QStringLiteral("PRAGMA user_version"));
+        if (!appId || !version)
+            return (appId ? version.error() : appId.error());
+        if (*appId != kApplicationId)
+            return Error{QStringLiteral("it is a SQLite database but not a mltco document."), {}};
+        if (*version > kSchemaVersion)
+            return Error{QStringLiteral("it was saved by a newer version of mltco (document version %1; this "
+                                        "version reads up to %2). Open it with a newer mltco.")
+                             .arg(*version)
+                             .arg(kSchemaVersion),
+                         {}};
+        if (Status s = configure(*db); !s)
+            return s;
+        // A damaged file is refused before anything reads it as empty or writes into it (quick_check reads
+        // every page: about a second for a million prices, see README).
+        if (Status s = checkIntact(*db); !s)
+            return s;
+        return upgradeSchema(*db, static_cast<int>(*version));
+    }();
+    // Let go of this handle first: a refused document's connection is removed with it.
+    *db = QSqlDatabase();
+    if (!checked)
+        return refusal(path, checked.error().message);
     return doc;
 }
 

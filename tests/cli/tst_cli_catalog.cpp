@@ -145,6 +145,31 @@ private slots:
         QCOMPARE(digest(bogus), before);
     }
 
+    void damagedDocumentIsRefusedByEveryCommand()
+    {
+        // One page overwritten: listing used to print nothing and exit 0, an import wrote into the damage.
+        const QString d = doc(QStringLiteral("damaged.mltco"));
+        QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--document"), d}).exitCode, 0);
+        QFile file(d);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        file.seek(5 * 4096);
+        file.write(QByteArray(4096, '\x5a'));
+        file.close();
+        const QByteArray before = digest(d);
+        const QString csv = m_home.filePath(QStringLiteral("one.csv"));
+        writeFile(csv, kGoodCsv);
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices")},
+              QStringList{QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("csv"), csv},
+              QStringList{QStringLiteral("report"), d, QStringLiteral("--csv"), m_home.filePath(QStringLiteral("out"))}}) {
+            const CliRun r = cli(args + QStringList{QStringLiteral("--document"), d});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains(QStringLiteral("the document is damaged")), qPrintable(r.err));
+            QCOMPARE(r.out, QString());
+        }
+        QCOMPARE(digest(d), before);
+    }
+
     void concurrentImportsAllLand()
     {
         // Two processes import 20 files each into one document at the same time: writers take turns (BEGIN

@@ -44,6 +44,12 @@ void writeSqlite(const QString &path, int applicationId, int userVersion)
     QSqlDatabase::removeDatabase(QStringLiteral("fixture"));
 }
 
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 } // namespace
 
 class TestDocument final : public QObject
@@ -139,6 +145,30 @@ private slots:
         QVERIFY(!existing);
         QVERIFY2(created.error().message.contains(words), qPrintable(created.error().message));
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+    }
+
+    void damagedDocumentIsRefusedUntouched()
+    {
+        // One page overwritten: the document is refused in words before anything reads it as empty or writes
+        // into it, and the file stays as it was.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("damaged.mltco"));
+        {
+            auto doc = catalog::openDocument(path);
+            QVERIFY(doc);
+        }
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.size() > 6 * 4096);
+        file.seek(5 * 4096);
+        file.write(QByteArray(4096, '\x5a'));
+        file.close();
+        const QByteArray before = readAll(path);
+        auto doc = store::Document::openExisting(path);
+        QVERIFY(!doc);
+        QVERIFY2(doc.error().message.contains(QStringLiteral("the document is damaged")), qPrintable(doc.error().message));
+        QVERIFY(!store::Document::open(path));
+        QCOMPARE(readAll(path), before);
     }
 
     void documentPathIsShownAbsolute()

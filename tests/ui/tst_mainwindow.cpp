@@ -9,9 +9,11 @@
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QListWidget>
 #include <QMenu>
+#include <QProcess>
 #include <QMessageBox>
 #include <QStackedWidget>
 #include <QTimer>
@@ -152,6 +154,28 @@ private slots:
         QFile doc(QStringLiteral(":/docs/model.md"));
         QVERIFY(doc.open(QIODevice::ReadOnly));
         QVERIFY(doc.readAll().contains("NPV"));
+    }
+
+    void headlessRunOnARefusedDocumentSaysWhyAndExits()
+    {
+        // Used to wait for a click on a modal box that no one could see, with nothing printed.
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("notes.mltco"));
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("these are notes, not a document\n");
+        file.close();
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), dir.path());
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(MLTCO_BIN_DIR "/mltco"),
+                      {QStringLiteral("--screenshots"), dir.filePath(QStringLiteral("shots")), bad});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 1);
+        QVERIFY(process.readAllStandardError().contains("not a mltco document"));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("shots"))));
     }
 
     void screenshotsOfEveryPage()
