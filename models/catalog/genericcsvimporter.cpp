@@ -213,6 +213,13 @@ std::optional<QString> GenericCsvParser::readRow()
         if (c != PriceCol && c != ObservedAtCol && cell(Column(c)).isEmpty())
             return QStringLiteral("missing required field %1").arg(QLatin1String(kColumnNames[c]));
 
+    for (const Column c : {ProviderCol, InstanceCol, RegionCol, ZoneCol, GpuCol}) {
+        if (auto problem = textProblem(QString::fromLatin1(kColumnNames[c]), cell(c)))
+            return problem;
+    }
+    if (auto problem = textProblem(QStringLiteral("note"), cell(NoteCol), plausible::kNoteLength, true))
+        return problem;
+
     PricePoint point;
     const QByteArrayView pricing = cell(PricingCol);
     bool pricingFound = false;
@@ -260,6 +267,17 @@ std::optional<QString> GenericCsvParser::readRow()
         point.unit = PriceUnit::Month;
     else
         return QStringLiteral("unknown unit \"%1\" (allowed: hour, month)").arg(text(unit));
+    if (point.amount) {
+        // A monthly price is held to the same hourly bounds at 730 hours a month.
+        const double perHour = point.unit == PriceUnit::Month ? *point.amount / kHoursPerMonth : *point.amount;
+        if (rangeProblem(QStringLiteral("price"), perHour, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice,
+                         QStringLiteral("USD/hour")))
+            return point.unit == PriceUnit::Month
+                       ? *rangeProblem(QStringLiteral("price"), *point.amount, plausible::kMinHourlyPrice * kHoursPerMonth,
+                                       plausible::kMaxHourlyPrice * kHoursPerMonth, QStringLiteral("USD/month"))
+                       : *rangeProblem(QStringLiteral("price"), *point.amount, plausible::kMinHourlyPrice,
+                                       plausible::kMaxHourlyPrice, QStringLiteral("USD/hour"));
+    }
 
     qsizetype provider = 0;
     if (auto reason = readProvider(provider, line))
@@ -360,10 +378,12 @@ std::optional<QString> GenericCsvParser::readSpec(InstanceEntry &entry, int line
         Column column;
         double InstanceType::*field;
         int InstanceEntry::*line;
+        double max;
+        const char *unit;
     } specs[] = {
-        {GpuCountCol, &InstanceType::gpuCount, &InstanceEntry::countLine},
-        {VcpusCol, &InstanceType::vcpus, &InstanceEntry::vcpusLine},
-        {MemoryCol, &InstanceType::memoryGb, &InstanceEntry::memoryLine},
+        {GpuCountCol, &InstanceType::gpuCount, &InstanceEntry::countLine, plausible::kMaxGpuCount, "GPUs"},
+        {VcpusCol, &InstanceType::vcpus, &InstanceEntry::vcpusLine, plausible::kMaxVcpus, "vCPUs"},
+        {MemoryCol, &InstanceType::memoryGb, &InstanceEntry::memoryLine, plausible::kMaxMemoryGb, "GB"},
     };
     for (const auto &spec : specs) {
         const QByteArrayView raw = cell(spec.column);
@@ -373,6 +393,8 @@ std::optional<QString> GenericCsvParser::readSpec(InstanceEntry &entry, int line
         const Number number = parseNonNegative(raw);
         if (number.status != NumberStatus::Ok)
             return numberProblem(column, raw, number.status);
+        if (auto problem = rangeProblem(column, number.value, 0, spec.max, QString::fromLatin1(spec.unit)))
+            return problem;
         if (entry.*spec.line == 0) {
             instance.*spec.field = number.value;
             entry.*spec.line = line;

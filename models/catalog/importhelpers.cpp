@@ -160,6 +160,33 @@ QString numberProblem(const QString &column, QByteArrayView field, NumberStatus 
     return {};
 }
 
+std::optional<QString> textProblem(const QString &column, QByteArrayView field, int maxLength, bool lineBreaksAllowed)
+{
+    const QString value = QString::fromUtf8(field);
+    if (value.size() > maxLength)
+        return QStringLiteral("%1 is %2 characters long; at most %3 are allowed").arg(column).arg(value.size()).arg(maxLength);
+    for (qsizetype i = 0; i < value.size(); ++i) {
+        const char16_t c = value.at(i).unicode();
+        const bool lineBreak = c == u'\n' || c == u'\r' || c == u'\t';
+        if ((c < 0x20 && !(lineBreaksAllowed && lineBreak)) || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029)
+            return QStringLiteral("%1 holds the control character U+%2 at character %3; %4")
+                .arg(column, QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0')))
+                .arg(i + 1)
+                .arg(lineBreaksAllowed ? QStringLiteral("notes are printable text")
+                                       : QStringLiteral("names are one line of printable text"));
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> rangeProblem(const QString &column, double value, double min, double max, const QString &unit)
+{
+    if (value >= min && value <= max)
+        return std::nullopt;
+    const auto number = [](double v) { return QString::number(v, 'g', 10); };
+    return QStringLiteral("%1 %2 %3 is not plausible: allowed %4 to %5 %3")
+        .arg(column, number(value), unit, number(min), number(max));
+}
+
 std::optional<QDate> parseIsoDate(QByteArrayView field)
 {
     const QByteArrayView t = field.trimmed();

@@ -81,6 +81,26 @@ Number parseNonNegative(QByteArrayView text);
 /// The row-error reason for a number that did not parse, e.g. `price "abc" is not a number`.
 QString numberProblem(const QString &column, QByteArrayView text, NumberStatus status);
 
+/// Plausible values of imported columns (docs/import-formats.md, "Plausible values"): a row outside them is a
+/// typing or export error, refused with its line and column rather than stored as a price or a machine.
+namespace plausible {
+inline constexpr int kNameLength = 200;         ///< provider, instance type, region, zone, GPU names
+inline constexpr int kNoteLength = 2000;
+inline constexpr double kMinHourlyPrice = 0.0001; ///< USD per hour (a monthly price is compared per 730 h)
+inline constexpr double kMaxHourlyPrice = 10000;
+inline constexpr double kMaxGpuCount = 1024;
+inline constexpr double kMaxVcpus = 4096;
+inline constexpr double kMaxMemoryGb = 65536;
+} // namespace plausible
+
+/// Why a name or note field is refused: longer than `maxLength` characters, or holding a control character
+/// (NUL, ESC, DEL, C1 such as U+009B, a line break or tab in a name). nullopt when it is fine.
+std::optional<QString> textProblem(const QString &column, QByteArrayView field, int maxLength = plausible::kNameLength,
+                                   bool lineBreaksAllowed = false);
+/// Why a value is refused as implausible ("price 1e+308 USD/hour is outside 0.0001 to 10000 USD/hour"); nullopt
+/// when it lies in [min, max].
+std::optional<QString> rangeProblem(const QString &column, double value, double min, double max, const QString &unit);
+
 /// Parses exactly YYYY-MM-DD.
 std::optional<QDate> parseIsoDate(QByteArrayView text);
 

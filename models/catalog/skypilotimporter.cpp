@@ -224,6 +224,10 @@ std::optional<QString> SkyPilotParser::readRow()
 
     Row row;
     row.line = m_reader.line();
+    for (const Column c : {InstanceCol, AcceleratorCol, RegionCol, ZoneCol}) {
+        if (auto problem = textProblem(QString::fromLatin1(kColumnNames[c]), cell(c)))
+            return problem;
+    }
     row.instance = m_strings.intern(cell(InstanceCol));
     row.accelerator = m_strings.intern(cell(AcceleratorCol));
     if (row.instance.isEmpty() && row.accelerator.isEmpty())
@@ -240,6 +244,9 @@ std::optional<QString> SkyPilotParser::readRow()
             return numberProblem(QStringLiteral("AcceleratorCount"), cell(CountCol), count.status);
         if (count.value <= 0)
             return QStringLiteral("AcceleratorCount must be more than 0 for %1").arg(row.accelerator);
+        if (auto problem = rangeProblem(QStringLiteral("AcceleratorCount"), count.value, 0, plausible::kMaxGpuCount,
+                                        QStringLiteral("GPUs")))
+            return problem;
         row.count = count.value; // may be fractional: a share of one GPU
     }
     for (const auto &[column, target] : {std::pair{VcpusCol, &row.vcpus}, std::pair{MemoryCol, &row.memoryGb}}) {
@@ -247,6 +254,10 @@ std::optional<QString> SkyPilotParser::readRow()
         if (number.status != NumberStatus::Ok && number.status != NumberStatus::Empty)
             return numberProblem(QString::fromLatin1(kColumnNames[column]), cell(column), number.status);
         *target = number.value; // empty on GCP GPU rows: a GPU brings no vCPUs of its own
+        if (auto problem = rangeProblem(QString::fromLatin1(kColumnNames[column]), number.value, 0,
+                                        column == VcpusCol ? plausible::kMaxVcpus : plausible::kMaxMemoryGb,
+                                        column == VcpusCol ? QStringLiteral("vCPUs") : QStringLiteral("GiB")))
+            return problem;
     }
 
     const Number price = parseNonNegative(cell(PriceCol));
@@ -254,6 +265,10 @@ std::optional<QString> SkyPilotParser::readRow()
         return numberProblem(QStringLiteral("Price"), cell(PriceCol), price.status);
     if (price.status == NumberStatus::Ok && price.value > 0)
         row.price = price.value;
+    if (row.price && rangeProblem(QStringLiteral("Price"), *row.price, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice,
+                                  QStringLiteral("USD/hour")))
+        return rangeProblem(QStringLiteral("Price"), *row.price, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice,
+                            QStringLiteral("USD/hour"));
 
     const Number spot = parseNonNegative(cell(SpotCol));
     if (spot.status != NumberStatus::Ok && spot.status != NumberStatus::Empty)
@@ -261,6 +276,10 @@ std::optional<QString> SkyPilotParser::readRow()
     row.hasSpot = spot.status == NumberStatus::Ok;
     if (row.hasSpot && spot.value > 0)
         row.spot = spot.value;
+    if (row.spot && rangeProblem(QStringLiteral("SpotPrice"), *row.spot, plausible::kMinHourlyPrice,
+                                 plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
+        return rangeProblem(QStringLiteral("SpotPrice"), *row.spot, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice,
+                            QStringLiteral("USD/hour"));
 
     if (const QByteArrayView info = cell(GpuInfoCol); !info.isEmpty()) {
         row.info = &gpuInfo(info);

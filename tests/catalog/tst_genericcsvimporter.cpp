@@ -290,10 +290,56 @@ private slots:
     {
         const QByteArray bytes = "provider,instance_type,region,pricing_model,price,observed_at,note\n"
                                  "aws,p3.2xlarge,us-east-1,on_demand,3.06,2024-05-01,\"first\nsecond\n\nfourth\"\n"
-                                 "aws,\"p3\n8xlarge\",us-east-1,on_demand,x,2024-05-01,\n";
+                                 "aws,p3.8xlarge,us-east-1,on_demand,x,2024-05-01,\"a\nb\"\n";
         const auto result = parse(bytes);
         QVERIFY(!result);
         QCOMPARE(result.error().details, QStringList{QStringLiteral("prices.csv:6: price \"x\" is not a number")});
+    }
+
+    void implausibleValuesAreRefusedWithLineAndColumn_data()
+    {
+        QTest::addColumn<QByteArray>("row");
+        QTest::addColumn<QString>("problem");
+        const QByteArray ok = "aws,p3.2xlarge,us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1";
+        static constexpr char kNul[] = "aws,p3\0x,us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1";
+        QTest::newRow("NUL in a name") << QByteArray(kNul, sizeof(kNul) - 1)
+                                       << "instance_type holds the control character U+0000 at character 3; names are one "
+                                          "line of printable text";
+        QTest::newRow("ESC in a name") << QByteArray("aws,p3\x1b[31m,us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1")
+                                       << "instance_type holds the control character U+001B at character 3; names are one "
+                                          "line of printable text";
+        QTest::newRow("C1 CSI in a provider") << QByteArray("a\xc2\x9bws,p3,us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1")
+                                              << "provider holds the control character U+009B at character 2; names are "
+                                                 "one line of printable text";
+        QTest::newRow("line break in a region") << QByteArray("aws,p3,\"us\neast\",on_demand,3.06,2024-05-01,V100 16GB,1")
+                                                << "region holds the control character U+000A at character 3; names are "
+                                                   "one line of printable text";
+        QTest::newRow("10 MB name") << "aws," + QByteArray(10 * 1024 * 1024, 'x') + ",us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1"
+                                    << "instance_type is 10485760 characters long; at most 200 are allowed";
+        QTest::newRow("price 1e308") << QByteArray("aws,p3,us-east-1,on_demand,1e308,2024-05-01,V100 16GB,1")
+                                     << "price 1e+308 USD/hour is not plausible: allowed 0.0001 to 10000 USD/hour";
+        QTest::newRow("price 1e-7") << QByteArray("aws,p3,us-east-1,on_demand,0.0000001,2024-05-01,V100 16GB,1")
+                                    << "price 1e-07 USD/hour is not plausible: allowed 0.0001 to 10000 USD/hour";
+        QTest::newRow("monthly price beyond 7.3M") << QByteArray("linode,g1,us-east,monthly,8000000,2024-05-01,V100 16GB,1")
+                                                   << "price 8000000 USD/month is not plausible: allowed 0.073 to 7300000 "
+                                                      "USD/month";
+        QTest::newRow("a billion GPUs") << QByteArray("aws,p3,us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1e9")
+                                        << "gpu_count 1000000000 GPUs is not plausible: allowed 0 to 1024 GPUs";
+        QTest::newRow("fine") << ok << "";
+    }
+
+    void implausibleValuesAreRefusedWithLineAndColumn()
+    {
+        QFETCH(QByteArray, row);
+        QFETCH(QString, problem);
+        const QByteArray bytes = "provider,instance_type,region,pricing_model,price,observed_at,gpu,gpu_count\n" + row + "\n";
+        const auto result = parse(bytes);
+        if (problem.isEmpty()) {
+            QVERIFY(result);
+            return;
+        }
+        QVERIFY(!result);
+        QCOMPARE(result.error().details, QStringList{QStringLiteral("prices.csv:2: ") + problem});
     }
 
     void capsMessagesAtFifty()

@@ -396,6 +396,15 @@ private slots:
         row("broken GpuInfo", "gpu_1x_a10,A10,1.0,30.0,200.0,1.29,us-east-1,\"{'Gpus': [{'Name': 'A10'}\",\n",
             QStringLiteral("GpuInfo is not a valid Python literal (invalid Python literal: unterminated list: "
                            "expected ',' or ']' at column 26)"));
+        row("ESC in the instance type", "gpu_1x\x1b[2J,A10,1.0,30.0,200.0,1.29,us-east-1,,\n",
+            QStringLiteral("InstanceType holds the control character U+001B at character 7; names are one line of "
+                           "printable text"));
+        row("price 1e308", "gpu_1x_a10,A10,1.0,30.0,200.0,1e308,us-east-1,,\n",
+            QStringLiteral("Price 1e+308 USD/hour is not plausible: allowed 0.0001 to 10000 USD/hour"));
+        row("spot 1e-7", "gpu_1x_a10,A10,1.0,30.0,200.0,1.29,us-east-1,,0.0000001\n",
+            QStringLiteral("SpotPrice 1e-07 USD/hour is not plausible: allowed 0.0001 to 10000 USD/hour"));
+        row("a billion GPUs", "gpu_1x_a10,A10,1e9,30.0,200.0,1.29,us-east-1,,\n",
+            QStringLiteral("AcceleratorCount 1000000000 GPUs is not plausible: allowed 0 to 1024 GPUs"));
         row("invalid UTF-8",
             "gpu_1x_a10,A10,1.0,30.0,200.0,1.29,us-\xE9"
             "ast-1,,\n",
