@@ -215,6 +215,36 @@ private slots:
         QCOMPARE(std::get<tco::PurchaseScenario>(scenario(kOnPrem).scenario).serverPrice, 150000.0);
     }
 
+    void undoWalksBackExactlyAcrossSeparateEdits()
+    {
+        // Edits of one field merge only while uninterrupted. After an edit of another field is undone, a new
+        // edit of the first field is a step of its own: undoing it returns to the value before it, not before
+        // the earlier edit (QUndoStack would merge into the command under the undone one).
+        QVERIFY(select(kOnPrem));
+        QUndoStack *stack = m_f->editor()->undoStack();
+        auto *servers = find<QLineEdit>(QStringLiteral("param_servers"));
+        auto *price = find<QLineEdit>(QStringLiteral("param_server_price"));
+        const auto value = [this] { return std::get<tco::PurchaseScenario>(scenario(kOnPrem).scenario); };
+        type(servers, QStringLiteral("2"));
+        QTRY_COMPARE(value().servers, 2);
+        type(price, QStringLiteral("160000"));
+        QTRY_COMPARE(value().serverPrice, 160000.0);
+        stack->undo();
+        QTRY_COMPARE(value().serverPrice, 150000.0);
+        type(servers, QStringLiteral("3"));
+        QTRY_COMPARE(value().servers, 3);
+        stack->undo();
+        QTRY_COMPARE(value().servers, 2);
+        stack->undo();
+        QTRY_COMPARE(value().servers, 1);
+        // And forward again, in order.
+        stack->redo();
+        QTRY_COMPARE(value().servers, 2);
+        stack->redo();
+        QTRY_COMPARE(value().servers, 3);
+        QCOMPARE(value().serverPrice, 150000.0);
+    }
+
     void workloadEditReachesEveryScenario()
     {
         QVERIFY(select(kAws));

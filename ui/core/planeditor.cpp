@@ -7,6 +7,7 @@
 #include "models/tco/planreader.h"
 #include "models/tco/planwriter.h"
 
+#include <QDateTime>
 #include <QUndoCommand>
 
 namespace mltco::ui {
@@ -16,10 +17,14 @@ class PlanChangeCommand final : public QUndoCommand
 {
 public:
     static constexpr int kId = 0x504c; // "PL"
+    /// Edits of one field merge while they come this close together: typing, or a spin box held down.
+    static constexpr qint64 kMergeWindowMs = 2000;
 
-    PlanChangeCommand(PlanEditor *editor, tco::Plan before, tco::Plan after, const QString &text, QString mergeKey)
+    /// `mayMerge`: nothing was undone since the previous edit was pushed, so merging with it keeps history.
+    PlanChangeCommand(PlanEditor *editor, tco::Plan before, tco::Plan after, const QString &text, QString mergeKey,
+                      bool mayMerge)
         : QUndoCommand(text), m_editor(editor), m_before(std::move(before)), m_after(std::move(after)),
-          m_mergeKey(std::move(mergeKey))
+          m_mergeKey(std::move(mergeKey)), m_mayMerge(mayMerge), m_at(QDateTime::currentMSecsSinceEpoch())
     {
     }
 
@@ -29,10 +34,13 @@ public:
 
     bool mergeWith(const QUndoCommand *other) override
     {
+        // Only an uninterrupted run of edits to one field becomes one step: not edits a while apart, and not
+        // across an undo (QUndoStack would otherwise merge into the command below the undone ones).
         const auto *next = static_cast<const PlanChangeCommand *>(other);
-        if (next->m_mergeKey != m_mergeKey)
+        if (next->m_mergeKey != m_mergeKey || !next->m_mayMerge || next->m_at - m_at > kMergeWindowMs)
             return false;
         m_after = next->m_after;
+        m_at = next->m_at;
         return true;
     }
 
@@ -41,6 +49,8 @@ private:
     tco::Plan m_before;
     tco::Plan m_after;
     QString m_mergeKey;
+    bool m_mayMerge = false;
+    qint64 m_at = 0; ///< when the last edit merged into this command was made
 };
 
 PlanEditor::PlanEditor(store::Document &document, QObject *parent)
@@ -84,7 +94,9 @@ Status PlanEditor::importPlan(const QByteArray &json)
 
 void PlanEditor::apply(const tco::Plan &after, const QString &text, const QString &mergeKey)
 {
-    m_undoStack->push(new PlanChangeCommand(this, m_plan, after, text, mergeKey));
+    const bool nothingUndone = m_undoStack->index() == m_undoStack->count() && m_undoStack->index() == m_lastPushIndex;
+    m_undoStack->push(new PlanChangeCommand(this, m_plan, after, text, mergeKey, nothingUndone));
+    m_lastPushIndex = m_undoStack->index();
 }
 
 void PlanEditor::setPlan(const tco::Plan &plan)

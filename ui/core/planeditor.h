@@ -87,6 +87,7 @@ private:
     store::Document &m_document;
     QUndoStack *m_undoStack;
     qint64 m_planId = 0;
+    int m_lastPushIndex = -1; ///< the stack's index after this editor's last push (undo moves it away)
     tco::Plan m_plan;
     std::optional<tco::PlanResult> m_result;
     QString m_evaluationError;
