@@ -6,6 +6,7 @@
 #include "models/tco/parameters.h"
 #include "ui/report/exports.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QDir>
 #include <QFile>
@@ -154,6 +155,33 @@ private slots:
         QFile doc(QStringLiteral(":/docs/model.md"));
         QVERIFY(doc.open(QIODevice::ReadOnly));
         QVERIFY(doc.readAll().contains("NPV"));
+    }
+
+    void importByAnotherProgramShowsUp()
+    {
+        // mltco-cli imports into the document the window has open: the catalog and the plan follow without a
+        // restart (PRAGMA data_version tells the window another connection wrote).
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->showPage(ui::MainWindow::Catalog);
+        auto *prices = f.find<QAbstractItemView>(QStringLiteral("priceTable"));
+        QVERIFY(prices);
+        QTRY_VERIFY(prices->model()->rowCount() > 0);
+        const int before = prices->model()->rowCount();
+        const QString csv = f.dir.filePath(QStringLiteral("outside.csv"));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("provider,instance_type,region,pricing_model,price,observed_at,gpu,gpu_count\n"
+                   "acme,box-1,eu-1,on_demand,2.50,2025-01-28,A100 40GB,1\n"
+                   "acme,box-2,eu-1,on_demand,4.50,2025-01-28,A100 40GB,2\n");
+        file.close();
+        QProcess cli;
+        cli.start(QStringLiteral(MLTCO_BIN_DIR "/mltco-cli"),
+                  {QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("csv"), csv,
+                   QStringLiteral("--document"), f.editor()->document().path()});
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        QTRY_COMPARE(prices->model()->rowCount(), before + 2);
     }
 
     void headlessRunOnARefusedDocumentSaysWhyAndExits()

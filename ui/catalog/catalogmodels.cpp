@@ -3,6 +3,7 @@
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/importrunner.h"
 #include "models/store/document.h"
+#include "models/store/sqlutil.h"
 #include "ui/catalog/gputablemodel.h"
 #include "ui/catalog/instancetablemodel.h"
 #include "ui/catalog/pricetablemodel.h"
@@ -17,6 +18,28 @@ CatalogModels::CatalogModels(PlanEditor *editor, QObject *parent)
       m_prices(new PriceTableModel(this))
 {
     connect(&m_loader, &QFutureWatcher<QList<catalog::PriceRecord>>::finished, this, &CatalogModels::pricesArrived);
+    // Another program (mltco-cli, a second window) may import into the same document: PRAGMA data_version
+    // changes only for commits made through other connections, so polling it costs one tiny query.
+    m_dataVersion = dataVersion();
+    m_watch.setInterval(kWatchIntervalMs);
+    connect(&m_watch, &QTimer::timeout, this, &CatalogModels::checkOutsideChanges);
+    m_watch.start();
+}
+
+qint64 CatalogModels::dataVersion() const
+{
+    const Expected<qint64> v = store::queryInt(m_editor->document().database(), QStringLiteral("PRAGMA data_version"));
+    return v ? *v : -1;
+}
+
+void CatalogModels::checkOutsideChanges()
+{
+    const qint64 now = dataVersion();
+    if (now < 0 || now == m_dataVersion || m_loading)
+        return;
+    m_dataVersion = now;
+    reload();
+    m_editor->reevaluate(); // prices the plan uses may have changed
 }
 
 CatalogModels::~CatalogModels()

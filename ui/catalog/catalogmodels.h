@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QObject>
 #include <QSet>
+#include <QTimer>
 
 namespace mltco::ui {
 
@@ -53,6 +54,11 @@ signals:
     void failure(const QString &message);
 
 private:
+    /// Every this many milliseconds the document is asked whether another program changed it.
+    static constexpr int kWatchIntervalMs = 1500;
+    qint64 dataVersion() const;
+    void checkOutsideChanges();
+
     void reloadSmallTables();
     void reloadPrices();
     void pricesArrived();
@@ -66,6 +72,8 @@ private:
     QList<catalog::Provider> m_providers;
     QFutureWatcher<QList<catalog::PriceRecord>> m_loader;
     bool m_loading = false;
+    QTimer m_watch;
+    qint64 m_dataVersion = -1;
     bool m_reloadAgain = false; ///< the prices changed while they were being read
 };
 
