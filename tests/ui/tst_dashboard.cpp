@@ -17,6 +17,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPointer>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QStackedWidget>
@@ -65,6 +66,21 @@ class TestDashboard final : public QObject
     Q_OBJECT
 
 private slots:
+    void chartViewDeletesTheChartItReplaces()
+    {
+        // Regression (LeakSanitizer on the PDF report): QChartView::setChart() only hands the previous chart
+        // back, so the default chart of every view leaked. ChartView deletes it.
+        ui::ChartView view;
+        QPointer<QChart> first = view.chart();
+        QVERIFY(first);
+        auto *mine = new QChart;
+        view.setChart(mine);
+        QVERIFY(first.isNull());
+        QCOMPARE(view.chart(), mine);
+        view.setChart(mine); // the same chart again is kept
+        QCOMPARE(view.chart(), mine);
+    }
+
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void scenarioCardsShowEachTotalCompact()

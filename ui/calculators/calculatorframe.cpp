@@ -227,9 +227,7 @@ void CalculatorFrame::setNote(const QString &text)
 
 void CalculatorFrame::setChart(QChart *chart)
 {
-    QChart *old = m_chartView->chart();
-    m_chartView->setChart(chart);
-    delete old; // setChart() hands the previous chart back to us
+    m_chartView->setChart(chart); // deletes the chart shown before
 }
 
 } // namespace mltco::ui

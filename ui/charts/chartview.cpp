@@ -55,6 +55,15 @@ ChartView::ChartView(QWidget *parent) : QChartView(parent)
     setMouseTracking(true);
 }
 
+void ChartView::setChart(QChart *chart)
+{
+    QChart *previous = QChartView::chart();
+    if (chart == previous)
+        return;
+    QChartView::setChart(chart);
+    delete previous;
+}
+
 void ChartView::attachLegendToggles()
 {
     const QList<QLegendMarker *> markers = chart()->legend()->markers();

@@ -4,6 +4,7 @@
 #include <QString>
 
 class QAbstractSeries;
+class QChart;
 class QValueAxis;
 
 namespace mltco::ui {
@@ -28,6 +29,10 @@ class ChartView : public QChartView
 
 public:
     explicit ChartView(QWidget *parent = nullptr);
+
+    /// Shows `chart` (the view owns it) and deletes the chart shown before. QChartView::setChart() only
+    /// hands the previous chart back, so the default chart every view starts with would leak.
+    void setChart(QChart *chart);
 
     /// Connects every legend marker of the chart so a click hides/shows its series. Call after the
     /// series are added (again after they change).
