@@ -269,16 +269,8 @@ QString demandText(const tco::Workload &w)
     if (w.demandGrowth != 0.0)
         parts << QStringLiteral("growing %1 a year").arg(percent(w.demandGrowth));
     if (parts.size() > 1) {
-        tco::DemandCursor cursor(w);
-        double peak = 0.0;
-        int month = 1;
-        for (int m = 1; m <= w.horizonMonths; ++m) {
-            if (const double g = cursor.next(); g > peak) {
-                peak = g;
-                month = m;
-            }
-        }
-        parts << QStringLiteral("peak %1 in month %2").arg(grouped(peak, 0), QString::number(month));
+        const tco::DemandPeak peak = tco::demandPeak(w);
+        parts << QStringLiteral("peak %1 in month %2").arg(grouped(peak.gpuHours, 0), QString::number(peak.month));
     }
     return parts.join(QStringLiteral("; "));
 }

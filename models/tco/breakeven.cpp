@@ -9,11 +9,6 @@ namespace mltco::tco {
 
 namespace {
 
-double ceilTolerant(double x)
-{
-    return std::ceil(x - 1e-9);
-}
-
 QString purchaseProblem(const PurchaseScenario &purchase)
 {
     if (purchase.expansion == Expansion::ToDemand)
@@ -162,12 +157,7 @@ std::optional<int> breakEvenMonth(const ScenarioResult &a, const ScenarioResult 
 
 int sizeToDemand(const Workload &workload, const ClusterScenario &cluster)
 {
-    const double perNode = cluster.instance.gpusPerInstance * cluster.instance.speedup * kHoursPerMonth *
-                           cluster.targetUtilization;
-    const double demand = peakDemand(workload);
-    if (perNode <= 0.0 || demand <= 0.0)
-        return 0;
-    const double needed = ceilTolerant(demand / perNode);
+    const double needed = unitsNeeded(peakDemand(workload), sizingUnit(cluster));
     return needed >= std::numeric_limits<int>::max() ? std::numeric_limits<int>::max() : static_cast<int>(needed);
 }
 

@@ -21,12 +21,6 @@ double monthlyStep(double annualRate)
     return annualRate == 0.0 ? 1.0 : std::pow(1.0 + annualRate, 1.0 / 12.0);
 }
 
-// ceil(x - 1e-9): the one ceiling of model.md §10.10 (clarification 3), so 2.0000000000000004 nodes are 2.
-double ceilTolerant(double x)
-{
-    return std::ceil(x - 1e-9);
-}
-
 // MACRS 5-year (half-year convention) rates per year of service (model.md §10.5).
 constexpr std::array<double, 6> kMacrs5 = {0.20, 0.32, 0.192, 0.1152, 0.1152, 0.0576};
 
@@ -55,40 +49,38 @@ void forEachMonth(const Workload &workload, std::vector<MonthRow> &rows, Fill fi
 }
 
 // Cloud commitments (model.md §10.4): terms of L months from month 1, each at the rate in force when it starts.
-// Adds the committed cash to compute and returns nothing; `deductible` collects what the tax view deducts
-// (the upfront spread over the term's months).
 class CommitmentSchedule final
 {
 public:
+    /// One month of the committed instances: the cash paid, and how the tax view's deductible opex differs
+    /// from it (the upfront is deducted over its term's months, not when paid).
+    struct Month final
+    {
+        double cash = 0.0;
+        double deductibleAdjustment = 0.0;
+    };
+
     CommitmentSchedule(const Commitment &commit, double committed, double premium)
         : m_commit(commit), m_committed(committed), m_premium(premium)
     {
     }
 
-    bool active() const { return m_committed > 0.0 && m_commit.termMonths > 0; }
-
-    /// Cash this month for the committed instances; `upfrontShare` receives the upfront deducted this month.
-    double cash(std::size_t monthIndex, double listRateNow, double &upfrontShare)
+    Month month(std::size_t monthIndex, double listRateNow)
     {
+        if (m_committed <= 0.0 || m_commit.termMonths <= 0)
+            return {};
         const int term = m_commit.termMonths;
-        double paid = 0.0;
+        Month out;
         if (monthIndex % static_cast<std::size_t>(term) == 0) {
             m_lockedRate = listRateNow * (1.0 + m_premium) * (1.0 - m_commit.discount);
             const double upfront = m_commit.upfrontFraction * m_committed * m_lockedRate * kHoursPerMonth * term;
-            paid += upfront; // in full, even when the term outlives the horizon
+            out.cash += upfront; // in full, even when the term outlives the horizon
+            out.deductibleAdjustment -= upfront;
             m_upfrontPerMonth = upfront / term;
         }
-        paid += (1.0 - m_commit.upfrontFraction) * m_committed * m_lockedRate * kHoursPerMonth;
-        upfrontShare = m_upfrontPerMonth;
-        return paid;
-    }
-
-    /// The upfront paid this month (to move it out of the month's deductible opex).
-    double upfrontPaid(std::size_t monthIndex) const
-    {
-        if (monthIndex % static_cast<std::size_t>(m_commit.termMonths) != 0)
-            return 0.0;
-        return m_commit.upfrontFraction * m_committed * m_lockedRate * kHoursPerMonth * m_commit.termMonths;
+        out.cash += (1.0 - m_commit.upfrontFraction) * m_committed * m_lockedRate * kHoursPerMonth;
+        out.deductibleAdjustment += m_upfrontPerMonth;
+        return out;
     }
 
 private:
@@ -122,44 +114,33 @@ void fillDedicated(const Workload &workload, const DedicatedScenario &s, std::ve
     const double capacity = (committed * kHoursPerMonth + onDemand * s.hoursOn) * perBoxHour;
     CommitmentSchedule schedule(s.commit, committed, s.premium);
     forEachMonth(workload, rows, [&](std::size_t i, double trend, MonthRow &row) {
-        double compute = computeAtListRate * trend;
-        double adjustment = 0.0;
-        if (schedule.active()) {
-            double share = 0.0;
-            compute += schedule.cash(i, s.instance.ratePerHour * trend, share);
-            adjustment = share - schedule.upfrontPaid(i);
-        }
-        row.cost[idx(Category::Compute)] = compute;
+        const CommitmentSchedule::Month committedMonth = schedule.month(i, s.instance.ratePerHour * trend);
+        row.cost[idx(Category::Compute)] = computeAtListRate * trend + committedMonth.cash;
         row.cost[idx(Category::Overhead)] = s.overheadMonthly;
         row.capacity = capacity;
-        applyTax(workload.taxRate, row, adjustment);
+        applyTax(workload.taxRate, row, committedMonth.deductibleAdjustment);
     });
 }
 
 void fillCluster(const Workload &workload, const ClusterScenario &s, std::vector<MonthRow> &rows)
 {
     const double perNode = s.instance.gpusPerInstance * s.instance.speedup * kHoursPerMonth;
-    const double sizedFor = perNode * s.targetUtilization;
+    const double sizedFor = sizingUnit(s);
     const double committed = std::clamp(s.commit.fraction, 0.0, 1.0) * s.nodes;
     const double staff = s.opsFte * s.fteAnnualCost / 12.0;
     CommitmentSchedule schedule(s.commit, committed, 0.0);
     forEachMonth(workload, rows, [&](std::size_t i, double trend, MonthRow &row) {
         double nodes = s.nodes;
-        if (s.expansion == Expansion::ToDemand && row.demand > 0.0 && sizedFor > 0.0)
-            nodes = std::max(nodes, ceilTolerant(row.demand / sizedFor)); // a rented pool shrinks back
-        double compute = (nodes - committed) * s.instance.ratePerHour * kHoursPerMonth * trend;
-        double adjustment = 0.0;
-        if (schedule.active()) {
-            double share = 0.0;
-            compute += schedule.cash(i, s.instance.ratePerHour * trend, share);
-            adjustment = share - schedule.upfrontPaid(i);
-        }
+        if (s.expansion == Expansion::ToDemand)
+            nodes = std::max(nodes, unitsNeeded(row.demand, sizedFor)); // a rented pool shrinks back
+        const CommitmentSchedule::Month committedMonth = schedule.month(i, s.instance.ratePerHour * trend);
         row.fleet = nodes;
-        row.cost[idx(Category::Compute)] = compute;
+        row.cost[idx(Category::Compute)] =
+            (nodes - committed) * s.instance.ratePerHour * kHoursPerMonth * trend + committedMonth.cash;
         row.cost[idx(Category::Overhead)] = s.overheadMonthly;
         row.cost[idx(Category::Staff)] = staff;
         row.capacity = nodes * perNode;
-        applyTax(workload.taxRate, row, adjustment);
+        applyTax(workload.taxRate, row, committedMonth.deductibleAdjustment);
     });
 }
 
@@ -215,12 +196,12 @@ double depreciate(const PurchaseScenario &s, double basis, int start, int last, 
 void planFleet(const PurchaseScenario &s, std::vector<MonthRow> &rows, std::vector<Cohort> &cohorts)
 {
     cohorts.clear();
-    const double sizedFor = s.gpusPerServer * s.speedup * kHoursPerMonth * s.targetUtilization;
+    const double sizedFor = sizingUnit(s);
     double installed = 0.0;
     for (MonthRow &row : rows) {
         double wanted = row.month == 1 ? std::max(0, s.servers) : installed;
-        if (s.expansion == Expansion::ToDemand && row.demand > 0.0 && sizedFor > 0.0)
-            wanted = std::max(wanted, std::min(ceilTolerant(row.demand / sizedFor), double(defaults::kMaxFleet) + 1));
+        if (s.expansion == Expansion::ToDemand)
+            wanted = std::max(wanted, std::min(unitsNeeded(row.demand, sizedFor), double(defaults::kMaxFleet) + 1));
         if (wanted > installed) {
             const int n = static_cast<int>(wanted - installed);
             cohorts.push_back({row.month, n, s.serverPrice * (1.0 - bulkDiscountFor(s.bulkDiscounts, n))});
@@ -379,6 +360,16 @@ void fillRows(const Workload &workload, const Scenario &scenario, std::vector<Mo
 double dedicatedBoxes(const Workload &workload, const DedicatedScenario &scenario)
 {
     return scenario.boxes ? *scenario.boxes : workload.engineers * scenario.boxesPerEngineer;
+}
+
+double sizingUnit(const PurchaseScenario &purchase)
+{
+    return purchase.gpusPerServer * purchase.speedup * kHoursPerMonth * purchase.targetUtilization;
+}
+
+double sizingUnit(const ClusterScenario &cluster)
+{
+    return cluster.instance.gpusPerInstance * cluster.instance.speedup * kHoursPerMonth * cluster.targetUtilization;
 }
 
 double onCallStaff(const PurchaseScenario &scenario)

@@ -4,6 +4,8 @@
 #include "models/tco/scenario.h"
 #include "models/tco/workload.h"
 
+#include <cmath>
+
 namespace mltco::tco {
 
 /// The calculation of model.md §4, §5 and §10: a pure function of its arguments (no I/O, no globals), safe to
@@ -42,6 +44,24 @@ ElasticFactors elasticFactors(const Workload &workload, const ElasticScenario &s
 
 /// Boxes a dedicated scenario rents: `boxes` when given, else engineers x boxes_per_engineer.
 double dedicatedBoxes(const Workload &workload, const DedicatedScenario &scenario);
+
+/// ceil(x - 1e-9): the one ceiling of model.md §10.10 (clarification 3), so 2.0000000000000004 nodes are 2.
+inline double ceilTolerant(double x)
+{
+    return std::ceil(x - 1e-9);
+}
+
+/// Servers or nodes that serve `gpuHours` a month when each does `perUnit` (GPUs x speedup x 730 x target
+/// utilization): need_m of model.md §10.2; 0 when there is no demand or a unit does nothing.
+inline double unitsNeeded(double gpuHours, double perUnit)
+{
+    return gpuHours > 0.0 && perUnit > 0.0 ? ceilTolerant(gpuHours / perUnit) : 0.0;
+}
+
+/// Reference GPU-hours one server of a purchase, or one node of a cluster, does a month at its target
+/// utilization: what expansion to demand sizes by.
+double sizingUnit(const PurchaseScenario &purchase);
+double sizingUnit(const ClusterScenario &cluster);
 
 /// On-call people of a purchase scenario's stated servers: ceil(S / servers_per_fte), 0 when S = 0.
 double onCallStaff(const PurchaseScenario &scenario);

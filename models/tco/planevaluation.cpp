@@ -85,16 +85,16 @@ bool needsCatalog(const Plan &plan)
 
 QString fleetLimitProblem(const Workload &workload, const Scenario &scenario)
 {
-    double perUnit = 0.0; // reference GPU-hours one server or node does at the target utilization
+    double perUnit = 0.0;
     if (const auto *p = std::get_if<PurchaseScenario>(&scenario); p && p->expansion == Expansion::ToDemand)
-        perUnit = p->gpusPerServer * p->speedup * kHoursPerMonth * p->targetUtilization;
+        perUnit = sizingUnit(*p);
     else if (const auto *c = std::get_if<ClusterScenario>(&scenario); c && c->expansion == Expansion::ToDemand)
-        perUnit = c->instance.gpusPerInstance * c->instance.speedup * kHoursPerMonth * c->targetUtilization;
+        perUnit = sizingUnit(*c);
     if (perUnit <= 0.0)
         return {};
     DemandCursor demand(workload);
     for (int month = 1; month <= workload.horizonMonths; ++month) {
-        const double need = std::ceil(demand.next() / perUnit - 1e-9);
+        const double need = unitsNeeded(demand.next(), perUnit);
         if (need > defaults::kMaxFleet)
             return QStringLiteral("expansion: month %1 would need %2 %3, more than the %4 a plan may hold")
                 .arg(month)
@@ -275,11 +275,6 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
         }
         if (request.maxServers < 1 || request.maxServers > kMaxBreakEvenServers) {
             problems << QStringLiteral("%1.max_servers: must be an integer from 1 to %2").arg(path).arg(kMaxBreakEvenServers);
-            continue;
-        }
-        if (owned.servers <= 0) {
-            problems << QStringLiteral("%1.purchase: \"%2\" has 0 servers; a break-even needs at least one")
-                            .arg(path, request.purchase);
             continue;
         }
         Expected<BreakEvenResult> sweep =

@@ -21,13 +21,20 @@ double demandInMonth(const Workload &workload, int month)
     return demand;
 }
 
-double peakDemand(const Workload &workload)
+DemandPeak demandPeak(const Workload &workload)
 {
     DemandCursor cursor(workload);
-    double peak = 0.0;
-    for (int m = 1; m <= workload.horizonMonths; ++m)
-        peak = std::max(peak, cursor.next());
+    DemandPeak peak;
+    for (int m = 1; m <= workload.horizonMonths; ++m) {
+        if (const double g = cursor.next(); g > peak.gpuHours)
+            peak = {g, m};
+    }
     return peak;
+}
+
+double peakDemand(const Workload &workload)
+{
+    return demandPeak(workload).gpuHours;
 }
 
 } // namespace mltco::tco

@@ -62,7 +62,14 @@ private:
 
 /// G_m of one month (1-based).
 double demandInMonth(const Workload &workload, int month);
-/// The largest G_m of the horizon (what "size to demand" sizes for, model.md §10.10 clarification 3).
+/// The largest G_m of the horizon and its first month (what "size to demand" sizes for, model.md §10.10
+/// clarification 3).
+struct DemandPeak final
+{
+    double gpuHours = 0.0;
+    int month = 1;
+};
+DemandPeak demandPeak(const Workload &workload);
 double peakDemand(const Workload &workload);
 
 } // namespace mltco::tco

@@ -1,5 +1,7 @@
 #include "ui/charts/chartview.h"
 
+#include <QCoreApplication>
+
 #include <QAbstractSeries>
 #include <QApplication>
 #include <QClipboard>
@@ -46,6 +48,21 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
     axis->setLabelFormat(QStringLiteral("%1%.%2f%3").arg(currency).arg(decimals).arg(scale.suffix));
     axis->setTitleText(QStringLiteral("%1 (%2)").arg(title, unitWord));
     return scale;
+}
+
+void configureMonthAxis(QValueAxis *axis)
+{
+    axis->setTitleText(QCoreApplication::translate("ChartView", "Month"));
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+}
+
+void setMonthRange(QValueAxis *axis, int first, int last)
+{
+    const int span = last - first;
+    axis->setTickInterval(span <= 12 ? 1 : span <= 24 ? 3 : span <= 60 ? 6 : span <= 120 ? 12 : 24);
+    axis->setRange(first, last);
 }
 
 ChartView::ChartView(QWidget *parent) : QChartView(parent)

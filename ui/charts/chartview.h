@@ -20,6 +20,11 @@ struct MoneyScale final
 /// ("Cost (USD millions)"). Plot values divided by the returned divisor.
 MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title);
 
+/// A month axis titled "Month" with whole-month labels; setMonthRange() sets its span and ticks on a step
+/// people count in (months, quarters, half-years, years).
+void configureMonthAxis(QValueAxis *axis);
+void setMonthRange(QValueAxis *axis, int first, int last);
+
 /// A chart view for every chart of the app: rubber-band zoom, wheel zoom, "Reset zoom", "Copy image" and
 /// "Save image as PNG…" in the context menu, a legend whose entries hide and show their series, and
 /// a tooltip with the exact value under the pointer (showValueTip()).

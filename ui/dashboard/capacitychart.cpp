@@ -32,9 +32,8 @@ HoursScale hoursScale(double maxValue)
     return {1.0, CapacityChart::tr("GPU-hours/month")};
 }
 
-QString fleetText(const tco::EvaluatedScenario &s, double count)
+QString fleetText(const QString &key, double count)
 {
-    const QString key = s.fleetKey();
     if (key.isEmpty())
         return {};
     const QString n = report::grouped(count, count == std::floor(count) ? 0 : 2);
@@ -49,10 +48,7 @@ CapacityChart::CapacityChart(QWidget *parent)
 {
     m_view->setObjectName(QStringLiteral("capacityChart"));
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_months->setTitleText(tr("Month"));
-    m_months->setLabelFormat(QStringLiteral("%.0f"));
-    m_months->setTickType(QValueAxis::TicksDynamic);
-    m_months->setTickAnchor(0);
+    configureMonthAxis(m_months);
     m_hours->setLabelFormat(QStringLiteral("%.0f"));
     m_chart->addAxis(m_months, Qt::AlignBottom);
     m_chart->addAxis(m_hours, Qt::AlignLeft);
@@ -86,8 +82,7 @@ void CapacityChart::setResult(const tco::PlanResult &result)
     m_hours->setTitleText(scale.title);
     m_hours->setRange(0, std::max(1.0, hi * 1.08 / scale.divisor));
     m_hours->applyNiceNumbers();
-    m_months->setRange(1, std::max(2, horizon));
-    m_months->setTickInterval(horizon <= 12 ? 1 : horizon <= 24 ? 3 : horizon <= 60 ? 6 : 12);
+    setMonthRange(m_months, 1, std::max(2, horizon));
     m_chart->setTitle(tr("Demand and installed capacity (reference GPU-hours)"));
     if (result.scenarios.empty())
         return;
@@ -130,12 +125,13 @@ void CapacityChart::setResult(const tco::PlanResult &result)
         series->attachAxis(m_months);
         series->attachAxis(m_hours);
         const std::vector<tco::MonthRow> rows = s.result.months;
-        const tco::EvaluatedScenario copy{s.name, s.scenario, {}, s.instance, s.baseKind};
-        connectHoverTips(m_view, series, [rows, copy](int point) {
+        const QString name = s.name;
+        const QString fleetKey = s.fleetKey();
+        connectHoverTips(m_view, series, [rows, name, fleetKey](int point) {
             const tco::MonthRow &row = rows[static_cast<std::size_t>((point + 1) / 2)];
-            QString text = tr("<b>%1</b><br>Month %2: capacity %3 GPU-hours").arg(copy.name.toHtmlEscaped()).arg(row.month)
+            QString text = tr("<b>%1</b><br>Month %2: capacity %3 GPU-hours").arg(name.toHtmlEscaped()).arg(row.month)
                                .arg(report::grouped(row.capacity, 0));
-            if (const QString fleet = fleetText(copy, row.fleet); !fleet.isEmpty())
+            if (const QString fleet = fleetText(fleetKey, row.fleet); !fleet.isEmpty())
                 text += tr(" (%1)").arg(fleet);
             text += tr("<br>Demand %1").arg(report::grouped(row.demand, 0));
             if (row.capacity + 1e-9 < row.demand)

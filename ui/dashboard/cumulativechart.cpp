@@ -16,24 +16,6 @@
 #include <algorithm>
 
 namespace mltco::ui {
-namespace {
-
-/// A month axis ticks on whole months at a step people count in (quarters, half-years, years).
-double monthTickStep(int horizon)
-{
-    if (horizon <= 12)
-        return 1;
-    if (horizon <= 24)
-        return 3;
-    if (horizon <= 60)
-        return 6;
-    if (horizon <= 120)
-        return 12;
-    return 24;
-}
-
-} // namespace
-
 CumulativeChart::CumulativeChart(QWidget *parent)
     : QWidget(parent), m_view(new ChartView(this)), m_chart(new QChart), m_months(new QValueAxis(m_chart)),
       m_money(new QValueAxis(m_chart))
@@ -41,10 +23,7 @@ CumulativeChart::CumulativeChart(QWidget *parent)
     m_view->setObjectName(QStringLiteral("cumulativeChart"));
     m_chart->setTitle(tr("Cumulative cost"));
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_months->setTitleText(tr("Month"));
-    m_months->setLabelFormat(QStringLiteral("%.0f"));
-    m_months->setTickType(QValueAxis::TicksDynamic);
-    m_months->setTickAnchor(0);
+    configureMonthAxis(m_months);
     m_chart->addAxis(m_months, Qt::AlignBottom);
     m_chart->addAxis(m_money, Qt::AlignLeft);
     palette::styleChart(m_chart);
@@ -77,8 +56,7 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
         m_cumulative.push_back(std::move(values));
     }
     const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Cumulative"));
-    m_months->setRange(0, horizon);
-    m_months->setTickInterval(monthTickStep(horizon));
+    setMonthRange(m_months, 0, horizon);
     m_chart->setTitle(tr("Cumulative cost over %1 months%2").arg(horizon).arg(afterTaxNote(result.workload)));
 
     for (std::size_t i = 0; i < result.scenarios.size(); ++i) {

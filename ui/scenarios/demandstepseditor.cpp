@@ -143,25 +143,14 @@ void DemandStepsEditor::removeRow()
 
 void DemandStepsEditor::updateSummary()
 {
-    tco::DemandCursor cursor(m_workload);
-    double first = 0.0;
-    double peak = 0.0;
-    int peakMonth = 1;
-    for (int m = 1; m <= m_workload.horizonMonths; ++m) {
-        const double g = cursor.next();
-        if (m == 1)
-            first = g;
-        if (g > peak) {
-            peak = g;
-            peakMonth = m;
-        }
-    }
+    const double first = tco::demandInMonth(m_workload, 1);
+    const tco::DemandPeak peak = tco::demandPeak(m_workload);
     QString text = m_workload.demandSteps.empty()
                        ? tr("No steps: the monthly demand above applies from month 1.")
                        : tr("Each step sets the monthly demand from its month on.");
     text += tr("\nMonth 1: %1 GPU-hours; peak %2 in month %3.")
-                .arg(report::grouped(first, 0), report::grouped(peak, 0))
-                .arg(peakMonth);
+                .arg(report::grouped(first, 0), report::grouped(peak.gpuHours, 0))
+                .arg(peak.month);
     if (m_workload.demandGrowth != 0.0)
         text += tr(" Growth of %1 a year compounds on top, from month 1.").arg(report::percent(m_workload.demandGrowth, 0));
     m_note->setText(text);
