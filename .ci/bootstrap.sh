@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine (run as root, or as a user with sudo):
-#   bash .ci/bootstrap.sh run    install what is missing, build, open the app on the sample plan
-#   bash .ci/bootstrap.sh test   install what is missing, build, run the whole test suite
+#   bash .ci/bootstrap.sh run             install what is missing, build, open the app on the sample plan
+#   bash .ci/bootstrap.sh test            install what is missing, build, run the whole test suite
+#   bash .ci/bootstrap.sh asan            the whole test suite built with ASan + UBSan + LSan (build-asan/)
+#   bash .ci/bootstrap.sh fuzz [SECONDS]  build the libFuzzer targets with clang and run each for SECONDS
+#                                         (default 60; tests/fuzz/README.md), two at a time
 # Idempotent and quiet when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=${1:-}
 case "$mode" in
-  run|test) ;;
-  *) echo "usage: bash .ci/bootstrap.sh run|test" >&2; exit 2 ;;
+  run|test|asan|fuzz) ;;
+  *) echo "usage: bash .ci/bootstrap.sh run|test|asan|fuzz [SECONDS]" >&2; exit 2 ;;
 esac
 
 packages=(
@@ -19,6 +22,8 @@ packages=(
   sqlite3 poppler-utils fonts-dejavu-core
   dpkg-dev file appstream desktop-file-utils
 )
+# libFuzzer and clang's sanitizer runtimes; gcc's ASan/UBSan runtimes come with g++.
+if [ "$mode" = fuzz ]; then packages+=(clang libclang-rt-14-dev); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -30,6 +35,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$mode" = asan ]; then
+  exec bash .ci/sanitize.sh
+fi
+if [ "$mode" = fuzz ]; then
+  exec bash .ci/fuzz.sh "${2:-60}"
 fi
 
 build=${MLTCO_BUILD_DIR:-build}

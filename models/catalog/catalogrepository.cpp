@@ -274,7 +274,7 @@ Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, c
             continue;
         if (!providerIds.contains(i.provider))
             return Error{QStringLiteral("The import names instance %1 of an unknown provider %2.").arg(i.name, i.provider), {}};
-        QVariant gpuId(QMetaType(QMetaType::LongLong));
+        QVariant gpuId{QMetaType(QMetaType::LongLong)};
         if (!i.gpu.isEmpty()) {
             // Price files spell GPUs many ways ("NVIDIA H100", "H100 80GB HBM3"): the GPU table's aliases put
             // them on one row, with its datasheet figures (model.md §10.8).

@@ -107,7 +107,7 @@ private:
         Expected<qint64> src = idOf(m_sources, QStringLiteral("source"), o.value(QLatin1String("source")).toString());
         if (!src)
             return src.error();
-        QVariant speedupSource(QMetaType(QMetaType::LongLong));
+        QVariant speedupSource{QMetaType(QMetaType::LongLong)};
         if (o.value(QLatin1String("speedup")).isDouble()) {
             Expected<qint64> s = idOf(m_sources, QStringLiteral("source"), o.value(QLatin1String("speedup_source")).toString());
             if (!s)
@@ -153,7 +153,7 @@ private:
         Expected<qint64> src = idOf(m_sources, QStringLiteral("source"), o.value(QLatin1String("source")).toString());
         if (!src)
             return src.error();
-        QVariant gpuId(QMetaType(QMetaType::LongLong));
+        QVariant gpuId{QMetaType(QMetaType::LongLong)};
         if (const QString gpuName = o.value(QLatin1String("gpu")).toString(); !gpuName.isEmpty()) {
             Expected<qint64> g = idOf(m_gpus, QStringLiteral("GPU"), gpuName);
             if (!g)
