@@ -3,6 +3,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/tco/examples.h"
+#include "models/tco/planwriter.h"
 #include "models/tco/scenario.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/catalog/catalogpage.h"
@@ -23,12 +24,16 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QListWidget>
+#include <QLockFile>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QScrollArea>
+#include <QSysInfo>
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -66,7 +71,39 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
     m_pages = new QStackedWidget(central);
     m_pages->setObjectName(QStringLiteral("pages"));
     layout->addWidget(m_navigation);
-    layout->addWidget(m_pages, 1);
+    auto *right = new QVBoxLayout;
+    right->setContentsMargins(0, 0, 0, 0);
+    right->setSpacing(0);
+    m_readOnlyBanner = new QFrame(central);
+    m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
+    m_readOnlyBanner->setStyleSheet(QStringLiteral("#readOnlyBanner { background: #fff4d6; border-bottom: 1px solid #e0c36a; }"));
+    auto *bannerLayout = new QHBoxLayout(m_readOnlyBanner);
+    bannerLayout->setContentsMargins(14, 8, 10, 8);
+    m_readOnlyMessage = new QLabel(m_readOnlyBanner);
+    m_readOnlyMessage->setObjectName(QStringLiteral("readOnlyMessage"));
+    m_readOnlyMessage->setWordWrap(true);
+    m_readOnlyMessage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_retryEditing = new QPushButton(tr("Edit here"), m_readOnlyBanner);
+    m_retryEditing->setObjectName(QStringLiteral("retryEditingButton"));
+    m_retryEditing->setToolTip(tr("Open the document for editing again, once the other window has closed it."));
+    connect(m_retryEditing, &QPushButton::clicked, this, [this] {
+        if (!m_document)
+            return;
+        if (Status s = openDocument(m_document->path()); !s)
+            showError(tr("Open document"), s);
+        else if (m_document->isReadOnly())
+            statusBar()->showMessage(tr("Still read-only: %1.").arg(m_document->readOnlyReason()), 8000);
+    });
+    auto *saveCopy = new QPushButton(tr("Save a copy…"), m_readOnlyBanner);
+    saveCopy->setObjectName(QStringLiteral("saveCopyButton"));
+    connect(saveCopy, &QPushButton::clicked, this, &MainWindow::saveAsWithDialog);
+    bannerLayout->addWidget(m_readOnlyMessage, 1);
+    bannerLayout->addWidget(m_retryEditing);
+    bannerLayout->addWidget(saveCopy);
+    m_readOnlyBanner->hide();
+    right->addWidget(m_readOnlyBanner);
+    right->addWidget(m_pages, 1);
+    layout->addLayout(right, 1);
     setCentralWidget(central);
     connect(m_navigation, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
 
@@ -205,9 +242,41 @@ void MainWindow::buildMenus()
 
 Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
 {
-    auto document = catalog::openDocument(path);
-    if (!document)
+    const Expected<QString> resolved = store::Document::documentPath(path);
+    if (!resolved)
+        return resolved.error();
+    // The lock says "a window is editing this document". This window's own lock is kept when it reopens
+    // the same document; a stale one (its process gone) is taken over by QLockFile.
+    const QFileInfo info(*resolved);
+    const QString lockPath = info.absolutePath() + QStringLiteral("/.") + info.fileName() + QStringLiteral(".lock");
+    std::unique_ptr<QLockFile> lock;
+    if (m_lock && m_lock->fileName() == lockPath && m_lock->isLocked())
+        lock = std::move(m_lock);
+    store::Access access = store::Access::ReadWrite;
+    QString readOnlyReason;
+    if (!lock && QDir().mkpath(info.absolutePath())) {
+        lock = std::make_unique<QLockFile>(lockPath);
+        if (!lock->tryLock(0)) {
+            if (lock->error() == QLockFile::LockFailedError) {
+                qint64 pid = 0;
+                QString host, application;
+                lock->getLockInfo(&pid, &host, &application);
+                access = store::Access::ReadOnly;
+                readOnlyReason = host.isEmpty() || host == QSysInfo::machineHostName()
+                                     ? tr("it is open for editing in another mltco window, process %1").arg(pid)
+                                     : tr("it is open for editing in mltco on %1, process %2").arg(host).arg(pid);
+            }
+            lock.reset(); // no lock (e.g. a folder that cannot be written): the document judges for itself
+        }
+    }
+    auto document = catalog::openDocument(*resolved, access, readOnlyReason);
+    if (!document) {
+        if (lock && lock->fileName() == lockPath && m_document && m_document->path() == *resolved)
+            m_lock = std::move(lock); // the current document stays open: keep its lock
         return document.error();
+    }
+    if ((*document)->isReadOnly())
+        lock.reset();
     auto *editor = new PlanEditor(**document);
     if (Status s = editor->loadFirstPlan(planJson.isEmpty() ? samplePlan() : planJson); !s) {
         delete editor;
@@ -222,6 +291,7 @@ Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
     }
     delete m_editor;
     m_document = std::move(*document);
+    m_lock = std::move(lock);
     m_editor = editor;
     m_editor->setParent(this);
     connect(m_editor->undoStack(), &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
@@ -239,7 +309,21 @@ Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
     m_settings->addRecentFile(m_document->path());
     updateRecentMenu();
     updateTitle();
+    updateReadOnlyBanner();
     return {};
+}
+
+void MainWindow::updateReadOnlyBanner()
+{
+    const bool readOnly = m_document && m_document->isReadOnly();
+    m_readOnlyBanner->setVisible(readOnly);
+    if (!readOnly)
+        return;
+    m_readOnlyMessage->setText(tr("<b>Read-only:</b> %1. Changes you make here are not saved to it; Save a copy keeps "
+                                  "them in a new document.")
+                                   .arg(m_document->readOnlyReason().toHtmlEscaped()));
+    // Only a lock held by another window can go away; a file's permissions stay.
+    m_retryEditing->setVisible(m_document->readOnlyReason().contains(QLatin1String("another")));
 }
 
 void MainWindow::rebuildPages()
@@ -294,9 +378,21 @@ Status MainWindow::saveDocumentAs(const QString &path)
 {
     if (!m_document)
         return Error{tr("There is no document to save."), {}};
+    // From a read-only document the copy also gets what was edited here and never saved.
+    const bool pending = m_editor && m_editor->hasUnsavedChanges();
+    const tco::Plan edited = m_editor ? m_editor->plan() : tco::Plan{};
+    const qint64 storedId = m_editor ? m_editor->planId() : 0;
     if (Status s = m_document->copyTo(path); !s)
         return s;
-    return openDocument(path);
+    // A copy without plans takes the edited plan as its first one; otherwise it replaces the plan it came from.
+    if (Status s = openDocument(path, pending && storedId == 0 ? tco::writePlan(edited) : QByteArray()); !s)
+        return s;
+    if (pending && storedId != 0 && m_editor) {
+        if (Status s = m_editor->storeAsCurrent(edited, storedId); !s)
+            return s;
+        updateTitle();
+    }
+    return {};
 }
 
 void MainWindow::showPage(Page page)
@@ -311,7 +407,9 @@ void MainWindow::updateTitle()
 {
     if (!m_document || !m_editor)
         return;
-    setWindowTitle(tr("%1 — %2 — mltco").arg(m_document->displayName(), m_editor->plan().name));
+    setWindowTitle(m_document->isReadOnly()
+                       ? tr("%1 [read-only] — %2 — mltco").arg(m_document->displayName(), m_editor->plan().name)
+                       : tr("%1 — %2 — mltco").arg(m_document->displayName(), m_editor->plan().name));
     setWindowFilePath(m_document->path());
 }
 

@@ -6,7 +6,10 @@
 
 #include <memory>
 
+class QLabel;
 class QListWidget;
+class QLockFile;
+class QPushButton;
 class QStackedWidget;
 class QMenu;
 
@@ -37,6 +40,10 @@ public:
 
     /// Opens a document (creating it from the seed catalog if the path does not exist) and shows its
     /// first plan, or `planJson` when it has none. On failure the current document stays open.
+    ///
+    /// A window edits a document only while it holds the document's lock file (`.NAME.mltco.lock` beside
+    /// it): a second window or process opening the same document gets it read-only and says so, as it does
+    /// for a file that cannot be written. Read-only windows keep edits in memory; Save As keeps them.
     Status openDocument(const QString &path, const QByteArray &planJson = {});
     /// Adds the plan in a plan file to the open document and shows it.
     Status importPlanFile(const QString &path);
@@ -68,9 +75,14 @@ private:
     void importPlanWithDialog();
     void showModelReference();
     void showError(const QString &title, const Status &status);
+    void updateReadOnlyBanner();
 
     std::unique_ptr<Settings> m_settings;
     std::unique_ptr<store::Document> m_document;
+    std::unique_ptr<QLockFile> m_lock; ///< held while this window may edit m_document
+    QWidget *m_readOnlyBanner = nullptr;
+    QLabel *m_readOnlyMessage = nullptr;
+    QPushButton *m_retryEditing = nullptr;
     PlanEditor *m_editor = nullptr;
     QListWidget *m_navigation = nullptr;
     QStackedWidget *m_pages = nullptr;

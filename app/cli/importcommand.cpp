@@ -73,6 +73,8 @@ int runImport(const QStringList &args, Io &io)
     auto document = openDocumentOption(parser.value(QStringLiteral("document")));
     if (!document)
         return inputError(io, document.error().message);
+    if (Status s = (*document)->checkWritable(QStringLiteral("import into")); !s)
+        return inputError(io, s.error().message);
     catalog::CatalogRepository repo((*document)->database());
     Expected<catalog::ImportSummary> summary = repo.applyImport(data, {options.fileName, parsed->sha256, options.observedAt});
     if (!summary)

@@ -50,6 +50,8 @@ int main(int argc, char *argv[])
             QMessageBox::critical(nullptr, QStringLiteral("mltco"), s.error().message);
         return 1;
     }
+    if (window.document() && window.document()->isReadOnly())
+        err << "Opened read-only: " << window.document()->readOnlyReason() << '.' << Qt::endl;
     if (parser.isSet(planOption)) {
         if (mltco::Status s = window.importPlanFile(parser.value(planOption)); !s) {
             err << s.error().message << '\n';

@@ -218,14 +218,18 @@ Status loadSeedCatalog(const QSqlDatabase &db, const QByteArray &json)
     return SeedLoader(db).load(doc.object());
 }
 
-Expected<std::unique_ptr<store::Document>> openDocument(const QString &path)
+Expected<std::unique_ptr<store::Document>> openDocument(const QString &path, store::Access access,
+                                                        const QString &readOnlyReason)
 {
-    return store::Document::open(path, [](const QSqlDatabase &db) -> Status {
-        QFile file(QString::fromLatin1(kSeedCatalogResource));
-        if (!file.open(QIODevice::ReadOnly))
-            return Error{QStringLiteral("The bundled seed catalog is missing from this build."), {}};
-        return loadSeedCatalog(db, file.readAll());
-    });
+    return store::Document::open(
+        path,
+        [](const QSqlDatabase &db) -> Status {
+            QFile file(QString::fromLatin1(kSeedCatalogResource));
+            if (!file.open(QIODevice::ReadOnly))
+                return Error{QStringLiteral("The bundled seed catalog is missing from this build."), {}};
+            return loadSeedCatalog(db, file.readAll());
+        },
+        access, readOnlyReason);
 }
 
 } // namespace mltco::catalog

@@ -17,7 +17,9 @@ inline constexpr char kSeedCatalogResource[] = ":/seed/catalog.json";
 /// empty document. Runs inside the caller's transaction; any bad row fails the whole load.
 Status loadSeedCatalog(const QSqlDatabase &db, const QByteArray &json);
 
-/// Opens the document at `path`, creating it from the bundled seed catalog when it does not exist.
-Expected<std::unique_ptr<store::Document>> openDocument(const QString &path);
+/// Opens the document at `path`, creating it from the bundled seed catalog when it does not exist (unless
+/// read-only access is asked for: see store::Document::open).
+Expected<std::unique_ptr<store::Document>> openDocument(const QString &path, store::Access access = store::Access::ReadWrite,
+                                                        const QString &readOnlyReason = {});
 
 } // namespace mltco::catalog

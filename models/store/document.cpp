@@ -10,6 +10,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QUrl>
 #include <QUuid>
 #include <QtEndian>
 
@@ -32,10 +33,23 @@ Error refusal(const QString &path, const QString &reason)
 
 QString newConnectionName() { return QStringLiteral("mltco-") + QUuid::createUuid().toString(QUuid::WithoutBraces); }
 
-Expected<QSqlDatabase> connect(const QString &connection, const QString &path)
+// How SQLite is to open a file: for writing, read-only (seeing other programs' commits), or immutable
+// (read-only with no journal or shared-memory file beside it, for a folder that cannot be written).
+enum class OpenMode { ReadWrite, ReadOnly, Immutable };
+
+Expected<QSqlDatabase> connect(const QString &connection, const QString &path, OpenMode mode = OpenMode::ReadWrite)
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-    db.setDatabaseName(path);
+    if (mode == OpenMode::ReadWrite) {
+        db.setDatabaseName(path);
+    } else {
+        // A URI (percent-encoded, so '?', '#' and '%' in a path stay part of it) carries SQLite's own
+        // read-only mode: no statement on this connection can write, whatever the caller does.
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
+        db.setDatabaseName(QString::fromLatin1(QUrl::fromLocalFile(path).toEncoded()) +
+                           (mode == OpenMode::Immutable ? QStringLiteral("?mode=ro&immutable=1")
+                                                        : QStringLiteral("?mode=ro")));
+    }
     if (!db.open()) {
         const QString message = db.lastError().text();
         db = QSqlDatabase();
@@ -55,14 +69,30 @@ void disconnect(const QString &connection)
     QSqlDatabase::removeDatabase(connection);
 }
 
-Status configure(const QSqlDatabase &db)
+Status configure(const QSqlDatabase &db, bool readOnly)
 {
-    for (const QString &pragma : {QStringLiteral("PRAGMA foreign_keys = ON"), QStringLiteral("PRAGMA journal_mode = WAL"),
-                                  QStringLiteral("PRAGMA synchronous = FULL"),
-                                  QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs)}) {
+    QStringList pragmas{QStringLiteral("PRAGMA foreign_keys = ON"), QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs)};
+    if (!readOnly) // the journal mode is a write to the file's header
+        pragmas << QStringLiteral("PRAGMA journal_mode = WAL") << QStringLiteral("PRAGMA synchronous = FULL");
+    for (const QString &pragma : std::as_const(pragmas)) {
         if (Status s = execPlain(db, pragma); !s)
             return s;
     }
+    return {};
+}
+
+// Why a file can only be read, whoever asks: its permissions allow nobody to write it (root included, who
+// could write it anyway: a `chmod 444` is a statement), or SQLite cannot keep its journal beside it.
+QString readOnlyReasonOf(const QFileInfo &file)
+{
+    // (WriteUser is left out: for root it is always set.)
+    constexpr auto anyWrite = QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther;
+    if (!(file.permissions() & anyWrite) || !file.isWritable())
+        return QStringLiteral("the file is read-only");
+    const QFileInfo folder(file.absolutePath());
+    if (!folder.isWritable())
+        return QStringLiteral("its folder %1 cannot be written, and SQLite keeps its journal there")
+            .arg(QDir::toNativeSeparators(folder.absoluteFilePath()));
     return {};
 }
 
@@ -91,7 +121,10 @@ Status checkIntact(const QSqlDatabase &db)
 
 } // namespace
 
-Document::Document(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) {}
+Document::Document(QString path, QString connection, QString readOnlyReason)
+    : m_path(std::move(path)), m_connection(std::move(connection)), m_readOnlyReason(std::move(readOnlyReason))
+{
+}
 
 Document::~Document() { disconnect(m_connection); }
 
@@ -151,40 +184,62 @@ Status Document::inspect(const QString &path)
     return {};
 }
 
-Expected<std::unique_ptr<Document>> Document::open(const QString &given, const Initializer &init)
+Expected<std::unique_ptr<Document>> Document::open(const QString &given, const Initializer &init, Access access,
+                                                   const QString &reason)
 {
     const Expected<QString> path = documentPath(given);
     if (!path)
         return path.error();
     if (!QFileInfo::exists(*path)) {
+        if (access == Access::ReadOnly)
+            return refusal(*path, QStringLiteral("the file does not exist."));
         if (Status s = create(*path, init); !s)
             return s.error();
     }
-    return openFile(*path);
+    return openFile(*path, access, reason);
 }
 
-Expected<std::unique_ptr<Document>> Document::openExisting(const QString &given)
+Expected<std::unique_ptr<Document>> Document::openExisting(const QString &given, Access access, const QString &reason)
 {
     const Expected<QString> path = documentPath(given);
     if (!path)
         return path.error();
     if (!QFileInfo::exists(*path))
         return refusal(*path, QStringLiteral("the file does not exist."));
-    return openFile(*path);
+    return openFile(*path, access, reason);
 }
 
-Expected<std::unique_ptr<Document>> Document::openFile(const QString &path)
+Status Document::checkWritable(const QString &action) const
+{
+    if (!isReadOnly())
+        return {};
+    return Error{QStringLiteral("Cannot %1 \"%2\": the document is read-only (%3). Nothing was written.")
+                     .arg(action, QDir::toNativeSeparators(m_path), m_readOnlyReason),
+                 {}};
+}
+
+Expected<std::unique_ptr<Document>> Document::openFile(const QString &path, Access access, const QString &reason)
 {
     if (Status s = inspect(path); !s)
         return s.error();
-    if (!QFileInfo(path).isWritable())
-        return refusal(path, QStringLiteral("the file is read-only; copy it somewhere writable first."));
+
+    const QFileInfo info(path);
+    OpenMode mode = OpenMode::ReadWrite;
+    QString readOnlyReason = readOnlyReasonOf(info);
+    if (!readOnlyReason.isEmpty()) {
+        // Nobody writes this file, so nothing needs to be kept beside it: immutable, unless a journal of
+        // an earlier writer is there and must be read (SQLite then reads it without writing).
+        mode = QFileInfo::exists(path + QStringLiteral("-wal")) ? OpenMode::ReadOnly : OpenMode::Immutable;
+    } else if (access == Access::ReadOnly) {
+        readOnlyReason = reason.isEmpty() ? QStringLiteral("opened read-only") : reason;
+        mode = OpenMode::ReadOnly; // others may write it: their commits stay visible
+    }
 
     const QString connection = newConnectionName();
-    Expected<QSqlDatabase> db = connect(connection, path);
+    Expected<QSqlDatabase> db = connect(connection, path, mode);
     if (!db)
         return refusal(path, db.error().message);
-    std::unique_ptr<Document> doc(new Document(QFileInfo(path).absoluteFilePath(), connection));
+    std::unique_ptr<Document> doc(new Document(info.absoluteFilePath(), connection, readOnlyReason));
     const Status checked = [&]() -> Status {
         // The header check above saw the main file; the authoritative values may sit in the WAL.
         const Expected<qint64> appId = queryInt(*db, QStringLiteral("PRAGMA application_id"));
@@ -199,12 +254,19 @@ Expected<std::unique_ptr<Document>> Document::openFile(const QString &path)
                              .arg(*version)
                              .arg(kSchemaVersion),
                          {}};
-        if (Status s = configure(*db); !s)
+        if (Status s = configure(*db, mode != OpenMode::ReadWrite); !s)
             return s;
         // A damaged file is refused before anything reads it as empty or writes into it (quick_check reads
-        // every page: about a second for a million prices, see README).
+        // every page: about 0.2 s for a million prices, see README).
         if (Status s = checkIntact(*db); !s)
             return s;
+        if (mode != OpenMode::ReadWrite && *version < kSchemaVersion)
+            return Error{QStringLiteral("it was saved by an older version of mltco and must be upgraded before it "
+                                        "can be read, which a read-only document cannot be; copy it somewhere "
+                                        "writable first."),
+                         {}};
+        if (mode != OpenMode::ReadWrite)
+            return {};
         return upgradeSchema(*db, static_cast<int>(*version));
     }();
     // Let go of this handle first: a refused document's connection is removed with it.

@@ -13,12 +13,20 @@ namespace mltco::store {
 /// Fills a freshly created document (inside one transaction) before it appears at its path.
 using Initializer = std::function<Status(const QSqlDatabase &db)>;
 
+/// Whether a document may be written. A document also opens read-only, whatever was asked, when its
+/// file's permissions allow no writing (even for root) or its folder cannot be written (SQLite keeps its
+/// journal beside the file).
+enum class Access { ReadWrite, ReadOnly };
+
 /// One open .mltco document: a SQLite database with foreign keys on, a WAL journal,
 /// `PRAGMA application_id` = kApplicationId and the schema version in `PRAGMA user_version`.
 ///
 /// A file that is not SQLite, a SQLite file that is not a mltco document, or a document from a newer
 /// schema is refused with a message naming the file and the reason, and is left byte-for-byte as it
 /// was (the header is read directly before SQLite ever opens the file for writing).
+///
+/// A read-only document is opened through SQLite's read-only mode (`mode=ro`, or `immutable=1` when no
+/// journal can be kept beside it), so no statement can change it whatever the caller does.
 class Document final
 {
 public:
@@ -28,10 +36,14 @@ public:
 
     /// Opens `path`; when no file is there, creates a new document at it (built under a temporary
     /// name and renamed into place, so a crash never leaves half a document) and runs `init` on it.
-    static Expected<std::unique_ptr<Document>> open(const QString &path, const Initializer &init = {});
+    /// With Access::ReadOnly a missing file is an error; `reason` says why it was asked for ("it is open
+    /// for editing in another mltco window") and becomes readOnlyReason().
+    static Expected<std::unique_ptr<Document>> open(const QString &path, const Initializer &init = {},
+                                                    Access access = Access::ReadWrite, const QString &reason = {});
 
     /// Opens an existing document; a missing file is an error.
-    static Expected<std::unique_ptr<Document>> openExisting(const QString &path);
+    static Expected<std::unique_ptr<Document>> openExisting(const QString &path, Access access = Access::ReadWrite,
+                                                            const QString &reason = {});
 
     /// Checks that `path` holds a mltco document this build can open, without opening it for writing.
     static Status inspect(const QString &path);
@@ -47,17 +59,25 @@ public:
     QString path() const { return m_path; }
     QString displayName() const;
 
+    bool isReadOnly() const { return !m_readOnlyReason.isEmpty(); }
+    /// Why the document is read-only ("the file's permissions allow no writing"), empty when it is not.
+    QString readOnlyReason() const { return m_readOnlyReason; }
+    /// Ok when the document may be written; otherwise "Cannot <action> "PATH": the document is read-only
+    /// (REASON). Nothing was written."
+    Status checkWritable(const QString &action) const;
+
     /// Writes a consistent copy of the document to `target` (VACUUM INTO a temporary file beside the
     /// target, then an atomic rename). The document stays open at its own path.
     Status copyTo(const QString &target) const;
 
 private:
-    explicit Document(QString path, QString connection);
-    static Expected<std::unique_ptr<Document>> openFile(const QString &path);
+    explicit Document(QString path, QString connection, QString readOnlyReason);
+    static Expected<std::unique_ptr<Document>> openFile(const QString &path, Access access, const QString &reason);
     static Status create(const QString &path, const Initializer &init);
 
     QString m_path;
     QString m_connection;
+    QString m_readOnlyReason;
 };
 
 } // namespace mltco::store

@@ -14,11 +14,19 @@ Transaction::Transaction(QSqlDatabase db) : m_db(std::move(db))
     m_active = begin.exec(QStringLiteral("BEGIN IMMEDIATE"));
     if (!m_active) {
         const QSqlError error = begin.lastError();
-        m_error = error.nativeErrorCode() == QLatin1String("5") // SQLITE_BUSY
-                      ? QStringLiteral("another program kept this document busy for more than %1 seconds; "
-                                       "try again when it has finished writing")
-                            .arg(kBusyTimeoutMs / 1000)
-                      : error.text();
+        if (error.nativeErrorCode() == QLatin1String("5")) { // SQLITE_BUSY
+            QSqlQuery timeout(m_db);
+            const int ms = timeout.exec(QStringLiteral("PRAGMA busy_timeout")) && timeout.next() ? timeout.value(0).toInt()
+                                                                                                 : kBusyTimeoutMs;
+            m_error = QStringLiteral("another program kept this document busy for more than %1; try again when it "
+                                     "has finished writing. Nothing was written.")
+                          .arg(ms >= 2000 ? QStringLiteral("%1 seconds").arg(ms / 1000)
+                                          : QStringLiteral("%1 ms").arg(ms));
+        } else if (error.nativeErrorCode() == QLatin1String("8")) { // SQLITE_READONLY
+            m_error = QStringLiteral("the document is open read-only. Nothing was written.");
+        } else {
+            m_error = error.text();
+        }
     }
 }
 

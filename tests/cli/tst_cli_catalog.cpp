@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <unistd.h>
+
 namespace {
 
 void writeFile(const QString &path, const QByteArray &bytes)
@@ -168,6 +170,90 @@ private slots:
             QCOMPARE(r.out, QString());
         }
         QCOMPARE(digest(d), before);
+    }
+
+    // chmod 444: read by every command, written by none, root included (who could write it anyway).
+    void readOnlyFileIsReadButNeverWritten()
+    {
+        const QString d = doc(QStringLiteral("readonly.mltco"));
+        QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--document"), d}).exitCode, 0);
+        QVERIFY(QFile::setPermissions(d, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        const QByteArray before = digest(d);
+        const QStringList filesBefore = QDir(m_home.path()).entryList(QDir::Files | QDir::Hidden);
+        const CliRun list = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("providers"),
+                                 QStringLiteral("--document"), d});
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY2(list.out.contains(QStringLiteral("Amazon Web Services")), qPrintable(list.out + list.err));
+        const QString csv = m_home.filePath(QStringLiteral("ro.csv"));
+        writeFile(csv, kGoodCsv);
+        const QStringList afterCsv = QDir(m_home.path()).entryList(QDir::Files | QDir::Hidden);
+        const CliRun import = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                                   QStringLiteral("csv"), csv, QStringLiteral("--document"), d});
+        QCOMPARE(import.exitCode, 1);
+        QVERIFY2(import.err.contains(QStringLiteral("the document is read-only (the file is read-only)")), qPrintable(import.err));
+        QVERIFY(import.err.contains(QStringLiteral("Nothing was written")));
+        QCOMPARE(digest(d), before);
+        QCOMPARE(QDir(m_home.path()).entryList(QDir::Files | QDir::Hidden), afterCsv);
+        QVERIFY(filesBefore.size() + 1 == afterCsv.size());
+        QVERIFY(QFile::setPermissions(d, QFile::ReadOwner | QFile::WriteOwner));
+    }
+
+    // A writable file in a folder the user cannot write: SQLite could keep no journal beside it, so it opens
+    // read-only (immutable) instead of failing. Root can write every folder, so as root the commands run as
+    // the unprivileged user "nobody".
+    void documentInUnwritableFolderOpensReadOnly()
+    {
+        QTemporaryDir top;
+        QVERIFY(QFile::setPermissions(top.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup |
+                                                      QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
+        const QString folder = top.filePath(QStringLiteral("locked"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString d = folder + QStringLiteral("/team.mltco");
+        QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--document"), d}).exitCode, 0);
+        const auto all = QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther |
+                         QFile::WriteOther;
+        QVERIFY(QFile::setPermissions(d, all));
+        const bool root = ::geteuid() == 0;
+        QStringList prefix;
+        if (root) {
+            QProcess probe;
+            probe.start(QStringLiteral("runuser"), {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"),
+                                                    QStringLiteral(MLTCO_BIN_DIR "/mltco-cli"), QStringLiteral("help")});
+            if (!probe.waitForFinished(30000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+                QSKIP("running as root, and the user nobody cannot run mltco-cli from this build folder");
+            prefix = {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), QStringLiteral(MLTCO_BIN_DIR "/mltco-cli")};
+        }
+        const auto folderMode = QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                QFile::ExeOther;
+        QVERIFY(QFile::setPermissions(folder, folderMode));
+        const QByteArray before = digest(d);
+        const QString csv = top.filePath(QStringLiteral("x.csv"));
+        writeFile(csv, kGoodCsv);
+        QVERIFY(QFile::setPermissions(csv, all));
+        const auto run = [&](const QStringList &args) {
+            if (!root)
+                return cli(args);
+            QProcess p;
+            p.start(QStringLiteral("runuser"), prefix + args);
+            CliRun r;
+            if (p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit)
+                r.exitCode = p.exitCode();
+            r.out = QString::fromUtf8(p.readAllStandardOutput());
+            r.err = QString::fromUtf8(p.readAllStandardError());
+            return r;
+        };
+        const CliRun list = run({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("providers"),
+                                 QStringLiteral("--document"), d});
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY2(list.out.contains(QStringLiteral("Amazon Web Services")), qPrintable(list.out + list.err));
+        const CliRun import = run({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                                   QStringLiteral("csv"), csv, QStringLiteral("--document"), d});
+        QCOMPARE(import.exitCode, 1);
+        QVERIFY2(import.err.contains(QStringLiteral("cannot be written, and SQLite keeps its journal there")),
+                 qPrintable(import.err));
+        QCOMPARE(digest(d), before);
+        QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("team.mltco")});
+        QVERIFY(QFile::setPermissions(folder, folderMode | QFile::WriteOwner));
     }
 
     void concurrentImportsAllLand()

@@ -5,6 +5,7 @@
 #include "models/store/document.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
+#include "models/store/transaction.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -245,6 +246,86 @@ private slots:
         const Status s = (*doc)->copyTo(QStringLiteral("/proc/not-here/b.mltco"));
         QVERIFY(!s);
         QVERIFY(s.error().message.contains(QStringLiteral("Cannot save")));
+    }
+
+    // A file nobody may write (chmod 444) opens read-only, for root too, who could write it anyway: reading
+    // works, every write is refused in words, and the file and its folder are left exactly as they were.
+    void readOnlyFileOpensReadOnlyAndStaysUntouched()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("shared.mltco"));
+        {
+            auto created = catalog::openDocument(path);
+            QVERIFY(created);
+        }
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        const QByteArray before = readAll(path);
+        const QStringList filesBefore = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
+
+        auto doc = store::Document::openExisting(path);
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        QVERIFY((*doc)->isReadOnly());
+        QCOMPARE((*doc)->readOnlyReason(), QStringLiteral("the file is read-only"));
+        const catalog::CatalogRepository repo((*doc)->database());
+        QVERIFY(!repo.providers().isEmpty());
+
+        const Status refused = (*doc)->checkWritable(QStringLiteral("import into"));
+        QVERIFY(!refused);
+        QVERIFY(refused.error().message.contains(QStringLiteral("read-only (the file is read-only)")));
+        QVERIFY(refused.error().message.contains(QStringLiteral("Nothing was written")));
+        // Below the checks: SQLite itself refuses, whatever a caller tries.
+        QSqlQuery write((*doc)->database());
+        QVERIFY(!write.exec(QStringLiteral("INSERT INTO provider (name, kind) VALUES ('x', 'gpu_cloud')")));
+        store::Transaction tx((*doc)->database());
+        if (tx.isActive()) {
+            QSqlQuery again((*doc)->database());
+            QVERIFY(!again.exec(QStringLiteral("DELETE FROM price_point")));
+        } else {
+            QVERIFY2(tx.errorString().contains(QStringLiteral("read-only")), qPrintable(tx.errorString()));
+        }
+        doc = Error{};
+        QCOMPARE(readAll(path), before);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), filesBefore); // no -wal or -shm left
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+    }
+
+    // Read-only on request (a second window): SQLite's read-only mode, which still sees what other
+    // connections commit.
+    void readOnlyOnRequestSeesOtherWriters()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("two.mltco"));
+        auto writer = catalog::openDocument(path);
+        QVERIFY(writer);
+        auto reader = store::Document::openExisting(path, store::Access::ReadOnly,
+                                                    QStringLiteral("it is open for editing in another window"));
+        QVERIFY(reader);
+        QVERIFY((*reader)->isReadOnly());
+        QCOMPARE((*reader)->readOnlyReason(), QStringLiteral("it is open for editing in another window"));
+        QVERIFY(!(*writer)->isReadOnly());
+        const qint64 before = *store::queryInt((*reader)->database(), QStringLiteral("SELECT COUNT(*) FROM provider"));
+        QVERIFY(store::execPlain((*writer)->database(),
+                                 QStringLiteral("INSERT INTO provider (name, kind) VALUES ('newco', 'gpu_cloud')")));
+        QCOMPARE(*store::queryInt((*reader)->database(), QStringLiteral("SELECT COUNT(*) FROM provider")), before + 1);
+        QSqlQuery write((*reader)->database());
+        QVERIFY(!write.exec(QStringLiteral("DELETE FROM provider WHERE name = 'newco'")));
+        QVERIFY(!store::Document::open(dir.filePath(QStringLiteral("missing.mltco")), {}, store::Access::ReadOnly));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("missing.mltco"))));
+    }
+
+    // A read-only file whose path needs escaping in a SQLite URI still opens as itself.
+    void readOnlyPathWithUriCharacters()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("100% plan #2?.mltco"));
+        {
+            auto created = catalog::openDocument(path);
+            QVERIFY(created);
+        }
+        auto doc = store::Document::openExisting(path, store::Access::ReadOnly);
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        QVERIFY(!catalog::CatalogRepository((*doc)->database()).providers().isEmpty());
+        QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("*.mltco")}, QDir::Files).size(), 1);
     }
 
     void defaultPathIsUnderAppData()

@@ -68,6 +68,26 @@ private slots:
         QCOMPARE(providers(), 0);
     }
 
+    // A writer that waits longer than the busy timeout for another one gives up with a message saying so,
+    // and writes nothing.
+    void busyDocumentIsRefusedInWords()
+    {
+        auto other = store::Document::openExisting(m_doc->path());
+        QVERIFY(other);
+        store::Transaction holding((*other)->database());
+        QVERIFY(holding.isActive());
+        QVERIFY(store::execPlain(m_doc->database(), QStringLiteral("PRAGMA busy_timeout = 200")));
+        {
+            store::Transaction waiting(m_doc->database());
+            QVERIFY(!waiting.isActive());
+            QVERIFY2(waiting.errorString().contains(QStringLiteral("busy for more than 200 ms")), qPrintable(waiting.errorString()));
+            QVERIFY(waiting.errorString().contains(QStringLiteral("Nothing was written")));
+        }
+        holding.rollback();
+        store::Transaction after(m_doc->database());
+        QVERIFY(after.isActive());
+    }
+
     void failedImportLeavesDocumentUnchanged()
     {
         // An import whose price names an instance it does not list fails as a whole.

@@ -2,7 +2,9 @@
 // redo through the Edit menu, Save As, recent files, page navigation and the screenshot option.
 #include "uitestutil.h"
 
+#include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
+#include "models/store/planstore.h"
 #include "models/tco/parameters.h"
 #include "ui/report/exports.h"
 
@@ -12,9 +14,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QProcess>
+#include <QPushButton>
 #include <QMessageBox>
 #include <QStackedWidget>
 #include <QTimer>
@@ -182,6 +186,101 @@ private slots:
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         QTRY_COMPARE(prices->model()->rowCount(), before + 2);
+    }
+
+    // A second window on a document another window is editing opens it read-only and says so: nothing it does
+    // reaches the file, and once the first window has closed it, "Edit here" takes over.
+    void secondWindowOnTheSameDocumentIsReadOnlyAndSaysSo()
+    {
+        UiFixture f;
+        QVERIFY(f.open(QStringLiteral("team.mltco")));
+        const QString path = f.window->document()->path();
+        auto *firstBanner = f.find<QWidget>(QStringLiteral("readOnlyBanner"));
+        QVERIFY(firstBanner);
+        QVERIFY(firstBanner->isHidden());
+        QVERIFY(!f.editor()->isReadOnly());
+        const QByteArray storedPlan = store::PlanStore(f.window->document()->database()).plans().first().json;
+
+        auto second = std::make_unique<ui::MainWindow>();
+        QVERIFY(second->openDocument(path));
+        second->show();
+        QVERIFY(QTest::qWaitForWindowExposed(second.get()));
+        QVERIFY(second->document()->isReadOnly());
+        auto *banner = second->findChild<QWidget *>(QStringLiteral("readOnlyBanner"));
+        auto *message = second->findChild<QLabel *>(QStringLiteral("readOnlyMessage"));
+        QVERIFY(banner && message);
+        QVERIFY(banner->isVisible());
+        QVERIFY2(message->text().contains(QStringLiteral("open for editing in another mltco window, process %1")
+                                              .arg(QCoreApplication::applicationPid())),
+                 qPrintable(message->text()));
+        QVERIFY(second->windowTitle().contains(QStringLiteral("[read-only]")));
+        second->showPage(ui::MainWindow::Catalog);
+        auto *import = second->findChild<QPushButton *>(QStringLiteral("importButton"));
+        auto *addPrice = second->findChild<QPushButton *>(QStringLiteral("addPriceButton"));
+        QVERIFY(import && addPrice);
+        QVERIFY(!import->isEnabled());
+        QVERIFY(!addPrice->isEnabled());
+        QVERIFY(import->toolTip().contains(QStringLiteral("read-only")));
+
+        // Edits in the read-only window stay in memory.
+        second->editor()->setWorkloadValue(tco::ParamId::Engineers, 17);
+        QCOMPARE(second->editor()->plan().workload.engineers, 17);
+        QVERIFY(second->editor()->hasUnsavedChanges());
+        QCOMPARE(store::PlanStore(f.window->document()->database()).plans().first().json, storedPlan);
+
+        // Still locked: "Edit here" keeps it read-only; once the first window is gone it takes over.
+        auto *retry = second->findChild<QPushButton *>(QStringLiteral("retryEditingButton"));
+        QVERIFY(retry && retry->isVisible());
+        QTest::mouseClick(retry, Qt::LeftButton);
+        QVERIFY(second->document()->isReadOnly());
+        f.window.reset();
+        retry = second->findChild<QPushButton *>(QStringLiteral("retryEditingButton"));
+        QTest::mouseClick(retry, Qt::LeftButton);
+        QVERIFY(!second->document()->isReadOnly());
+        QTRY_VERIFY(second->findChild<QWidget *>(QStringLiteral("readOnlyBanner"))->isHidden());
+        QVERIFY(!second->windowTitle().contains(QStringLiteral("[read-only]")));
+    }
+
+    // A file nobody may write (chmod 444) opens with a notice; not even the sample plan is written into it,
+    // and "Save a copy" keeps what was edited.
+    void readOnlyFileOpensWithNoticeAndSaveACopyKeepsEdits()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("published.mltco"));
+        {
+            auto created = catalog::openDocument(path); // the seed catalog, no plan yet
+            QVERIFY(created);
+        }
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray before = file.readAll();
+        file.close();
+
+        ui::MainWindow window;
+        QVERIFY(window.openDocument(path));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.document()->isReadOnly());
+        auto *message = window.findChild<QLabel *>(QStringLiteral("readOnlyMessage"));
+        QVERIFY(message && message->isVisible());
+        QVERIFY(message->text().contains(QStringLiteral("the file is read-only")));
+        QVERIFY(!window.findChild<QPushButton *>(QStringLiteral("retryEditingButton"))->isVisible());
+        QVERIFY(!window.editor()->plan().scenarios.isEmpty()); // the sample plan, shown but not stored
+        window.editor()->setWorkloadValue(tco::ParamId::HorizonMonths, 60);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), before);
+        file.close();
+
+        const QString copy = dir.filePath(QStringLiteral("mine.mltco"));
+        QVERIFY(window.saveDocumentAs(copy));
+        QVERIFY(!window.document()->isReadOnly());
+        QVERIFY(window.findChild<QWidget *>(QStringLiteral("readOnlyBanner"))->isHidden());
+        QCOMPARE(window.editor()->plan().workload.horizonMonths, 60);
+        const QList<store::StoredPlan> plans = store::PlanStore(window.document()->database()).plans();
+        QCOMPARE(plans.size(), 1);
+        QVERIFY(plans.first().json.contains("\"horizon_months\": 60"));
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
     }
 
     void headlessRunOnARefusedDocumentSaysWhyAndExits()

@@ -1,5 +1,7 @@
 #include "ui/catalog/catalogpage.h"
 
+#include "models/store/document.h"
+
 #include "models/report/format.h"
 #include "ui/catalog/catalogcommands.h"
 #include "ui/catalog/catalogfilterproxy.h"
@@ -106,12 +108,20 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
         actions->addWidget(b);
         return b;
     };
-    button(tr("Add price…"), "addPriceButton", &CatalogPage::addPrice);
-    button(tr("Add instance type…"), "addInstanceButton", &CatalogPage::addInstanceType);
-    button(tr("Add GPU…"), "addGpuButton", &CatalogPage::addGpu);
+    QPushButton *addPriceButton = button(tr("Add price…"), "addPriceButton", &CatalogPage::addPrice);
+    QPushButton *addInstanceButton = button(tr("Add instance type…"), "addInstanceButton", &CatalogPage::addInstanceType);
+    QPushButton *addGpuButton = button(tr("Add GPU…"), "addGpuButton", &CatalogPage::addGpu);
     actions->addSpacing(16);
     m_editButton = button(tr("Edit…"), "editButton", &CatalogPage::editCurrent);
     m_deleteButton = button(tr("Delete"), "deleteButton", &CatalogPage::deleteSelected);
+    if (m_editor->isReadOnly()) {
+        // Nothing here may write: the buttons say why instead of failing later.
+        const QString why = tr("The document is read-only (%1).").arg(m_editor->document().readOnlyReason());
+        for (QPushButton *b : {importButton, addPriceButton, addInstanceButton, addGpuButton}) {
+            b->setEnabled(false);
+            b->setToolTip(why);
+        }
+    }
     m_hint = new QLabel(this);
     m_hint->setObjectName(QStringLiteral("catalogHint"));
     m_hint->setStyleSheet(QStringLiteral("color: #5b6875;"));
@@ -246,8 +256,8 @@ void CatalogPage::updateCounts()
 void CatalogPage::updateButtons()
 {
     const int selected = static_cast<int>(selectedSourceRows(currentTable()).size());
-    m_editButton->setEnabled(selected == 1);
-    m_deleteButton->setEnabled(selected >= 1);
+    m_editButton->setEnabled(selected == 1 && !m_editor->isReadOnly());
+    m_deleteButton->setEnabled(selected >= 1 && !m_editor->isReadOnly());
     switch (currentTab()) {
     case PricesTab:
         m_editButton->setText(tr("New observation…"));
@@ -335,6 +345,8 @@ QHash<QString, QString> CatalogPage::instancesUsedByPlan() const
 
 void CatalogPage::startImport()
 {
+    if (Status s = m_editor->document().checkWritable(tr("import into")); !s)
+        return showMessage(s.error().message, true);
     if (!m_importDialog) {
         m_importDialog = new ImportDialog(m_models, this);
         m_importDialog->setAttribute(Qt::WA_DeleteOnClose);

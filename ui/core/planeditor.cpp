@@ -60,12 +60,17 @@ PlanEditor::PlanEditor(store::Document &document, QObject *parent)
 
 PlanEditor::~PlanEditor() = default;
 
+bool PlanEditor::isReadOnly() const { return m_document.isReadOnly(); }
+
 Status PlanEditor::loadFirstPlan(const QByteArray &fallbackJson)
 {
     store::PlanStore plans(m_document.database());
     QList<store::StoredPlan> stored = plans.plans();
-    if (stored.isEmpty())
-        return importPlan(fallbackJson);
+    if (stored.isEmpty()) {
+        const Status s = importPlan(fallbackJson);
+        m_unsaved = false; // the sample plan stands in for a missing one: nothing of the user's is unsaved
+        return s;
+    }
     Expected<tco::Plan> plan = tco::readPlan(stored.first().json);
     if (!plan)
         return Error{QStringLiteral("The plan \"%1\" in this document cannot be read: %2")
@@ -74,6 +79,7 @@ Status PlanEditor::loadFirstPlan(const QByteArray &fallbackJson)
     m_planId = stored.first().id;
     m_undoStack->clear();
     setPlan(*plan);
+    m_unsaved = false;
     return {};
 }
 
@@ -82,6 +88,13 @@ Status PlanEditor::importPlan(const QByteArray &json)
     Expected<tco::Plan> plan = tco::readPlan(json);
     if (!plan)
         return plan.error();
+    if (isReadOnly()) {
+        m_planId = 0;
+        m_unsaved = true;
+        m_undoStack->clear();
+        setPlan(*plan);
+        return {};
+    }
     store::PlanStore plans(m_document.database());
     Expected<qint64> id = plans.insert(plan->name, tco::writePlan(*plan));
     if (!id)
@@ -102,13 +115,36 @@ void PlanEditor::apply(const tco::Plan &after, const QString &text, const QStrin
 void PlanEditor::setPlan(const tco::Plan &plan)
 {
     m_plan = plan;
-    if (m_planId != 0) {
+    if (isReadOnly()) {
+        m_unsaved = true;
+    } else if (m_planId != 0) {
         store::PlanStore plans(m_document.database());
         if (Status s = plans.update(m_planId, m_plan.name, tco::writePlan(m_plan)); !s)
             emit saveFailed(s.error().message);
     }
     evaluate();
     emit planChanged();
+}
+
+Status PlanEditor::storeAsCurrent(const tco::Plan &plan, qint64 storedId)
+{
+    if (Status s = m_document.checkWritable(QStringLiteral("save the plan into")); !s)
+        return s;
+    store::PlanStore plans(m_document.database());
+    if (storedId != 0 && plans.plan(storedId)) {
+        if (Status s = plans.update(storedId, plan.name, tco::writePlan(plan)); !s)
+            return s;
+        m_planId = storedId;
+    } else {
+        Expected<qint64> id = plans.insert(plan.name, tco::writePlan(plan));
+        if (!id)
+            return id.error();
+        m_planId = *id;
+    }
+    m_unsaved = false;
+    m_undoStack->clear();
+    setPlan(plan);
+    return {};
 }
 
 void PlanEditor::reevaluate()

@@ -35,6 +35,14 @@ public:
     /// Adds a plan from a plan file to the document and makes it the current plan.
     Status importPlan(const QByteArray &json);
 
+    /// A read-only document (store::Document::isReadOnly) is never written: edits and imported plans are
+    /// kept in memory only, and hasUnsavedChanges() says so until they are stored with storeUnsaved().
+    bool isReadOnly() const;
+    bool hasUnsavedChanges() const { return m_unsaved; }
+    /// Writes the current plan into this (writable) document: over the plan with row id `storedId` when the
+    /// document has it, else as a new plan. For File › Save As from a read-only document.
+    Status storeAsCurrent(const tco::Plan &plan, qint64 storedId);
+
     store::Document &document() const { return m_document; }
     QUndoStack *undoStack() const { return m_undoStack; }
     const tco::Plan &plan() const { return m_plan; }
@@ -87,6 +95,7 @@ private:
     store::Document &m_document;
     QUndoStack *m_undoStack;
     qint64 m_planId = 0;
+    bool m_unsaved = false;
     int m_lastPushIndex = -1; ///< the stack's index after this editor's last push (undo moves it away)
     tco::Plan m_plan;
     std::optional<tco::PlanResult> m_result;
