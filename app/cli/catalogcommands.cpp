@@ -153,6 +153,9 @@ int runList(const QStringList &args, Io &io)
             table.add({p.provider, p.instance, p.region, p.zone, catalog::pricingModelKey(p.pricing), numberOrNull(p.amount),
                        catalog::priceUnitKey(p.unit), numberOrNull(p.hourly()), p.observedAt.toString(Qt::ISODate), p.source});
     }
+    // A list cut short by a page that cannot be read is not printed as if it were the whole.
+    if (Status s = repo.readStatus(); !s)
+        return inputError(io, s.error().message);
     table.print(io.out, format);
     io.out.flush();
     return ExitOk;

@@ -35,7 +35,10 @@ Expected<Loaded> load(const QString &input, const QString &documentOption)
         auto document = store::Document::openExisting(input);
         if (!document)
             return document.error();
-        const QList<store::StoredPlan> plans = store::PlanStore((*document)->database()).plans();
+        const store::PlanStore store((*document)->database());
+        const QList<store::StoredPlan> plans = store.plans();
+        if (Status s = store.readStatus(); !s)
+            return s.error();
         if (plans.isEmpty())
             return Error{QStringLiteral("%1 holds no plan; open it in mltco or evaluate a plan file.").arg(input), {}};
         auto plan = tco::readPlan(plans.first().json);

@@ -80,19 +80,34 @@ PricePoint readPrice(const QSqlQuery &q)
     return p;
 }
 
+// Calls fn for every row. A statement that fails, at the start or part-way (a page that cannot be read),
+// is recorded in `failure` (the first one wins), so the caller never takes a short list for the whole.
 template<typename Fn>
-void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values, Fn fn)
+void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values, Fn fn,
+                std::optional<Error> &failure)
 {
     Expected<QSqlQuery> q = exec(db, sql, values);
-    if (!q)
+    if (!q) {
+        if (!failure)
+            failure = store::damage(q.error().message);
         return;
+    }
     while (q->next())
         fn(*q);
+    if (q->lastError().isValid() && !failure)
+        failure = store::damage(q->lastError().text());
 }
 
 } // namespace
 
 CatalogRepository::CatalogRepository(QSqlDatabase db) : m_db(std::move(db)) {}
+
+Status CatalogRepository::readStatus() const
+{
+    if (m_readError)
+        return *m_readError;
+    return {};
+}
 
 QList<Source> CatalogRepository::sources() const
 {
@@ -100,7 +115,7 @@ QList<Source> CatalogRepository::sources() const
     forEachRow(m_db, kSelectSources, {}, [&](const QSqlQuery &q) {
         out.append(Source{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
                           QDate::fromString(q.value(4).toString(), Qt::ISODate), q.value(5).toString()});
-    });
+    }, m_readError);
     return out;
 }
 
@@ -110,7 +125,7 @@ QList<Provider> CatalogRepository::providers() const
     forEachRow(m_db, kSelectProviders, {}, [&](const QSqlQuery &q) {
         out.append(Provider{q.value(0).toString(), q.value(1).toString(),
                             providerKindFromKey(q.value(2).toString()).value_or(ProviderKind::GpuCloud)});
-    });
+    }, m_readError);
     return out;
 }
 
@@ -132,13 +147,13 @@ QList<Gpu> CatalogRepository::gpus() const
         g.speedupSource = q.value(9).toString();
         indexById.insert(q.value(0).toLongLong(), out.size());
         out.append(g);
-    });
+    }, m_readError);
     forEachRow(m_db, kSelectThroughput, {}, [&](const QSqlQuery &q) {
         const auto it = indexById.constFind(q.value(0).toLongLong());
         if (it != indexById.constEnd())
             out[*it].throughput.append(ThroughputFigure{q.value(1).toString(), q.value(2).toDouble(), q.value(3).toInt(),
                                                         q.value(4).toString()});
-    });
+    }, m_readError);
     return out;
 }
 
@@ -157,7 +172,7 @@ QList<InstanceType> CatalogRepository::instanceTypes(const QString &provider) co
     forEachRow(m_db, kSelectInstances, {p, p}, [&](const QSqlQuery &q) {
         out.append(InstanceType{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toDouble(),
                                 q.value(4).toDouble(), q.value(5).toDouble(), q.value(6).toString()});
-    });
+    }, m_readError);
     return out;
 }
 
@@ -185,7 +200,7 @@ QList<PricePoint> CatalogRepository::prices(const PriceFilter &filter) const
     forEachRow(m_db, kSelectPrices,
                {text(filter.provider), text(filter.provider), text(filter.instance), text(filter.instance),
                 text(filter.region), text(filter.region), pricing, pricing},
-               [&](const QSqlQuery &q) { out.append(readPrice(q)); });
+               [&](const QSqlQuery &q) { out.append(readPrice(q)); }, m_readError);
     return out;
 }
 
@@ -247,9 +262,13 @@ Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, c
         return fail(batch.error());
     summary.batchId = batch->lastInsertId().toLongLong();
 
+    // The id maps below must be whole: a read that fails part-way fails the import.
+    std::optional<Error> readFailure;
     QHash<QString, qint64> providerIds;
     forEachRow(m_db, QStringLiteral("SELECT name, id FROM provider"), {},
-               [&](const QSqlQuery &q) { providerIds.insert(q.value(0).toString(), q.value(1).toLongLong()); });
+               [&](const QSqlQuery &q) { providerIds.insert(q.value(0).toString(), q.value(1).toLongLong()); }, readFailure);
+    if (readFailure)
+        return fail(*readFailure);
     for (const Provider &p : data.providers) {
         if (providerIds.contains(p.name))
             continue;
@@ -262,12 +281,14 @@ Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, c
 
     QHash<QString, qint64> gpuIds;
     forEachRow(m_db, QStringLiteral("SELECT name, id FROM gpu"), {},
-               [&](const QSqlQuery &q) { gpuIds.insert(q.value(0).toString(), q.value(1).toLongLong()); });
+               [&](const QSqlQuery &q) { gpuIds.insert(q.value(0).toString(), q.value(1).toLongLong()); }, readFailure);
     QHash<QString, qint64> instanceIds;
     forEachRow(m_db, QStringLiteral("SELECT p.name, i.name, i.id FROM instance_type i JOIN provider p ON p.id = i.provider_id"),
                {}, [&](const QSqlQuery &q) {
                    instanceIds.insert(importInstanceKey(q.value(0).toString(), q.value(1).toString()), q.value(2).toLongLong());
-               });
+               }, readFailure);
+    if (readFailure)
+        return fail(*readFailure);
     for (const InstanceType &i : data.instances) {
         const QString key = importInstanceKey(i.provider, i.name);
         if (instanceIds.contains(key))

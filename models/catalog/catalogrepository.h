@@ -75,8 +75,15 @@ public:
 
     QSqlDatabase database() const { return m_db; }
 
+    /// The list reads above return what they could read. When one of them failed (a page that cannot be
+    /// read: the file was damaged after it was opened, or the disk failed), this says so, "the document is
+    /// damaged: …", from then on; callers that show or export a list check it, so a short list is never
+    /// taken for the whole.
+    Status readStatus() const;
+
 private:
     QSqlDatabase m_db;
+    mutable std::optional<Error> m_readError;
 };
 
 /// Hex SHA-256 of a file's bytes, or an Error when it cannot be read.

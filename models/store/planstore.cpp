@@ -4,6 +4,7 @@
 #include "models/store/transaction.h"
 
 #include <QDateTime>
+#include <QSqlError>
 
 namespace mltco::store {
 namespace {
@@ -34,14 +35,25 @@ Status inTransaction(const QSqlDatabase &db, Fn fn)
 
 PlanStore::PlanStore(QSqlDatabase db) : m_db(std::move(db)) {}
 
+Status PlanStore::readStatus() const
+{
+    if (m_readError)
+        return *m_readError;
+    return {};
+}
+
 QList<StoredPlan> PlanStore::plans() const
 {
     QList<StoredPlan> out;
     Expected<QSqlQuery> q = exec(m_db, kSelectPlans);
-    if (!q)
+    if (!q) {
+        m_readError = damage(q.error().message);
         return out;
+    }
     while (q->next())
         out.append(StoredPlan{q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toString().toUtf8()});
+    if (q->lastError().isValid())
+        m_readError = damage(q->lastError().text());
     return out;
 }
 

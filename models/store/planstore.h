@@ -7,6 +7,8 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <optional>
+
 namespace mltco::store {
 
 /// A plan as the document keeps it: its JSON text (docs/plan-format.md) under a row id.
@@ -24,7 +26,10 @@ class PlanStore final
 public:
     explicit PlanStore(QSqlDatabase db);
 
+    /// Every plan, in order; when the read failed part-way, what it read and readStatus() says why.
     QList<StoredPlan> plans() const;
+    /// Ok, or "the document is damaged: …" after plans() failed.
+    Status readStatus() const;
     Expected<StoredPlan> plan(qint64 id) const;
     Expected<qint64> insert(const QString &name, const QByteArray &json);
     Status update(qint64 id, const QString &name, const QByteArray &json);
@@ -32,6 +37,7 @@ public:
 
 private:
     QSqlDatabase m_db;
+    mutable std::optional<Error> m_readError;
 };
 
 } // namespace mltco::store

@@ -34,4 +34,11 @@ Expected<qint64> queryInt(const QSqlDatabase &db, const QString &sql)
     return query.value(0).toLongLong();
 }
 
+Error damage(const QString &detail)
+{
+    return Error{QStringLiteral("the document is damaged: %1. Restore it from a backup; mltco will not read or write it.")
+                     .arg(detail),
+                 {}};
+}
+
 } // namespace mltco::store

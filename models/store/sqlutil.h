@@ -20,6 +20,10 @@ Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initia
 /// Runs one statement that needs no bound values (PRAGMA, DDL).
 Status execPlain(const QSqlDatabase &db, const QString &sql);
 
+/// "the document is damaged: DETAIL. Restore it from a backup; mltco will not read or write it." For a
+/// statement that failed on a document that passed its check when it was opened.
+Error damage(const QString &detail);
+
 /// Reads a single integer (e.g. a PRAGMA); nullopt-like Error on failure.
 Expected<qint64> queryInt(const QSqlDatabase &db, const QString &sql);
 

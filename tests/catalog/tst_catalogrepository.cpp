@@ -4,6 +4,7 @@
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
 
+#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -192,6 +193,40 @@ private slots:
         QVERIFY(p);
         QCOMPARE(*p->hourly(), 12.5);
         QCOMPARE(p->source, QStringLiteral("user"));
+    }
+
+    // A page damaged after the document was opened (its check passed): the listing stops short, and the
+    // repository says so instead of handing back a short list as if it were the whole.
+    void damageFoundWhileReadingIsReported()
+    {
+        const QString path = m_doc->path();
+        QVERIFY(store::execPlain(m_doc->database(),
+                                 QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000) "
+                                                "INSERT INTO price_point (instance_type_id, region, pricing_model, amount, unit, "
+                                                "observed_at, source_id, note) SELECT (SELECT MIN(instance_type_id) FROM price_point), "
+                                                "'region-' || i, 'on_demand', 1 + i / 1000.0, 'hour', '2024-02-01', "
+                                                "(SELECT MIN(source_id) FROM price_point), 'filler row ' || i FROM n")));
+        m_doc.reset(); // checkpointed into the file
+        auto doc = store::Document::openExisting(path);
+        QVERIFY(doc);
+        m_doc = std::move(*doc);
+        QVERIFY(store::execPlain(m_doc->database(), QStringLiteral("PRAGMA cache_size = 1"))); // read from the file again
+        const CatalogRepository repo(m_doc->database());
+        QCOMPARE(repo.prices().size(), 30005);
+        QVERIFY(repo.readStatus());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        const qint64 size = file.size();
+        QVERIFY(size > 1000000);
+        file.seek(size / 3 / 4096 * 4096);
+        file.write(QByteArray(size / 3, '\x5a'));
+        file.close();
+        const QList<PricePoint> prices = repo.prices();
+        QVERIFY(prices.size() < 30005);
+        const Status status = repo.readStatus();
+        QVERIFY(!status);
+        QVERIFY2(status.error().message.startsWith(QStringLiteral("the document is damaged: ")), qPrintable(status.error().message));
+        m_doc.reset();
     }
 };
 

@@ -66,6 +66,8 @@ Status PlanEditor::loadFirstPlan(const QByteArray &fallbackJson)
 {
     store::PlanStore plans(m_document.database());
     QList<store::StoredPlan> stored = plans.plans();
+    if (Status s = plans.readStatus(); !s)
+        return s; // never taken for "no plan yet" and replaced by the sample plan
     if (stored.isEmpty()) {
         const Status s = importPlan(fallbackJson);
         m_unsaved = false; // the sample plan stands in for a missing one: nothing of the user's is unsaved
