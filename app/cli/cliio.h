@@ -36,5 +36,7 @@ int runCatalog(const QStringList &args, Io &io);
 int runEvaluate(const QStringList &args, Io &io);
 int runCalc(const QStringList &args, Io &io);
 int runReport(const QStringList &args, Io &io);
+/// `mltco-cli plan list|save|show|remove`: the plans a document keeps.
+int runPlan(const QStringList &args, Io &io);
 
 } // namespace mltco::cli

@@ -62,8 +62,11 @@ Expected<StoredPlan> PlanStore::plan(qint64 id) const
     Expected<QSqlQuery> q = exec(m_db, kSelectPlan, {id});
     if (!q)
         return q.error();
-    if (!q->next())
+    if (!q->next()) {
+        if (q->lastError().isValid())
+            return damage(q->lastError().text());
         return Error{QStringLiteral("The document has no plan %1.").arg(id), {}};
+    }
     return StoredPlan{q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toString().toUtf8()};
 }
 

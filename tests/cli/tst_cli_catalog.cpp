@@ -256,6 +256,55 @@ private slots:
         QVERIFY(QFile::setPermissions(folder, folderMode | QFile::WriteOwner));
     }
 
+    // The plans of a document, headless: save (new or over one), list, show and remove, each write one
+    // transaction; a bad id is a usage error, a read-only document refuses in words.
+    void planCommands()
+    {
+        const QString d = doc(QStringLiteral("plans.mltco"));
+        const auto plan = [&](QStringList args) {
+            return cli(QStringList{QStringLiteral("plan")} + args + QStringList{QStringLiteral("--document"), d});
+        };
+        CliRun r = plan({QStringLiteral("save"), QStringLiteral("example:seed-000")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("Saved plan 1 \"Seed 000")), qPrintable(r.out + r.err));
+        QCOMPARE(plan({QStringLiteral("save"), QStringLiteral("example:growing-team")}).exitCode, 0);
+        r = plan({QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray listed = QJsonDocument::fromJson(r.out.toUtf8()).array();
+        QCOMPARE(listed.size(), 2);
+        QCOMPARE(listed.at(1).toObject().value(QStringLiteral("id")).toInteger(), 2);
+        QVERIFY(listed.at(1).toObject().value(QStringLiteral("name")).toString().startsWith(QStringLiteral("Growing team")));
+        r = plan({QStringLiteral("save"), QStringLiteral("example:growing-team"), QStringLiteral("--replace"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 0);
+        r = plan({QStringLiteral("show"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("name")).toString().startsWith(
+            QStringLiteral("Growing team")));
+        QCOMPARE(plan({QStringLiteral("remove"), QStringLiteral("2")}).exitCode, 0);
+        r = plan({QStringLiteral("show"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains(QStringLiteral("no plan 2")));
+        QCOMPARE(plan({QStringLiteral("show"), QStringLiteral("two")}).exitCode, 2);
+        QCOMPARE(plan({QStringLiteral("save"), QStringLiteral("example:nope")}).exitCode, 1);
+        const QString bad = m_home.filePath(QStringLiteral("bad-plan.json"));
+        writeFile(bad, "{\"version\": 1, \"name\": \"x\", \"name\": \"y\"}");
+        r = plan({QStringLiteral("save"), bad});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("name")), qPrintable(r.err));
+
+        QVERIFY(QFile::setPermissions(d, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        const QByteArray before = digest(d);
+        for (const QStringList &args : {QStringList{QStringLiteral("save"), QStringLiteral("example:seed-000")},
+                                        QStringList{QStringLiteral("remove"), QStringLiteral("1")}}) {
+            r = plan(args);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains(QStringLiteral("read-only")), qPrintable(r.err));
+        }
+        QCOMPARE(plan({QStringLiteral("list")}).exitCode, 0);
+        QCOMPARE(digest(d), before);
+        QVERIFY(QFile::setPermissions(d, QFile::ReadOwner | QFile::WriteOwner));
+    }
+
     void concurrentImportsAllLand()
     {
         // Two processes import 20 files each into one document at the same time: writers take turns (BEGIN
