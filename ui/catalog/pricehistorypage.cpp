@@ -386,8 +386,12 @@ void PriceHistoryPage::redrawHistory()
     }
 
     m_historyChart->removeAllSeries();
-    for (QAbstractAxis *axis : m_historyChart->axes())
+    // removeAxis() only hands the axis back: delete it, or every redraw leaks two axes.
+    const QList<QAbstractAxis *> historyAxes = m_historyChart->axes();
+    for (QAbstractAxis *axis : historyAxes) {
         m_historyChart->removeAxis(axis);
+        delete axis;
+    }
     if (lines.isEmpty()) {
         m_historyChart->setTitle(
             tr("Tick instance types and pricing models on the left to see how their prices moved."));
@@ -477,8 +481,12 @@ void PriceHistoryPage::redrawTflops()
     m_comparison = compareTflopsCost(editor.instanceTypes(), editor.gpus(),
                                      editor.latestPrices(catalog::PricingModel::OnDemand), basis, sources);
     m_tflopsChart->removeAllSeries();
-    for (QAbstractAxis *axis : m_tflopsChart->axes())
+    // removeAxis() only hands the axis back: delete it, or every redraw leaks two axes.
+    const QList<QAbstractAxis *> tflopsAxes = m_tflopsChart->axes();
+    for (QAbstractAxis *axis : tflopsAxes) {
         m_tflopsChart->removeAxis(axis);
+        delete axis;
+    }
     qDeleteAll(m_barTexts);
     m_barTexts.clear();
     const QList<TflopsBar> &bars = m_comparison.bars;
