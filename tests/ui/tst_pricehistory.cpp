@@ -105,6 +105,21 @@ private slots:
         QCOMPARE(lines().first()->count(), 6);
     }
 
+    // A redraw replaces the charts' axes and deletes the old ones (QChart::removeAxis only hands an axis back:
+    // every redraw leaked two, found by LeakSanitizer).
+    void redrawDeletesTheAxesItReplaces()
+    {
+        int destroyed = 0;
+        QList<QAbstractAxis *> old;
+        for (const char *name : {"historyChart", "tflopsComparisonChart"})
+            old += page()->findChild<ui::ChartView *>(QLatin1String(name))->chart()->axes();
+        QVERIFY(old.size() >= 4);
+        for (QAbstractAxis *axis : std::as_const(old))
+            connect(axis, &QObject::destroyed, this, [&destroyed] { ++destroyed; });
+        m_ui->editor()->reevaluate();
+        QCOMPARE(destroyed, old.size());
+    }
+
     void tflopsBarsPutTheCheapestFirst()
     {
         QBarSet *set = bars();
