@@ -38,5 +38,7 @@ int runCalc(const QStringList &args, Io &io);
 int runReport(const QStringList &args, Io &io);
 /// `mltco-cli plan list|save|show|remove`: the plans a document keeps.
 int runPlan(const QStringList &args, Io &io);
+/// `mltco-cli analyze PLAN.json`: tornado and Monte Carlo (model.md §10.9).
+int runAnalyze(const QStringList &args, Io &io);
 
 } // namespace mltco::cli

@@ -23,6 +23,7 @@ commands:
   catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] [--format json|table]
+  analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--samples-csv FILE] [--format json|table|csv]
   plan list|save PLAN.json [--replace ID]|show ID|remove ID [--document PATH]
   report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
   example [NAME]
@@ -72,6 +73,8 @@ int main(int argc, char *argv[])
         return mltco::cli::runCalc(args, io);
     if (command == QLatin1String("report"))
         return mltco::cli::runReport(args, io);
+    if (command == QLatin1String("analyze"))
+        return mltco::cli::runAnalyze(args, io);
     if (command == QLatin1String("plan"))
         return mltco::cli::runPlan(args, io);
     if (command == QLatin1String("example"))

@@ -39,7 +39,7 @@ int runExample(const QStringList &args, Io &io)
     return ExitOk;
 }
 
-Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QString &documentPath)
+Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QString &documentPath, tco::Plan *planOut)
 {
     Expected<QByteArray> bytes = readPlanArgument(planPath);
     if (!bytes)
@@ -47,6 +47,8 @@ Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QStrin
     Expected<tco::Plan> plan = tco::readPlan(*bytes);
     if (!plan)
         return Error{QStringLiteral("%1: %2").arg(planPath, plan.error().message), plan.error().details};
+    if (planOut)
+        *planOut = *plan;
 
     if (documentPath.isEmpty() && !tco::needsCatalog(*plan))
         return tco::evaluatePlan(*plan);

@@ -18,6 +18,8 @@ int runExample(const QStringList &args, Io &io);
 /// Reads a plan file and evaluates it. A document is opened only when needed: when `documentPath` is given
 /// (its catalog then also checks the plan's own rates), or when the plan leaves a value to the catalog
 /// (then the default document is used if no path is given).
-Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QString &documentPath);
+/// `planOut`, when given, receives the plan as read.
+Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QString &documentPath,
+                                          tco::Plan *planOut = nullptr);
 
 } // namespace mltco::cli

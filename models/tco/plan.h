@@ -5,6 +5,7 @@
 #include "models/tco/instance.h"
 #include "models/tco/parameters.h"
 #include "models/tco/scenario.h"
+#include "models/tco/uncertainty.h"
 #include "models/tco/workload.h"
 
 #include <QList>
@@ -72,6 +73,8 @@ struct Plan final
     QMap<QString, QString> workloadAssumptions;
     QList<PlanScenario> scenarios;
     QList<BreakEvenRequest> breakeven;
+    QList<Uncertainty> uncertainty;       ///< model.md §10.9: inputs the Monte Carlo samples and the tornado moves
+    QList<RankCorrelation> correlations;  ///< between entries of `uncertainty`
 
     /// nullptr when no scenario has that name.
     const PlanScenario *scenario(const QString &scenarioName) const

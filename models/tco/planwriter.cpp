@@ -98,7 +98,7 @@ bool usesVersion2(const Plan &plan)
         if (request.basis != BreakEvenBasis::Capacity || (cloud && cloud->kind() == ScenarioKind::Elastic))
             return true;
     }
-    return false;
+    return !plan.uncertainty.isEmpty() || !plan.correlations.isEmpty();
 }
 
 QJsonObject planToJson(const Plan &plan)
@@ -148,6 +148,40 @@ QJsonObject planToJson(const Plan &plan)
             breakeven.append(item);
         }
         object.insert(QStringLiteral("breakeven"), breakeven);
+    }
+    if (!plan.uncertainty.isEmpty()) {
+        QJsonArray entries;
+        for (const Uncertainty &u : plan.uncertainty) {
+            QJsonObject item{
+                {QStringLiteral("target"), u.target},
+                {QStringLiteral("parameter"), parameterKey(u.parameter)},
+                {QStringLiteral("distribution"), distributionKey(u.distribution)},
+            };
+            switch (u.distribution) {
+            case DistributionKind::Triangular:
+            case DistributionKind::Pert:
+                item.insert(QStringLiteral("mode"), u.mode);
+                [[fallthrough]];
+            case DistributionKind::Uniform:
+                item.insert(QStringLiteral("low"), u.low);
+                item.insert(QStringLiteral("high"), u.high);
+                break;
+            case DistributionKind::Lognormal:
+                item.insert(QStringLiteral("median"), u.median);
+                item.insert(QStringLiteral("p90"), u.p90);
+                break;
+            }
+            if (!u.notes.isEmpty())
+                item.insert(QStringLiteral("notes"), u.notes);
+            entries.append(item);
+        }
+        object.insert(QStringLiteral("uncertainty"), entries);
+    }
+    if (!plan.correlations.isEmpty()) {
+        QJsonArray entries;
+        for (const RankCorrelation &c : plan.correlations)
+            entries.append(QJsonObject{{QStringLiteral("a"), c.a}, {QStringLiteral("b"), c.b}, {QStringLiteral("rank"), c.rank}});
+        object.insert(QStringLiteral("correlations"), entries);
     }
     return object;
 }

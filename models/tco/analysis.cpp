@@ -1,0 +1,541 @@
+#include "models/tco/analysis.h"
+
+#include "models/tco/engine.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <thread>
+
+namespace mltco::tco {
+namespace {
+
+// SplitMix64: a counter-based generator, so trial i draws from "stream i" whatever thread runs it
+// (model.md §10.10, clarification 13).
+constexpr quint64 mix(quint64 x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+// A uniform number in (0, 1), never 0 or 1: draw k of trial i.
+double uniform(quint64 seed, quint64 trial, quint64 k)
+{
+    const quint64 bits = mix(mix(seed ^ mix(trial)) + k);
+    return (static_cast<double>(bits >> 11) + 0.5) * 0x1.0p-53;
+}
+
+// Which scenarios a hybrid combines, by index, so that a trial evaluates plain scenarios first.
+struct Structure final
+{
+    std::vector<int> baseOf, burstOf; // -1 for a scenario that is not a hybrid
+};
+
+Structure structureOf(const PlanResult &base)
+{
+    Structure st;
+    const auto indexOf = [&](const QString &name) {
+        for (std::size_t i = 0; i < base.scenarios.size(); ++i)
+            if (base.scenarios[i].name == name)
+                return static_cast<int>(i);
+        return -1;
+    };
+    for (const EvaluatedScenario &s : base.scenarios) {
+        const auto *hybrid = std::get_if<HybridScenario>(&s.scenario);
+        st.baseOf.push_back(hybrid ? indexOf(hybrid->base) : -1);
+        st.burstOf.push_back(hybrid ? indexOf(hybrid->burst) : -1);
+    }
+    return st;
+}
+
+void evaluateOne(const Workload &w, const std::vector<Scenario> &sc, const Structure &st, std::size_t i,
+                 std::vector<ScenarioResult> &out, HybridScratch &scratch)
+{
+    if (st.baseOf[i] < 0) {
+        evaluateInto(w, sc[i], out[i]);
+        return;
+    }
+    evaluateHybridInto(w, sc[static_cast<std::size_t>(st.baseOf[i])],
+                       std::get<ElasticScenario>(sc[static_cast<std::size_t>(st.burstOf[i])]),
+                       std::get<HybridScenario>(sc[i]).baseMaxUtilization, out[i], scratch);
+}
+
+void evaluateAll(const Workload &w, const std::vector<Scenario> &sc, const Structure &st,
+                 std::vector<ScenarioResult> &out, HybridScratch &scratch)
+{
+    for (std::size_t i = 0; i < sc.size(); ++i)
+        evaluateOne(w, sc, st, i, out, scratch);
+}
+
+bool isMovable(const ParameterInfo &info) { return info.type == ParamType::Number || info.type == ParamType::Integer; }
+
+// A value the parameter takes: integers rounded, everything inside its range (a greater-than bound becomes
+// the next number above it).
+double clipToRange(const ParameterInfo &info, double v, bool round)
+{
+    if (info.type == ParamType::Integer && round)
+        v = std::round(v);
+    const double lo = info.minExclusive ? std::nextafter(info.min, INFINITY) : info.min;
+    return std::clamp(v, lo, info.max);
+}
+
+const Uncertainty *uncertaintyOf(const Plan &plan, const QString &target, ParamId id)
+{
+    for (const Uncertainty &u : plan.uncertainty)
+        if (u.target == target && u.parameter == id)
+            return &u;
+    return nullptr;
+}
+
+// Clarification 10: the distribution's range, else v·(1 ± p) (integers floor / ceil), clipped; low < high.
+std::pair<double, double> tornadoPoints(const ParameterInfo &info, double v, const Uncertainty *u, double swing)
+{
+    double a, b;
+    if (u) {
+        std::tie(a, b) = distributionRange(*u);
+    } else {
+        a = v * (1 - swing);
+        b = v * (1 + swing);
+        if (info.type == ParamType::Integer) {
+            a = std::floor(a);
+            b = std::ceil(b);
+        }
+    }
+    a = clipToRange(info, a, false);
+    b = clipToRange(info, b, false);
+    return {std::min(a, b), std::max(a, b)};
+}
+
+// The same as quantileOfSorted on the sorted values, by selection (linear time): fan charts take three
+// percentiles of every month of every scenario.
+double selectQuantile(std::vector<double> &values, double q)
+{
+    const double h = static_cast<double>(values.size() - 1) * q;
+    const auto lo = static_cast<std::size_t>(std::floor(h));
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(lo), values.end());
+    const double a = values[lo];
+    if (lo + 1 >= values.size())
+        return a;
+    const double b = *std::min_element(values.begin() + static_cast<std::ptrdiff_t>(lo + 1), values.end());
+    return a + (h - static_cast<double>(lo)) * (b - a);
+}
+
+Percentiles percentiles(std::vector<double> values)
+{
+    if (values.empty())
+        return {};
+    // Select from the top down: each selection leaves the larger values above the chosen index intact.
+    const double p90 = selectQuantile(values, 0.9);
+    const double p50 = selectQuantile(values, 0.5);
+    const double p10 = selectQuantile(values, 0.1);
+    return {p10, p50, p90};
+}
+
+double mean(const std::vector<double> &values)
+{
+    return values.empty() ? 0.0 : std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
+// Ranks 0..n-1 of a column (ties by position, which continuous samples do not have).
+std::vector<int> ranksOf(const std::vector<double> &column)
+{
+    std::vector<int> order(column.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return column[static_cast<std::size_t>(x)] < column[static_cast<std::size_t>(y)]; });
+    std::vector<int> rank(column.size());
+    for (std::size_t r = 0; r < order.size(); ++r)
+        rank[static_cast<std::size_t>(order[r])] = static_cast<int>(r);
+    return rank;
+}
+
+// Iman–Conover: reorders each column of `x` (n rows, k columns, column-major) so that the columns' rank
+// correlations approach those of `target` (k × k normal-score correlations), keeping every column's values.
+void imanConover(std::vector<std::vector<double>> &x, const std::vector<double> &target)
+{
+    const int k = static_cast<int>(x.size());
+    const std::size_t n = x.front().size();
+    // Van der Waerden scores in the order of each column's current ranks.
+    std::vector<std::vector<double>> s(static_cast<std::size_t>(k), std::vector<double>(n));
+    for (int c = 0; c < k; ++c) {
+        const std::vector<int> rank = ranksOf(x[static_cast<std::size_t>(c)]);
+        for (std::size_t i = 0; i < n; ++i)
+            s[static_cast<std::size_t>(c)][i] = normalQuantile((rank[i] + 1.0) / (static_cast<double>(n) + 1.0));
+    }
+    // E: the scores' own correlation; T = S · (Q⁻¹)ᵀ · Pᵀ with E = Q Qᵀ and target = P Pᵀ.
+    std::vector<double> e(static_cast<std::size_t>(k * k));
+    for (int a = 0; a < k; ++a)
+        for (int b = 0; b < k; ++b) {
+            double sab = 0, saa = 0, sbb = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                sab += s[static_cast<std::size_t>(a)][i] * s[static_cast<std::size_t>(b)][i];
+                saa += s[static_cast<std::size_t>(a)][i] * s[static_cast<std::size_t>(a)][i];
+                sbb += s[static_cast<std::size_t>(b)][i] * s[static_cast<std::size_t>(b)][i];
+            }
+            e[static_cast<std::size_t>(a * k + b)] = sab / std::sqrt(saa * sbb);
+        }
+    const auto q = cholesky(e, k);
+    const auto p = cholesky(target, k);
+    if (!q || !p)
+        return; // too few trials to correlate (the scores are degenerate): leave the sample independent
+    // M = Pᵀ-ready product: row i of T = row i of S · (Q⁻¹)ᵀ · Pᵀ. Solve with Q row by row (forward substitution).
+    std::vector<std::vector<double>> t(static_cast<std::size_t>(k), std::vector<double>(n));
+    std::vector<double> z(static_cast<std::size_t>(k));
+    for (std::size_t i = 0; i < n; ++i) {
+        // z = Q⁻¹ · sᵢ (sᵢ as a column): forward substitution on the lower-triangular Q.
+        for (int r = 0; r < k; ++r) {
+            double v = s[static_cast<std::size_t>(r)][i];
+            for (int c = 0; c < r; ++c)
+                v -= (*q)[static_cast<std::size_t>(r * k + c)] * z[static_cast<std::size_t>(c)];
+            z[static_cast<std::size_t>(r)] = v / (*q)[static_cast<std::size_t>(r * k + r)];
+        }
+        // tᵢ = P · z
+        for (int r = 0; r < k; ++r) {
+            double v = 0;
+            for (int c = 0; c <= r; ++c)
+                v += (*p)[static_cast<std::size_t>(r * k + c)] * z[static_cast<std::size_t>(c)];
+            t[static_cast<std::size_t>(r)][i] = v;
+        }
+    }
+    // Each column of x takes the rank order of the same column of T.
+    for (int c = 0; c < k; ++c) {
+        std::vector<double> sorted = x[static_cast<std::size_t>(c)];
+        std::sort(sorted.begin(), sorted.end());
+        const std::vector<int> rank = ranksOf(t[static_cast<std::size_t>(c)]);
+        for (std::size_t i = 0; i < n; ++i)
+            x[static_cast<std::size_t>(c)][i] = sorted[static_cast<std::size_t>(rank[i])];
+    }
+}
+
+} // namespace
+
+QString samplingKey(Sampling sampling)
+{
+    return sampling == Sampling::Random ? QStringLiteral("random") : QStringLiteral("lhs");
+}
+
+std::optional<Sampling> samplingFromKey(const QString &key)
+{
+    if (key == QLatin1String("lhs"))
+        return Sampling::LatinHypercube;
+    if (key == QLatin1String("random"))
+        return Sampling::Random;
+    return std::nullopt;
+}
+
+QString analysisCancelledMessage() { return QStringLiteral("analysis cancelled"); }
+
+std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, double swing)
+{
+    const Structure st = structureOf(base);
+    const std::size_t n = base.scenarios.size();
+    std::vector<Scenario> sc;
+    for (const EvaluatedScenario &s : base.scenarios)
+        sc.push_back(s.scenario);
+    std::vector<ScenarioResult> results(n);
+    HybridScratch scratch;
+    std::vector<std::vector<TornadoEntry>> per(n);
+
+    const QString workloadTarget = QStringLiteral("workload");
+    for (ParamId id : workloadParameters()) {
+        const ParameterInfo &info = parameterInfo(id);
+        if (!isMovable(info) || id == ParamId::HorizonMonths)
+            continue;
+        const std::optional<double> v = parameterValue(base.workload, id);
+        if (!v)
+            continue;
+        const auto [lo, hi] = tornadoPoints(info, *v, uncertaintyOf(plan, workloadTarget, id), swing);
+        std::vector<double> totals[2];
+        for (int side = 0; side < 2; ++side) {
+            Workload w = base.workload;
+            setParameterValue(w, id, side == 0 ? lo : hi);
+            evaluateAll(w, sc, st, results, scratch);
+            for (const ScenarioResult &r : results)
+                totals[side].push_back(r.total);
+        }
+        for (std::size_t s = 0; s < n; ++s)
+            per[s].push_back({base.scenarios[s].name, workloadTarget, id, *v, lo, hi, totals[0][s], totals[1][s]});
+    }
+    for (std::size_t s = 0; s < n; ++s) {
+        const ScenarioKind kind = base.scenarios[s].kind();
+        const bool boxesStated = kind == ScenarioKind::Dedicated && parameterValue(sc[s], ParamId::Boxes).has_value();
+        for (ParamId id : scenarioParameters(kind)) {
+            const ParameterInfo &info = parameterInfo(id);
+            if (!isMovable(info) || (id == ParamId::BoxesPerEngineer && boxesStated))
+                continue;
+            const std::optional<double> v = parameterValue(sc[s], id);
+            if (!v)
+                continue;
+            const auto [lo, hi] = tornadoPoints(info, *v, uncertaintyOf(plan, base.scenarios[s].name, id), swing);
+            double totals[2];
+            for (int side = 0; side < 2; ++side) {
+                std::vector<Scenario> moved = sc;
+                setParameterValue(moved[s], id, side == 0 ? lo : hi);
+                evaluateOne(base.workload, moved, st, s, results, scratch);
+                totals[side] = results[s].total;
+            }
+            per[s].push_back({base.scenarios[s].name, base.scenarios[s].name, id, *v, lo, hi, totals[0], totals[1]});
+        }
+    }
+    std::vector<TornadoEntry> out;
+    for (std::size_t s = 0; s < n; ++s) {
+        std::stable_sort(per[s].begin(), per[s].end(),
+                         [](const TornadoEntry &x, const TornadoEntry &y) { return x.swing() > y.swing(); });
+        const double scale = std::max(1.0, std::abs(base.scenarios[s].result.total));
+        for (const TornadoEntry &e : per[s])
+            if (e.swing() > 1e-12 * scale)
+                out.push_back(e);
+    }
+    return out;
+}
+
+Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, const AnalysisOptions &options)
+{
+    if (options.trials < 1 || options.trials > kMaxTrials)
+        return Error{QStringLiteral("trials must be a whole number from 1 to %1").arg(kMaxTrials), {}};
+    if (!(options.swing > 0 && options.swing < 1))
+        return Error{QStringLiteral("swing must be a fraction greater than 0 and less than 1 (0.2 is ±20 %)"), {}};
+
+    const std::size_t nScen = base.scenarios.size();
+    const auto n = static_cast<std::size_t>(options.trials);
+    const std::size_t k = static_cast<std::size_t>(plan.uncertainty.size());
+    const int horizon = base.workload.horizonMonths;
+    const Structure st = structureOf(base);
+
+    // Where each uncertain input goes: the workload (-1) or a scenario, by index.
+    std::vector<int> targets;
+    QStringList problems;
+    for (qsizetype i = 0; i < plan.uncertainty.size(); ++i) {
+        const Uncertainty &u = plan.uncertainty.at(i);
+        int t = -2;
+        if (u.targetsWorkload())
+            t = -1;
+        for (std::size_t s = 0; s < nScen && t == -2; ++s)
+            if (base.scenarios[s].name == u.target)
+                t = static_cast<int>(s);
+        if (t == -2)
+            problems << QStringLiteral("uncertainty[%1].target: no scenario is named \"%2\"").arg(i).arg(u.target);
+        else if (t >= 0 && !parameterValue(base.scenarios[static_cast<std::size_t>(t)].scenario, u.parameter))
+            problems << QStringLiteral("uncertainty[%1].parameter: %2 has no %3")
+                            .arg(i)
+                            .arg(u.target, parameterKey(u.parameter));
+        targets.push_back(t);
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("the plan's uncertainty cannot be sampled"), problems};
+    std::optional<std::vector<double>> target;
+    if (!plan.correlations.isEmpty()) {
+        target = targetCorrelationMatrix(plan.correlations, static_cast<int>(k));
+        if (!target)
+            return Error{QStringLiteral("the plan's correlations contradict each other"), {}};
+    }
+
+    // The sample: column c holds input c of every trial.
+    std::vector<std::vector<double>> x(k, std::vector<double>(n));
+    std::mt19937_64 master(mix(options.seed));
+    std::vector<std::size_t> strata(n);
+    for (std::size_t c = 0; c < k; ++c) {
+        const Quantile quantile(plan.uncertainty.at(static_cast<qsizetype>(c)));
+        if (options.sampling == Sampling::LatinHypercube) {
+            std::iota(strata.begin(), strata.end(), std::size_t{0});
+            for (std::size_t i = n; i > 1; --i) // Fisher–Yates with the master stream
+                std::swap(strata[i - 1], strata[static_cast<std::size_t>(master() % i)]);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const double u = uniform(options.seed, i, c);
+            const double p = options.sampling == Sampling::LatinHypercube ? (static_cast<double>(strata[i]) + u) / static_cast<double>(n) : u;
+            x[c][i] = quantile(std::clamp(p, 1e-12, 1 - 1e-12));
+        }
+    }
+    if (target && n >= 3)
+        imanConover(x, *target);
+    for (std::size_t c = 0; c < k; ++c) {
+        const ParameterInfo &info = parameterInfo(plan.uncertainty.at(static_cast<qsizetype>(c)).parameter);
+        for (double &v : x[c])
+            v = clipToRange(info, v, true);
+    }
+
+    // Breakeven requests by index.
+    std::vector<std::pair<int, int>> requests;
+    for (const EvaluatedBreakEven &b : base.breakeven) {
+        int p = -1, q = -1;
+        for (std::size_t s = 0; s < nScen; ++s) {
+            if (base.scenarios[s].name == b.request.purchase)
+                p = static_cast<int>(s);
+            if (base.scenarios[s].name == b.request.cloud)
+                q = static_cast<int>(s);
+        }
+        requests.emplace_back(p, q);
+    }
+
+    std::vector<double> totals(n * nScen), npvs(n * nScen);
+    std::vector<float> cumulative(n * nScen * static_cast<std::size_t>(horizon));
+    std::vector<int> payback(n * requests.size()); // 0: never
+    std::atomic<std::size_t> next{0};
+    std::atomic<int> done{0};
+    std::atomic<bool> cancel{false};
+    constexpr std::size_t kBlock = 256;
+    const auto work = [&] {
+        Workload w = base.workload;
+        std::vector<Scenario> sc;
+        for (const EvaluatedScenario &s : base.scenarios)
+            sc.push_back(s.scenario);
+        std::vector<ScenarioResult> results(nScen);
+        HybridScratch scratch;
+        for (;;) {
+            const std::size_t start = next.fetch_add(kBlock);
+            if (start >= n || cancel.load(std::memory_order_relaxed))
+                return;
+            const std::size_t end = std::min(n, start + kBlock);
+            for (std::size_t i = start; i < end; ++i) {
+                for (std::size_t c = 0; c < k; ++c) {
+                    const ParamId id = plan.uncertainty.at(static_cast<qsizetype>(c)).parameter;
+                    if (targets[c] < 0)
+                        setParameterValue(w, id, x[c][i]);
+                    else
+                        setParameterValue(sc[static_cast<std::size_t>(targets[c])], id, x[c][i]);
+                }
+                evaluateAll(w, sc, st, results, scratch);
+                for (std::size_t s = 0; s < nScen; ++s) {
+                    totals[i * nScen + s] = results[s].total;
+                    npvs[i * nScen + s] = results[s].npv;
+                    double sum = 0;
+                    float *row = &cumulative[(i * nScen + s) * static_cast<std::size_t>(horizon)];
+                    for (int m = 0; m < horizon && m < static_cast<int>(results[s].months.size()); ++m) {
+                        sum += results[s].months[static_cast<std::size_t>(m)].total;
+                        row[m] = static_cast<float>(sum);
+                    }
+                }
+                for (std::size_t r = 0; r < requests.size(); ++r) {
+                    const auto [p, q] = requests[r];
+                    const std::optional<int> month =
+                        p >= 0 && q >= 0 ? breakEvenMonth(results[static_cast<std::size_t>(p)], results[static_cast<std::size_t>(q)])
+                                         : std::nullopt;
+                    payback[i * requests.size() + r] = month.value_or(0);
+                }
+            }
+            done.fetch_add(static_cast<int>(end - start));
+        }
+    };
+    const int threads = options.threads > 0 ? options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    const int helpers = options.progress ? threads : threads - 1;
+    for (int t = 0; t < helpers; ++t)
+        pool.emplace_back(work);
+    if (options.progress) {
+        while (done.load() < options.trials && !cancel.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            if (!options.progress(done.load(), options.trials))
+                cancel = true;
+            if (next.load() >= n && done.load() >= options.trials)
+                break;
+        }
+    } else {
+        work();
+    }
+    for (std::thread &t : pool)
+        t.join();
+    if (cancel.load())
+        return Error{analysisCancelledMessage(), {}};
+    if (options.progress)
+        options.progress(options.trials, options.trials);
+
+    AnalysisResult out;
+    out.trials = options.trials;
+    out.seed = options.seed;
+    out.sampling = options.sampling;
+    out.swing = options.swing;
+    std::vector<double> cheapest(nScen, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double *row = &totals[i * nScen];
+        const double best = *std::min_element(row, row + nScen);
+        const auto ties = static_cast<double>(std::count(row, row + nScen, best));
+        for (std::size_t s = 0; s < nScen; ++s)
+            if (row[s] == best)
+                cheapest[s] += 1.0 / ties;
+    }
+    std::vector<double> column(n);
+    for (std::size_t s = 0; s < nScen; ++s) {
+        ScenarioRisk risk;
+        risk.name = base.scenarios[s].name;
+        for (std::size_t i = 0; i < n; ++i)
+            column[i] = totals[i * nScen + s];
+        risk.mean = mean(column);
+        risk.total = percentiles(column);
+        for (std::size_t i = 0; i < n; ++i)
+            column[i] = npvs[i * nScen + s];
+        risk.npvMean = mean(column);
+        risk.npv = percentiles(column);
+        risk.pCheapest = cheapest[s] / static_cast<double>(n);
+        out.scenarios.push_back(risk);
+
+        FanSeries fan;
+        fan.scenario = risk.name;
+        for (int m = 0; m < horizon; ++m) {
+            for (std::size_t i = 0; i < n; ++i)
+                column[i] = cumulative[(i * nScen + s) * static_cast<std::size_t>(horizon) + static_cast<std::size_t>(m)];
+            const Percentiles p = percentiles(column);
+            fan.p10.push_back(p.p10);
+            fan.p50.push_back(p.p50);
+            fan.p90.push_back(p.p90);
+        }
+        out.fan.push_back(std::move(fan));
+    }
+    for (std::size_t a = 0; a < nScen; ++a)
+        for (std::size_t b = a + 1; b < nScen; ++b) {
+            PairRisk pair;
+            pair.a = base.scenarios[a].name;
+            pair.b = base.scenarios[b].name;
+            std::size_t cheaper = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                column[i] = totals[i * nScen + a] - totals[i * nScen + b];
+                cheaper += column[i] < 0 ? 1 : 0;
+            }
+            pair.pACheaper = static_cast<double>(cheaper) / static_cast<double>(n);
+            pair.difference = percentiles(column);
+            out.pairs.push_back(pair);
+        }
+    for (std::size_t r = 0; r < requests.size(); ++r) {
+        BreakEvenMonthRisk risk;
+        risk.purchase = base.breakeven[r].request.purchase;
+        risk.cloud = base.breakeven[r].request.cloud;
+        // "Never" sorts after every month; a percentile that needs a never-trial has no month.
+        std::vector<double> months(n);
+        std::size_t never = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const int m = payback[i * requests.size() + r];
+            months[i] = m > 0 ? m : INFINITY;
+            never += m > 0 ? 0 : 1;
+        }
+        std::sort(months.begin(), months.end());
+        risk.pNever = static_cast<double>(never) / static_cast<double>(n);
+        const auto at = [&](double q) -> std::optional<double> {
+            const double h = static_cast<double>(n - 1) * q;
+            const auto lo = static_cast<std::size_t>(std::floor(h));
+            const std::size_t hi = std::min(lo + 1, n - 1);
+            const double frac = h - static_cast<double>(lo);
+            if (!std::isfinite(months[lo]) || (frac > 0 && !std::isfinite(months[hi])))
+                return std::nullopt;
+            return frac > 0 ? months[lo] + frac * (months[hi] - months[lo]) : months[lo];
+        };
+        risk.p10 = at(0.1);
+        risk.p50 = at(0.5);
+        risk.p90 = at(0.9);
+        out.breakevenMonths.push_back(risk);
+    }
+    out.tornado = tornado(plan, base, options.swing);
+    if (options.keepSamples) {
+        out.sampleInputs.resize(n * k);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t c = 0; c < k; ++c)
+                out.sampleInputs[i * k + c] = x[c][i];
+        out.sampleTotals = std::move(totals);
+    }
+    return out;
+}
+
+} // namespace mltco::tco
