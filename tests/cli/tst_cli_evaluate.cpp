@@ -48,6 +48,8 @@ private slots:
     void importedH100UsesTheDatasheetEstimate();
     void unknownGpuIsAnErrorNamingIt();
     void growingTeamExampleEvaluates();
+    void analyzeGivesTheDocumentedKeys();
+    void analyzeRefusals();
 
 private:
     Run run(const QStringList &args);
@@ -342,6 +344,63 @@ void TestCliEvaluate::growingTeamExampleEvaluates()
     const Run byName = run({QStringLiteral("evaluate"), QStringLiteral("example:growing-team")});
     QCOMPARE(byName.out, j.out);
     QCOMPARE(run({QStringLiteral("example"), QStringLiteral("nope")}).exitCode, 1);
+}
+
+// mltco-cli analyze: the JSON keys issue 11 names, the same output for the same seed, and the audit trail.
+void TestCliEvaluate::analyzeGivesTheDocumentedKeys()
+{
+    const QString plan = QStringLiteral(MLTCO_TEST_DATA_DIR "/analysis/uncertain-plan.json");
+    const QString samples = m_home.filePath(QStringLiteral("samples.csv"));
+    const QStringList args{QStringLiteral("analyze"), plan, QStringLiteral("--trials"), QStringLiteral("2000"),
+                           QStringLiteral("--seed"), QStringLiteral("11"), QStringLiteral("--format"), QStringLiteral("json")};
+    const Run r = run(args + QStringList{QStringLiteral("--samples-csv"), samples});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("trials")).toInt(), 2000);
+    QCOMPARE(o.value(QStringLiteral("seed")).toString(), QStringLiteral("11"));
+    const QJsonArray scenarios = o.value(QStringLiteral("scenarios")).toArray();
+    QCOMPARE(scenarios.size(), 3);
+    for (const char *key : {"name", "mean", "p10", "p50", "p90", "p_cheapest", "npv_mean", "npv_p10", "npv_p50", "npv_p90"})
+        QVERIFY2(scenarios.at(0).toObject().contains(QLatin1String(key)), key);
+    const QJsonArray pairs = o.value(QStringLiteral("pairs")).toArray();
+    QCOMPARE(pairs.size(), 3);
+    for (const char *key : {"a", "b", "p_a_cheaper", "p10", "p50", "p90"})
+        QVERIFY2(pairs.at(0).toObject().contains(QLatin1String(key)), key);
+    const QJsonArray tornado = o.value(QStringLiteral("tornado")).toArray();
+    QVERIFY(!tornado.isEmpty());
+    for (const char *key : {"scenario", "target", "parameter", "low", "high", "total_low", "total_high", "swing"})
+        QVERIFY2(tornado.at(0).toObject().contains(QLatin1String(key)), key);
+    const QJsonArray fan = o.value(QStringLiteral("fan")).toArray();
+    QCOMPARE(fan.size(), 3);
+    QCOMPARE(fan.at(0).toObject().value(QStringLiteral("p50")).toArray().size(), 36);
+    const QJsonArray months = o.value(QStringLiteral("breakeven_month")).toArray();
+    QCOMPARE(months.size(), 1);
+    QVERIFY(months.at(0).toObject().contains(QStringLiteral("p_never")));
+
+    QCOMPARE(run(args).out, r.out); // the same seed, the same bytes
+    QFile file(samples);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QCOMPARE(lines.size(), 2002); // header, 2000 trials, and the empty piece after the last line break
+    QVERIFY2(lines.first().startsWith("trial,workload.demand_gpu_hours,\"Cloud, pay per use.rate_per_hour\""),
+             lines.first().constData());
+    QCOMPARE(lines.at(1).split(',').size(), 1 + 4 + 3);
+}
+
+void TestCliEvaluate::analyzeRefusals()
+{
+    const QString plan = QStringLiteral(MLTCO_TEST_DATA_DIR "/analysis/uncertain-plan.json");
+    for (const QStringList &bad : {QStringList{QStringLiteral("--trials"), QStringLiteral("0")},
+                                   QStringList{QStringLiteral("--swing"), QStringLiteral("1.5")},
+                                   QStringList{QStringLiteral("--sampling"), QStringLiteral("sobol")},
+                                   QStringList{QStringLiteral("--seed"), QStringLiteral("-3")}})
+        QCOMPARE(run(QStringList{QStringLiteral("analyze"), plan} + bad).exitCode, 2);
+    const QString broken = writePlan(R"({"name": "u", "scenarios": [{"name": "c", "kind": "elastic", "rate_per_hour": 3,
+        "gpus_per_instance": 1, "speedup": 1}], "uncertainty": [{"target": "c", "parameter": "rate_per_hour",
+        "distribution": "pert", "low": 4, "mode": 3, "high": 5}]})");
+    const Run r = run({QStringLiteral("analyze"), broken});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("uncertainty[0]: needs low <= mode <= high")), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestCliEvaluate)

@@ -10,6 +10,7 @@
 #include <QAbstractItemView>
 #include <QAction>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -187,6 +188,27 @@ private slots:
         stack->undo(); // duplicate
         QTRY_COMPARE(names().size(), 6);
         QCOMPARE(names().value(1), kSageMaker);
+    }
+
+    // Uncertain inputs follow their scenario: a rename renames their target, a delete drops them, and the
+    // correlations between the entries that stay keep pointing at the same entries.
+    void uncertaintyFollowsRenameAndDelete()
+    {
+        QFile file(QStringLiteral(MLTCO_TEST_DATA_DIR "/analysis/uncertain-plan.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(m_f->editor()->importPlan(file.readAll()));
+        ui::PlanEditor *editor = m_f->editor();
+        editor->renameScenario(m_f->indexOf(QStringLiteral("Own one server")), QStringLiteral("Owned"));
+        QCOMPARE(editor->plan().uncertainty[2].target, QStringLiteral("Owned"));
+        QCOMPARE(editor->plan().uncertainty[3].target, QStringLiteral("Owned"));
+        editor->removeScenario(m_f->indexOf(QStringLiteral("Cloud, pay per use")));
+        QCOMPARE(editor->plan().uncertainty.size(), 3); // the cloud rate's entry went with its scenario
+        QCOMPARE(editor->plan().uncertainty[0].target, QStringLiteral("workload"));
+        QVERIFY(editor->plan().correlations.isEmpty()); // it tied the cloud rate to the power price
+        QVERIFY(editor->result().has_value());
+        editor->undoStack()->undo();
+        QCOMPARE(editor->plan().uncertainty.size(), 4);
+        QCOMPARE(editor->plan().correlations.size(), 1);
     }
 
     void renameRefusesEmptyAndTakenNames()

@@ -317,7 +317,24 @@ void PlanEditor::removeScenario(int index)
     after.scenarios.removeAt(index);
     // A break-even that names the removed scenario can no longer be computed.
     after.breakeven.removeIf([&](const tco::BreakEvenRequest &r) { return r.purchase == name || r.cloud == name; });
-    apply(after, tr("Delete scenario %1").arg(name));
+    // So do its uncertain inputs; correlations follow the entries that stay, by their new positions.
+    QList<int> position;
+    tco::Plan kept = after;
+    kept.uncertainty.clear();
+    for (const tco::Uncertainty &u : std::as_const(after.uncertainty)) {
+        position << (u.target == name ? -1 : static_cast<int>(kept.uncertainty.size()));
+        if (u.target != name)
+            kept.uncertainty << u;
+    }
+    kept.correlations.clear();
+    for (tco::RankCorrelation c : std::as_const(after.correlations)) {
+        if (position.value(c.a, -1) < 0 || position.value(c.b, -1) < 0)
+            continue;
+        c.a = position[c.a];
+        c.b = position[c.b];
+        kept.correlations << c;
+    }
+    apply(kept, tr("Delete scenario %1").arg(name));
 }
 
 void PlanEditor::renameScenario(int index, const QString &name)
@@ -341,6 +358,10 @@ void PlanEditor::renameScenario(int index, const QString &name)
             if (hybrid->burst == old)
                 hybrid->burst = trimmed;
         }
+    }
+    for (tco::Uncertainty &u : after.uncertainty) {
+        if (u.target == old)
+            u.target = trimmed;
     }
     apply(after, tr("Rename %1 to %2").arg(old, trimmed));
 }
