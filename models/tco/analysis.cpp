@@ -427,12 +427,16 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
     for (int t = 0; t < helpers; ++t)
         pool.emplace_back(work);
     if (options.progress) {
-        while (done.load() < options.trials && !cancel.load()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            if (!options.progress(done.load(), options.trials))
+        // Asked at once and then every 20 ms: a cancel is honoured even when the trials finish first.
+        for (;;) {
+            const int now = done.load();
+            if (!options.progress(now, options.trials)) {
                 cancel = true;
-            if (next.load() >= n && done.load() >= options.trials)
                 break;
+            }
+            if (now >= options.trials)
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
     } else {
         work();
@@ -441,8 +445,6 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
         t.join();
     if (cancel.load())
         return Error{analysisCancelledMessage(), {}};
-    if (options.progress)
-        options.progress(options.trials, options.trials);
 
     AnalysisResult out;
     out.trials = options.trials;
