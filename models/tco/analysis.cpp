@@ -125,7 +125,7 @@ double selectQuantile(std::vector<double> &values, double q)
     return a + (h - static_cast<double>(lo)) * (b - a);
 }
 
-Percentiles percentiles(std::vector<double> values)
+Percentiles percentiles(std::vector<double> &values) // reorders `values`
 {
     if (values.empty())
         return {};
@@ -475,18 +475,36 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
         risk.pCheapest = cheapest[s] / static_cast<double>(n);
         out.scenarios.push_back(risk);
 
-        FanSeries fan;
-        fan.scenario = risk.name;
-        for (int m = 0; m < horizon; ++m) {
-            for (std::size_t i = 0; i < n; ++i)
-                column[i] = cumulative[(i * nScen + s) * static_cast<std::size_t>(horizon) + static_cast<std::size_t>(m)];
-            const Percentiles p = percentiles(column);
-            fan.p10.push_back(p.p10);
-            fan.p50.push_back(p.p50);
-            fan.p90.push_back(p.p90);
-        }
-        out.fan.push_back(std::move(fan));
     }
+    // The fan: three percentiles of every month of every scenario, columns shared out among the threads (each
+    // column's answer depends on its values only, so the split does not change it).
+    out.fan.resize(nScen);
+    for (std::size_t s = 0; s < nScen; ++s) {
+        out.fan[s].scenario = base.scenarios[s].name;
+        out.fan[s].p10.resize(static_cast<std::size_t>(horizon));
+        out.fan[s].p50.resize(static_cast<std::size_t>(horizon));
+        out.fan[s].p90.resize(static_cast<std::size_t>(horizon));
+    }
+    std::atomic<std::size_t> nextColumn{0};
+    const std::size_t columns = nScen * static_cast<std::size_t>(horizon);
+    const auto fanWork = [&] {
+        std::vector<double> values(n);
+        for (std::size_t col = nextColumn.fetch_add(1); col < columns; col = nextColumn.fetch_add(1)) {
+            const std::size_t s = col / static_cast<std::size_t>(horizon), m = col % static_cast<std::size_t>(horizon);
+            for (std::size_t i = 0; i < n; ++i)
+                values[i] = cumulative[(i * nScen + s) * static_cast<std::size_t>(horizon) + m];
+            const Percentiles p = percentiles(values);
+            out.fan[s].p10[m] = p.p10;
+            out.fan[s].p50[m] = p.p50;
+            out.fan[s].p90[m] = p.p90;
+        }
+    };
+    pool.clear();
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(fanWork);
+    fanWork();
+    for (std::thread &t : pool)
+        t.join();
     for (std::size_t a = 0; a < nScen; ++a)
         for (std::size_t b = a + 1; b < nScen; ++b) {
             PairRisk pair;

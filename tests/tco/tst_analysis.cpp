@@ -218,6 +218,12 @@ private slots:
 
     void normalQuantileIsPrecise()
     {
+        // docs/model.md §6A: median 8,000 and P90 14,000 give σ = 0.4367 and a mean of 8,800.
+        Uncertainty demand;
+        demand.distribution = DistributionKind::Lognormal;
+        demand.median = 8000;
+        demand.p90 = 14000;
+        QVERIFY(std::abs(distributionMean(demand) - 8800.27) < 0.01);
         QVERIFY(std::abs(normalQuantile(0.975) - 1.959963984540054) < 1e-12);
         QVERIFY(std::abs(normalQuantile(0.1) + 1.2815515655446004) < 1e-12);
         QVERIFY(std::abs(normalQuantile(1e-10) + 6.361340902404056) < 1e-9);
