@@ -2,6 +2,7 @@
 #include "cliio.h"
 
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/pricetrend.h"
 #include "models/report/csvexport.h"
 
 #include <QCommandLineParser>
@@ -161,6 +162,63 @@ int runList(const QStringList &args, Io &io)
     return ExitOk;
 }
 
+const QString kTrendUsage = QStringLiteral(
+    "mltco-cli catalog trend [--provider P] [--gpu G] [--pricing MODEL] [--format table|json] [--document PATH]");
+
+// The yearly change of cloud prices per reference GPU-hour in the document's price history (model.md §10.9).
+int runTrend(const QStringList &args, Io &io)
+{
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("provider"), QStringLiteral("Only this provider."), QStringLiteral("P")});
+    parser.addOption({QStringLiteral("gpu"), QStringLiteral("Only instances with this GPU."), QStringLiteral("G")});
+    parser.addOption({QStringLiteral("pricing"), QStringLiteral("Only this pricing model."), QStringLiteral("MODEL")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("table or json."), QStringLiteral("F"), QStringLiteral("table")});
+    parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
+    if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
+        return usageError(io, parser.errorText(), kTrendUsage);
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(io, QStringLiteral("catalog trend takes no argument"), kTrendUsage);
+    const QString format = parser.value(QStringLiteral("format"));
+    if (format != QLatin1String("table") && format != QLatin1String("json"))
+        return usageError(io, QStringLiteral("--format must be table or json, not '%1'").arg(format), kTrendUsage);
+    catalog::TrendFilter filter;
+    filter.provider = parser.value(QStringLiteral("provider"));
+    filter.gpu = parser.value(QStringLiteral("gpu"));
+    if (parser.isSet(QStringLiteral("pricing"))) {
+        filter.pricing = catalog::pricingModelFromKey(parser.value(QStringLiteral("pricing")));
+        if (!filter.pricing)
+            return usageError(io, QStringLiteral("--pricing must be one of %1")
+                                      .arg(catalog::pricingModelKeys().join(QStringLiteral(", "))),
+                              kTrendUsage);
+    }
+    auto document = openDocumentOption(parser.value(QStringLiteral("document")));
+    if (!document)
+        return inputError(io, document.error().message);
+    const catalog::CatalogRepository repo((*document)->database());
+    const Expected<catalog::PriceTrend> trend = catalog::priceTrend(repo, filter);
+    if (!trend)
+        return inputError(io, trend.error().message, trend.error().details);
+    const catalog::LogLinearFit &fit = trend->fit;
+    if (format == QLatin1String("json")) {
+        const QJsonObject o{{QStringLiteral("annual_change"), fit.annualChange},
+                            {QStringLiteral("ci90"), QJsonArray{fit.ci90Low, fit.ci90High}},
+                            {QStringLiteral("points"), fit.points},
+                            {QStringLiteral("first_observed"), trend->first.toString(Qt::ISODate)},
+                            {QStringLiteral("last_observed"), trend->last.toString(Qt::ISODate)},
+                            {QStringLiteral("skipped"), trend->skipped}};
+        io.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        return ExitOk;
+    }
+    const auto pct = [](double f) { return QStringLiteral("%1%2 %").arg(f >= 0 ? QStringLiteral("+") : QString()).arg(f * 100, 0, 'f', 1); };
+    io.out << "Cloud price per reference GPU-hour: " << pct(fit.annualChange) << " a year (90 % interval " << pct(fit.ci90Low)
+           << " to " << pct(fit.ci90High) << "), from " << fit.points << " points observed "
+           << trend->first.toString(Qt::ISODate) << " to " << trend->last.toString(Qt::ISODate) << ".\n";
+    if (trend->skipped > 0)
+        io.out << trend->skipped << " observations left out (missing prices, CPU-only instances, GPUs without a speedup).\n";
+    io.out << "Use it as the plan's workload cloud_price_trend: " << QString::number(fit.annualChange, 'f', 4) << '\n';
+    return ExitOk;
+}
+
 } // namespace
 
 int runImport(const QStringList &args, Io &io);
@@ -168,13 +226,15 @@ int runImport(const QStringList &args, Io &io);
 int runCatalog(const QStringList &args, Io &io)
 {
     if (args.isEmpty())
-        return usageError(io, QStringLiteral("catalog needs a subcommand: import or list"), kListUsage);
+        return usageError(io, QStringLiteral("catalog needs a subcommand: import, list or trend"), kListUsage);
     const QString sub = args.first();
     if (sub == QLatin1String("import"))
         return runImport(args.mid(1), io);
     if (sub == QLatin1String("list"))
         return runList(args.mid(1), io);
-    return usageError(io, QStringLiteral("unknown catalog subcommand '%1' (import or list)").arg(sub), kImportUsage);
+    if (sub == QLatin1String("trend"))
+        return runTrend(args.mid(1), io);
+    return usageError(io, QStringLiteral("unknown catalog subcommand '%1' (import, list or trend)").arg(sub), kImportUsage);
 }
 
 } // namespace mltco::cli

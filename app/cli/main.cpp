@@ -21,6 +21,7 @@ usage: mltco-cli COMMAND [ARGS...]
 commands:
   catalog import --format skypilot|csv FILE [--observed-at DATE] [--provider P] [--skip-cpu-only] [--document PATH]
   catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]
+  catalog trend [--provider P] [--gpu G] [--pricing MODEL] [--format table|json] [--document PATH]
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] [--format json|table]
   analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--samples-csv FILE] [--format json|table|csv]

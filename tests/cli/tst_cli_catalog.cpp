@@ -305,6 +305,30 @@ private slots:
         QVERIFY(QFile::setPermissions(d, QFile::ReadOwner | QFile::WriteOwner));
     }
 
+    // catalog trend: the seed catalog's price history gives a yearly change with its 90 % interval.
+    void trendOfTheSeedCatalog()
+    {
+        const QString d = doc(QStringLiteral("trend.mltco"));
+        CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("trend"), QStringLiteral("--pricing"), QStringLiteral("on_demand"),
+                        QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY(o.value(QStringLiteral("points")).toInt() >= 3);
+        const QJsonArray ci = o.value(QStringLiteral("ci90")).toArray();
+        QCOMPARE(ci.size(), 2);
+        const double change = o.value(QStringLiteral("annual_change")).toDouble();
+        QVERIFY(ci.at(0).toDouble() <= change && change <= ci.at(1).toDouble());
+        r = cli({QStringLiteral("catalog"), QStringLiteral("trend"), QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("a year (90 % interval")), qPrintable(r.out));
+        QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("trend"), QStringLiteral("--pricing"), QStringLiteral("cheap"),
+                      QStringLiteral("--document"), d}).exitCode, 2);
+        r = cli({QStringLiteral("catalog"), QStringLiteral("trend"), QStringLiteral("--provider"), QStringLiteral("nobody"),
+                 QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains(QStringLiteral("no price in the catalog matches")));
+    }
+
     void concurrentImportsAllLand()
     {
         // Two processes import 20 files each into one document at the same time: writers take turns (BEGIN
