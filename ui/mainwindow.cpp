@@ -12,6 +12,7 @@
 #include "ui/core/settings.h"
 #include "ui/dashboard/dashboardpage.h"
 #include "ui/report/exports.h"
+#include "ui/risk/riskpage.h"
 #include "ui/scenarios/scenariospage.h"
 
 #include <QAction>
@@ -134,6 +135,8 @@ QString MainWindow::pageTitle(Page page)
         return tr("Price history");
     case Calculators:
         return tr("Calculators");
+    case Risk:
+        return tr("Risk");
     case PageCount:
         break;
     }
@@ -333,14 +336,16 @@ void MainWindow::rebuildPages()
     m_catalog = new CatalogPage(m_editor);
     m_priceHistory = new PriceHistoryPage(m_editor);
     m_calculators = new CalculatorsPage(m_editor);
+    m_risk = new RiskPage(m_editor);
     m_dashboard->setObjectName(QStringLiteral("dashboardPage"));
     m_scenarios->setObjectName(QStringLiteral("scenariosPage"));
     m_catalog->setObjectName(QStringLiteral("catalogPage"));
     m_priceHistory->setObjectName(QStringLiteral("priceHistoryPage"));
     m_calculators->setObjectName(QStringLiteral("calculatorsPage"));
+    m_risk->setObjectName(QStringLiteral("riskPage"));
     for (QWidget *page : {static_cast<QWidget *>(m_dashboard), static_cast<QWidget *>(m_scenarios),
                           static_cast<QWidget *>(m_catalog), static_cast<QWidget *>(m_priceHistory),
-                          static_cast<QWidget *>(m_calculators)})
+                          static_cast<QWidget *>(m_calculators), static_cast<QWidget *>(m_risk)})
         m_pages->addWidget(page);
 }
 

@@ -26,14 +26,15 @@ class ScenariosPage;
 class CatalogPage;
 class PriceHistoryPage;
 class CalculatorsPage;
+class RiskPage;
 
-/// The application window: one open document, its plan, and the five pages that study it.
+/// The application window: one open document, its plan, and the six pages that study it.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    enum Page { Dashboard, Scenarios, Catalog, PriceHistory, Calculators, PageCount };
+    enum Page { Dashboard, Scenarios, Catalog, PriceHistory, Calculators, Risk, PageCount };
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -94,6 +95,7 @@ private:
     CatalogPage *m_catalog = nullptr;
     PriceHistoryPage *m_priceHistory = nullptr;
     CalculatorsPage *m_calculators = nullptr;
+    RiskPage *m_risk = nullptr;
 };
 
 } // namespace mltco::ui

@@ -48,7 +48,7 @@ private slots:
         auto *nav = f.find<QListWidget>(QStringLiteral("navigation"));
         auto *pages = f.find<QStackedWidget>(QStringLiteral("pages"));
         QVERIFY(nav && pages);
-        QCOMPARE(pages->count(), 5);
+        QCOMPARE(pages->count(), int(ui::MainWindow::PageCount));
         for (int row = 0; row < nav->count(); ++row) {
             const QRect rect = nav->visualItemRect(nav->item(row));
             QTest::mouseClick(nav->viewport(), Qt::LeftButton, {}, rect.center());
@@ -324,7 +324,7 @@ private slots:
                 pages << file;
             }
         }
-        QCOMPARE(pages.size(), 5);
+        QCOMPARE(pages.size(), int(ui::MainWindow::PageCount));
     }
 };
 

@@ -337,6 +337,14 @@ void PlanEditor::removeScenario(int index)
     apply(kept, tr("Delete scenario %1").arg(name));
 }
 
+void PlanEditor::setUncertainty(const QList<tco::Uncertainty> &uncertainty, const QList<tco::RankCorrelation> &correlations)
+{
+    tco::Plan after = m_plan;
+    after.uncertainty = uncertainty;
+    after.correlations = correlations;
+    apply(after, tr("Edit uncertain inputs"));
+}
+
 void PlanEditor::renameScenario(int index, const QString &name)
 {
     const QString trimmed = name.trimmed();

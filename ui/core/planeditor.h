@@ -74,6 +74,8 @@ public:
     void renameScenario(int index, const QString &name);
     void moveScenario(int from, int to);
     void setBreakEven(const QList<tco::BreakEvenRequest> &requests);
+    /// The plan's uncertain inputs and their correlations (model.md §10.9), as one undoable step.
+    void setUncertainty(const QList<tco::Uncertainty> &uncertainty, const QList<tco::RankCorrelation> &correlations);
 
     /// A name not yet used by a scenario: `base`, or `base 2`, `base 3`, ...
     QString uniqueScenarioName(const QString &base) const;

@@ -1,0 +1,4 @@
+# The Risk page: uncertain inputs edited through its widgets, a run in the background with progress and
+# cancel, and its charts and tables.
+mltco_add_test(tst_riskpage SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_riskpage.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
+               LIBS mltco_ui)

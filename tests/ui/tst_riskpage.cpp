@@ -1,0 +1,126 @@
+// The Risk page driven as a user would: give a parameter a distribution through the form (a bad range is
+// refused inline with the reader's message), run the trials in the background (the window keeps answering),
+// cancel, and read the probabilities, the fan chart, the histogram and the tornado.
+#include "uitestutil.h"
+
+#include "ui/charts/chartview.h"
+#include "ui/risk/riskpage.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+
+using namespace mltco;
+
+class TestRiskPage final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<UiFixture> m_f;
+    ui::RiskPage *page() const { return m_f->find<ui::RiskPage>(QStringLiteral("riskPage")); }
+    template<typename T>
+    T *on(const QString &name) const
+    {
+        return page()->findChild<T *>(name);
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        m_f = std::make_unique<UiFixture>();
+        QVERIFY(m_f->open());
+        QFile file(QStringLiteral(MLTCO_TEST_DATA_DIR "/analysis/uncertain-plan.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(m_f->editor()->importPlan(file.readAll()));
+        m_f->window->showPage(ui::MainWindow::Risk);
+        QTRY_VERIFY(page()->isVisible());
+    }
+
+    void cleanup() { m_f.reset(); }
+
+    void editorListsThePlansInputsAndAddsOne()
+    {
+        auto *table = on<QTableWidget>(QStringLiteral("uncertaintyTable"));
+        QCOMPARE(table->rowCount(), 4);
+        QCOMPARE(table->item(1, 1)->text(), QStringLiteral("rate_per_hour"));
+        // The node pool's rate: triangular 15 / 20 / 28.
+        auto *target = on<QComboBox>(QStringLiteral("uncertaintyTarget"));
+        QVERIFY(UiFixture::choose(target, QStringLiteral("Rented node pool"), Qt::MatchExactly));
+        QVERIFY(UiFixture::choose(on<QComboBox>(QStringLiteral("uncertaintyParameter")), QStringLiteral("Price per instance-hour")));
+        QVERIFY(UiFixture::choose(on<QComboBox>(QStringLiteral("uncertaintyDistribution")), QStringLiteral("Triangular")));
+        QVERIFY(on<QDoubleSpinBox>(QStringLiteral("uncertaintyMode"))->isVisible());
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyLow"))->setValue(28);
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyMode"))->setValue(20);
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyHigh"))->setValue(15);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("addUncertaintyButton")), Qt::LeftButton);
+        QVERIFY2(on<QLabel>(QStringLiteral("uncertaintyProblem"))->text().contains(QStringLiteral("needs low <= mode <= high")),
+                 qPrintable(on<QLabel>(QStringLiteral("uncertaintyProblem"))->text()));
+        QCOMPARE(m_f->editor()->plan().uncertainty.size(), 4); // refused: nothing changed
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyLow"))->setValue(15);
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyHigh"))->setValue(28);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("addUncertaintyButton")), Qt::LeftButton);
+        QCOMPARE(on<QLabel>(QStringLiteral("uncertaintyProblem"))->text(), QString());
+        QCOMPARE(m_f->editor()->plan().uncertainty.size(), 5);
+        QCOMPARE(m_f->editor()->plan().uncertainty[4].target, QStringLiteral("Rented node pool"));
+        QCOMPARE(m_f->editor()->plan().uncertainty[4].parameter, tco::ParamId::RatePerHour);
+        QCOMPARE(table->rowCount(), 5);
+        QVERIFY(!on<ui::ChartView>(QStringLiteral("distributionPreview"))->chart()->series().isEmpty());
+        m_f->editor()->undoStack()->undo();
+        QCOMPARE(m_f->editor()->plan().uncertainty.size(), 4);
+    }
+
+    void runShowsProbabilitiesAndCharts()
+    {
+        on<QSpinBox>(QStringLiteral("trialsSpin"))->setValue(3000);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("runAnalysisButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(page()->result().has_value(), 60000);
+        QVERIFY(!page()->isRunning());
+        auto *summary = on<QTableWidget>(QStringLiteral("riskSummary"));
+        QCOMPARE(summary->rowCount(), 3);
+        QCOMPARE(summary->item(0, 0)->text(), QStringLiteral("Cloud, pay per use"));
+        QVERIFY(summary->item(0, 6)->text().endsWith(QStringLiteral("%")));
+        QCOMPARE(on<QProgressBar>(QStringLiteral("analysisProgress"))->value(), 3000);
+        const QChart *fan = on<ui::ChartView>(QStringLiteral("fanChart"))->chart();
+        QCOMPARE(fan->series().size(), 6); // a band and a median per scenario
+        QVERIFY(qobject_cast<QAreaSeries *>(fan->series().first()));
+        QVERIFY(!on<ui::ChartView>(QStringLiteral("histogramChart"))->chart()->series().isEmpty());
+        const QChart *tornado = on<ui::ChartView>(QStringLiteral("tornadoChart"))->chart();
+        QVERIFY(qobject_cast<QHorizontalStackedBarSeries *>(tornado->series().value(0)));
+        QVERIFY(on<QLabel>(QStringLiteral("riskPayback"))->text().contains(QStringLiteral("pays back")));
+        // The same seed gives the same answer.
+        const double p50 = page()->result()->scenarios[0].total.p50;
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("runAnalysisButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning(), 60000);
+        QCOMPARE(page()->result()->scenarios[0].total.p50, p50);
+        if (const QByteArray dir = qgetenv("MLTCO_SCREENSHOT_DIR"); !dir.isEmpty())
+            m_f->window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/risk.png"));
+    }
+
+    void cancelKeepsTheWindowAnswering()
+    {
+        on<QSpinBox>(QStringLiteral("trialsSpin"))->setValue(1000000);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("runAnalysisButton")), Qt::LeftButton);
+        QVERIFY(page()->isRunning());
+        auto *cancel = on<QPushButton>(QStringLiteral("cancelAnalysisButton"));
+        QTRY_VERIFY(cancel->isEnabled());
+        QTest::qWait(150); // the event loop keeps running meanwhile
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning(), 30000);
+        QVERIFY2(on<QLabel>(QStringLiteral("riskStatus"))->text().contains(QStringLiteral("Cancelled")),
+                 qPrintable(on<QLabel>(QStringLiteral("riskStatus"))->text()));
+        QVERIFY(!page()->result().has_value());
+    }
+};
+
+QTEST_MAIN(TestRiskPage)
+#include "tst_riskpage.moc"

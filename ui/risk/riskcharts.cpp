@@ -1,0 +1,225 @@
+#include "ui/risk/riskcharts.h"
+
+#include "models/report/format.h"
+#include "ui/charts/chartview.h"
+#include "ui/dashboard/chartpalette.h"
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mltco::ui::risk {
+
+QString tornadoLabel(const tco::TornadoEntry &entry)
+{
+    const QString key = tco::parameterKey(entry.parameter);
+    return entry.target == QLatin1String("workload") ? QStringLiteral("%1 (W)").arg(key) : key;
+}
+
+QChart *fanChart(const tco::AnalysisResult &result)
+{
+    auto *chart = new QChart;
+    auto *months = new QValueAxis(chart);
+    auto *money = new QValueAxis(chart);
+    configureMonthAxis(months);
+    chart->addAxis(months, Qt::AlignBottom);
+    chart->addAxis(money, Qt::AlignLeft);
+    double hi = 0, lo = 0;
+    int horizon = 0;
+    for (const tco::FanSeries &f : result.fan) {
+        horizon = static_cast<int>(f.p90.size());
+        for (double v : f.p90)
+            hi = std::max(hi, v);
+        for (double v : f.p10)
+            lo = std::min(lo, v);
+    }
+    const MoneyScale scale = configureMoneyAxis(money, lo, hi, QObject::tr("Cumulative"));
+    setMonthRange(months, 0, horizon);
+    chart->setTitle(QObject::tr("Cumulative cost: P10–P90 band and median (P50) of %1 trials").arg(report::grouped(result.trials, 0)));
+    for (std::size_t s = 0; s < result.fan.size(); ++s) {
+        const tco::FanSeries &f = result.fan[s];
+        const QColor colour = palette::scenarioColor(static_cast<int>(s));
+        auto *upper = new QLineSeries(chart);
+        auto *lower = new QLineSeries(chart);
+        auto *median = new QLineSeries;
+        upper->append(0, 0);
+        lower->append(0, 0);
+        median->append(0, 0);
+        for (std::size_t m = 0; m < f.p50.size(); ++m) {
+            const double x = static_cast<double>(m + 1);
+            upper->append(x, f.p90[m] / scale.divisor);
+            lower->append(x, f.p10[m] / scale.divisor);
+            median->append(x, f.p50[m] / scale.divisor);
+        }
+        auto *band = new QAreaSeries(upper, lower);
+        band->setName(QObject::tr("%1, P10–P90").arg(f.scenario));
+        QColor fill = colour;
+        fill.setAlpha(60);
+        band->setBrush(fill);
+        band->setPen(QPen(fill, 1));
+        chart->addSeries(band);
+        band->attachAxis(months);
+        band->attachAxis(money);
+        median->setName(QObject::tr("%1, median").arg(f.scenario));
+        median->setPen(QPen(colour, 2.2));
+        chart->addSeries(median);
+        median->attachAxis(months);
+        median->attachAxis(money);
+    }
+    chart->legend()->setAlignment(Qt::AlignRight);
+    palette::styleChart(chart);
+    return chart;
+}
+
+QChart *histogramChart(const tco::AnalysisResult &result)
+{
+    auto *chart = new QChart;
+    auto *money = new QValueAxis(chart);
+    auto *share = new QValueAxis(chart);
+    chart->addAxis(money, Qt::AlignBottom);
+    chart->addAxis(share, Qt::AlignLeft);
+    const std::size_t nScen = result.scenarios.size();
+    const auto n = static_cast<std::size_t>(result.trials);
+    if (result.sampleTotals.size() != n * nScen || n == 0 || nScen == 0) {
+        chart->setTitle(QObject::tr("Distribution of totals (no samples kept)"));
+        palette::styleChart(chart);
+        return chart;
+    }
+    const auto [minIt, maxIt] = std::minmax_element(result.sampleTotals.begin(), result.sampleTotals.end());
+    double lo = *minIt, hi = *maxIt;
+    if (!(hi > lo))
+        hi = lo + 1;
+    constexpr int kBins = 40;
+    const MoneyScale scale = configureMoneyAxis(money, lo, hi, QObject::tr("Total"));
+    double peak = 0;
+    std::vector<std::vector<double>> counts(nScen, std::vector<double>(kBins, 0.0));
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t s = 0; s < nScen; ++s) {
+            const int bin = std::clamp(static_cast<int>((result.sampleTotals[i * nScen + s] - lo) / (hi - lo) * kBins), 0, kBins - 1);
+            counts[s][static_cast<std::size_t>(bin)] += 100.0 / static_cast<double>(n);
+        }
+    for (std::size_t s = 0; s < nScen; ++s) {
+        auto *outline = new QLineSeries;
+        outline->setName(result.scenarios[s].name);
+        const double width = (hi - lo) / kBins / scale.divisor;
+        outline->append(lo / scale.divisor, 0);
+        for (int b = 0; b < kBins; ++b) {
+            const double x0 = lo / scale.divisor + b * width;
+            outline->append(x0, counts[s][static_cast<std::size_t>(b)]);
+            outline->append(x0 + width, counts[s][static_cast<std::size_t>(b)]);
+            peak = std::max(peak, counts[s][static_cast<std::size_t>(b)]);
+        }
+        outline->append(hi / scale.divisor, 0);
+        outline->setPen(QPen(palette::scenarioColor(static_cast<int>(s)), 2));
+        chart->addSeries(outline);
+        outline->attachAxis(money);
+        outline->attachAxis(share);
+    }
+    const double top = std::min(100.0, std::max(10.0, std::ceil(peak * 1.1 / 10) * 10));
+    share->setRange(0, top);
+    share->setTickCount(static_cast<int>(top / 10) > 5 ? 6 : static_cast<int>(top / 10) + 1);
+    share->setLabelFormat(QStringLiteral("%.0f %%"));
+    share->setTitleText(QObject::tr("Share of trials"));
+    chart->setTitle(QObject::tr("Totals over the trials"));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    palette::styleChart(chart);
+    return chart;
+}
+
+QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario, double baseTotal, int bars)
+{
+    std::vector<tco::TornadoEntry> entries;
+    for (const tco::TornadoEntry &e : result.tornado)
+        if (e.scenario == scenario)
+            entries.push_back(e);
+    if (static_cast<int>(entries.size()) > bars)
+        entries.resize(static_cast<std::size_t>(bars));
+    std::reverse(entries.begin(), entries.end()); // Qt draws the first category at the bottom
+    auto *chart = new QChart;
+    auto *down = new QBarSet(QObject::tr("Lower total"));
+    auto *up = new QBarSet(QObject::tr("Higher total"));
+    down->setColor(QColor(0x2f, 0x80, 0xc0));
+    up->setColor(QColor(0xd0, 0x5a, 0x3a));
+    QStringList labels;
+    double extent = 1;
+    for (const tco::TornadoEntry &e : entries) {
+        const double a = std::min(e.totalLow, e.totalHigh) - baseTotal, b = std::max(e.totalLow, e.totalHigh) - baseTotal;
+        *down << std::min(0.0, a);
+        *up << std::max(0.0, b);
+        extent = std::max({extent, std::abs(a), std::abs(b)});
+        labels << tornadoLabel(e);
+    }
+    auto *series = new QHorizontalStackedBarSeries;
+    series->append(down);
+    series->append(up);
+    series->setBarWidth(0.7);
+    chart->addSeries(series);
+    auto *categories = new QBarCategoryAxis(chart);
+    categories->append(labels);
+    chart->addAxis(categories, Qt::AlignLeft);
+    auto *money = new QValueAxis(chart);
+    chart->addAxis(money, Qt::AlignBottom);
+    const MoneyScale scale = configureMoneyAxis(money, -extent * 1.05, extent * 1.05, QObject::tr("Change of the total"));
+    for (QBarSet *set : {down, up})
+        for (int i = 0; i < set->count(); ++i)
+            set->replace(i, set->at(i) / scale.divisor);
+    series->attachAxis(categories);
+    series->attachAxis(money);
+    chart->setTitle(QObject::tr("Tornado around the plan's %1 ((W): workload)").arg(report::moneyWhole(baseTotal)));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    palette::styleChart(chart);
+    return chart;
+}
+
+QChart *distributionPreview(const tco::Uncertainty &entry)
+{
+    auto *chart = new QChart;
+    const tco::Quantile q(entry);
+    // Density from the quantile function: f(x(u)) = du / dx on a fine grid of probabilities.
+    auto *shape = new QLineSeries;
+    constexpr int kSteps = 200;
+    double prevX = q(0.0025);
+    double peak = 0;
+    QList<QPointF> points;
+    for (int i = 1; i <= kSteps; ++i) {
+        const double u = 0.0025 + 0.995 * i / kSteps;
+        const double x = q(u);
+        const double dx = x - prevX;
+        if (dx > 0) {
+            const double density = (0.995 / kSteps) / dx;
+            points.append(QPointF((x + prevX) / 2, density));
+            peak = std::max(peak, density);
+        }
+        prevX = x;
+    }
+    shape->replace(points);
+    shape->setPen(QPen(QColor(0x2f, 0x80, 0xc0), 2));
+    chart->addSeries(shape);
+    auto *xs = new QValueAxis(chart);
+    auto *ys = new QValueAxis(chart);
+    chart->addAxis(xs, Qt::AlignBottom);
+    chart->addAxis(ys, Qt::AlignLeft);
+    shape->attachAxis(xs);
+    shape->attachAxis(ys);
+    if (!points.isEmpty())
+        xs->setRange(points.first().x(), points.last().x());
+    ys->setRange(0, peak > 0 ? peak * 1.1 : 1);
+    ys->setLabelsVisible(false);
+    xs->setLabelFormat(QStringLiteral("%.4g"));
+    xs->setTickCount(4);
+    chart->legend()->hide();
+    chart->setTitle(QObject::tr("Shape"));
+    palette::styleChart(chart);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    return chart;
+}
+
+} // namespace mltco::ui::risk

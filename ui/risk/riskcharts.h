@@ -1,0 +1,25 @@
+#pragma once
+
+#include "models/tco/analysis.h"
+
+#include <QString>
+
+class QChart;
+
+namespace mltco::ui::risk {
+
+/// The fan chart: for each scenario a band from P10 to P90 of cumulative cost by month, and its P50 as a line.
+QChart *fanChart(const tco::AnalysisResult &result);
+/// A histogram of each scenario's totals over the trials (needs the result's samples), as outlines so that
+/// overlapping scenarios stay readable.
+QChart *histogramChart(const tco::AnalysisResult &result);
+/// The tornado of one scenario: a bar per parameter from its total at low to its total at high, around the
+/// plan's total, largest swing on top. At most `bars` bars.
+QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario, double baseTotal, int bars = 10);
+/// The shape of one distribution (its density, from the quantile function), for the editor's preview.
+QChart *distributionPreview(const tco::Uncertainty &entry);
+
+/// "demand_gpu_hours (W)" for a workload parameter, "rate_per_hour": a tornado bar's label.
+QString tornadoLabel(const tco::TornadoEntry &entry);
+
+} // namespace mltco::ui::risk

@@ -1,0 +1,631 @@
+#include "ui/risk/riskpage.h"
+
+#include "models/report/format.h"
+#include "models/tco/planreader.h"
+#include "models/tco/planwriter.h"
+#include "ui/charts/chartview.h"
+#include "ui/core/planeditor.h"
+#include "ui/dashboard/chartpalette.h"
+#include "ui/risk/riskcharts.h"
+
+#include <QChart>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace mltco::ui {
+namespace {
+
+const QString kWorkload = QStringLiteral("workload");
+
+QString distributionText(const tco::Uncertainty &u)
+{
+    const auto n = [](double v) { return QString::number(v, 'g', 6); };
+    switch (u.distribution) {
+    case tco::DistributionKind::Triangular:
+        return QObject::tr("triangular %1 / %2 / %3").arg(n(u.low), n(u.mode), n(u.high));
+    case tco::DistributionKind::Pert:
+        return QObject::tr("PERT %1 / %2 / %3").arg(n(u.low), n(u.mode), n(u.high));
+    case tco::DistributionKind::Uniform:
+        return QObject::tr("uniform %1 to %2").arg(n(u.low), n(u.high));
+    case tco::DistributionKind::Lognormal:
+        return QObject::tr("lognormal, median %1, P90 %2").arg(n(u.median), n(u.p90));
+    }
+    return {};
+}
+
+QTableWidgetItem *item(const QString &text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
+{
+    auto *i = new QTableWidgetItem(text);
+    i->setTextAlignment(align);
+    i->setFlags(i->flags() & ~Qt::ItemIsEditable);
+    return i;
+}
+
+} // namespace
+
+RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_editor(editor), m_poll(new QTimer(this))
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(16, 12, 16, 12);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    layout->addWidget(splitter);
+
+    // The editor scrolls rather than making the window taller than a laptop screen.
+    auto *panel = new QWidget;
+    buildEditor(panel);
+    auto *panelScroll = new QScrollArea(splitter);
+    panelScroll->setWidgetResizable(true);
+    panelScroll->setFrameShape(QFrame::NoFrame);
+    panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    panelScroll->setWidget(panel);
+    panelScroll->setMinimumWidth(400);
+
+    auto *results = new QWidget;
+    auto *resultLayout = new QVBoxLayout(results);
+    resultLayout->setContentsMargins(8, 0, 0, 0);
+    auto *title = new QLabel(tr("<h2>Risk</h2>"), results);
+    resultLayout->addWidget(title);
+    m_status = new QLabel(tr("Give the plan's uncertain inputs a distribution on the left, then run the trials."), results);
+    m_status->setObjectName(QStringLiteral("riskStatus"));
+    m_status->setWordWrap(true);
+    resultLayout->addWidget(m_status);
+    m_summary = new QTableWidget(0, 7, results);
+    m_summary->setObjectName(QStringLiteral("riskSummary"));
+    m_summary->setHorizontalHeaderLabels({tr("Scenario"), tr("Mean"), tr("P10"), tr("P50 (median)"), tr("P90"),
+                                          tr("NPV P50"), tr("Cheapest in")});
+    m_summary->verticalHeader()->hide();
+    m_summary->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int c = 1; c < 7; ++c)
+        m_summary->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_summary->setMinimumHeight(90);
+    resultLayout->addWidget(m_summary);
+    m_payback = new QLabel(results);
+    m_payback->setObjectName(QStringLiteral("riskPayback"));
+    m_payback->setWordWrap(true);
+    resultLayout->addWidget(m_payback);
+    m_fan = new ChartView(results);
+    m_fan->setObjectName(QStringLiteral("fanChart"));
+    m_fan->setMinimumHeight(300);
+    resultLayout->addWidget(m_fan, 3);
+    auto *lower = new QHBoxLayout;
+    auto *tornadoBox = new QVBoxLayout;
+    m_tornadoScenario = new QComboBox(results);
+    m_tornadoScenario->setObjectName(QStringLiteral("tornadoScenario"));
+    connect(m_tornadoScenario, &QComboBox::currentIndexChanged, this, &RiskPage::showTornado);
+    tornadoBox->addWidget(m_tornadoScenario);
+    m_tornado = new ChartView(results);
+    m_tornado->setObjectName(QStringLiteral("tornadoChart"));
+    m_tornado->setMinimumHeight(300);
+    tornadoBox->addWidget(m_tornado, 1);
+    lower->addLayout(tornadoBox, 1);
+    m_histogram = new ChartView(results);
+    m_histogram->setObjectName(QStringLiteral("histogramChart"));
+    m_histogram->setMinimumHeight(300);
+    lower->addWidget(m_histogram, 1);
+    resultLayout->addLayout(lower, 3);
+    auto *scroll = new QScrollArea(splitter);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(results);
+    splitter->addWidget(panelScroll);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({430, 1000});
+
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (m_done)
+            m_progress->setValue(m_done->load());
+    });
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &RiskPage::showResult);
+    connect(m_editor, &PlanEditor::planChanged, this, &RiskPage::refreshEditor);
+    refreshEditor();
+}
+
+RiskPage::~RiskPage()
+{
+    if (m_cancelled)
+        m_cancelled->store(true);
+    m_watcher.waitForFinished();
+}
+
+void RiskPage::buildEditor(QWidget *panel)
+{
+    auto *layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 8, 0);
+    auto *inputs = new QGroupBox(tr("Uncertain inputs"), panel);
+    auto *inputsLayout = new QVBoxLayout(inputs);
+    m_table = new QTableWidget(0, 3, inputs);
+    m_table->setObjectName(QStringLiteral("uncertaintyTable"));
+    m_table->setHorizontalHeaderLabels({tr("Of"), tr("Parameter"), tr("Distribution")});
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setMinimumHeight(130);
+    connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) { showEntry(row); });
+    inputsLayout->addWidget(m_table);
+
+    auto *form = new QFormLayout;
+    m_target = new QComboBox(inputs);
+    m_target->setObjectName(QStringLiteral("uncertaintyTarget"));
+    m_parameter = new QComboBox(inputs);
+    m_parameter->setObjectName(QStringLiteral("uncertaintyParameter"));
+    m_distribution = new QComboBox(inputs);
+    m_distribution->setObjectName(QStringLiteral("uncertaintyDistribution"));
+    m_distribution->addItem(tr("Triangular (low, most likely, high)"), int(tco::DistributionKind::Triangular));
+    m_distribution->addItem(tr("PERT (low, most likely, high; smoother)"), int(tco::DistributionKind::Pert));
+    m_distribution->addItem(tr("Uniform (low, high)"), int(tco::DistributionKind::Uniform));
+    m_distribution->addItem(tr("Lognormal (median, P90)"), int(tco::DistributionKind::Lognormal));
+    form->addRow(tr("Of"), m_target);
+    form->addRow(tr("Parameter"), m_parameter);
+    form->addRow(tr("Distribution"), m_distribution);
+    static const char *const names[] = {"uncertaintyLow", "uncertaintyMode", "uncertaintyHigh"};
+    for (int i = 0; i < 3; ++i) {
+        m_fields[i] = new QDoubleSpinBox(inputs);
+        m_fields[i]->setObjectName(QLatin1String(names[i]));
+        m_fields[i]->setRange(-1e12, 1e12);
+        m_fields[i]->setDecimals(4);
+        m_fields[i]->setGroupSeparatorShown(true);
+        m_fieldLabels[i] = new QLabel(inputs);
+        form->addRow(m_fieldLabels[i], m_fields[i]);
+        connect(m_fields[i], &QDoubleSpinBox::valueChanged, this, &RiskPage::updatePreview);
+    }
+    inputsLayout->addLayout(form);
+    m_problem = new QLabel(inputs);
+    m_problem->setObjectName(QStringLiteral("uncertaintyProblem"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #9a3b00;"));
+    inputsLayout->addWidget(m_problem);
+    m_preview = new ChartView(inputs);
+    m_preview->setObjectName(QStringLiteral("distributionPreview"));
+    m_preview->setFixedHeight(130);
+    inputsLayout->addWidget(m_preview);
+    auto *buttons = new QHBoxLayout;
+    auto *add = new QPushButton(tr("Add"), inputs);
+    add->setObjectName(QStringLiteral("addUncertaintyButton"));
+    auto *update = new QPushButton(tr("Update"), inputs);
+    update->setObjectName(QStringLiteral("updateUncertaintyButton"));
+    auto *remove = new QPushButton(tr("Remove"), inputs);
+    remove->setObjectName(QStringLiteral("removeUncertaintyButton"));
+    connect(add, &QPushButton::clicked, this, [this] { addOrUpdate(false); });
+    connect(update, &QPushButton::clicked, this, [this] { addOrUpdate(true); });
+    connect(remove, &QPushButton::clicked, this, &RiskPage::removeSelected);
+    buttons->addWidget(add);
+    buttons->addWidget(update);
+    buttons->addWidget(remove);
+    inputsLayout->addLayout(buttons);
+    layout->addWidget(inputs);
+    connect(m_target, &QComboBox::currentIndexChanged, this, &RiskPage::refreshParameters);
+    connect(m_parameter, &QComboBox::currentIndexChanged, this, &RiskPage::refreshFields);
+    connect(m_distribution, &QComboBox::currentIndexChanged, this, &RiskPage::refreshFields);
+
+    auto *corr = new QGroupBox(tr("Rank correlations"), panel);
+    auto *corrLayout = new QVBoxLayout(corr);
+    m_correlations = new QTableWidget(0, 3, corr);
+    m_correlations->setObjectName(QStringLiteral("correlationTable"));
+    m_correlations->setHorizontalHeaderLabels({tr("Input"), tr("With"), tr("Rank ρ")});
+    m_correlations->verticalHeader()->hide();
+    m_correlations->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_correlations->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_correlations->setMaximumHeight(100);
+    corrLayout->addWidget(m_correlations);
+    auto *corrRow = new QHBoxLayout;
+    m_corrA = new QComboBox(corr);
+    m_corrB = new QComboBox(corr);
+    m_corrRank = new QDoubleSpinBox(corr);
+    m_corrRank->setObjectName(QStringLiteral("correlationRank"));
+    m_corrRank->setRange(-0.99, 0.99);
+    m_corrRank->setSingleStep(0.1);
+    m_corrRank->setValue(0.5);
+    auto *addCorr = new QPushButton(tr("Add"), corr);
+    addCorr->setObjectName(QStringLiteral("addCorrelationButton"));
+    auto *removeCorr = new QPushButton(tr("Remove"), corr);
+    connect(addCorr, &QPushButton::clicked, this, &RiskPage::addCorrelation);
+    connect(removeCorr, &QPushButton::clicked, this, &RiskPage::removeCorrelation);
+    auto *corrPick = new QHBoxLayout;
+    corrPick->addWidget(m_corrA, 1);
+    corrPick->addWidget(new QLabel(tr("with"), corr));
+    corrPick->addWidget(m_corrB, 1);
+    corrLayout->addLayout(corrPick);
+    corrRow->addWidget(new QLabel(tr("Rank ρ"), corr));
+    corrRow->addWidget(m_corrRank);
+    corrRow->addStretch(1);
+    corrRow->addWidget(addCorr);
+    corrRow->addWidget(removeCorr);
+    corrLayout->addLayout(corrRow);
+    layout->addWidget(corr);
+
+    auto *runBox = new QGroupBox(tr("Trials"), panel);
+    auto *runForm = new QFormLayout(runBox);
+    m_trials = new QSpinBox(runBox);
+    m_trials->setObjectName(QStringLiteral("trialsSpin"));
+    m_trials->setRange(100, tco::kMaxTrials);
+    m_trials->setSingleStep(1000);
+    m_trials->setValue(10000);
+    m_trials->setGroupSeparatorShown(true);
+    m_seed = new QSpinBox(runBox);
+    m_seed->setObjectName(QStringLiteral("seedSpin"));
+    m_seed->setRange(0, 2147483647);
+    m_seed->setValue(1);
+    m_sampling = new QComboBox(runBox);
+    m_sampling->addItem(tr("Latin hypercube"), int(tco::Sampling::LatinHypercube));
+    m_sampling->addItem(tr("Random"), int(tco::Sampling::Random));
+    runForm->addRow(tr("Trials"), m_trials);
+    runForm->addRow(tr("Seed"), m_seed);
+    runForm->addRow(tr("Sampling"), m_sampling);
+    auto *runRow = new QHBoxLayout;
+    m_run = new QPushButton(tr("Run"), runBox);
+    m_run->setObjectName(QStringLiteral("runAnalysisButton"));
+    m_run->setDefault(true);
+    m_cancel = new QPushButton(tr("Cancel"), runBox);
+    m_cancel->setObjectName(QStringLiteral("cancelAnalysisButton"));
+    m_cancel->setEnabled(false);
+    connect(m_run, &QPushButton::clicked, this, &RiskPage::run);
+    connect(m_cancel, &QPushButton::clicked, this, &RiskPage::cancel);
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_cancel);
+    runForm->addRow(runRow);
+    m_progress = new QProgressBar(runBox);
+    m_progress->setObjectName(QStringLiteral("analysisProgress"));
+    m_progress->setValue(0);
+    runForm->addRow(m_progress);
+    layout->addWidget(runBox);
+    layout->addStretch(1);
+    panel->setMinimumWidth(380);
+}
+
+void RiskPage::refreshEditor()
+{
+    const tco::Plan &plan = m_editor->plan();
+    const int row = m_table->currentRow();
+    m_table->setRowCount(static_cast<int>(plan.uncertainty.size()));
+    m_corrA->clear();
+    m_corrB->clear();
+    for (int i = 0; i < plan.uncertainty.size(); ++i) {
+        const tco::Uncertainty &u = plan.uncertainty[i];
+        m_table->setItem(i, 0, item(u.target));
+        m_table->setItem(i, 1, item(tco::parameterKey(u.parameter)));
+        m_table->setItem(i, 2, item(distributionText(u)));
+        const QString label = QStringLiteral("%1: %2 (%3)").arg(i + 1).arg(tco::parameterKey(u.parameter), u.target);
+        m_corrA->addItem(label, i);
+        m_corrB->addItem(label, i);
+    }
+    m_correlations->setRowCount(static_cast<int>(plan.correlations.size()));
+    for (int i = 0; i < plan.correlations.size(); ++i) {
+        const tco::RankCorrelation &c = plan.correlations[i];
+        m_correlations->setItem(i, 0, item(QString::number(c.a + 1)));
+        m_correlations->setItem(i, 1, item(QString::number(c.b + 1)));
+        m_correlations->setItem(i, 2, item(QString::number(c.rank, 'f', 2)));
+    }
+    const QString target = m_target->currentText();
+    {
+        const QSignalBlocker block(m_target);
+        m_target->clear();
+        m_target->addItem(kWorkload);
+        for (const tco::PlanScenario &s : plan.scenarios)
+            m_target->addItem(s.name);
+        const int again = m_target->findText(target);
+        m_target->setCurrentIndex(again >= 0 ? again : 0);
+    }
+    refreshParameters();
+    if (row >= 0 && row < m_table->rowCount())
+        m_table->selectRow(row);
+}
+
+void RiskPage::refreshParameters()
+{
+    const tco::Plan &plan = m_editor->plan();
+    const QString target = m_target->currentText();
+    const auto previous = m_parameter->currentData();
+    QList<tco::ParamId> ids;
+    if (target == kWorkload) {
+        for (tco::ParamId id : tco::workloadParameters())
+            if (id != tco::ParamId::HorizonMonths)
+                ids << id;
+    } else if (const tco::PlanScenario *s = plan.scenario(target)) {
+        ids = tco::scenarioParameters(s->kind());
+    }
+    const QSignalBlocker block(m_parameter);
+    m_parameter->clear();
+    for (tco::ParamId id : std::as_const(ids)) {
+        const tco::ParameterInfo &info = tco::parameterInfo(id);
+        if (info.type == tco::ParamType::Number || info.type == tco::ParamType::Integer)
+            m_parameter->addItem(QStringLiteral("%1 (%2)").arg(QString::fromUtf8(info.label), QString::fromUtf8(info.unit)),
+                                 static_cast<int>(id));
+    }
+    const int again = m_parameter->findData(previous);
+    m_parameter->setCurrentIndex(again >= 0 ? again : 0);
+    refreshFields();
+}
+
+void RiskPage::refreshFields()
+{
+    const auto kind = static_cast<tco::DistributionKind>(m_distribution->currentData().toInt());
+    const bool lognormal = kind == tco::DistributionKind::Lognormal;
+    const bool withMode = kind == tco::DistributionKind::Triangular || kind == tco::DistributionKind::Pert;
+    m_fieldLabels[0]->setText(lognormal ? tr("Median") : tr("Low"));
+    m_fieldLabels[1]->setText(tr("Most likely"));
+    m_fieldLabels[2]->setText(lognormal ? tr("P90") : tr("High"));
+    m_fields[1]->setVisible(withMode);
+    m_fieldLabels[1]->setVisible(withMode);
+    // Start from the plan's value of the parameter: low −20 %, most likely as planned, high +20 %.
+    if (m_parameter->currentIndex() >= 0 && m_table->currentRow() < 0) {
+        const auto id = static_cast<tco::ParamId>(m_parameter->currentData().toInt());
+        std::optional<double> v;
+        const tco::Plan &plan = m_editor->plan();
+        if (m_target->currentText() == kWorkload)
+            v = tco::parameterValue(plan.workload, id);
+        else if (const tco::PlanScenario *s = plan.scenario(m_target->currentText()))
+            v = tco::parameterValue(s->scenario, id);
+        if (v && *v != 0) {
+            const QSignalBlocker b0(m_fields[0]), b1(m_fields[1]), b2(m_fields[2]);
+            m_fields[0]->setValue(lognormal ? *v : *v * 0.8);
+            m_fields[1]->setValue(*v);
+            m_fields[2]->setValue(lognormal ? *v * 1.5 : *v * 1.2);
+        }
+    }
+    updatePreview();
+}
+
+void RiskPage::showEntry(int row)
+{
+    const tco::Plan &plan = m_editor->plan();
+    if (row < 0 || row >= plan.uncertainty.size())
+        return;
+    const tco::Uncertainty &u = plan.uncertainty[row];
+    const QSignalBlocker bt(m_target), bp(m_parameter), bd(m_distribution);
+    m_target->setCurrentIndex(std::max(0, m_target->findText(u.target)));
+    refreshParameters();
+    m_parameter->setCurrentIndex(std::max(0, m_parameter->findData(static_cast<int>(u.parameter))));
+    m_distribution->setCurrentIndex(std::max(0, m_distribution->findData(static_cast<int>(u.distribution))));
+    const QSignalBlocker b0(m_fields[0]), b1(m_fields[1]), b2(m_fields[2]);
+    const bool lognormal = u.distribution == tco::DistributionKind::Lognormal;
+    m_fields[0]->setValue(lognormal ? u.median : u.low);
+    m_fields[1]->setValue(u.mode);
+    m_fields[2]->setValue(lognormal ? u.p90 : u.high);
+    refreshFields();
+}
+
+std::optional<tco::Uncertainty> RiskPage::entryFromForm(QString *problem) const
+{
+    if (m_parameter->currentIndex() < 0) {
+        *problem = tr("Choose a parameter.");
+        return std::nullopt;
+    }
+    tco::Uncertainty u;
+    u.target = m_target->currentText();
+    u.parameter = static_cast<tco::ParamId>(m_parameter->currentData().toInt());
+    u.distribution = static_cast<tco::DistributionKind>(m_distribution->currentData().toInt());
+    if (u.distribution == tco::DistributionKind::Lognormal) {
+        u.median = m_fields[0]->value();
+        u.p90 = m_fields[2]->value();
+    } else {
+        u.low = m_fields[0]->value();
+        u.mode = u.distribution == tco::DistributionKind::Uniform ? u.low : m_fields[1]->value();
+        u.high = m_fields[2]->value();
+    }
+    return u;
+}
+
+void RiskPage::addOrUpdate(bool update)
+{
+    QString problem;
+    const std::optional<tco::Uncertainty> entry = entryFromForm(&problem);
+    QList<tco::Uncertainty> list = m_editor->plan().uncertainty;
+    const int row = m_table->currentRow();
+    if (entry) {
+        if (update && row >= 0 && row < list.size())
+            list[row] = *entry;
+        else
+            list << *entry;
+        // The same rules as a plan file: write the plan with the change and read it back.
+        tco::Plan candidate = m_editor->plan();
+        candidate.uncertainty = list;
+        const Expected<tco::Plan> checked = tco::readPlan(tco::writePlan(candidate));
+        if (!checked) {
+            QStringList lines;
+            for (const QString &d : checked.error().details)
+                if (d.startsWith(QLatin1String("uncertainty")) || d.startsWith(QLatin1String("correlations")))
+                    lines << d;
+            problem = lines.isEmpty() ? checked.error().details.value(0) : lines.join(QLatin1Char('\n'));
+        }
+    }
+    m_problem->setText(problem);
+    if (!problem.isEmpty())
+        return;
+    m_editor->setUncertainty(list, m_editor->plan().correlations);
+}
+
+void RiskPage::removeSelected()
+{
+    const int row = m_table->currentRow();
+    QList<tco::Uncertainty> list = m_editor->plan().uncertainty;
+    if (row < 0 || row >= list.size())
+        return;
+    list.removeAt(row);
+    QList<tco::RankCorrelation> correlations;
+    for (tco::RankCorrelation c : m_editor->plan().correlations) {
+        if (c.a == row || c.b == row)
+            continue;
+        c.a -= c.a > row ? 1 : 0;
+        c.b -= c.b > row ? 1 : 0;
+        correlations << c;
+    }
+    m_table->setCurrentCell(-1, -1);
+    m_editor->setUncertainty(list, correlations);
+}
+
+void RiskPage::addCorrelation()
+{
+    QList<tco::RankCorrelation> list = m_editor->plan().correlations;
+    list << tco::RankCorrelation{m_corrA->currentData().toInt(), m_corrB->currentData().toInt(), m_corrRank->value()};
+    tco::Plan candidate = m_editor->plan();
+    candidate.correlations = list;
+    const Expected<tco::Plan> checked = tco::readPlan(tco::writePlan(candidate));
+    if (!checked) {
+        m_problem->setText(checked.error().details.value(0));
+        return;
+    }
+    m_problem->clear();
+    m_editor->setUncertainty(m_editor->plan().uncertainty, list);
+}
+
+void RiskPage::removeCorrelation()
+{
+    const int row = m_correlations->currentRow();
+    QList<tco::RankCorrelation> list = m_editor->plan().correlations;
+    if (row < 0 || row >= list.size())
+        return;
+    list.removeAt(row);
+    m_editor->setUncertainty(m_editor->plan().uncertainty, list);
+}
+
+void RiskPage::updatePreview()
+{
+    QString problem;
+    const std::optional<tco::Uncertainty> entry = entryFromForm(&problem);
+    const bool valid = entry && (entry->distribution == tco::DistributionKind::Lognormal
+                                     ? entry->median > 0 && entry->p90 > entry->median
+                                     : entry->low < entry->high && entry->mode >= entry->low && entry->mode <= entry->high);
+    if (valid)
+        m_preview->setChart(risk::distributionPreview(*entry));
+    else
+        m_preview->setChart(new QChart);
+}
+
+bool RiskPage::isRunning() const { return m_running; }
+
+void RiskPage::run()
+{
+    if (isRunning())
+        return;
+    const std::optional<tco::PlanResult> &base = m_editor->result();
+    if (!base) {
+        m_status->setText(tr("The plan cannot be evaluated (%1); fix it on the Scenarios page first.").arg(m_editor->evaluationError()));
+        return;
+    }
+    tco::AnalysisOptions options;
+    options.trials = m_trials->value();
+    options.seed = static_cast<quint64>(m_seed->value());
+    options.sampling = static_cast<tco::Sampling>(m_sampling->currentData().toInt());
+    options.keepSamples = true; // the histogram
+    m_done = std::make_shared<std::atomic<int>>(0);
+    m_cancelled = std::make_shared<std::atomic<bool>>(false);
+    options.progress = [done = m_done, cancelled = m_cancelled](int n, int) {
+        done->store(n);
+        return !cancelled->load();
+    };
+    m_running = true;
+    m_progress->setRange(0, options.trials);
+    m_progress->setValue(0);
+    m_run->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_status->setText(tr("Running %1 trials…").arg(report::grouped(options.trials, 0)));
+    const tco::Plan plan = m_editor->plan();
+    m_resultBase = *base;
+    const tco::PlanResult baseCopy = *base;
+    m_watcher.setFuture(QtConcurrent::run([plan, baseCopy, options] {
+        return std::make_shared<Expected<tco::AnalysisResult>>(tco::analyzePlan(plan, baseCopy, options));
+    }));
+    m_poll->start();
+}
+
+void RiskPage::cancel()
+{
+    if (m_cancelled)
+        m_cancelled->store(true);
+}
+
+void RiskPage::showResult()
+{
+    m_running = false;
+    m_poll->stop();
+    m_run->setEnabled(true);
+    m_cancel->setEnabled(false);
+    const auto outcome = m_watcher.result();
+    if (!outcome || !*outcome) {
+        const QString why = outcome ? (*outcome).error().message : tr("no result");
+        m_status->setText(why == tco::analysisCancelledMessage() ? tr("Cancelled; the last result stays.") : why);
+        emit finished();
+        return;
+    }
+    m_result = std::move(outcome->value());
+    const tco::AnalysisResult &r = *m_result;
+    m_progress->setValue(r.trials);
+    m_status->setText(tr("%1 trials, %2, seed %3, %4 uncertain inputs. Same seed, same answer.")
+                          .arg(report::grouped(r.trials, 0),
+                               r.sampling == tco::Sampling::LatinHypercube ? tr("Latin hypercube") : tr("random sampling"))
+                          .arg(r.seed)
+                          .arg(m_editor->plan().uncertainty.size()));
+    m_summary->setRowCount(static_cast<int>(r.scenarios.size()));
+    const auto right = Qt::AlignRight | Qt::AlignVCenter;
+    for (int i = 0; i < static_cast<int>(r.scenarios.size()); ++i) {
+        const tco::ScenarioRisk &s = r.scenarios[static_cast<std::size_t>(i)];
+        auto *name = item(s.name);
+        name->setForeground(palette::scenarioColor(i));
+        m_summary->setItem(i, 0, name);
+        m_summary->setItem(i, 1, item(report::moneyWhole(s.mean), right));
+        m_summary->setItem(i, 2, item(report::moneyWhole(s.total.p10), right));
+        m_summary->setItem(i, 3, item(report::moneyWhole(s.total.p50), right));
+        m_summary->setItem(i, 4, item(report::moneyWhole(s.total.p90), right));
+        m_summary->setItem(i, 5, item(report::moneyWhole(s.npv.p50), right));
+        m_summary->setItem(i, 6, item(report::percent(s.pCheapest), right));
+    }
+    QStringList payback;
+    for (const tco::BreakEvenMonthRisk &b : r.breakevenMonths) {
+        const auto month = [this](const std::optional<double> &m) {
+            return m ? tr("month %1").arg(std::round(*m)) : tr("never");
+        };
+        payback << tr("<b>%1</b> pays back against <b>%2</b>: P10 %3, median %4, P90 %5; never in %6 of trials.")
+                       .arg(b.purchase.toHtmlEscaped(), b.cloud.toHtmlEscaped(), month(b.p10), month(b.p50), month(b.p90),
+                            report::percent(b.pNever));
+    }
+    m_payback->setText(payback.join(QStringLiteral("<br>")));
+    // The table as tall as its rows, so the charts get the room.
+    m_summary->setFixedHeight(m_summary->horizontalHeader()->height() + 4 +
+                              m_summary->verticalHeader()->length());
+    m_fan->setChart(risk::fanChart(r));
+    m_fan->attachLegendToggles();
+    m_histogram->setChart(risk::histogramChart(r));
+    m_histogram->attachLegendToggles();
+    const QString current = m_tornadoScenario->currentText();
+    {
+        const QSignalBlocker block(m_tornadoScenario);
+        m_tornadoScenario->clear();
+        for (const tco::ScenarioRisk &s : r.scenarios)
+            m_tornadoScenario->addItem(s.name);
+        m_tornadoScenario->setCurrentIndex(std::max(0, m_tornadoScenario->findText(current)));
+    }
+    showTornado();
+    emit finished();
+}
+
+void RiskPage::showTornado()
+{
+    if (!m_result || !m_resultBase)
+        return;
+    const int i = m_tornadoScenario->currentIndex();
+    if (i < 0 || i >= static_cast<int>(m_resultBase->scenarios.size()))
+        return;
+    m_tornado->setChart(risk::tornadoChart(*m_result, m_tornadoScenario->currentText(),
+                                           m_resultBase->scenarios[static_cast<std::size_t>(i)].result.total));
+}
+
+} // namespace mltco::ui
