@@ -1,6 +1,8 @@
 // The Price history page: a step series per ticked instance type and pricing model, and the
 // $ per 1000 TF32 TFLOPS-hour bars, cheapest on top, following the chosen throughput basis.
 #include "models/catalog/catalogeditor.h"
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/pricetrend.h"
 #include "models/store/document.h"
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/charts/chartview.h"
@@ -12,6 +14,7 @@
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QTreeWidget>
 
 using namespace mltco;
@@ -118,6 +121,23 @@ private slots:
             connect(axis, &QObject::destroyed, this, [&destroyed] { ++destroyed; });
         m_ui->editor()->reevaluate();
         QCOMPARE(destroyed, old.size());
+    }
+
+    // The catalog's on-demand price trend is shown with its interval and becomes the plan's cloud_price_trend
+    // in one click (and undo takes it back).
+    void trendBecomesThePlansCloudPriceTrend()
+    {
+        catalog::TrendFilter filter;
+        filter.pricing = catalog::PricingModel::OnDemand;
+        const auto trend = catalog::priceTrend(catalog::CatalogRepository(m_ui->window->document()->database()), filter);
+        QVERIFY(trend);
+        auto *label = page()->findChild<QLabel *>(QStringLiteral("priceTrend"));
+        QVERIFY(label && label->text().contains(QStringLiteral("90 % interval")));
+        const double before = m_ui->editor()->plan().workload.cloudPriceTrend;
+        QTest::mouseClick(page()->findChild<QPushButton *>(QStringLiteral("useTrendButton")), Qt::LeftButton);
+        QCOMPARE(m_ui->editor()->plan().workload.cloudPriceTrend, trend->fit.annualChange);
+        m_ui->editor()->undoStack()->undo();
+        QCOMPARE(m_ui->editor()->plan().workload.cloudPriceTrend, before);
     }
 
     void tflopsBarsPutTheCheapestFirst()

@@ -1,8 +1,10 @@
 #include "ui/catalog/pricehistorypage.h"
 
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/pricetrend.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
+#include "models/tco/parameters.h"
 #include "ui/catalog/catalogformat.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/planeditor.h"
@@ -20,6 +22,7 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QTimer>
@@ -128,6 +131,18 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     topLayout->addWidget(m_historyView, 1);
     m_historyNote = note("historyNote", top);
     topLayout->addWidget(m_historyNote);
+    auto *trendRow = new QHBoxLayout;
+    m_trend = note("priceTrend", top);
+    m_useTrend = new QPushButton(tr("Use as the plan's cloud price trend"), top);
+    m_useTrend->setObjectName(QStringLiteral("useTrendButton"));
+    m_useTrend->setToolTip(tr("Sets the workload's cloud_price_trend to this yearly change (undo takes it back)."));
+    connect(m_useTrend, &QPushButton::clicked, this, [this] {
+        if (m_trendValue)
+            m_editor->setWorkloadValue(tco::ParamId::CloudPriceTrend, *m_trendValue);
+    });
+    trendRow->addWidget(m_trend, 1);
+    trendRow->addWidget(m_useTrend);
+    topLayout->addLayout(trendRow);
 
     auto *bottom = new QWidget(splitter);
     auto *bottomLayout = new QVBoxLayout(bottom);
@@ -196,6 +211,31 @@ void PriceHistoryPage::refresh()
     rebuildSelection();
     redrawHistory();
     redrawTflops();
+    refreshTrend();
+}
+
+void PriceHistoryPage::refreshTrend()
+{
+    catalog::TrendFilter filter;
+    filter.pricing = catalog::PricingModel::OnDemand;
+    const Expected<catalog::PriceTrend> trend =
+        catalog::priceTrend(catalog::CatalogRepository(m_editor->document().database()), filter);
+    const tco::ParameterInfo &info = tco::parameterInfo(tco::ParamId::CloudPriceTrend);
+    if (!trend) {
+        m_trendValue.reset();
+        m_trend->setText(tr("No price trend: %1.").arg(trend.error().message));
+    } else {
+        const catalog::LogLinearFit &fit = trend->fit;
+        m_trendValue = std::clamp(fit.annualChange, info.min, info.max);
+        m_trend->setText(tr("On-demand price per reference GPU-hour, fitted over the whole catalog: %1 a year (90 % "
+                            "interval %2 to %3; %4 points, %5 to %6). The plan assumes %7.")
+                             .arg(report::percent(fit.annualChange), report::percent(fit.ci90Low), report::percent(fit.ci90High))
+                             .arg(fit.points)
+                             .arg(QLocale().toString(trend->first, QLocale::ShortFormat),
+                                  QLocale().toString(trend->last, QLocale::ShortFormat),
+                                  report::percent(m_editor->plan().workload.cloudPriceTrend)));
+    }
+    m_useTrend->setEnabled(m_trendValue.has_value());
 }
 
 QSet<QString> PriceHistoryPage::checkedInstances() const

@@ -5,10 +5,13 @@
 #include <QSet>
 #include <QWidget>
 
+#include <optional>
+
 class QChart;
 class QGraphicsSimpleTextItem;
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QLineEdit;
 class QListWidget;
 class QTreeWidget;
@@ -34,6 +37,7 @@ public:
     void setPricingChecked(catalog::PricingModel pricing, bool checked);
     /// Re-reads the catalog and redraws both charts.
     void refresh();
+    void refreshTrend();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -71,6 +75,9 @@ private:
     ChartView *m_historyView;
     QChart *m_historyChart;
     QLabel *m_historyNote;
+    QLabel *m_trend = nullptr;          ///< the on-demand price trend of the whole catalog (model.md §10.9)
+    QPushButton *m_useTrend = nullptr;  ///< makes it the plan's cloud_price_trend
+    std::optional<double> m_trendValue;
     QComboBox *m_basis;
     ChartView *m_tflopsView;
     QChart *m_tflopsChart;
