@@ -64,7 +64,7 @@ Expected<Loaded> load(const QString &input, const QString &documentOption)
 }
 
 Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalog::CatalogRepository &repo,
-                 const tco::Plan &plan)
+                 const tco::Plan &plan, const std::optional<tco::AnalysisResult> &risk)
 {
     if (!QDir().mkpath(dir))
         return Error{QStringLiteral("cannot create the folder %1").arg(dir), {}};
@@ -86,7 +86,12 @@ Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalo
         {QStringLiteral("breakeven-utilization.csv"), report::breakEvenUtilizationCsv(result)},
         {QStringLiteral("price-history.csv"), report::priceHistoryCsv(history)},
     };
-    for (const auto &[name, bytes] : files)
+    QList<std::pair<QString, QByteArray>> all = files;
+    if (risk)
+        all << std::pair{QStringLiteral("risk-summary.csv"), report::riskSummaryCsv(*risk)}
+            << std::pair{QStringLiteral("risk-fan.csv"), report::riskFanCsv(*risk)}
+            << std::pair{QStringLiteral("tornado.csv"), report::tornadoCsv(*risk)};
+    for (const auto &[name, bytes] : all)
         if (Status s = report::writeFileAtomically(QDir(dir).filePath(name), bytes); !s)
             return s;
     return {};
@@ -121,9 +126,11 @@ int runReport(const QStringList &args, Io &io)
     if (!result)
         return inputError(io, result.error().message, result.error().details);
     const catalog::CatalogRepository repo(db);
+    // A plan with uncertain inputs also gets its risk (the same 10,000 trials, seed 1, every time).
+    const std::optional<tco::AnalysisResult> risk = report::reportRisk(loaded->plan, *result);
 
     if (parser.isSet(QStringLiteral("csv"))) {
-        if (Status s = writeCsvs(parser.value(QStringLiteral("csv")), *result, repo, loaded->plan); !s)
+        if (Status s = writeCsvs(parser.value(QStringLiteral("csv")), *result, repo, loaded->plan, risk); !s)
             return inputError(io, s.error().message);
         io.out << "CSV exports written to " << parser.value(QStringLiteral("csv")) << '\n';
     }
@@ -132,7 +139,8 @@ int runReport(const QStringList &args, Io &io)
                                                                QFileInfo(input).fileName(), QDate::currentDate());
         const QString pdf = parser.value(QStringLiteral("pdf"));
         if (Status s = ui::writePdfReport(pdf, data, *result,
-                                          pageSize == QLatin1String("letter") ? ui::ReportPageSize::Letter : ui::ReportPageSize::A4);
+                                          pageSize == QLatin1String("letter") ? ui::ReportPageSize::Letter : ui::ReportPageSize::A4,
+                                          risk ? &*risk : nullptr);
             !s)
             return inputError(io, s.error().message);
         io.out << "PDF report written to " << pdf << '\n';

@@ -138,6 +138,55 @@ QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result)
     return out;
 }
 
+QByteArray riskSummaryCsv(const tco::AnalysisResult &risk)
+{
+    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("mean"), QStringLiteral("p10"), QStringLiteral("p50"),
+                          QStringLiteral("p90"), QStringLiteral("npv_mean"), QStringLiteral("npv_p10"), QStringLiteral("npv_p50"),
+                          QStringLiteral("npv_p90"), QStringLiteral("p_cheapest")});
+    for (const tco::ScenarioRisk &s : risk.scenarios)
+        out += row({s.name, csvNumber(s.mean), csvNumber(s.total.p10), csvNumber(s.total.p50), csvNumber(s.total.p90),
+                    csvNumber(s.npvMean), csvNumber(s.npv.p10), csvNumber(s.npv.p50), csvNumber(s.npv.p90), csvNumber(s.pCheapest)});
+    out += "\r\n";
+    out += row({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("p_a_cheaper"), QStringLiteral("p10"),
+                QStringLiteral("p50"), QStringLiteral("p90")});
+    for (const tco::PairRisk &p : risk.pairs)
+        out += row({p.a, p.b, csvNumber(p.pACheaper), csvNumber(p.difference.p10), csvNumber(p.difference.p50),
+                    csvNumber(p.difference.p90)});
+    return out;
+}
+
+QByteArray riskFanCsv(const tco::AnalysisResult &risk)
+{
+    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("month"), QStringLiteral("p10"), QStringLiteral("p50"),
+                          QStringLiteral("p90")});
+    for (const tco::FanSeries &f : risk.fan)
+        for (std::size_t m = 0; m < f.p50.size(); ++m)
+            out += row({f.scenario, QString::number(m + 1), csvNumber(f.p10[m]), csvNumber(f.p50[m]), csvNumber(f.p90[m])});
+    return out;
+}
+
+QByteArray tornadoCsv(const tco::AnalysisResult &risk)
+{
+    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("target"), QStringLiteral("parameter"),
+                          QStringLiteral("base"), QStringLiteral("low"), QStringLiteral("high"), QStringLiteral("total_low"),
+                          QStringLiteral("total_high"), QStringLiteral("swing")});
+    for (const tco::TornadoEntry &t : risk.tornado)
+        out += row({t.scenario, t.target, tco::parameterKey(t.parameter), csvNumber(t.base), csvNumber(t.low),
+                    csvNumber(t.high), csvNumber(t.totalLow), csvNumber(t.totalHigh), csvNumber(t.swing())});
+    return out;
+}
+
+std::optional<tco::AnalysisResult> reportRisk(const tco::Plan &plan, const tco::PlanResult &result)
+{
+    if (plan.uncertainty.isEmpty())
+        return std::nullopt;
+    tco::AnalysisOptions options; // 10,000 trials, seed 1, Latin hypercube
+    Expected<tco::AnalysisResult> risk = tco::analyzePlan(plan, result, options);
+    if (!risk)
+        return std::nullopt;
+    return std::move(*risk);
+}
+
 QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices)
 {
     QByteArray out = row({QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("region"),

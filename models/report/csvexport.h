@@ -2,6 +2,7 @@
 
 #include "models/catalog/types.h"
 #include "models/common/expected.h"
+#include "models/tco/analysis.h"
 #include "models/tco/planevaluation.h"
 
 #include <QByteArray>
@@ -30,6 +31,17 @@ QByteArray yearlyCsv(const tco::PlanResult &result);
 QByteArray breakEvenCsv(const tco::PlanResult &result);
 /// One row per break-even against an elastic scenario: the fleet break-even utilization (model.md §10.7).
 QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result);
+/// scenario,mean,p10,p50,p90,npv_mean,npv_p10,npv_p50,npv_p90,p_cheapest: the Monte Carlo per scenario, then one
+/// row per pair (a,b,p_a_cheaper and the percentiles of a − b) in a second table below a blank line.
+QByteArray riskSummaryCsv(const tco::AnalysisResult &risk);
+/// scenario,month,p10,p50,p90: the fan chart's cumulative-cost percentiles.
+QByteArray riskFanCsv(const tco::AnalysisResult &risk);
+/// scenario,target,parameter,base,low,high,total_low,total_high,swing: the tornado.
+QByteArray tornadoCsv(const tco::AnalysisResult &risk);
+/// The analysis a report shows for a plan with uncertain inputs: 10,000 Latin hypercube trials, seed 1 (so a
+/// report is the same every time it is made); nullopt for a plan without any.
+std::optional<tco::AnalysisResult> reportRisk(const tco::Plan &plan, const tco::PlanResult &result);
+
 /// provider,instance,region,zone,pricing_model,amount,unit,usd_per_hour,observed_at,source,note
 QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices);
 

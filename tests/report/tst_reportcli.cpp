@@ -99,6 +99,36 @@ private slots:
         QCOMPARE(rendered.size(), pages);
     }
 
+    // A plan with uncertain inputs: the PDF gets its risk page and the CSVs their percentiles and tornado, the
+    // same every time the report is made (10,000 trials, seed 1).
+    void uncertainPlanGetsItsRisk()
+    {
+        const QString plan = QStringLiteral(MLTCO_TEST_DATA_DIR "/analysis/uncertain-plan.json");
+        const QString pdf = m_home.filePath(QStringLiteral("risk.pdf"));
+        const QString dir1 = m_home.filePath(QStringLiteral("risk1")), dir2 = m_home.filePath(QStringLiteral("risk2"));
+        QCOMPARE(cli({QStringLiteral("report"), plan, QStringLiteral("--pdf"), pdf, QStringLiteral("--csv"), dir1}).exitCode, 0);
+        QCOMPARE(cli({QStringLiteral("report"), plan, QStringLiteral("--csv"), dir2}).exitCode, 0);
+        const QString text = run(tool("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(text.contains(QStringLiteral("How sure is the answer")));
+        QVERIFY(text.contains(QStringLiteral("Cheapest")));
+        QVERIFY(text.contains(QStringLiteral("pays back against Cloud, pay per use")));
+        for (const char *name : {"risk-summary.csv", "risk-fan.csv", "tornado.csv"}) {
+            QFile a(dir1 + QLatin1Char('/') + QLatin1String(name)), b(dir2 + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY2(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly), name);
+            const QByteArray bytes = a.readAll();
+            QCOMPARE(bytes, b.readAll());
+            QVERIFY(bytes.count('\n') > 3);
+        }
+        QFile fan(dir1 + QStringLiteral("/risk-fan.csv"));
+        QVERIFY(fan.open(QIODevice::ReadOnly));
+        QCOMPARE(fan.readAll().count('\n'), 1 + 3 * 36);
+        // A plan without uncertain inputs gets neither.
+        const QString plain = m_home.filePath(QStringLiteral("plain"));
+        QCOMPARE(cli({QStringLiteral("report"), QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json"),
+                      QStringLiteral("--csv"), plain}).exitCode, 0);
+        QVERIFY(!QFile::exists(plain + QStringLiteral("/risk-summary.csv")));
+    }
+
     void csvExportsMatchTheGoldenFiles()
     {
         // Regenerate only on a deliberate model change:

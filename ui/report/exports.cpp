@@ -77,7 +77,8 @@ Status exportPdf(const PlanEditor &editor, const QString &path, ReportPageSize p
     const report::ReportData data = report::assembleReport(editor.plan(), *editor.result(), repo.sources(),
                                                            QFileInfo(editor.document().path()).fileName(),
                                                            QDate::currentDate());
-    return writePdfReport(path, data, *editor.result(), pageSize);
+    const std::optional<tco::AnalysisResult> risk = report::reportRisk(editor.plan(), *editor.result());
+    return writePdfReport(path, data, *editor.result(), pageSize, risk ? &*risk : nullptr);
 }
 
 Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)

@@ -10,6 +10,7 @@
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/cumulativechart.h"
 #include "ui/report/chartobject.h"
+#include "ui/risk/riskcharts.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QChart>
@@ -24,6 +25,9 @@
 #include <QTextList>
 #include <QTextDocument>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace mltco::ui {
 namespace {
@@ -133,8 +137,8 @@ class ReportBuilder final
 {
 public:
     ReportBuilder(const report::ReportData &data, const tco::PlanResult &result, QTextDocument &doc, ChartObject &charts,
-                  QWidget &host, double contentWidth)
-        : m_data(data), m_result(result), m_doc(doc), m_charts(charts), m_host(host), m_width(contentWidth)
+                  QWidget &host, double contentWidth, const tco::AnalysisResult *risk)
+        : m_data(data), m_result(result), m_doc(doc), m_charts(charts), m_host(host), m_width(contentWidth), m_risk(risk)
     {
     }
 
@@ -181,6 +185,9 @@ public:
             addChart(cursor, breakEven->view(), report::breakEvenSentence(m_result.breakeven[b]));
         }
 
+        if (m_risk)
+            riskSection(cursor, *m_risk);
+
         for (std::size_t i = 0; i < m_result.scenarios.size(); ++i) {
             const tco::EvaluatedScenario &s = m_result.scenarios[i];
             const report::ScenarioSection *text = sectionOf(s.name);
@@ -221,6 +228,57 @@ public:
     }
 
 private:
+    void riskSection(QTextCursor &cursor, const tco::AnalysisResult &risk)
+    {
+        section(cursor,
+                QStringLiteral("<h2>How sure is the answer</h2><p class=\"muted\">%1 trials drawing the plan's uncertain "
+                               "inputs (Latin hypercube, seed %2; docs/model.md §6A). P10: one future in ten costs less; "
+                               "P90: one in ten costs more.</p>")
+                    .arg(report::grouped(risk.trials, 0))
+                    .arg(risk.seed),
+                true);
+        QList<QStringList> rows;
+        for (const tco::ScenarioRisk &r : risk.scenarios)
+            rows << QStringList{esc(r.name), esc(report::moneyWhole(r.mean)), esc(report::moneyWhole(r.total.p10)),
+                                esc(report::moneyWhole(r.total.p50)), esc(report::moneyWhole(r.total.p90)),
+                                esc(report::percent(r.pCheapest))};
+        section(cursor, table({QStringLiteral("Scenario"), QStringLiteral("Mean"), QStringLiteral("P10"), QStringLiteral("Median"),
+                               QStringLiteral("P90"), QStringLiteral("Cheapest in")},
+                              rows, {false, true, true, true, true, true}, {}, {34, 14, 13, 13, 13, 13}));
+        for (const tco::BreakEvenMonthRisk &b : risk.breakevenMonths) {
+            const auto month = [](const std::optional<double> &m) {
+                return m ? QStringLiteral("month %1").arg(std::round(*m)) : QStringLiteral("never");
+            };
+            section(cursor, QStringLiteral("<p>%1 pays back against %2: P10 %3, median %4, P90 %5; never in %6 of the "
+                                           "trials.</p>")
+                                .arg(esc(b.purchase), esc(b.cloud), month(b.p10), month(b.p50), month(b.p90),
+                                     esc(report::percent(b.pNever))));
+        }
+        auto *fan = new ChartView(&m_host);
+        fan->setChart(risk::fanChart(risk));
+        addChart(cursor, fan,
+                 QStringLiteral("Cumulative cost by month: the band holds the middle 80 % of the trials (P10 to P90), "
+                                "the line is the median (USD)."),
+                 0.5);
+        // The tornado of the option most likely to be chosen: the lowest median.
+        const auto best = std::min_element(risk.scenarios.begin(), risk.scenarios.end(),
+                                           [](const tco::ScenarioRisk &a, const tco::ScenarioRisk &b) { return a.total.p50 < b.total.p50; });
+        if (best != risk.scenarios.end()) {
+            double base = 0;
+            for (const tco::EvaluatedScenario &s : m_result.scenarios)
+                if (s.name == best->name)
+                    base = s.result.total;
+            auto *tornado = new ChartView(&m_host);
+            tornado->setChart(risk::tornadoChart(risk, best->name, base));
+            addChart(cursor, tornado,
+                     QStringLiteral("%1: what its total hangs on. Each bar moves one input to its low and high, all others "
+                                    "at the plan's values; (W) marks a workload input. It cannot show inputs that matter "
+                                    "together.")
+                         .arg(best->name),
+                     0.5);
+        }
+    }
+
     QString titlePage() const
     {
         return QStringLiteral("<br/><br/><br/><p class=\"muted\">Total cost of ownership of ML GPU infrastructure</p>"
@@ -266,12 +324,13 @@ private:
     ChartObject &m_charts;
     QWidget &m_host;
     double m_width;
+    const tco::AnalysisResult *m_risk;
 };
 
 } // namespace
 
 Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
-                      ReportPageSize pageSize)
+                      ReportPageSize pageSize, const tco::AnalysisResult *risk)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -305,7 +364,7 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
     doc.setDocumentMargin(0);
     ChartObject charts;
     doc.documentLayout()->registerHandler(ChartObject::kType, &charts);
-    ReportBuilder(data, result, doc, charts, host, body.width()).build();
+    ReportBuilder(data, result, doc, charts, host, body.width(), risk).build();
 
     QPainter painter;
     if (!painter.begin(&writer))

@@ -2,6 +2,7 @@
 
 #include "models/common/expected.h"
 #include "models/report/reportdata.h"
+#include "models/tco/analysis.h"
 #include "models/tco/planevaluation.h"
 
 #include <QString>
@@ -16,9 +17,13 @@ enum class ReportPageSize { A4, Letter };
 /// continue on a new page repeat their header row. Needs a QApplication (charts are widgets); works
 /// with the offscreen platform.
 ///
+/// With `risk` (a plan with uncertain inputs: report::reportRisk) a page "How sure is the answer" follows the
+/// charts: the probabilities of being cheapest, the percentiles of each total, the payback month's spread, the
+/// fan chart and the tornado of the scenario with the lowest median.
+///
 /// The file is written through a temporary file and renamed into place: a failure leaves no partial
 /// file at `path`.
 Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
-                      ReportPageSize pageSize);
+                      ReportPageSize pageSize, const tco::AnalysisResult *risk = nullptr);
 
 } // namespace mltco::ui
