@@ -19,7 +19,7 @@ namespace {
 
 const QString kUsage = QStringLiteral(
     "mltco-cli analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--threads T] "
-    "[--samples-csv FILE] [--format json|table|csv] [--document PATH]");
+    "[--converge] [--samples-csv FILE] [--format json|table|csv] [--document PATH]");
 
 QJsonValue orNull(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); }
 
@@ -77,7 +77,7 @@ QJsonObject toJson(const tco::AnalysisResult &r)
                                   {QStringLiteral("p10"), orNull(b.p10)},
                                   {QStringLiteral("p50"), orNull(b.p50)},
                                   {QStringLiteral("p90"), orNull(b.p90)}});
-    return QJsonObject{{QStringLiteral("trials"), r.trials},
+    QJsonObject out{{QStringLiteral("trials"), r.trials},
                        {QStringLiteral("seed"), QString::number(r.seed)},
                        {QStringLiteral("sampling"), tco::samplingKey(r.sampling)},
                        {QStringLiteral("swing"), r.swing},
@@ -86,13 +86,18 @@ QJsonObject toJson(const tco::AnalysisResult &r)
                        {QStringLiteral("tornado"), tornado},
                        {QStringLiteral("fan"), fan},
                        {QStringLiteral("breakeven_month"), months}};
+    if (r.converged)
+        out.insert(QStringLiteral("converged"), *r.converged);
+    return out;
 }
 
 void printTable(QTextStream &out, const tco::Plan &plan, const tco::AnalysisResult &r)
 {
     out << "Plan: " << plan.name << '\n'
         << r.trials << " trials (" << (r.sampling == tco::Sampling::LatinHypercube ? "Latin hypercube" : "random")
-        << ", seed " << r.seed << "), " << plan.uncertainty.size() << " uncertain inputs\n\n";
+        << ", seed " << r.seed << "), " << plan.uncertainty.size() << " uncertain inputs"
+        << (r.converged ? (*r.converged ? ", every median settled to ±1 %" : ", medians NOT yet settled to ±1 %") : "")
+        << "\n\n";
     out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                .arg(QStringLiteral("Scenario"), -28)
                .arg(QStringLiteral("Mean"), 14)
@@ -152,6 +157,7 @@ int runAnalyze(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("swing"), QStringLiteral("Tornado swing."), QStringLiteral("P"), QStringLiteral("0.2")});
     parser.addOption({QStringLiteral("threads"), QStringLiteral("Threads (0: all cores)."), QStringLiteral("T"), QStringLiteral("0")});
     parser.addOption({QStringLiteral("samples-csv"), QStringLiteral("Every trial's inputs and totals."), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("converge"), QStringLiteral("Stop once every median is known to ±1 % (95 %); --trials is the most.")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("json, table or csv."), QStringLiteral("F"), QStringLiteral("table")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
@@ -180,6 +186,7 @@ int runAnalyze(const QStringList &args, Io &io)
     options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
     if (!ok || options.threads < 0 || options.threads > 256)
         return usageError(io, QStringLiteral("--threads must be a whole number from 0 (all cores) to 256"), kUsage);
+    options.converge = parser.isSet(QStringLiteral("converge"));
     const QString samplesPath = parser.value(QStringLiteral("samples-csv"));
     options.keepSamples = !samplesPath.isEmpty();
 

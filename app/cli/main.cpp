@@ -24,7 +24,7 @@ commands:
   catalog trend [--provider P] [--gpu G] [--pricing MODEL] [--format table|json] [--document PATH]
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] [--format json|table]
-  analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--samples-csv FILE] [--format json|table|csv]
+  analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--converge] [--samples-csv FILE] [--format json|table|csv]
   plan list|save PLAN.json [--replace ID]|show ID|remove ID [--document PATH]
   report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
   example [NAME]

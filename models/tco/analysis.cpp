@@ -293,8 +293,48 @@ std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, doub
     return out;
 }
 
+bool mediansSettled(const std::vector<double> &totals, std::size_t scenarios, double tolerance)
+{
+    if (scenarios == 0 || totals.size() < scenarios)
+        return false;
+    const std::size_t n = totals.size() / scenarios;
+    const double half = 1.959963984540054 * std::sqrt(static_cast<double>(n)) / 2;
+    const auto lo = static_cast<std::size_t>(std::max(0.0, std::floor(static_cast<double>(n) / 2 - half)));
+    const auto hi = static_cast<std::size_t>(std::min(static_cast<double>(n - 1), std::ceil(static_cast<double>(n) / 2 + half)));
+    std::vector<double> column(n);
+    for (std::size_t s = 0; s < scenarios; ++s) {
+        for (std::size_t i = 0; i < n; ++i)
+            column[i] = totals[i * scenarios + s];
+        std::sort(column.begin(), column.end());
+        const double median = column[n / 2];
+        if ((column[hi] - column[lo]) / 2 > tolerance * std::abs(median))
+            return false;
+    }
+    return true;
+}
+
 Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, const AnalysisOptions &options)
 {
+    if (options.converge) {
+        AnalysisOptions step = options;
+        step.converge = false;
+        step.keepSamples = true;
+        for (int trials = std::min(1000, options.trials);; trials = std::min(trials * 2, options.trials)) {
+            step.trials = trials;
+            Expected<AnalysisResult> r = analyzePlan(plan, base, step);
+            if (!r)
+                return r;
+            const bool settled = mediansSettled(r->sampleTotals, r->scenarios.size());
+            if (settled || trials >= options.trials) {
+                r->converged = settled;
+                if (!options.keepSamples) {
+                    r->sampleInputs.clear();
+                    r->sampleTotals.clear();
+                }
+                return r;
+            }
+        }
+    }
     if (options.trials < 1 || options.trials > kMaxTrials)
         return Error{QStringLiteral("trials must be a whole number from 1 to %1").arg(kMaxTrials), {}};
     if (!(options.swing > 0 && options.swing < 1))

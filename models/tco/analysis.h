@@ -28,6 +28,9 @@ struct AnalysisOptions final
     double swing = 0.2;     ///< tornado: ± this fraction for a parameter without a distribution (0 < swing < 1)
     int threads = 0;        ///< 0: one per core
     bool keepSamples = false; ///< keep every trial's inputs and totals (the audit trail of --samples-csv)
+    /// Stop early once every scenario's median is known to ±1 % at 95 % confidence: runs 1,000 trials, then
+    /// 2,000, 4,000, ... up to `trials`, each a complete (and reproducible) run; the answer is the last one.
+    bool converge = false;
     /// Told how many trials are done, from the calling thread; returning false cancels the run.
     std::function<bool(int done, int total)> progress;
 };
@@ -91,6 +94,7 @@ struct AnalysisResult final
     quint64 seed = 0;
     Sampling sampling = Sampling::LatinHypercube;
     double swing = 0.2;
+    std::optional<bool> converged; ///< with AnalysisOptions::converge: whether the medians settled within `trials`
     std::vector<ScenarioRisk> scenarios;
     std::vector<PairRisk> pairs;
     std::vector<TornadoEntry> tornado; ///< in scenario order, then by swing, largest first
@@ -109,6 +113,10 @@ std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, doub
 /// `base` is the plan evaluated with its catalog (evaluatePlan): trials reuse its resolved scenarios, so the
 /// catalog is read once. Refused in words for bad options; a cancelled run is an Error too.
 Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, const AnalysisOptions &options);
+
+/// Whether every scenario's median total is known to ±`tolerance` (relative) at 95 % confidence, from the
+/// trial-major totals of `trials` trials (the order statistics around the median: ranks n/2 ± 1.96·√n / 2).
+bool mediansSettled(const std::vector<double> &totals, std::size_t scenarios, double tolerance = 0.01);
 
 /// "analysis cancelled": the message of the Error a cancelled run returns.
 QString analysisCancelledMessage();

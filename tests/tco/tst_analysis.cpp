@@ -331,6 +331,41 @@ private slots:
         QCOMPARE(cancelled.error().message, analysisCancelledMessage());
     }
 
+    // Convergence stop: the median's 95 % interval from order statistics, and runs of 1,000, 2,000, ... trials.
+    void convergenceStopsWhenMediansSettle()
+    {
+        // 100 trials of one scenario, totals 1..100: 0-based ranks floor(50 − 9.8) = 40 and ceil(50 + 9.8) = 60 hold
+        // 41 and 61, a half-width of 10 around the median 51 (rank 50): 19.6 %.
+        std::vector<double> spread(100);
+        std::iota(spread.begin(), spread.end(), 1.0);
+        QVERIFY(!mediansSettled(spread, 1, 0.01));
+        QVERIFY(mediansSettled(spread, 1, 0.20));
+        QVERIFY(!mediansSettled(spread, 1, 0.19));
+        QVERIFY(mediansSettled(std::vector<double>(100, 7.0), 1));
+
+        const Plan plan = uncertainPlan();
+        const Expected<PlanResult> base = evaluatePlan(plan);
+        QVERIFY(base);
+        AnalysisOptions options;
+        options.trials = 256000;
+        options.converge = true;
+        const Expected<AnalysisResult> r = analyzePlan(plan, *base, options);
+        QVERIFY(r);
+        QVERIFY(r->converged.has_value() && *r->converged);
+        QVERIFY(r->trials < 256000);
+        QCOMPARE(r->trials % 1000, 0);
+        QVERIFY(((r->trials / 1000) & (r->trials / 1000 - 1)) == 0); // 1,000 × a power of two
+        QVERIFY(r->sampleTotals.empty());
+        const Expected<AnalysisResult> again = analyzePlan(plan, *base, options);
+        QCOMPARE(again->trials, r->trials);
+        QCOMPARE(again->scenarios[0].total.p50, r->scenarios[0].total.p50);
+        options.trials = 1500; // the most it may take: stops there, unsettled
+        const Expected<AnalysisResult> capped = analyzePlan(plan, *base, options);
+        QVERIFY(capped);
+        QCOMPARE(capped->trials, 1500);
+        QVERIFY(capped->converged.has_value() && !*capped->converged);
+    }
+
     void uncertaintyRoundTripsThroughTheWriter()
     {
         const Plan plan = uncertainPlan();

@@ -7,6 +7,7 @@
 #include "ui/risk/riskpage.h"
 
 #include <QAreaSeries>
+#include <QCheckBox>
 #include <QChart>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -102,6 +103,13 @@ private slots:
         QTest::mouseClick(on<QPushButton>(QStringLiteral("runAnalysisButton")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning(), 60000);
         QCOMPARE(page()->result()->scenarios[0].total.p50, p50);
+        // Stop when settled: fewer trials than asked, and the status says the medians settled.
+        on<QSpinBox>(QStringLiteral("trialsSpin"))->setValue(512000);
+        on<QCheckBox>(QStringLiteral("convergeCheck"))->setChecked(true);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("runAnalysisButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning(), 60000);
+        QVERIFY(page()->result()->trials < 512000);
+        QVERIFY(on<QLabel>(QStringLiteral("riskStatus"))->text().contains(QStringLiteral("settled")));
         if (const QByteArray dir = qgetenv("MLTCO_SCREENSHOT_DIR"); !dir.isEmpty())
             m_f->window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/risk.png"));
     }

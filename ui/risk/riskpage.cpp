@@ -9,6 +9,7 @@
 #include "ui/risk/riskcharts.h"
 
 #include <QChart>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -270,6 +271,11 @@ void RiskPage::buildEditor(QWidget *panel)
     runForm->addRow(tr("Trials"), m_trials);
     runForm->addRow(tr("Seed"), m_seed);
     runForm->addRow(tr("Sampling"), m_sampling);
+    m_converge = new QCheckBox(tr("Stop once every median is known to ±1 %"), runBox);
+    m_converge->setObjectName(QStringLiteral("convergeCheck"));
+    m_converge->setToolTip(tr("Runs 1,000 trials, then 2,000, 4,000, ... up to the number above, and stops when every "
+                              "scenario's median is within ±1 % at 95 % confidence."));
+    runForm->addRow(m_converge);
     auto *runRow = new QHBoxLayout;
     m_run = new QPushButton(tr("Run"), runBox);
     m_run->setObjectName(QStringLiteral("runAnalysisButton"));
@@ -526,6 +532,7 @@ void RiskPage::run()
     options.seed = static_cast<quint64>(m_seed->value());
     options.sampling = static_cast<tco::Sampling>(m_sampling->currentData().toInt());
     options.keepSamples = true; // the histogram
+    options.converge = m_converge->isChecked();
     m_done = std::make_shared<std::atomic<int>>(0);
     m_cancelled = std::make_shared<std::atomic<bool>>(false);
     options.progress = [done = m_done, cancelled = m_cancelled](int n, int) {
@@ -569,11 +576,14 @@ void RiskPage::showResult()
     m_result = std::move(outcome->value());
     const tco::AnalysisResult &r = *m_result;
     m_progress->setValue(r.trials);
-    m_status->setText(tr("%1 trials, %2, seed %3, %4 uncertain inputs. Same seed, same answer.")
+    m_status->setText(tr("%1 trials, %2, seed %3, %4 uncertain inputs. Same seed, same answer.%5")
                           .arg(report::grouped(r.trials, 0),
                                r.sampling == tco::Sampling::LatinHypercube ? tr("Latin hypercube") : tr("random sampling"))
                           .arg(r.seed)
-                          .arg(m_editor->plan().uncertainty.size()));
+                          .arg(m_editor->plan().uncertainty.size())
+                          .arg(!r.converged ? QString()
+                               : *r.converged ? tr(" Every median settled to ±1 %.")
+                                              : tr(" The medians had not settled to ±1 %: run more trials.")));
     m_summary->setRowCount(static_cast<int>(r.scenarios.size()));
     const auto right = Qt::AlignRight | Qt::AlignVCenter;
     for (int i = 0; i < static_cast<int>(r.scenarios.size()); ++i) {

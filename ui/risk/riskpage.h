@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -75,6 +76,7 @@ private:
     QSpinBox *m_trials = nullptr;
     QSpinBox *m_seed = nullptr;
     QComboBox *m_sampling = nullptr;
+    QCheckBox *m_converge = nullptr;
     QPushButton *m_run = nullptr;
     QPushButton *m_cancel = nullptr;
     QProgressBar *m_progress = nullptr;
