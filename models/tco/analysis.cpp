@@ -111,29 +111,34 @@ std::pair<double, double> tornadoPoints(const ParameterInfo &info, double v, con
     return {std::min(a, b), std::max(a, b)};
 }
 
-// The same as quantileOfSorted on the sorted values, by selection (linear time): fan charts take three
-// percentiles of every month of every scenario.
-double selectQuantile(std::vector<double> &values, double q)
-{
-    const double h = static_cast<double>(values.size() - 1) * q;
-    const auto lo = static_cast<std::size_t>(std::floor(h));
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(lo), values.end());
-    const double a = values[lo];
-    if (lo + 1 >= values.size())
-        return a;
-    const double b = *std::min_element(values.begin() + static_cast<std::ptrdiff_t>(lo + 1), values.end());
-    return a + (h - static_cast<double>(lo)) * (b - a);
-}
-
+// P10, P50 and P90 as interpolated order statistics (the sorted values' [h] + frac × ([h+1] − [h]), h = (N−1)q), by
+// selection in linear time: the fan chart takes three percentiles of every month of every scenario. Each selection
+// works inside the range the one before left below it.
 Percentiles percentiles(std::vector<double> &values) // reorders `values`
 {
-    if (values.empty())
+    const std::size_t n = values.size();
+    if (n == 0)
         return {};
-    // Select from the top down: each selection leaves the larger values above the chosen index intact.
-    const double p90 = selectQuantile(values, 0.9);
-    const double p50 = selectQuantile(values, 0.5);
-    const double p10 = selectQuantile(values, 0.1);
-    return {p10, p50, p90};
+    const auto it = [&](std::size_t k) { return values.begin() + static_cast<std::ptrdiff_t>(k); };
+    double result[3] = {0, 0, 0};
+    std::size_t end = n; // values[end..n) are >= everything before
+    const double qs[3] = {0.9, 0.5, 0.1};
+    for (int j = 0; j < 3; ++j) {
+        const double h = static_cast<double>(n - 1) * qs[j];
+        const auto lo = static_cast<std::size_t>(std::floor(h));
+        std::nth_element(values.begin(), it(lo), it(end));
+        const double a = values[lo];
+        double b = a;
+        if (lo + 1 < n) {
+            // The next order statistic: the smallest of what lies above lo in this range, or the first beyond it.
+            b = lo + 1 < end ? *std::min_element(it(lo + 1), it(end)) : values[end];
+            if (end < n && lo + 1 < end)
+                b = std::min(b, values[end]);
+        }
+        result[j] = a + (h - static_cast<double>(lo)) * (b - a);
+        end = lo + 1;
+    }
+    return {result[2], result[1], result[0]};
 }
 
 double mean(const std::vector<double> &values)
@@ -146,7 +151,10 @@ std::vector<int> ranksOf(const std::vector<double> &column)
 {
     std::vector<int> order(column.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return column[static_cast<std::size_t>(x)] < column[static_cast<std::size_t>(y)]; });
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+        const double a = column[static_cast<std::size_t>(x)], b = column[static_cast<std::size_t>(y)];
+        return a < b || (a == b && x < y);
+    });
     std::vector<int> rank(column.size());
     for (std::size_t r = 0; r < order.size(); ++r)
         rank[static_cast<std::size_t>(order[r])] = static_cast<int>(r);
@@ -444,10 +452,11 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
                     totals[i * nScen + s] = results[s].total;
                     npvs[i * nScen + s] = results[s].npv;
                     double sum = 0;
-                    float *row = &cumulative[(i * nScen + s) * static_cast<std::size_t>(horizon)];
+                    // Column-major (scenario, month, trial): each fan column is contiguous for its percentiles.
+                    float *column = &cumulative[s * static_cast<std::size_t>(horizon) * n + i];
                     for (int m = 0; m < horizon && m < static_cast<int>(results[s].months.size()); ++m) {
                         sum += results[s].months[static_cast<std::size_t>(m)].total;
-                        row[m] = static_cast<float>(sum);
+                        column[static_cast<std::size_t>(m) * n] = static_cast<float>(sum);
                     }
                 }
                 for (std::size_t r = 0; r < requests.size(); ++r) {
@@ -531,8 +540,8 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
         std::vector<double> values(n);
         for (std::size_t col = nextColumn.fetch_add(1); col < columns; col = nextColumn.fetch_add(1)) {
             const std::size_t s = col / static_cast<std::size_t>(horizon), m = col % static_cast<std::size_t>(horizon);
-            for (std::size_t i = 0; i < n; ++i)
-                values[i] = cumulative[(i * nScen + s) * static_cast<std::size_t>(horizon) + m];
+            const float *from = &cumulative[(s * static_cast<std::size_t>(horizon) + m) * n];
+            std::copy(from, from + n, values.begin());
             const Percentiles p = percentiles(values);
             out.fan[s].p10[m] = p.p10;
             out.fan[s].p50[m] = p.p50;
