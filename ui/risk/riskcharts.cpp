@@ -173,7 +173,7 @@ QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario,
             set->replace(i, set->at(i) / scale.divisor);
     series->attachAxis(categories);
     series->attachAxis(money);
-    chart->setTitle(QObject::tr("Tornado around the plan's %1 ((W): workload)").arg(report::moneyWhole(baseTotal)));
+    chart->setTitle(QObject::tr("Tornado around the plan's %1").arg(report::moneyWhole(baseTotal)));
     chart->legend()->setAlignment(Qt::AlignBottom);
     palette::styleChart(chart);
     return chart;

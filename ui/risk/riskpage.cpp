@@ -80,7 +80,9 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     resultLayout->setContentsMargins(8, 0, 0, 0);
     auto *title = new QLabel(tr("<h2>Risk</h2>"), results);
     resultLayout->addWidget(title);
-    m_status = new QLabel(tr("Give the plan's uncertain inputs a distribution on the left, then run the trials."), results);
+    m_status = new QLabel(tr("Give the plan's uncertain inputs a distribution on the left, then run the trials. The tornado below "
+                                "needs none: it moves one input at a time (±20 %, or its distribution's range; (W): a "
+                                "workload input)."), results);
     m_status->setObjectName(QStringLiteral("riskStatus"));
     m_status->setWordWrap(true);
     resultLayout->addWidget(m_status);
@@ -93,6 +95,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     for (int c = 1; c < 7; ++c)
         m_summary->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_summary->setMinimumHeight(90);
+    m_summary->hide(); // until there is a result to show
     resultLayout->addWidget(m_summary);
     m_payback = new QLabel(results);
     m_payback->setObjectName(QStringLiteral("riskPayback"));
@@ -135,6 +138,14 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     });
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &RiskPage::showResult);
     connect(m_editor, &PlanEditor::planChanged, this, &RiskPage::refreshEditor);
+    // Until a run: say what each chart will show, and draw the tornado, which needs no trials.
+    for (auto [view, text] : {std::pair{m_fan, tr("Cumulative cost: the P10–P90 band of each scenario (run the trials)")},
+                              std::pair{m_histogram, tr("Totals over the trials (run the trials)")}}) {
+        auto *placeholder = new QChart;
+        placeholder->setTitle(text);
+        palette::styleChart(placeholder);
+        view->setChart(placeholder);
+    }
     refreshEditor();
 }
 
@@ -333,6 +344,26 @@ void RiskPage::refreshEditor()
     refreshParameters();
     if (row >= 0 && row < m_table->rowCount())
         m_table->selectRow(row);
+    if (m_result && !m_status->text().contains(tr("The plan has changed")) && !isRunning())
+        m_status->setText(m_status->text() + tr(" The plan has changed since: run again to see it."));
+    if (!m_result && m_editor->result()) {
+        // The tornado alone (one input at a time) needs no trials: shown at once, and again after each edit.
+        tco::AnalysisResult tornadoOnly;
+        tornadoOnly.tornado = tco::tornado(plan, *m_editor->result(), 0.2);
+        for (const tco::EvaluatedScenario &e : m_editor->result()->scenarios)
+            tornadoOnly.scenarios.push_back({e.name, 0, {}, 0, {}, 0});
+        m_preliminary = std::move(tornadoOnly);
+        m_resultBase = *m_editor->result();
+        const QString current = m_tornadoScenario->currentText();
+        {
+            const QSignalBlocker block(m_tornadoScenario);
+            m_tornadoScenario->clear();
+            for (const tco::ScenarioRisk &r : m_preliminary->scenarios)
+                m_tornadoScenario->addItem(r.name);
+            m_tornadoScenario->setCurrentIndex(std::max(0, m_tornadoScenario->findText(current)));
+        }
+        showTornado();
+    }
 }
 
 void RiskPage::refreshParameters()
@@ -584,6 +615,7 @@ void RiskPage::showResult()
                           .arg(!r.converged ? QString()
                                : *r.converged ? tr(" Every median settled to ±1 %.")
                                               : tr(" The medians had not settled to ±1 %: run more trials.")));
+    m_summary->show();
     m_summary->setRowCount(static_cast<int>(r.scenarios.size()));
     const auto right = Qt::AlignRight | Qt::AlignVCenter;
     for (int i = 0; i < static_cast<int>(r.scenarios.size()); ++i) {
@@ -629,12 +661,13 @@ void RiskPage::showResult()
 
 void RiskPage::showTornado()
 {
-    if (!m_result || !m_resultBase)
+    const tco::AnalysisResult *shown = m_result ? &*m_result : m_preliminary ? &*m_preliminary : nullptr;
+    if (!shown || !m_resultBase)
         return;
     const int i = m_tornadoScenario->currentIndex();
     if (i < 0 || i >= static_cast<int>(m_resultBase->scenarios.size()))
         return;
-    m_tornado->setChart(risk::tornadoChart(*m_result, m_tornadoScenario->currentText(),
+    m_tornado->setChart(risk::tornadoChart(*shown, m_tornadoScenario->currentText(),
                                            m_resultBase->scenarios[static_cast<std::size_t>(i)].result.total));
 }
 

@@ -91,6 +91,7 @@ private:
     bool m_running = false; ///< from Run until its result (or cancellation) is shown
 
     std::optional<tco::AnalysisResult> m_result;
+    std::optional<tco::AnalysisResult> m_preliminary; ///< before any run: the tornado alone
     std::optional<tco::PlanResult> m_resultBase; ///< the plan evaluation the result was sampled around
     QFutureWatcher<std::shared_ptr<Expected<tco::AnalysisResult>>> m_watcher;
     std::shared_ptr<std::atomic<int>> m_done;
