@@ -1,10 +1,14 @@
 // The plan reader (docs/plan-format.md): any bytes are either a valid plan or refused with a message.
 // A plan it accepts survives the writer unchanged (read, write, read again, write again: the same bytes),
-// and, when it needs no catalog, evaluates without crashing (a refusal in words is fine).
+// and, when it needs no catalog, evaluates without crashing (a refusal in words is fine); its uncertain inputs,
+// if any, sample and analyse without crashing, and the same seed gives the same answer on 1 and 2 threads.
 #include "fuzzsupport.h"
+#include "models/tco/analysis.h"
 #include "models/tco/planevaluation.h"
 #include "models/tco/planreader.h"
 #include "models/tco/planwriter.h"
+
+#include <cmath>
 
 using namespace mltco;
 
@@ -30,6 +34,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const auto result = tco::evaluatePlan(*plan);
         if (!result && result.error().message.isEmpty())
             fuzz::fail("an evaluation refused without a message");
+        if (result && !plan->uncertainty.isEmpty() && plan->workload.horizonMonths <= 120 && plan->scenarios.size() <= 8) {
+            tco::AnalysisOptions options;
+            options.trials = 16;
+            options.seed = 7;
+            options.threads = 1;
+            const auto one = tco::analyzePlan(*plan, *result, options);
+            options.threads = 2;
+            const auto two = tco::analyzePlan(*plan, *result, options);
+            if (bool(one) != bool(two))
+                fuzz::fail("an analysis depends on the number of threads");
+            if (one) {
+                for (std::size_t s = 0; s < one->scenarios.size(); ++s) {
+                    const auto &a = one->scenarios[s].total, &b = two->scenarios[s].total;
+                    if (!(a.p10 == b.p10 || (std::isnan(a.p10) && std::isnan(b.p10))) || !(a.p90 == b.p90 || (std::isnan(a.p90) && std::isnan(b.p90))))
+                        fuzz::fail("an analysis depends on the number of threads");
+                }
+            }
+        }
     }
     return 0;
 }
