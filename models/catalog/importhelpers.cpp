@@ -160,6 +160,12 @@ QString numberProblem(const QString &column, QByteArrayView field, NumberStatus 
     return {};
 }
 
+bool isInvisibleFormat(char32_t c)
+{
+    return (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) ||
+           (c >= 0x2066 && c <= 0x2069) || c == 0xfeff;
+}
+
 std::optional<QString> textProblem(const QString &column, QByteArrayView field, int maxLength, bool lineBreaksAllowed)
 {
     // On the bytes (UTF-8, checked before): this runs for several fields of every row of a million-row file,
@@ -185,6 +191,19 @@ std::optional<QString> textProblem(const QString &column, QByteArrayView field, 
                 .arg(characters)
                 .arg(lineBreaksAllowed ? QStringLiteral("notes are printable text")
                                        : QStringLiteral("names are one line of printable text"));
+        }
+        // Characters that print as nothing and can make two names look alike, or text read backwards: zero-width
+        // spaces and joiners, bidirectional overrides and isolates, the byte order mark (which a UTF-8 reader also
+        // drops, so a name made of it would become empty).
+        if ((byte == 0xe2 || byte == 0xef) && i + 2 < field.size()) {
+            const char32_t code = (char32_t(byte & 0x0f) << 12) | (char32_t(static_cast<unsigned char>(field[i + 1]) & 0x3f) << 6) |
+                                  char32_t(static_cast<unsigned char>(field[i + 2]) & 0x3f);
+            if (isInvisibleFormat(code))
+                return QStringLiteral("%1 holds the invisible character U+%2 at character %3; %4")
+                    .arg(column, QString::number(code, 16).toUpper())
+                    .arg(characters)
+                    .arg(lineBreaksAllowed ? QStringLiteral("notes are printable text")
+                                           : QStringLiteral("names are one line of printable text"));
         }
     }
     if (characters > maxLength)

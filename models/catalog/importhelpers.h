@@ -93,8 +93,14 @@ inline constexpr double kMaxVcpus = 4096;
 inline constexpr double kMaxMemoryGb = 65536;
 } // namespace plausible
 
+/// Whether `c` prints as nothing yet changes how text reads: zero-width spaces and joiners (U+200B–U+200F, U+2060–
+/// U+2064), bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the byte order mark
+/// U+FEFF. Names and notes never carry them.
+bool isInvisibleFormat(char32_t c);
+
 /// Why a name or note field is refused: longer than `maxLength` characters, or holding a control character
-/// (NUL, ESC, DEL, C1 such as U+009B, a line break or tab in a name). nullopt when it is fine.
+/// (NUL, ESC, DEL, C1 such as U+009B, a line break or tab in a name) or an invisible format character
+/// (isInvisibleFormat()). nullopt when it is fine.
 std::optional<QString> textProblem(const QString &column, QByteArrayView field, int maxLength = plausible::kNameLength,
                                    bool lineBreaksAllowed = false);
 /// Why a value is refused as implausible ("price 1e+308 USD/hour is outside 0.0001 to 10000 USD/hour"); nullopt

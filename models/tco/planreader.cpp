@@ -1,5 +1,6 @@
 #include "models/tco/planreader.h"
 
+#include "models/catalog/importhelpers.h"
 #include "models/catalog/types.h"
 #include "models/tco/jsonkeys.h"
 
@@ -108,7 +109,8 @@ public:
 private:
     void problem(const QString &path, const QString &what) { m_problems << path + QStringLiteral(": ") + what; }
 
-    /// A control character in `text` (NUL, ESC, DEL, C1 like U+009B; line breaks and tabs unless allowed) as
+    /// A control character in `text` (NUL, ESC, DEL, C1 like U+009B; line breaks and tabs unless allowed), or an
+    /// invisible one (zero-width, bidirectional overrides, U+FEFF: catalog::import::isInvisibleFormat), as
     /// "U+0000 at character 2"; empty when there is none. Such characters hide text in tables, reports and
     /// terminals, so a plan never carries them.
     static QString controlCharacter(const QString &text, bool allowLineBreaks)
@@ -116,7 +118,8 @@ private:
         for (qsizetype i = 0; i < text.size(); ++i) {
             const char16_t c = text.at(i).unicode();
             const bool lineBreak = c == u'\n' || c == u'\t' || c == u'\r';
-            if ((c < 0x20 && !(allowLineBreaks && lineBreak)) || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029)
+            if ((c < 0x20 && !(allowLineBreaks && lineBreak)) || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 ||
+                catalog::import::isInvisibleFormat(c))
                 return QStringLiteral("U+%1 at character %2")
                     .arg(QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0')))
                     .arg(i + 1);

@@ -314,6 +314,16 @@ private slots:
         QTest::newRow("line break in a region") << QByteArray("aws,p3,\"us\neast\",on_demand,3.06,2024-05-01,V100 16GB,1")
                                                 << "region holds the control character U+000A at character 3; names are "
                                                    "one line of printable text";
+        // Found by fuzzing: a provider made only of U+FEFF, which a UTF-8 reader drops, became an empty name.
+        QTest::newRow("byte order mark as a provider") << QByteArray("\xef\xbb\xbf,p3,us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1")
+                                                       << "provider holds the invisible character U+FEFF at character 1; "
+                                                          "names are one line of printable text";
+        QTest::newRow("right-to-left override in a name")
+            << QByteArray("aws,p3\xe2\x80\xae" "egral,us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1")
+            << "instance_type holds the invisible character U+202E at character 3; names are one line of printable text";
+        QTest::newRow("zero-width space in a region") << QByteArray("aws,p3,us\xe2\x80\x8b-east-1,on_demand,3.06,2024-05-01,V100 16GB,1")
+                                                      << "region holds the invisible character U+200B at character 3; names "
+                                                         "are one line of printable text";
         QTest::newRow("10 MB name") << "aws," + QByteArray(10 * 1024 * 1024, 'x') + ",us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1"
                                     << "instance_type is 10485760 characters long; at most 200 are allowed";
         QTest::newRow("price 1e308") << QByteArray("aws,p3,us-east-1,on_demand,1e308,2024-05-01,V100 16GB,1")

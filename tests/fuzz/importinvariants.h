@@ -17,8 +17,8 @@ inline void checkName(const char *what, const QString &name, bool mayBeEmpty = f
     if (name.size() > catalog::import::plausible::kNameLength)
         fail(what, QStringLiteral("is %1 characters long").arg(name.size()));
     for (const QChar c : name)
-        if (c.category() == QChar::Other_Control)
-            fail(what, QStringLiteral("holds control character U+%1").arg(c.unicode(), 4, 16, QLatin1Char('0')));
+        if (c.category() == QChar::Other_Control || catalog::import::isInvisibleFormat(c.unicode()))
+            fail(what, QStringLiteral("holds control or invisible character U+%1").arg(c.unicode(), 4, 16, QLatin1Char('0')));
 }
 
 inline void checkImport(const catalog::ImportData &data)

@@ -520,6 +520,13 @@ void TestPlanReader::controlCharactersAreRefused_data()
     QTest::newRow("line break in a name") << plan(R"({"name": "a\nb", "kind": "purchase"})")
                                           << "scenarios[0].name: must be one line of text without control characters "
                                              "(U+000A at character 2)";
+    // Invisible: they make two names look alike or text read backwards.
+    QTest::newRow("right-to-left override in a name") << plan(R"({"name": "own\u202eyub", "kind": "purchase"})")
+                                                      << "scenarios[0].name: must be one line of text without control "
+                                                         "characters (U+202E at character 4)";
+    QTest::newRow("byte order mark as a plan name") << QByteArray(R"({"name": "\ufeff", "scenarios": []})")
+                                                    << "name: must be one line of text without control characters (U+FEFF "
+                                                       "at character 1)";
 }
 
 void TestPlanReader::controlCharactersAreRefused()
