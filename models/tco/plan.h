@@ -87,6 +87,31 @@ struct Plan final
     }
 };
 
+/// Removes the uncertain inputs `drop(entry, position)` selects. A correlation naming a removed entry goes with
+/// it; the others follow their entries to their new positions.
+template<typename Drop>
+void removeUncertainty(Plan &plan, Drop drop)
+{
+    QList<int> position; // old position -> new one, -1 when removed
+    QList<Uncertainty> kept;
+    for (qsizetype i = 0; i < plan.uncertainty.size(); ++i) {
+        const bool removed = drop(plan.uncertainty[i], static_cast<int>(i));
+        position << (removed ? -1 : static_cast<int>(kept.size()));
+        if (!removed)
+            kept << plan.uncertainty[i];
+    }
+    QList<RankCorrelation> correlations;
+    for (RankCorrelation c : std::as_const(plan.correlations)) {
+        if (position.value(c.a, -1) < 0 || position.value(c.b, -1) < 0)
+            continue;
+        c.a = position[c.a];
+        c.b = position[c.b];
+        correlations << c;
+    }
+    plan.uncertainty = std::move(kept);
+    plan.correlations = std::move(correlations);
+}
+
 /// The newest plan-file version: written when a plan uses a version-2 key, accepted with 1.
 inline constexpr int kPlanFormatVersion = 2;
 /// Whether a plan uses anything of model.md §10, so that its file says version 2.

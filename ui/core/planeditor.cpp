@@ -317,24 +317,9 @@ void PlanEditor::removeScenario(int index)
     after.scenarios.removeAt(index);
     // A break-even that names the removed scenario can no longer be computed.
     after.breakeven.removeIf([&](const tco::BreakEvenRequest &r) { return r.purchase == name || r.cloud == name; });
-    // So do its uncertain inputs; correlations follow the entries that stay, by their new positions.
-    QList<int> position;
-    tco::Plan kept = after;
-    kept.uncertainty.clear();
-    for (const tco::Uncertainty &u : std::as_const(after.uncertainty)) {
-        position << (u.target == name ? -1 : static_cast<int>(kept.uncertainty.size()));
-        if (u.target != name)
-            kept.uncertainty << u;
-    }
-    kept.correlations.clear();
-    for (tco::RankCorrelation c : std::as_const(after.correlations)) {
-        if (position.value(c.a, -1) < 0 || position.value(c.b, -1) < 0)
-            continue;
-        c.a = position[c.a];
-        c.b = position[c.b];
-        kept.correlations << c;
-    }
-    apply(kept, tr("Delete scenario %1").arg(name));
+    // So do its uncertain inputs (and their correlations).
+    tco::removeUncertainty(after, [&](const tco::Uncertainty &u, int) { return u.target == name; });
+    apply(after, tr("Delete scenario %1").arg(name));
 }
 
 void PlanEditor::setUncertainty(const QList<tco::Uncertainty> &uncertainty, const QList<tco::RankCorrelation> &correlations)

@@ -48,6 +48,20 @@ QString distributionText(const tco::Uncertainty &u)
     return {};
 }
 
+// What the plan reader says of a plan's uncertain inputs and correlations (the same rules as a plan file: the
+// plan is written and read back); empty when they are fine.
+QString uncertaintyProblem(const tco::Plan &candidate)
+{
+    const Expected<tco::Plan> checked = tco::readPlan(tco::writePlan(candidate));
+    if (checked)
+        return {};
+    QStringList lines;
+    for (const QString &d : checked.error().details)
+        if (d.startsWith(QLatin1String("uncertainty")) || d.startsWith(QLatin1String("correlations")))
+            lines << d;
+    return lines.isEmpty() ? checked.error().details.value(0) : lines.join(QLatin1Char('\n'));
+}
+
 QTableWidgetItem *item(const QString &text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
 {
     auto *i = new QTableWidgetItem(text);
@@ -472,17 +486,9 @@ void RiskPage::addOrUpdate(bool update)
             list[row] = *entry;
         else
             list << *entry;
-        // The same rules as a plan file: write the plan with the change and read it back.
         tco::Plan candidate = m_editor->plan();
         candidate.uncertainty = list;
-        const Expected<tco::Plan> checked = tco::readPlan(tco::writePlan(candidate));
-        if (!checked) {
-            QStringList lines;
-            for (const QString &d : checked.error().details)
-                if (d.startsWith(QLatin1String("uncertainty")) || d.startsWith(QLatin1String("correlations")))
-                    lines << d;
-            problem = lines.isEmpty() ? checked.error().details.value(0) : lines.join(QLatin1Char('\n'));
-        }
+        problem = uncertaintyProblem(candidate);
     }
     m_problem->setText(problem);
     if (!problem.isEmpty())
@@ -493,20 +499,12 @@ void RiskPage::addOrUpdate(bool update)
 void RiskPage::removeSelected()
 {
     const int row = m_table->currentRow();
-    QList<tco::Uncertainty> list = m_editor->plan().uncertainty;
-    if (row < 0 || row >= list.size())
+    if (row < 0 || row >= m_editor->plan().uncertainty.size())
         return;
-    list.removeAt(row);
-    QList<tco::RankCorrelation> correlations;
-    for (tco::RankCorrelation c : m_editor->plan().correlations) {
-        if (c.a == row || c.b == row)
-            continue;
-        c.a -= c.a > row ? 1 : 0;
-        c.b -= c.b > row ? 1 : 0;
-        correlations << c;
-    }
+    tco::Plan after = m_editor->plan();
+    tco::removeUncertainty(after, [row](const tco::Uncertainty &, int position) { return position == row; });
     m_table->setCurrentCell(-1, -1);
-    m_editor->setUncertainty(list, correlations);
+    m_editor->setUncertainty(after.uncertainty, after.correlations);
 }
 
 void RiskPage::addCorrelation()
@@ -515,12 +513,9 @@ void RiskPage::addCorrelation()
     list << tco::RankCorrelation{m_corrA->currentData().toInt(), m_corrB->currentData().toInt(), m_corrRank->value()};
     tco::Plan candidate = m_editor->plan();
     candidate.correlations = list;
-    const Expected<tco::Plan> checked = tco::readPlan(tco::writePlan(candidate));
-    if (!checked) {
-        m_problem->setText(checked.error().details.value(0));
+    m_problem->setText(uncertaintyProblem(candidate));
+    if (!m_problem->text().isEmpty())
         return;
-    }
-    m_problem->clear();
     m_editor->setUncertainty(m_editor->plan().uncertainty, list);
 }
 
