@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -111,112 +112,125 @@ std::pair<double, double> tornadoPoints(const ParameterInfo &info, double v, con
     return {std::min(a, b), std::max(a, b)};
 }
 
-// P10, P50 and P90 as interpolated order statistics (the sorted values' [h] + frac × ([h+1] − [h]), h = (N−1)q), by
-// selection in linear time: the fan chart takes three percentiles of every month of every scenario. Each selection
-// works inside the range the one before left below it.
-Percentiles percentiles(std::vector<double> &values) // reorders `values`
-{
-    const std::size_t n = values.size();
-    if (n == 0)
-        return {};
-    const auto it = [&](std::size_t k) { return values.begin() + static_cast<std::ptrdiff_t>(k); };
-    double result[3] = {0, 0, 0};
-    std::size_t end = n; // values[end..n) are >= everything before
-    const double qs[3] = {0.9, 0.5, 0.1};
-    for (int j = 0; j < 3; ++j) {
-        const double h = static_cast<double>(n - 1) * qs[j];
-        const auto lo = static_cast<std::size_t>(std::floor(h));
-        std::nth_element(values.begin(), it(lo), it(end));
-        const double a = values[lo];
-        double b = a;
-        if (lo + 1 < n) {
-            // The next order statistic: the smallest of what lies above lo in this range, or the first beyond it.
-            b = lo + 1 < end ? *std::min_element(it(lo + 1), it(end)) : values[end];
-            if (end < n && lo + 1 < end)
-                b = std::min(b, values[end]);
-        }
-        result[j] = a + (h - static_cast<double>(lo)) * (b - a);
-        end = lo + 1;
-    }
-    return {result[2], result[1], result[0]};
-}
-
 double mean(const std::vector<double> &values)
 {
     return values.empty() ? 0.0 : std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
 }
 
-// Ranks 0..n-1 of a column (ties by position, which continuous samples do not have).
-std::vector<int> ranksOf(const std::vector<double> &column)
+int threadCount(const AnalysisOptions &options)
 {
-    std::vector<int> order(column.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int x, int y) {
-        const double a = column[static_cast<std::size_t>(x)], b = column[static_cast<std::size_t>(y)];
-        return a < b || (a == b && x < y);
-    });
-    std::vector<int> rank(column.size());
-    for (std::size_t r = 0; r < order.size(); ++r)
-        rank[static_cast<std::size_t>(order[r])] = static_cast<int>(r);
-    return rank;
+    return options.threads > 0 ? options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+// Runs worker(i) for every i in [0, count) on `threads` threads, the caller's among them; each thread builds its
+// own worker with makeWorker() (for its scratch buffers). What worker(i) computes must depend on i alone, so
+// that how the work is shared out never changes an answer.
+template<typename MakeWorker>
+void parallelFor(std::size_t count, int threads, MakeWorker makeWorker)
+{
+    std::atomic<std::size_t> next{0};
+    const auto run = [&] {
+        auto worker = makeWorker();
+        for (std::size_t i = next.fetch_add(1); i < count; i = next.fetch_add(1))
+            worker(i);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads && static_cast<std::size_t>(t) < count; ++t)
+        pool.emplace_back(run);
+    run();
+    for (std::thread &t : pool)
+        t.join();
+}
+
+// A column's values in ascending order, each with its position (ties by position, which continuous samples do
+// not have): one sort of contiguous pairs, which gives both the sorted values and every value's rank. With a
+// Latin hypercube's `strata` (the stratum of each value: stratum r holds the r-th smallest, as a quantile
+// function never decreases) the order is read off them and checked instead of sorted; a check that fails (ties
+// out of position order) falls back to the sort, so the answer is always the sorted one.
+std::vector<std::pair<double, int>> sortedWithPositions(const std::vector<double> &column,
+                                                        const std::vector<std::uint32_t> *strata = nullptr)
+{
+    std::vector<std::pair<double, int>> order(column.size());
+    if (strata) {
+        for (std::size_t i = 0; i < column.size(); ++i)
+            order[(*strata)[i]] = {column[i], static_cast<int>(i)};
+        if (std::is_sorted(order.begin(), order.end()))
+            return order;
+    }
+    for (std::size_t i = 0; i < column.size(); ++i)
+        order[i] = {column[i], static_cast<int>(i)};
+    std::sort(order.begin(), order.end());
+    return order;
 }
 
 // Iman–Conover: reorders each column of `x` (n rows, k columns, column-major) so that the columns' rank
 // correlations approach those of `target` (k × k normal-score correlations), keeping every column's values.
-void imanConover(std::vector<std::vector<double>> &x, const std::vector<double> &target)
+// `strata`: each column's Latin hypercube strata, or empty. Columns are shared out among `threads`; the result
+// does not depend on how.
+void imanConover(std::vector<std::vector<double>> &x, const std::vector<std::vector<std::uint32_t>> &strata,
+                 const std::vector<double> &target, int threads)
 {
-    const int k = static_cast<int>(x.size());
+    const std::size_t k = x.size();
     const std::size_t n = x.front().size();
-    // Van der Waerden scores in the order of each column's current ranks.
-    std::vector<std::vector<double>> s(static_cast<std::size_t>(k), std::vector<double>(n));
-    for (int c = 0; c < k; ++c) {
-        const std::vector<int> rank = ranksOf(x[static_cast<std::size_t>(c)]);
-        for (std::size_t i = 0; i < n; ++i)
-            s[static_cast<std::size_t>(c)][i] = normalQuantile((rank[i] + 1.0) / (static_cast<double>(n) + 1.0));
-    }
-    // E: the scores' own correlation; T = S · (Q⁻¹)ᵀ · Pᵀ with E = Q Qᵀ and target = P Pᵀ.
-    std::vector<double> e(static_cast<std::size_t>(k * k));
-    for (int a = 0; a < k; ++a)
-        for (int b = 0; b < k; ++b) {
+    const auto at = [k](std::size_t r, std::size_t c) { return r * k + c; };
+    // Van der Waerden scores: the score of rank r is the same for every column, so one table serves them all.
+    std::vector<double> score(n);
+    for (std::size_t r = 0; r < n; ++r)
+        score[r] = normalQuantile((static_cast<double>(r) + 1.0) / (static_cast<double>(n) + 1.0));
+    // S: each column's scores in the order of its current ranks.
+    std::vector<std::vector<std::pair<double, int>>> order(k);
+    std::vector<std::vector<double>> s(k, std::vector<double>(n));
+    parallelFor(k, threads, [&] {
+        return [&](std::size_t c) {
+            order[c] = sortedWithPositions(x[c], strata.empty() ? nullptr : &strata[c]);
+            for (std::size_t r = 0; r < n; ++r)
+                s[c][static_cast<std::size_t>(order[c][r].second)] = score[r];
+        };
+    });
+    // E: the scores' own correlation (symmetric: the lower triangle is computed and mirrored); T = S · (Q⁻¹)ᵀ · Pᵀ
+    // with E = Q Qᵀ and target = P Pᵀ.
+    std::vector<double> e(k * k);
+    for (std::size_t a = 0; a < k; ++a)
+        for (std::size_t b = 0; b <= a; ++b) {
             double sab = 0, saa = 0, sbb = 0;
             for (std::size_t i = 0; i < n; ++i) {
-                sab += s[static_cast<std::size_t>(a)][i] * s[static_cast<std::size_t>(b)][i];
-                saa += s[static_cast<std::size_t>(a)][i] * s[static_cast<std::size_t>(a)][i];
-                sbb += s[static_cast<std::size_t>(b)][i] * s[static_cast<std::size_t>(b)][i];
+                sab += s[a][i] * s[b][i];
+                saa += s[a][i] * s[a][i];
+                sbb += s[b][i] * s[b][i];
             }
-            e[static_cast<std::size_t>(a * k + b)] = sab / std::sqrt(saa * sbb);
+            e[at(a, b)] = e[at(b, a)] = sab / std::sqrt(saa * sbb);
         }
-    const auto q = cholesky(e, k);
-    const auto p = cholesky(target, k);
+    const auto q = cholesky(e, static_cast<int>(k));
+    const auto p = cholesky(target, static_cast<int>(k));
     if (!q || !p)
         return; // too few trials to correlate (the scores are degenerate): leave the sample independent
-    // M = Pᵀ-ready product: row i of T = row i of S · (Q⁻¹)ᵀ · Pᵀ. Solve with Q row by row (forward substitution).
-    std::vector<std::vector<double>> t(static_cast<std::size_t>(k), std::vector<double>(n));
-    std::vector<double> z(static_cast<std::size_t>(k));
+    // Row i of T = row i of S · (Q⁻¹)ᵀ · Pᵀ. Solve with Q row by row (forward substitution).
+    std::vector<std::vector<double>> t(k, std::vector<double>(n));
+    std::vector<double> z(k);
     for (std::size_t i = 0; i < n; ++i) {
         // z = Q⁻¹ · sᵢ (sᵢ as a column): forward substitution on the lower-triangular Q.
-        for (int r = 0; r < k; ++r) {
-            double v = s[static_cast<std::size_t>(r)][i];
-            for (int c = 0; c < r; ++c)
-                v -= (*q)[static_cast<std::size_t>(r * k + c)] * z[static_cast<std::size_t>(c)];
-            z[static_cast<std::size_t>(r)] = v / (*q)[static_cast<std::size_t>(r * k + r)];
+        for (std::size_t r = 0; r < k; ++r) {
+            double v = s[r][i];
+            for (std::size_t c = 0; c < r; ++c)
+                v -= (*q)[at(r, c)] * z[c];
+            z[r] = v / (*q)[at(r, r)];
         }
         // tᵢ = P · z
-        for (int r = 0; r < k; ++r) {
+        for (std::size_t r = 0; r < k; ++r) {
             double v = 0;
-            for (int c = 0; c <= r; ++c)
-                v += (*p)[static_cast<std::size_t>(r * k + c)] * z[static_cast<std::size_t>(c)];
-            t[static_cast<std::size_t>(r)][i] = v;
+            for (std::size_t c = 0; c <= r; ++c)
+                v += (*p)[at(r, c)] * z[c];
+            t[r][i] = v;
         }
     }
     // Each column of x takes the rank order of the same column of T.
-    for (int c = 0; c < k; ++c) {
-        std::vector<double> sorted = x[static_cast<std::size_t>(c)];
-        std::sort(sorted.begin(), sorted.end());
-        const std::vector<int> rank = ranksOf(t[static_cast<std::size_t>(c)]);
-        for (std::size_t i = 0; i < n; ++i)
-            x[static_cast<std::size_t>(c)][i] = sorted[static_cast<std::size_t>(rank[i])];
-    }
+    parallelFor(k, threads, [&] {
+        return [&](std::size_t c) {
+            const std::vector<std::pair<double, int>> byT = sortedWithPositions(t[c]);
+            for (std::size_t r = 0; r < n; ++r)
+                x[c][static_cast<std::size_t>(byT[r].second)] = order[c][r].first;
+        };
+    });
 }
 
 } // namespace
@@ -382,25 +396,32 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
             return Error{QStringLiteral("the plan's correlations contradict each other"), {}};
     }
 
-    // The sample: column c holds input c of every trial.
+    const int threads = threadCount(options);
+    // The sample: column c holds input c of every trial. The strata of a Latin hypercube are shuffled in column
+    // order with one master stream; the draws themselves come from each trial's own stream, column by column in
+    // parallel.
     std::vector<std::vector<double>> x(k, std::vector<double>(n));
+    std::vector<std::vector<std::uint32_t>> strata(options.sampling == Sampling::LatinHypercube ? k : 0);
     std::mt19937_64 master(mix(options.seed));
-    std::vector<std::size_t> strata(n);
-    for (std::size_t c = 0; c < k; ++c) {
-        const Quantile quantile(plan.uncertainty.at(static_cast<qsizetype>(c)));
-        if (options.sampling == Sampling::LatinHypercube) {
-            std::iota(strata.begin(), strata.end(), std::size_t{0});
-            for (std::size_t i = n; i > 1; --i) // Fisher–Yates with the master stream
-                std::swap(strata[i - 1], strata[static_cast<std::size_t>(master() % i)]);
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-            const double u = uniform(options.seed, i, c);
-            const double p = options.sampling == Sampling::LatinHypercube ? (static_cast<double>(strata[i]) + u) / static_cast<double>(n) : u;
-            x[c][i] = quantile(std::clamp(p, 1e-12, 1 - 1e-12));
-        }
+    for (std::vector<std::uint32_t> &column : strata) {
+        column.resize(n);
+        std::iota(column.begin(), column.end(), std::uint32_t{0});
+        for (std::size_t i = n; i > 1; --i) // Fisher–Yates with the master stream
+            std::swap(column[i - 1], column[static_cast<std::size_t>(master() % i)]);
     }
+    parallelFor(k, threads, [&] {
+        return [&](std::size_t c) {
+            const Quantile quantile(plan.uncertainty.at(static_cast<qsizetype>(c)));
+            for (std::size_t i = 0; i < n; ++i) {
+                const double u = uniform(options.seed, i, c);
+                const double p = strata.empty() ? u : (static_cast<double>(strata[c][i]) + u) / static_cast<double>(n);
+                x[c][i] = quantile(std::clamp(p, 1e-12, 1 - 1e-12));
+            }
+        };
+    });
     if (target && n >= 3)
-        imanConover(x, *target);
+        imanConover(x, strata, *target, threads);
+    strata.clear();
     for (std::size_t c = 0; c < k; ++c) {
         const ParameterInfo &info = parameterInfo(plan.uncertainty.at(static_cast<qsizetype>(c)).parameter);
         for (double &v : x[c])
@@ -470,7 +491,6 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
             done.fetch_add(static_cast<int>(end - start));
         }
     };
-    const int threads = options.threads > 0 ? options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
     const int helpers = options.progress ? threads : threads - 1;
     for (int t = 0; t < helpers; ++t)
@@ -510,20 +530,20 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
                 cheapest[s] += 1.0 / ties;
     }
     std::vector<double> column(n);
+    PercentileSelector percentiles;
     for (std::size_t s = 0; s < nScen; ++s) {
         ScenarioRisk risk;
         risk.name = base.scenarios[s].name;
         for (std::size_t i = 0; i < n; ++i)
             column[i] = totals[i * nScen + s];
         risk.mean = mean(column);
-        risk.total = percentiles(column);
+        risk.total = percentiles(column.data(), n);
         for (std::size_t i = 0; i < n; ++i)
             column[i] = npvs[i * nScen + s];
         risk.npvMean = mean(column);
-        risk.npv = percentiles(column);
+        risk.npv = percentiles(column.data(), n);
         risk.pCheapest = cheapest[s] / static_cast<double>(n);
         out.scenarios.push_back(risk);
-
     }
     // The fan: three percentiles of every month of every scenario, columns shared out among the threads (each
     // column's answer depends on its values only, so the split does not change it).
@@ -534,26 +554,15 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
         out.fan[s].p50.resize(static_cast<std::size_t>(horizon));
         out.fan[s].p90.resize(static_cast<std::size_t>(horizon));
     }
-    std::atomic<std::size_t> nextColumn{0};
-    const std::size_t columns = nScen * static_cast<std::size_t>(horizon);
-    const auto fanWork = [&] {
-        std::vector<double> values(n);
-        for (std::size_t col = nextColumn.fetch_add(1); col < columns; col = nextColumn.fetch_add(1)) {
+    parallelFor(nScen * static_cast<std::size_t>(horizon), threads, [&] {
+        return [&, selector = PercentileSelector()](std::size_t col) mutable {
             const std::size_t s = col / static_cast<std::size_t>(horizon), m = col % static_cast<std::size_t>(horizon);
-            const float *from = &cumulative[(s * static_cast<std::size_t>(horizon) + m) * n];
-            std::copy(from, from + n, values.begin());
-            const Percentiles p = percentiles(values);
+            const Percentiles p = selector(&cumulative[col * n], n);
             out.fan[s].p10[m] = p.p10;
             out.fan[s].p50[m] = p.p50;
             out.fan[s].p90[m] = p.p90;
-        }
-    };
-    pool.clear();
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(fanWork);
-    fanWork();
-    for (std::thread &t : pool)
-        t.join();
+        };
+    });
     for (std::size_t a = 0; a < nScen; ++a)
         for (std::size_t b = a + 1; b < nScen; ++b) {
             PairRisk pair;
@@ -565,7 +574,7 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
                 cheaper += column[i] < 0 ? 1 : 0;
             }
             pair.pACheaper = static_cast<double>(cheaper) / static_cast<double>(n);
-            pair.difference = percentiles(column);
+            pair.difference = percentiles(column.data(), n);
             out.pairs.push_back(pair);
         }
     for (std::size_t r = 0; r < requests.size(); ++r) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/common/expected.h"
+#include "models/tco/orderstatistics.h"
 #include "models/tco/planevaluation.h"
 
 #include <QString>
@@ -33,13 +34,6 @@ struct AnalysisOptions final
     bool converge = false;
     /// Told how many trials are done, from the calling thread; returning false cancels the run.
     std::function<bool(int done, int total)> progress;
-};
-
-/// P10, P50 and P90 (linear interpolation between order statistics: the 10th percentile of N values is the
-/// value at rank 1 + 0.1 × (N − 1)).
-struct Percentiles final
-{
-    double p10 = 0.0, p50 = 0.0, p90 = 0.0;
 };
 
 /// One bar of a tornado (model.md §10.9, §10.10 clarification 10).

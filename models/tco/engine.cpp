@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
+#include <type_traits>
 
 namespace mltco::tco {
 
@@ -24,15 +26,23 @@ double monthlyStep(double annualRate)
 // MACRS 5-year (half-year convention) rates per year of service (model.md §10.5).
 constexpr std::array<double, 6> kMacrs5 = {0.20, 0.32, 0.192, 0.1152, 0.1152, 0.0576};
 
+// Zeroes every row in one go: assigning MonthRow{} row by row starts a block store (rep stos) per row, which
+// was a fifth of a Monte Carlo trial. All-zero bytes are 0 and 0.0 on every platform Qt supports.
+void clearRows(std::vector<MonthRow> &rows)
+{
+    static_assert(std::is_trivially_copyable_v<MonthRow>);
+    if (!rows.empty())
+        std::memset(static_cast<void *>(rows.data()), 0, rows.size() * sizeof(MonthRow));
+}
+
 // Sets month, zero costs and G_m in every row (model.md §10.1).
 void prepareMonths(const Workload &workload, std::vector<MonthRow> &rows)
 {
+    clearRows(rows);
     DemandCursor demand(workload);
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        MonthRow &row = rows[i];
-        row = MonthRow{};
-        row.month = static_cast<int>(i) + 1;
-        row.demand = demand.next();
+        rows[i].month = static_cast<int>(i) + 1;
+        rows[i].demand = demand.next();
     }
 }
 
@@ -423,13 +433,13 @@ void evaluateHybridInto(const Workload &workload, const Scenario &base, const El
     // The burst side bills the overflow o_m = G_m - min(G_m, beta x capacity_m(base)).
     ScenarioResult &b = scratch.burst;
     b.months.resize(scratch.base.months.size());
+    clearRows(b.months);
     double servedByBase = 0.0;
     for (std::size_t i = 0; i < b.months.size(); ++i) {
         const MonthRow &fromBase = scratch.base.months[i];
         const double served = std::min(fromBase.demand, baseMaxUtilization * fromBase.capacity);
         servedByBase += served;
         MonthRow &row = b.months[i];
-        row = MonthRow{};
         row.month = fromBase.month;
         row.demand = fromBase.demand - served;
     }
@@ -437,11 +447,10 @@ void evaluateHybridInto(const Workload &workload, const Scenario &base, const El
     fillElastic(workload, burst, b.months);
 
     out.cohorts = a.cohorts;
-    out.months.resize(a.months.size());
+    out.months = a.months; // the base's fleet, capacity and depreciation (one copy, reusing out's buffer)
     for (std::size_t i = 0; i < out.months.size(); ++i) {
         MonthRow &fromBurst = b.months[i];
         MonthRow &row = out.months[i];
-        row = a.months[i]; // the base's fleet, capacity and depreciation
         double burstTotal = 0.0;
         for (std::size_t c = 0; c < kCategoryCount; ++c) {
             burstTotal += fromBurst.cost[c];

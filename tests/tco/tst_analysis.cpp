@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <random>
 
 using namespace mltco;
 using namespace mltco::tco;
@@ -257,6 +258,58 @@ private slots:
         QVERIFY(*std::max_element(power.begin(), power.end()) <= 0.30);
     }
 
+    // The fan chart's selection gives exactly the interpolated order statistics a full sort gives, whatever the
+    // column: short and long, ties, all equal, an outlier that squeezes the rest into one bucket, infinities,
+    // negatives, single precision; a NaN leaves no order, so no percentile.
+    void percentileSelectionEqualsSorting()
+    {
+        std::mt19937_64 random(7);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        std::lognormal_distribution<double> heavy(10.0, 2.0);
+        PercentileSelector select;
+        // Equal, NaN matching NaN (infinities of both signs interpolate to NaN).
+        const auto same = [](const Percentiles &a, const Percentiles &b) {
+            const auto eq = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+            return eq(a.p10, b.p10) && eq(a.p50, b.p50) && eq(a.p90, b.p90);
+        };
+        for (std::size_t n : {1, 2, 3, 10, 2047, 2048, 2049, 5000, 100001}) {
+            std::vector<std::vector<double>> columns(8, std::vector<double>(n));
+            for (std::size_t i = 0; i < n; ++i) {
+                columns[0][i] = 1e6 * unit(random);
+                columns[1][i] = std::floor(6 * unit(random));     // ties everywhere
+                columns[2][i] = 42.0;                              // all equal
+                columns[3][i] = unit(random);
+                columns[4][i] = heavy(random);
+                columns[5][i] = -5e5 + 1e6 * unit(random);         // negative and positive
+                columns[6][i] = unit(random) < 0.01 ? INFINITY : unit(random);
+                columns[7][i] = unit(random) < 0.01 ? -INFINITY : 1e300 * unit(random);
+            }
+            columns[3][n / 2] = 1e300; // one outlier: every other value lands in the first bucket
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                const Percentiles expected = percentilesBySorting(columns[c]);
+                QVERIFY2(same(select(columns[c].data(), n), expected), qPrintable(QStringLiteral("n %1, column %2").arg(n).arg(c)));
+                // Single precision, as the fan stores its cumulative costs.
+                std::vector<float> narrow(columns[c].begin(), columns[c].end());
+                const Percentiles expectedNarrow = percentilesBySorting(std::vector<double>(narrow.begin(), narrow.end()));
+                QVERIFY2(same(select(narrow.data(), n), expectedNarrow), qPrintable(QStringLiteral("float: n %1, column %2").arg(n).arg(c)));
+            }
+            // The selector does not reorder its input.
+            const std::vector<double> before = columns[0];
+            select(columns[0].data(), n);
+            QVERIFY(columns[0] == before);
+            columns[0][n - 1] = NAN;
+            QVERIFY(std::isnan(select(columns[0].data(), n).p50));
+        }
+        // Hand-worked: 1..11 gives P10 = 2, P50 = 6, P90 = 10; 1..4 gives P10 = 1.3, P50 = 2.5, P90 = 3.7.
+        std::vector<double> eleven(11), four(4);
+        std::iota(eleven.begin(), eleven.end(), 1.0);
+        std::iota(four.begin(), four.end(), 1.0);
+        QVERIFY(same(select(eleven.data(), 11), {2, 6, 10}));
+        const Percentiles p = select(four.data(), 4);
+        QVERIFY(std::abs(p.p10 - 1.3) < 1e-12 && p.p50 == 2.5 && std::abs(p.p90 - 3.7) < 1e-12);
+        QVERIFY(same(select(four.data(), 0), {}));
+    }
+
     // The same seed gives the same result on any number of threads; another seed does not.
     void sameSeedSameResultOnAnyThreads()
     {
@@ -282,6 +335,16 @@ private slots:
             QCOMPARE(one->fan[2].p50, four->fan[2].p50);
             QCOMPARE(one->scenarios[0].total.p90, four->scenarios[0].total.p90);
             QVERIFY(one->sampleTotals != other->sampleTotals);
+            // The reported percentiles are the sample's own order statistics.
+            for (std::size_t s = 0; s < one->scenarios.size(); ++s) {
+                std::vector<double> column;
+                for (std::size_t i = s; i < one->sampleTotals.size(); i += one->scenarios.size())
+                    column.push_back(one->sampleTotals[i]);
+                const Percentiles sorted = percentilesBySorting(column);
+                QCOMPARE(one->scenarios[s].total.p10, sorted.p10);
+                QCOMPARE(one->scenarios[s].total.p50, sorted.p50);
+                QCOMPARE(one->scenarios[s].total.p90, sorted.p90);
+            }
         }
     }
 
