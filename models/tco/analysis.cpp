@@ -441,79 +441,148 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
         requests.emplace_back(p, q);
     }
 
+    // The fan needs every month's cumulative cost of every trial. Kept (4 bytes a value, column-major so each
+    // column is contiguous) when that fits options.fanMemoryLimit; otherwise the trials are run three times and
+    // the values streamed through StreamedPercentiles, which gives the same figures in bounded memory.
+    const std::size_t columns = nScen * static_cast<std::size_t>(horizon);
+    const bool keepFan = options.fanMemoryLimit == 0 || n * columns * sizeof(float) <= options.fanMemoryLimit;
+    const int passes = keepFan ? 1 : 3;
     std::vector<double> totals(n * nScen), npvs(n * nScen);
-    std::vector<float> cumulative(n * nScen * static_cast<std::size_t>(horizon));
+    std::vector<float> cumulative(keepFan ? n * columns : 0);
     std::vector<int> payback(n * requests.size()); // 0: never
-    std::atomic<std::size_t> next{0};
-    std::atomic<int> done{0};
     std::atomic<bool> cancel{false};
-    constexpr std::size_t kBlock = 256;
-    const auto work = [&] {
-        Workload w = base.workload;
-        std::vector<Scenario> sc;
-        for (const EvaluatedScenario &s : base.scenarios)
-            sc.push_back(s.scenario);
-        std::vector<ScenarioResult> results(nScen);
-        HybridScratch scratch;
-        for (;;) {
-            const std::size_t start = next.fetch_add(kBlock);
-            if (start >= n || cancel.load(std::memory_order_relaxed))
-                return;
-            const std::size_t end = std::min(n, start + kBlock);
-            for (std::size_t i = start; i < end; ++i) {
-                for (std::size_t c = 0; c < k; ++c) {
-                    const ParamId id = plan.uncertainty.at(static_cast<qsizetype>(c)).parameter;
-                    if (targets[c] < 0)
-                        setParameterValue(w, id, x[c][i]);
-                    else
-                        setParameterValue(sc[static_cast<std::size_t>(targets[c])], id, x[c][i]);
-                }
-                evaluateAll(w, sc, st, results, scratch);
-                for (std::size_t s = 0; s < nScen; ++s) {
-                    totals[i * nScen + s] = results[s].total;
-                    npvs[i * nScen + s] = results[s].npv;
-                    double sum = 0;
-                    // Column-major (scenario, month, trial): each fan column is contiguous for its percentiles.
-                    float *column = &cumulative[s * static_cast<std::size_t>(horizon) * n + i];
-                    for (int m = 0; m < horizon && m < static_cast<int>(results[s].months.size()); ++m) {
-                        sum += results[s].months[static_cast<std::size_t>(m)].total;
-                        column[static_cast<std::size_t>(m) * n] = static_cast<float>(sum);
+
+    // One pass over the trials: each thread evaluates its share with its own copies of the inputs and hands
+    // visit(i, results) trial i's scenario results; the visitor is made per thread by makeVisitor(thread).
+    // Progress counts every pass's trials (a three-pass run reports each trial three times, scaled to `trials`).
+    const auto runPass = [&](int pass, auto makeVisitor) {
+        std::atomic<std::size_t> next{0};
+        std::atomic<std::size_t> done{0};
+        constexpr std::size_t kBlock = 256;
+        const auto work = [&](int thread) {
+            auto visit = makeVisitor(thread);
+            Workload w = base.workload;
+            std::vector<Scenario> sc;
+            for (const EvaluatedScenario &s : base.scenarios)
+                sc.push_back(s.scenario);
+            std::vector<ScenarioResult> results(nScen);
+            HybridScratch scratch;
+            for (;;) {
+                const std::size_t start = next.fetch_add(kBlock);
+                if (start >= n || cancel.load(std::memory_order_relaxed))
+                    return;
+                const std::size_t end = std::min(n, start + kBlock);
+                for (std::size_t i = start; i < end; ++i) {
+                    for (std::size_t c = 0; c < k; ++c) {
+                        const ParamId id = plan.uncertainty.at(static_cast<qsizetype>(c)).parameter;
+                        if (targets[c] < 0)
+                            setParameterValue(w, id, x[c][i]);
+                        else
+                            setParameterValue(sc[static_cast<std::size_t>(targets[c])], id, x[c][i]);
                     }
+                    evaluateAll(w, sc, st, results, scratch);
+                    visit(i, results);
                 }
-                for (std::size_t r = 0; r < requests.size(); ++r) {
-                    const auto [p, q] = requests[r];
-                    const std::optional<int> month =
-                        p >= 0 && q >= 0 ? breakEvenMonth(results[static_cast<std::size_t>(p)], results[static_cast<std::size_t>(q)])
-                                         : std::nullopt;
-                    payback[i * requests.size() + r] = month.value_or(0);
-                }
+                done.fetch_add(end - start);
             }
-            done.fetch_add(static_cast<int>(end - start));
+        };
+        std::vector<std::thread> pool;
+        const int helpers = options.progress ? threads : threads - 1;
+        for (int t = 0; t < helpers; ++t)
+            pool.emplace_back(work, t);
+        if (options.progress) {
+            // Asked at once and then every 20 ms: a cancel is honoured even when the trials finish first.
+            for (;;) {
+                const std::size_t now = done.load();
+                const auto reported = static_cast<int>((static_cast<std::size_t>(pass) * n + now) / static_cast<std::size_t>(passes));
+                if (!options.progress(reported, options.trials)) {
+                    cancel = true;
+                    break;
+                }
+                if (now >= n)
+                    break;
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
+        } else {
+            work(helpers);
+        }
+        for (std::thread &t : pool)
+            t.join();
+        return !cancel.load();
+    };
+    // Calls see(column, value) with every month's cumulative cost of a trial's scenarios, in single precision.
+    const auto forEachCumulative = [&](const std::vector<ScenarioResult> &results, auto &&see) {
+        for (std::size_t s = 0; s < nScen; ++s) {
+            double sum = 0;
+            for (int m = 0; m < horizon && m < static_cast<int>(results[s].months.size()); ++m) {
+                sum += results[s].months[static_cast<std::size_t>(m)].total;
+                see(s * static_cast<std::size_t>(horizon) + static_cast<std::size_t>(m), static_cast<float>(sum));
+            }
         }
     };
-    std::vector<std::thread> pool;
-    const int helpers = options.progress ? threads : threads - 1;
-    for (int t = 0; t < helpers; ++t)
-        pool.emplace_back(work);
-    if (options.progress) {
-        // Asked at once and then every 20 ms: a cancel is honoured even when the trials finish first.
-        for (;;) {
-            const int now = done.load();
-            if (!options.progress(now, options.trials)) {
-                cancel = true;
-                break;
-            }
-            if (now >= options.trials)
-                break;
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-    } else {
-        work();
+    const int parts = threads; // runPass's threads are numbered 0 .. threads − 1
+    std::optional<StreamedPercentiles> streamed;
+    std::vector<StreamedPercentiles::Ranges> ranges;
+    if (!keepFan) {
+        streamed.emplace(columns, n);
+        for (int t = 0; t < parts; ++t)
+            ranges.push_back(streamed->ranges());
     }
-    for (std::thread &t : pool)
-        t.join();
-    if (cancel.load())
+    const bool finished = runPass(0, [&](int thread) {
+        return [&, thread](std::size_t i, const std::vector<ScenarioResult> &results) {
+            for (std::size_t s = 0; s < nScen; ++s) {
+                totals[i * nScen + s] = results[s].total;
+                npvs[i * nScen + s] = results[s].npv;
+            }
+            if (keepFan)
+                forEachCumulative(results, [&](std::size_t column, float v) { cumulative[column * n + i] = v; });
+            else
+                forEachCumulative(results, [&](std::size_t column, float v) {
+                    ranges[static_cast<std::size_t>(thread)].see(column, v);
+                });
+            for (std::size_t r = 0; r < requests.size(); ++r) {
+                const auto [p, q] = requests[r];
+                const std::optional<int> month =
+                    p >= 0 && q >= 0 ? breakEvenMonth(results[static_cast<std::size_t>(p)], results[static_cast<std::size_t>(q)])
+                                     : std::nullopt;
+                payback[i * requests.size() + r] = month.value_or(0);
+            }
+        };
+    });
+    if (!finished)
         return Error{analysisCancelledMessage(), {}};
+    if (!keepFan) {
+        for (const StreamedPercentiles::Ranges &part : ranges)
+            streamed->add(part);
+        ranges.clear();
+        std::vector<StreamedPercentiles::Counts> counts;
+        for (int t = 0; t < parts; ++t)
+            counts.push_back(streamed->counts());
+        if (!runPass(1, [&](int thread) {
+                return [&, thread](std::size_t, const std::vector<ScenarioResult> &results) {
+                    forEachCumulative(results, [&](std::size_t column, float v) {
+                        counts[static_cast<std::size_t>(thread)].see(column, v);
+                    });
+                };
+            }))
+            return Error{analysisCancelledMessage(), {}};
+        for (const StreamedPercentiles::Counts &part : counts)
+            streamed->add(part);
+        counts.clear();
+        std::vector<StreamedPercentiles::Collected> collected;
+        for (int t = 0; t < parts; ++t)
+            collected.push_back(streamed->collected());
+        if (!runPass(2, [&](int thread) {
+                return [&, thread](std::size_t, const std::vector<ScenarioResult> &results) {
+                    forEachCumulative(results, [&](std::size_t column, float v) {
+                        collected[static_cast<std::size_t>(thread)].see(column, v);
+                    });
+                };
+            }))
+            return Error{analysisCancelledMessage(), {}};
+        for (StreamedPercentiles::Collected &part : collected)
+            streamed->add(std::move(part));
+    }
 
     AnalysisResult out;
     out.trials = options.trials;
@@ -557,7 +626,7 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
     parallelFor(nScen * static_cast<std::size_t>(horizon), threads, [&] {
         return [&, selector = PercentileSelector()](std::size_t col) mutable {
             const std::size_t s = col / static_cast<std::size_t>(horizon), m = col % static_cast<std::size_t>(horizon);
-            const Percentiles p = selector(&cumulative[col * n], n);
+            const Percentiles p = keepFan ? selector(&cumulative[col * n], n) : streamed->result(col);
             out.fan[s].p10[m] = p.p10;
             out.fan[s].p50[m] = p.p50;
             out.fan[s].p90[m] = p.p90;

@@ -32,6 +32,10 @@ struct AnalysisOptions final
     /// Stop early once every scenario's median is known to ±1 % at 95 % confidence: runs 1,000 trials, then
     /// 2,000, 4,000, ... up to `trials`, each a complete (and reproducible) run; the answer is the last one.
     bool converge = false;
+    /// The most memory the fan chart may keep its values in (4 bytes per trial, scenario and month). A larger run
+    /// evaluates its trials three times and streams them instead (the same figures, about three times the time);
+    /// 0: no limit.
+    std::size_t fanMemoryLimit = std::size_t{256} << 20;
     /// Told how many trials are done, from the calling thread; returning false cancels the run.
     std::function<bool(int done, int total)> progress;
 };

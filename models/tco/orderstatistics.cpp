@@ -43,6 +43,71 @@ double interpolate(const Position &p, double a, double b)
     return p.hi == p.lo ? a : a + p.frac * (b - a);
 }
 
+// The six ranks the three levels need (the rank below and above each), in ascending order.
+struct WantedRanks final
+{
+    std::array<Position, 3> positions{};
+    std::array<std::size_t, 6> ranks{};
+
+    explicit WantedRanks(std::size_t n)
+    {
+        for (std::size_t j = 0; j < 3; ++j) {
+            positions[j] = positionOf(kLevels[j], n);
+            ranks[2 * j] = positions[j].lo;
+            ranks[2 * j + 1] = positions[j].hi;
+        }
+    }
+
+    /// P10, P50, P90 from the values at the six ranks.
+    Percentiles result(const std::array<double, 6> &at) const
+    {
+        return {interpolate(positions[0], at[0], at[1]), interpolate(positions[1], at[2], at[3]),
+                interpolate(positions[2], at[4], at[5])};
+    }
+};
+
+// Equal-width buckets over [lowest, lowest + width]: the bucket of a value is monotone in the value (subtraction
+// and multiplication round monotonically), so every value of a lower bucket is below every value of a higher one.
+// Values outside the range go to the first or last bucket; with no finite width every value goes to the first.
+struct Grid final
+{
+    double lowest = 0.0;
+    double scale = 0.0;
+    std::size_t buckets = 1;
+
+    Grid() = default;
+    Grid(double low, double high, std::size_t count) : lowest(low), buckets(count)
+    {
+        const double width = high - low;
+        scale = width > 0.0 && std::isfinite(width) ? static_cast<double>(count) / width : 0.0;
+    }
+
+    std::size_t operator()(double v) const
+    {
+        const double b = (v - lowest) * scale;
+        return b < static_cast<double>(buckets) ? (b > 0.0 ? static_cast<std::size_t>(b) : std::size_t{0}) : buckets - 1;
+    }
+};
+
+// Which bucket holds each wanted rank, and how many values lie in the buckets below it.
+struct Located final
+{
+    std::array<std::size_t, 6> bucket{}, before{};
+};
+
+Located locate(const std::uint32_t *counts, const WantedRanks &wanted)
+{
+    Located out;
+    std::size_t bucket = 0, below = 0; // values in buckets < bucket
+    for (std::size_t r = 0; r < wanted.ranks.size(); ++r) {
+        while (below + counts[bucket] <= wanted.ranks[r])
+            below += counts[bucket++];
+        out.bucket[r] = bucket;
+        out.before[r] = below;
+    }
+    return out;
+}
+
 } // namespace
 
 Percentiles PercentileSelector::operator()(const double *values, std::size_t n) { return select(values, n); }
@@ -93,37 +158,16 @@ Percentiles PercentileSelector::select(const T *values, std::size_t n)
     const double width = highest - lowest;
     if (!(width > 0.0) || !std::isfinite(width))
         return selectDirectly(values, n);
-    // Bucket of a value: monotone in the value (subtraction and multiplication round monotonically), so every
-    // value of a lower bucket is below every value of a higher one.
-    const double scale = static_cast<double>(kBuckets) / width;
-    const auto bucketOf = [&](double v) {
-        const double b = (v - lowest) * scale;
-        return b < static_cast<double>(kBuckets) ? (b > 0.0 ? static_cast<std::size_t>(b) : std::size_t{0})
-                                                 : kBuckets - 1;
-    };
+    const Grid bucketOf(lowest, highest, kBuckets);
     m_counts.assign(kBuckets, 0);
     for (std::size_t i = 0; i < n; ++i)
         ++m_counts[bucketOf(values[i])];
 
-    // The six ranks wanted (three levels, the rank below and above each), in ascending order, and their buckets.
-    std::array<Position, 3> positions{};
-    std::array<std::size_t, 6> ranks{};
-    for (std::size_t j = 0; j < 3; ++j) {
-        positions[j] = positionOf(kLevels[j], n);
-        ranks[2 * j] = positions[j].lo;
-        ranks[2 * j + 1] = positions[j].hi;
-    }
-    std::array<std::size_t, 6> bucketOfRank{}, before{};
-    std::size_t bucket = 0, below = 0; // values in buckets < bucket
-    for (std::size_t r = 0; r < ranks.size(); ++r) {
-        while (below + m_counts[bucket] <= ranks[r])
-            below += m_counts[bucket++];
-        bucketOfRank[r] = bucket;
-        before[r] = below;
-    }
+    const WantedRanks wanted(n);
+    const Located located = locate(m_counts.data(), wanted);
     m_slotOf.assign(kBuckets, kNoSlot);
     std::uint8_t slots = 0;
-    for (std::size_t b : bucketOfRank)
+    for (std::size_t b : located.bucket)
         if (m_slotOf[b] == kNoSlot) {
             m_slots[slots].clear();
             m_slots[slots].reserve(m_counts[b]);
@@ -135,14 +179,144 @@ Percentiles PercentileSelector::select(const T *values, std::size_t n)
             m_slots[slot].push_back(values[i]);
     }
     std::array<double, 6> at{};
-    for (std::size_t r = 0; r < ranks.size(); ++r) {
-        std::vector<double> &held = m_slots[m_slotOf[bucketOfRank[r]]];
-        const auto k = held.begin() + static_cast<std::ptrdiff_t>(ranks[r] - before[r]);
+    for (std::size_t r = 0; r < at.size(); ++r) {
+        std::vector<double> &held = m_slots[m_slotOf[located.bucket[r]]];
+        const auto k = held.begin() + static_cast<std::ptrdiff_t>(wanted.ranks[r] - located.before[r]);
         std::nth_element(held.begin(), k, held.end());
         at[r] = *k;
     }
-    return {interpolate(positions[0], at[0], at[1]), interpolate(positions[1], at[2], at[3]),
-            interpolate(positions[2], at[4], at[5])};
+    return wanted.result(at);
+}
+
+StreamedPercentiles::StreamedPercentiles(std::size_t columns, std::size_t n)
+    : m_columns(columns), m_n(n), m_lowest(columns, INFINITY), m_highest(columns, -INFINITY), m_nan(columns, 0)
+{
+}
+
+void StreamedPercentiles::Ranges::see(std::size_t column, float v)
+{
+    lowest[column] = v < lowest[column] ? v : lowest[column];
+    highest[column] = v > highest[column] ? v : highest[column];
+    nan[column] = nan[column] || std::isnan(v) ? 1 : 0;
+}
+
+StreamedPercentiles::Ranges StreamedPercentiles::ranges() const
+{
+    return {std::vector<float>(m_columns, INFINITY), std::vector<float>(m_columns, -INFINITY),
+            std::vector<std::uint8_t>(m_columns, 0)};
+}
+
+void StreamedPercentiles::add(const Ranges &part)
+{
+    for (std::size_t c = 0; c < m_columns; ++c) {
+        m_lowest[c] = std::min(m_lowest[c], part.lowest[c]);
+        m_highest[c] = std::max(m_highest[c], part.highest[c]);
+        m_nan[c] = m_nan[c] || part.nan[c] ? 1 : 0;
+    }
+}
+
+std::size_t StreamedPercentiles::bucketOf(std::size_t column, float v) const
+{
+    Grid grid;
+    grid.lowest = m_lowest[column];
+    grid.scale = m_scale[column];
+    grid.buckets = kStreamBuckets;
+    return grid(v);
+}
+
+void StreamedPercentiles::Counts::see(std::size_t column, float v)
+{
+    ++counts[column * kStreamBuckets + owner->bucketOf(column, v)];
+}
+
+StreamedPercentiles::Counts StreamedPercentiles::counts()
+{
+    if (m_scale.empty()) {
+        m_scale.resize(m_columns);
+        for (std::size_t c = 0; c < m_columns; ++c)
+            m_scale[c] = Grid(m_lowest[c], m_highest[c], kStreamBuckets).scale;
+    }
+    return {this, std::vector<std::uint32_t>(m_columns * kStreamBuckets, 0)};
+}
+
+void StreamedPercentiles::add(const Counts &part)
+{
+    if (m_counts.empty())
+        m_counts.assign(m_columns * kStreamBuckets, 0);
+    for (std::size_t i = 0; i < m_counts.size(); ++i)
+        m_counts[i] += part.counts[i];
+    m_wanted.clear(); // chosen again from the merged counts
+}
+
+void StreamedPercentiles::chooseWanted()
+{
+    const WantedRanks wanted(m_n);
+    m_wanted.assign(m_columns, {});
+    for (std::size_t c = 0; c < m_columns; ++c)
+        m_wanted[c] = locate(&m_counts[c * kStreamBuckets], wanted).bucket;
+}
+
+void StreamedPercentiles::Collected::see(std::size_t column, float v)
+{
+    // Columns that are NaN or all one value need no values (result() answers them from their range).
+    if (owner->m_nan[column] || !(owner->m_highest[column] > owner->m_lowest[column]))
+        return;
+    const std::size_t b = owner->bucketOf(column, v);
+    const std::array<std::size_t, 6> &wanted = owner->m_wanted[column];
+    if (std::find(wanted.begin(), wanted.end(), b) != wanted.end())
+        values[column].push_back(v);
+}
+
+StreamedPercentiles::Collected StreamedPercentiles::collected()
+{
+    if (m_wanted.empty())
+        chooseWanted();
+    return {this, std::vector<std::vector<float>>(m_columns)};
+}
+
+void StreamedPercentiles::add(Collected &&part)
+{
+    if (m_collected.empty())
+        m_collected.resize(m_columns);
+    for (std::size_t c = 0; c < m_columns; ++c) {
+        std::vector<float> &into = m_collected[c];
+        if (into.empty())
+            into = std::move(part.values[c]);
+        else
+            into.insert(into.end(), part.values[c].begin(), part.values[c].end());
+    }
+}
+
+Percentiles StreamedPercentiles::result(std::size_t column)
+{
+    if (m_n == 0)
+        return {};
+    if (m_nan[column])
+        return notANumber();
+    if (!(m_highest[column] > m_lowest[column]))
+        return {m_lowest[column], m_lowest[column], m_lowest[column]};
+    // The collected values of the wanted buckets, sorted: the buckets' ranks follow one another in that order.
+    std::vector<float> &held = m_collected[column];
+    std::sort(held.begin(), held.end());
+    const WantedRanks wanted(m_n);
+    const Located located = locate(&m_counts[column * kStreamBuckets], wanted);
+    // Rank r of the column is at (r − values below its bucket) inside its bucket; the held values are the wanted
+    // buckets' in bucket order, so the bucket starts after the held values of lower wanted buckets.
+    std::array<double, 6> at{};
+    for (std::size_t r = 0; r < at.size(); ++r) {
+        std::size_t start = 0;
+        std::array<std::size_t, 6> seen{};
+        std::size_t distinct = 0;
+        for (std::size_t b : located.bucket)
+            if (b < located.bucket[r] && std::find(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(distinct), b) ==
+                                             seen.begin() + static_cast<std::ptrdiff_t>(distinct)) {
+                seen[distinct++] = b;
+                start += m_counts[column * kStreamBuckets + b];
+            }
+        at[r] = held[start + wanted.ranks[r] - located.before[r]];
+    }
+    std::vector<float>().swap(held);
+    return wanted.result(at);
 }
 
 Percentiles percentilesBySorting(std::vector<double> values)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -36,6 +37,64 @@ private:
     std::vector<std::uint8_t> m_slotOf;
     std::vector<double> m_slots[6];
     std::vector<double> m_copy;
+};
+
+/// The same exact P10, P50 and P90 for many columns whose values are too many to keep (the fan chart of a very
+/// large Monte Carlo run): the producer offers every value three times, each time to a part of its own per thread,
+/// merged with add() in any order:
+/// 1. ranges(): each column's smallest and largest value (and whether it holds a NaN);
+/// 2. counts(): how many values fall in each of kStreamBuckets equal-width buckets of that range;
+/// 3. collected(): the values of the few buckets that hold the wanted ranks.
+/// Memory: the counts (columns × kStreamBuckets per part) and the collected values, about 6 × n / kStreamBuckets
+/// per column; a column with a point mass at a wanted rank keeps that mass.
+class StreamedPercentiles final
+{
+public:
+    static constexpr std::size_t kStreamBuckets = 2048;
+
+    StreamedPercentiles(std::size_t columns, std::size_t n);
+
+    struct Ranges final
+    {
+        std::vector<float> lowest, highest;
+        std::vector<std::uint8_t> nan;
+        void see(std::size_t column, float v);
+    };
+    struct Counts final
+    {
+        const StreamedPercentiles *owner = nullptr;
+        std::vector<std::uint32_t> counts;
+        void see(std::size_t column, float v);
+    };
+    struct Collected final
+    {
+        const StreamedPercentiles *owner = nullptr;
+        std::vector<std::vector<float>> values;
+        void see(std::size_t column, float v);
+    };
+
+    Ranges ranges() const;
+    void add(const Ranges &part);
+    /// After every Ranges part is added.
+    Counts counts();
+    void add(const Counts &part);
+    /// After every Counts part is added.
+    Collected collected();
+    void add(Collected &&part);
+    /// After every Collected part is added; releases the column's collected values.
+    Percentiles result(std::size_t column);
+
+private:
+    std::size_t bucketOf(std::size_t column, float v) const;
+    void chooseWanted();
+
+    std::size_t m_columns = 0, m_n = 0;
+    std::vector<float> m_lowest, m_highest;
+    std::vector<std::uint8_t> m_nan;
+    std::vector<double> m_scale;
+    std::vector<std::uint32_t> m_counts;
+    std::vector<std::array<std::size_t, 6>> m_wanted;
+    std::vector<std::vector<float>> m_collected;
 };
 
 /// The same figures by a full sort: the reference the selector is tested against.

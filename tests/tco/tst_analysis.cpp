@@ -310,6 +310,96 @@ private slots:
         QVERIFY(same(select(four.data(), 0), {}));
     }
 
+    // The streamed percentiles (values offered three times, shared between two parts as two threads would share
+    // them) equal the full sort's, for the same awkward columns.
+    void streamedPercentilesEqualSorting()
+    {
+        std::mt19937_64 random(11);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        for (std::size_t n : {1, 2, 7, 3000, 50001}) {
+            std::vector<std::vector<float>> columns(7, std::vector<float>(n));
+            for (std::size_t i = 0; i < n; ++i) {
+                columns[0][i] = static_cast<float>(1e6 * unit(random));
+                columns[1][i] = static_cast<float>(std::floor(6 * unit(random)));
+                columns[2][i] = 42.0f;
+                columns[3][i] = static_cast<float>(unit(random));
+                columns[4][i] = unit(random) < 0.01 ? INFINITY : static_cast<float>(unit(random));
+                columns[5][i] = static_cast<float>(-5e5 + 1e6 * unit(random));
+                columns[6][i] = static_cast<float>(std::exp(10 * unit(random)));
+            }
+            columns[3][n / 2] = 3e38f;
+            StreamedPercentiles streamed(columns.size(), n);
+            const auto offer = [&](auto &&parts) {
+                for (std::size_t c = 0; c < columns.size(); ++c)
+                    for (std::size_t i = 0; i < n; ++i)
+                        parts[i % 2].see(c, columns[c][i]);
+            };
+            std::vector<StreamedPercentiles::Ranges> ranges{streamed.ranges(), streamed.ranges()};
+            offer(ranges);
+            for (const auto &part : ranges)
+                streamed.add(part);
+            std::vector<StreamedPercentiles::Counts> counts{streamed.counts(), streamed.counts()};
+            offer(counts);
+            for (const auto &part : counts)
+                streamed.add(part);
+            std::vector<StreamedPercentiles::Collected> collected{streamed.collected(), streamed.collected()};
+            offer(collected);
+            for (auto &part : collected)
+                streamed.add(std::move(part));
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                const Percentiles expected = percentilesBySorting(std::vector<double>(columns[c].begin(), columns[c].end()));
+                const Percentiles got = streamed.result(c);
+                const auto eq = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+                QVERIFY2(eq(got.p10, expected.p10) && eq(got.p50, expected.p50) && eq(got.p90, expected.p90),
+                         qPrintable(QStringLiteral("n %1, column %2").arg(n).arg(c)));
+            }
+        }
+    }
+
+    // A run whose fan is larger than its memory limit streams it: the same figures, the same probabilities, on one
+    // thread or three; progress still reaches the end and cancel still stops it.
+    void fanOverItsMemoryLimitIsStreamedWithTheSameFigures()
+    {
+        const Plan plan = uncertainPlan();
+        const Expected<PlanResult> base = evaluatePlan(plan);
+        QVERIFY(base);
+        AnalysisOptions options;
+        options.trials = 4000;
+        options.threads = 2;
+        const Expected<AnalysisResult> kept = analyzePlan(plan, *base, options);
+        QVERIFY(kept);
+        for (int threads : {1, 3}) {
+            AnalysisOptions small = options;
+            small.threads = threads;
+            small.fanMemoryLimit = 1024; // far below 4,000 trials × 3 scenarios × 36 months × 4 bytes
+            int last = -1;
+            bool ordered = true;
+            small.progress = [&](int done, int total) {
+                ordered = ordered && done >= last && done <= total;
+                last = done;
+                return true;
+            };
+            const Expected<AnalysisResult> streamed = analyzePlan(plan, *base, small);
+            QVERIFY(streamed);
+            QVERIFY(ordered);
+            QCOMPARE(last, options.trials);
+            QCOMPARE(streamed->fan.size(), kept->fan.size());
+            for (std::size_t s = 0; s < kept->fan.size(); ++s) {
+                QVERIFY(streamed->fan[s].p10 == kept->fan[s].p10);
+                QVERIFY(streamed->fan[s].p50 == kept->fan[s].p50);
+                QVERIFY(streamed->fan[s].p90 == kept->fan[s].p90);
+                QCOMPARE(streamed->scenarios[s].total.p50, kept->scenarios[s].total.p50);
+                QCOMPARE(streamed->scenarios[s].pCheapest, kept->scenarios[s].pCheapest);
+            }
+            QCOMPARE(streamed->breakevenMonths.front().pNever, kept->breakevenMonths.front().pNever);
+            // Cancelled in the last of the three passes.
+            small.progress = [&](int done, int total) { return done < total * 3 / 4; };
+            const Expected<AnalysisResult> cancelled = analyzePlan(plan, *base, small);
+            QVERIFY(!cancelled);
+            QCOMPARE(cancelled.error().message, analysisCancelledMessage());
+        }
+    }
+
     // The same seed gives the same result on any number of threads; another seed does not.
     void sameSeedSameResultOnAnyThreads()
     {
