@@ -7,7 +7,7 @@
 #include "models/tco/resultjson.h"
 
 #include <QCommandLineParser>
-#include <QJsonDocument>
+#include <QFile>
 
 namespace mltco::cli {
 
@@ -37,68 +37,76 @@ QString workloadLine(const tco::Workload &w)
     return text;
 }
 
-QString summaryTable(const tco::PlanResult &result, bool &anyUnmet)
+QStringList summaryHeader()
 {
-    TextTable table({QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"),
-                     QStringLiteral("NPV"), QStringLiteral("Per year"), QStringLiteral("Served GPU-h"),
-                     QStringLiteral("Unmet GPU-h"), QStringLiteral("Utilization"), QStringLiteral("$/GPU-h")});
-    for (const tco::EvaluatedScenario &s : result.scenarios) {
-        const tco::ScenarioResult &r = s.result;
-        const bool unmet = r.hasUnmetDemand();
-        anyUnmet = anyUnmet || unmet;
-        table.addRow({unmet ? QString(s.name + QStringLiteral(" *")) : s.name, tco::scenarioKindKey(s.kind()), money(r.total),
-                      money(r.npv), money(r.averageAnnual), grouped(r.served, 0), grouped(r.unmet, 0),
-                      percent(r.utilization), money(r.costPerServedGpuHour)});
-    }
-    return table.toString();
+    return {QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"), QStringLiteral("NPV"),
+            QStringLiteral("Per year"), QStringLiteral("Served GPU-h"), QStringLiteral("Unmet GPU-h"),
+            QStringLiteral("Utilization"), QStringLiteral("$/GPU-h")};
 }
 
-QString yearTable(const tco::PlanResult &result)
+QStringList summaryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
+{
+    return {r.hasUnmetDemand() ? QString(s.name + QStringLiteral(" *")) : s.name, tco::scenarioKindKey(s.kind()),
+            money(r.total), money(r.npv), money(r.averageAnnual), grouped(r.served, 0), grouped(r.unmet, 0),
+            percent(r.utilization), money(r.costPerServedGpuHour)};
+}
+
+// Years are the same for every scenario: 12 months each, the last one partial when H is not a multiple of 12.
+QStringList yearHeader(int horizonMonths)
 {
     QStringList header{QStringLiteral("Scenario")};
-    if (!result.scenarios.empty()) {
-        for (const tco::YearSum &year : result.scenarios.front().result.years)
-            header << (year.partial ? QStringLiteral("Year %1 (%2 mo)").arg(year.year).arg(year.months)
-                                    : QStringLiteral("Year %1").arg(year.year));
+    for (int year = 1; 12 * (year - 1) < horizonMonths; ++year) {
+        const int months = std::min(12, horizonMonths - 12 * (year - 1));
+        header << (months < 12 ? QStringLiteral("Year %1 (%2 mo)").arg(year).arg(months) : QStringLiteral("Year %1").arg(year));
     }
-    TextTable table(header);
-    for (const tco::EvaluatedScenario &s : result.scenarios) {
-        QStringList row{s.name};
-        for (const tco::YearSum &year : s.result.years)
-            row << money(year.total);
-        table.addRow(row);
-    }
-    return table.toString();
+    return header;
 }
 
-QString categoryTable(const tco::PlanResult &result)
+QStringList yearCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
+{
+    QStringList row{s.name};
+    for (const tco::YearSum &year : r.years)
+        row << money(year.total);
+    return row;
+}
+
+QStringList categoryHeader()
 {
     QStringList header{QStringLiteral("Scenario")};
     for (tco::Category category : tco::kCategories)
         header << QString::fromLatin1(tco::categoryKey(category));
-    TextTable table(header);
-    for (const tco::EvaluatedScenario &s : result.scenarios) {
-        QStringList row{s.name};
-        for (tco::Category category : tco::kCategories)
-            row << money(s.result.categoryTotal(category));
-        table.addRow(row);
-    }
-    return table.toString();
+    return header;
 }
 
-QString hybridLines(const tco::PlanResult &result)
+QStringList categoryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
 {
-    QString text;
-    for (const tco::EvaluatedScenario &s : result.scenarios) {
-        if (s.kind() != tco::ScenarioKind::Hybrid)
+    QStringList row{s.name};
+    for (tco::Category category : tco::kCategories)
+        row << money(r.categoryTotal(category));
+    return row;
+}
+
+QString hybridLine(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
+{
+    const auto &h = std::get<tco::HybridScenario>(s.scenario);
+    const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
+    return QStringLiteral("%1: base %2 %3, burst %4 %5 (%6 of the work)\n")
+        .arg(s.name, h.base, money(r.total - r.burst), h.burst, money(r.burst), percent(share));
+}
+
+// Calls visit(scenario, result) for every scenario of a prepared plan (or only the hybrids), evaluating each on
+// the way: the tables below take several passes instead of holding every scenario's months.
+template<typename Visit>
+void forEachEvaluated(const tco::PlanResult &plan, Visit visit, bool hybridsOnly = false)
+{
+    tco::ScenarioResult result;
+    tco::HybridScratch scratch;
+    for (std::size_t i = 0; i < plan.scenarios.size(); ++i) {
+        if (hybridsOnly && plan.scenarios[i].kind() != tco::ScenarioKind::Hybrid)
             continue;
-        const auto &h = std::get<tco::HybridScenario>(s.scenario);
-        const tco::ScenarioResult &r = s.result;
-        const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
-        text += QStringLiteral("%1: base %2 %3, burst %4 %5 (%6 of the work)\n")
-                    .arg(s.name, h.base, money(r.total - r.burst), h.burst, money(r.burst), percent(share));
+        tco::evaluateScenario(plan, i, result, scratch);
+        visit(plan.scenarios[i], result);
     }
-    return text;
 }
 
 QString breakEvenLines(const tco::PlanResult &result)
@@ -132,21 +140,38 @@ QString breakEvenLines(const tco::PlanResult &result)
     return text;
 }
 
-QString tableReport(const tco::PlanResult &result)
+// The people-facing report, written as it goes: one pass sizes the columns of the three tables, then one pass
+// per table (and one over the hybrids) prints them, so memory does not grow with the plan.
+void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
 {
-    QString text = QStringLiteral("Plan: %1\n").arg(result.plan) + workloadLine(result.workload) + QLatin1Char('\n');
-    bool anyUnmet = false;
-    text += summaryTable(result, anyUnmet);
+    out << QStringLiteral("Plan: %1\n").arg(plan.plan) << workloadLine(plan.workload) << '\n';
+    TextTable summary(summaryHeader()), years(yearHeader(plan.workload.horizonMonths)), categories(categoryHeader());
+    bool anyUnmet = false, anyHybrid = false;
+    forEachEvaluated(plan, [&](const tco::EvaluatedScenario &s, const tco::ScenarioResult &r) {
+        summary.widen(summaryCells(s, r));
+        years.widen(yearCells(s, r));
+        categories.widen(categoryCells(s, r));
+        anyUnmet = anyUnmet || r.hasUnmetDemand();
+        anyHybrid = anyHybrid || s.kind() == tco::ScenarioKind::Hybrid;
+    });
+    const auto print = [&](TextTable &table, QStringList (*cells)(const tco::EvaluatedScenario &, const tco::ScenarioResult &)) {
+        out << table.head();
+        forEachEvaluated(plan, [&](const tco::EvaluatedScenario &s, const tco::ScenarioResult &r) { out << table.line(cells(s, r)); });
+    };
+    print(summary, summaryCells);
     if (anyUnmet)
-        text += QStringLiteral("* leaves demand unmet: it is cheaper because it does less\n");
-    text += QStringLiteral("\nCost per year\n") + yearTable(result);
-    text += QStringLiteral("\nCost by category over %1 months\n").arg(result.workload.horizonMonths) +
-            categoryTable(result);
-    if (const QString hybrids = hybridLines(result); !hybrids.isEmpty())
-        text += QStringLiteral("\nBase and burst\n") + hybrids;
-    if (!result.breakeven.empty())
-        text += QStringLiteral("\nBreak-even\n") + breakEvenLines(result);
-    return text;
+        out << "* leaves demand unmet: it is cheaper because it does less\n";
+    out << "\nCost per year\n";
+    print(years, yearCells);
+    out << QStringLiteral("\nCost by category over %1 months\n").arg(plan.workload.horizonMonths);
+    print(categories, categoryCells);
+    if (anyHybrid) {
+        out << "\nBase and burst\n";
+        forEachEvaluated(plan, [&](const tco::EvaluatedScenario &s, const tco::ScenarioResult &r) { out << hybridLine(s, r); },
+                         true);
+    }
+    if (!plan.breakeven.empty())
+        out << "\nBreak-even\n" << breakEvenLines(plan);
 }
 
 } // namespace
@@ -172,8 +197,9 @@ int runEvaluate(const QStringList &args, Io &io)
     if (parser.isSet(QStringLiteral("document")) && parser.value(QStringLiteral("document")).isEmpty())
         return usageError(io, QStringLiteral("--document needs a path"), kUsage);
 
+    // Prepared only: every format evaluates each scenario as it writes it, so memory stays flat.
     Expected<tco::PlanResult> result =
-        evaluatePlanFile(positional.first(), parser.value(QStringLiteral("document")));
+        preparePlanFile(positional.first(), parser.value(QStringLiteral("document")));
     if (!result)
         return inputError(io, result.error().message, result.error().details);
     for (const QString &warning : result->warnings)
@@ -182,13 +208,20 @@ int runEvaluate(const QStringList &args, Io &io)
         io.err << "mltco-cli: note: " << note << '\n';
     io.err.flush();
 
-    if (format == QLatin1String("json"))
-        io.out << QJsonDocument(tco::planResultToJson(*result)).toJson(QJsonDocument::Indented);
-    else if (format == QLatin1String("csv"))
-        io.out << QString::fromUtf8(report::monthlyCsv(*result));
-    else
-        io.out << tableReport(*result);
+    if (format == QLatin1String("table")) {
+        writeTableReport(*result, io.out);
+        io.out.flush();
+        return ExitOk;
+    }
     io.out.flush();
+    QFile out;
+    if (!out.open(stdout, QIODevice::WriteOnly))
+        return inputError(io, QStringLiteral("cannot write to standard output: %1").arg(out.errorString()));
+    const Status written = format == QLatin1String("json") ? tco::writePlanResultJson(*result, out)
+                                                           : report::writeMonthlyCsv(*result, out);
+    out.close();
+    if (!written)
+        return inputError(io, written.error().message);
     return ExitOk;
 }
 

@@ -39,7 +39,7 @@ int runExample(const QStringList &args, Io &io)
     return ExitOk;
 }
 
-Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QString &documentPath, tco::Plan *planOut)
+Expected<tco::PlanResult> preparePlanFile(const QString &planPath, const QString &documentPath, tco::Plan *planOut)
 {
     Expected<QByteArray> bytes = readPlanArgument(planPath);
     if (!bytes)
@@ -51,15 +51,23 @@ Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QStrin
         *planOut = *plan;
 
     if (documentPath.isEmpty() && !tco::needsCatalog(*plan))
-        return tco::evaluatePlan(*plan);
+        return tco::preparePlan(*plan);
 
     Expected<std::unique_ptr<store::Document>> document = openDocumentOption(documentPath);
     if (!document)
         return Error{QStringLiteral("%1 needs a catalog: %2").arg(planPath, document.error().message),
                      document.error().details};
     // The resolver reads through the document's connection on this thread; the document stays open until
-    // evaluatePlan() returns.
-    return tco::evaluatePlan(*plan, catalog::makeInstanceResolver((*document)->database()));
+    // preparePlan() returns (evaluation needs no catalog).
+    return tco::preparePlan(*plan, catalog::makeInstanceResolver((*document)->database()));
+}
+
+Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QString &documentPath, tco::Plan *planOut)
+{
+    Expected<tco::PlanResult> result = preparePlanFile(planPath, documentPath, planOut);
+    if (result)
+        tco::evaluateAllScenarios(*result);
+    return result;
 }
 
 } // namespace mltco::cli

@@ -21,5 +21,8 @@ int runExample(const QStringList &args, Io &io);
 /// `planOut`, when given, receives the plan as read.
 Expected<tco::PlanResult> evaluatePlanFile(const QString &planPath, const QString &documentPath,
                                           tco::Plan *planOut = nullptr);
+/// The same, prepared only (tco::preparePlan): for outputs that evaluate each scenario as they write it.
+Expected<tco::PlanResult> preparePlanFile(const QString &planPath, const QString &documentPath,
+                                          tco::Plan *planOut = nullptr);
 
 } // namespace mltco::cli

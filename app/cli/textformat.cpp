@@ -4,35 +4,47 @@
 
 namespace mltco::cli {
 
-QString TextTable::toString() const
+void TextTable::widen(const QStringList &cells)
 {
-    QList<qsizetype> widths;
-    for (const QString &cell : m_header)
-        widths << cell.size();
-    for (const QStringList &row : m_rows) {
-        for (qsizetype c = 0; c < row.size(); ++c) {
-            if (c >= widths.size())
-                widths << 0;
-            widths[c] = std::max(widths[c], row[c].size());
-        }
+    if (m_widths.isEmpty())
+        for (const QString &cell : m_header)
+            m_widths << cell.size();
+    for (qsizetype c = 0; c < cells.size(); ++c) {
+        if (c >= m_widths.size())
+            m_widths << 0;
+        m_widths[c] = std::max(m_widths[c], cells[c].size());
     }
-    const auto line = [&](const QStringList &cells) -> QString {
-        QString text;
-        for (qsizetype c = 0; c < cells.size(); ++c) {
-            if (c > 0)
-                text += QStringLiteral("  ");
-            text += c == 0 ? cells[c].leftJustified(widths[c]) : cells[c].rightJustified(widths[c]);
-        }
-        while (text.endsWith(QLatin1Char(' ')))
-            text.chop(1);
-        return text + QLatin1Char('\n');
-    };
-    QString text = line(m_header);
+}
+
+QString TextTable::line(const QStringList &cells) const
+{
+    QString text;
+    for (qsizetype c = 0; c < cells.size(); ++c) {
+        if (c > 0)
+            text += QStringLiteral("  ");
+        const qsizetype width = c < m_widths.size() ? m_widths[c] : 0;
+        text += c == 0 ? cells[c].leftJustified(width) : cells[c].rightJustified(width);
+    }
+    while (text.endsWith(QLatin1Char(' ')))
+        text.chop(1);
+    return text + QLatin1Char('\n');
+}
+
+QString TextTable::head()
+{
+    widen({});
     QStringList rule;
-    for (qsizetype width : widths)
+    for (qsizetype width : std::as_const(m_widths))
         rule << QString(width, QLatin1Char('-'));
-    text += line(rule);
-    for (const QStringList &row : m_rows)
+    return line(m_header) + line(rule);
+}
+
+QString TextTable::toString()
+{
+    for (const QStringList &row : std::as_const(m_rows))
+        widen(row);
+    QString text = head();
+    for (const QStringList &row : std::as_const(m_rows))
         text += line(row);
     return text;
 }

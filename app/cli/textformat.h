@@ -18,17 +18,25 @@ using report::grouped;
 using report::money;
 using report::percent;
 
-/// Columns of text printed aligned: the first column left-aligned, the others right-aligned.
+/// Columns of text printed aligned: the first column left-aligned, the others right-aligned. Either rows are
+/// added and toString() prints them all, or, for tables too long to hold, every row is given to widen() first and
+/// then head() and line(row) print them one by one.
 class TextTable final
 {
 public:
     explicit TextTable(QStringList header) : m_header(std::move(header)) {}
     void addRow(QStringList cells) { m_rows << std::move(cells); }
-    QString toString() const;
+    QString toString();
+
+    void widen(const QStringList &cells);
+    /// The header and its rule.
+    QString head();
+    QString line(const QStringList &cells) const;
 
 private:
     QStringList m_header;
     QList<QStringList> m_rows;
+    QList<qsizetype> m_widths;
 };
 
 /// "label   value" lines with the values aligned, for calculator results.

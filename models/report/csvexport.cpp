@@ -1,5 +1,6 @@
 #include "models/report/csvexport.h"
 
+#include "models/common/numbertext.h"
 #include "models/tco/result.h"
 
 #include <QDir>
@@ -55,32 +56,88 @@ QString csvField(const QString &raw)
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
-QString csvNumber(double value) { return QString::number(value, 'g', QLocale::FloatingPointShortest); }
+QString csvNumber(double value)
+{
+    QByteArray text;
+    appendShortest(text, value);
+    return QString::fromLatin1(text);
+}
 
-QByteArray monthlyCsv(const tco::PlanResult &result)
+namespace {
+
+QByteArray monthlyHeader()
 {
     // servers / nodes are filled for the kinds that have a fleet (a hybrid: its base's), empty for the others;
     // burst only for hybrids.
-    QByteArray out = row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("month"),
-                                     QStringLiteral("total")}
-                         + categoryHeaders()
-                         + QStringList{QStringLiteral("capacity_gpu_hours"), QStringLiteral("demand_gpu_hours"),
-                                       QStringLiteral("servers"), QStringLiteral("nodes"), QStringLiteral("burst")});
-    for (const tco::EvaluatedScenario &s : result.scenarios) {
-        const QString fleet = s.fleetKey();
-        const bool hybrid = s.kind() == tco::ScenarioKind::Hybrid;
-        for (const tco::MonthRow &m : s.result.months) {
-            QStringList fields{s.name, tco::scenarioKindKey(s.kind()), QString::number(m.month), csvNumber(m.total)};
-            for (tco::Category c : tco::kCategories)
-                fields << csvNumber(m.at(c));
-            fields << csvNumber(m.capacity) << csvNumber(m.demand)
-                   << (fleet == QLatin1String("servers") ? csvNumber(m.fleet) : QString())
-                   << (fleet == QLatin1String("nodes") ? csvNumber(m.fleet) : QString())
-                   << (hybrid ? csvNumber(m.burst) : QString());
-            out += row(fields);
+    return row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("month"),
+                           QStringLiteral("total")}
+               + categoryHeaders()
+               + QStringList{QStringLiteral("capacity_gpu_hours"), QStringLiteral("demand_gpu_hours"),
+                             QStringLiteral("servers"), QStringLiteral("nodes"), QStringLiteral("burst")});
+}
+
+// The month rows of one scenario, appended number by number (no text per field): this writes hundreds of
+// millions of figures for a large plan.
+void appendMonthlyRows(QByteArray &out, const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
+{
+    const QString fleet = s.fleetKey();
+    const bool servers = fleet == QLatin1String("servers"), nodes = fleet == QLatin1String("nodes");
+    const bool hybrid = s.kind() == tco::ScenarioKind::Hybrid;
+    const QByteArray lead = (csvField(s.name) + QLatin1Char(',') + csvField(tco::scenarioKindKey(s.kind()))).toUtf8() + ',';
+    for (const tco::MonthRow &m : r.months) {
+        out += lead;
+        out += QByteArray::number(m.month);
+        out += ',';
+        appendShortest(out, m.total);
+        for (tco::Category c : tco::kCategories) {
+            out += ',';
+            appendShortest(out, m.at(c));
+        }
+        out += ',';
+        appendShortest(out, m.capacity);
+        out += ',';
+        appendShortest(out, m.demand);
+        out += ',';
+        if (servers)
+            appendShortest(out, m.fleet);
+        out += ',';
+        if (nodes)
+            appendShortest(out, m.fleet);
+        out += ',';
+        if (hybrid)
+            appendShortest(out, m.burst);
+        out += kEol;
+    }
+}
+
+} // namespace
+
+QByteArray monthlyCsv(const tco::PlanResult &result)
+{
+    QByteArray out = monthlyHeader();
+    for (const tco::EvaluatedScenario &s : result.scenarios)
+        appendMonthlyRows(out, s, s.result);
+    return out;
+}
+
+Status writeMonthlyCsv(const tco::PlanResult &prepared, QIODevice &device)
+{
+    QByteArray buffer = monthlyHeader();
+    buffer.reserve(128 * 1024);
+    tco::ScenarioResult result;
+    tco::HybridScratch scratch;
+    for (std::size_t i = 0; i < prepared.scenarios.size(); ++i) {
+        tco::evaluateScenario(prepared, i, result, scratch);
+        appendMonthlyRows(buffer, prepared.scenarios[i], result);
+        if (buffer.size() >= 64 * 1024) {
+            if (device.write(buffer) != buffer.size())
+                return Error{QStringLiteral("cannot write the CSV: %1").arg(device.errorString()), {}};
+            buffer.clear();
         }
     }
-    return out;
+    if (device.write(buffer) != buffer.size())
+        return Error{QStringLiteral("cannot write the CSV: %1").arg(device.errorString()), {}};
+    return {};
 }
 
 QByteArray yearlyCsv(const tco::PlanResult &result)

@@ -25,6 +25,9 @@ QString csvNumber(double value);
 
 /// scenario,kind,month,total,compute,capex,resale,facilities,failures,staff,overhead,capacity_gpu_hours
 QByteArray monthlyCsv(const tco::PlanResult &result);
+/// The same CSV, byte for byte, written as it goes from a prepared plan (tco::preparePlan): each scenario is
+/// evaluated when written and dropped, so memory stays flat however large the plan.
+Status writeMonthlyCsv(const tco::PlanResult &prepared, QIODevice &device);
 /// scenario,kind,year,months,partial,total,<category>...: one row per scenario and year.
 QByteArray yearlyCsv(const tco::PlanResult &result);
 /// purchase,cloud,servers,purchase_total,cloud_total,purchase_cheaper: the whole sweep of every break-even.

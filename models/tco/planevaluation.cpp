@@ -2,6 +2,8 @@
 
 #include "models/tco/engine.h"
 
+#include <QHash>
+
 #include <cmath>
 #include <variant>
 
@@ -182,7 +184,7 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
     return scenario;
 }
 
-Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver)
+Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resolver)
 {
     PlanResult result;
     result.plan = plan.name;
@@ -209,12 +211,14 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};
     noteSpeedups(plan, result);
 
+    // Names to positions (the first scenario of a name, as a search from the top finds it).
+    QHash<QString, std::size_t> byName;
+    byName.reserve(static_cast<qsizetype>(result.scenarios.size()));
+    for (std::size_t i = result.scenarios.size(); i-- > 0;)
+        byName.insert(result.scenarios[i].name, i);
     const auto find = [&](const QString &name) -> const EvaluatedScenario * {
-        for (const EvaluatedScenario &s : result.scenarios) {
-            if (s.name == name)
-                return &s;
-        }
-        return nullptr;
+        const auto it = byName.constFind(name);
+        return it == byName.constEnd() ? nullptr : &result.scenarios[*it];
     };
     // Hybrids name other scenarios: check the names (a plan edited in the GUI may have renamed one).
     for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
@@ -229,23 +233,14 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
                             .arg(path, hybrid->base);
         if (!burst || burst->kind() != ScenarioKind::Elastic)
             problems << QStringLiteral("%1.burst: no elastic scenario is named \"%2\"").arg(path, hybrid->burst);
+        if (base && burst) {
+            result.scenarios[i].baseKind = base->kind();
+            result.scenarios[i].hybridBase = static_cast<std::size_t>(base - result.scenarios.data());
+            result.scenarios[i].hybridBurst = static_cast<std::size_t>(burst - result.scenarios.data());
+        }
     }
     if (!problems.isEmpty())
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};
-
-    for (EvaluatedScenario &evaluated : result.scenarios) {
-        if (evaluated.kind() != ScenarioKind::Hybrid)
-            evaluateInto(plan.workload, evaluated.scenario, evaluated.result);
-    }
-    HybridScratch scratch;
-    for (EvaluatedScenario &evaluated : result.scenarios) {
-        if (const auto *hybrid = std::get_if<HybridScenario>(&evaluated.scenario)) {
-            const EvaluatedScenario *base = find(hybrid->base);
-            evaluated.baseKind = base->kind();
-            evaluateHybridInto(plan.workload, base->scenario, std::get<ElasticScenario>(find(hybrid->burst)->scenario),
-                               hybrid->baseMaxUtilization, evaluated.result, scratch);
-        }
-    }
 
     for (qsizetype i = 0; i < plan.breakeven.size(); ++i) {
         const BreakEvenRequest &request = plan.breakeven.at(i);
@@ -287,6 +282,33 @@ Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &reso
     }
     if (!problems.isEmpty())
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+    return result;
+}
+
+void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, HybridScratch &scratch)
+{
+    const EvaluatedScenario &s = plan.scenarios[index];
+    if (const auto *hybrid = std::get_if<HybridScenario>(&s.scenario)) {
+        evaluateHybridInto(plan.workload, plan.scenarios[s.hybridBase].scenario,
+                           std::get<ElasticScenario>(plan.scenarios[s.hybridBurst].scenario),
+                           hybrid->baseMaxUtilization, out, scratch);
+        return;
+    }
+    evaluateInto(plan.workload, s.scenario, out);
+}
+
+void evaluateAllScenarios(PlanResult &prepared)
+{
+    HybridScratch scratch;
+    for (std::size_t i = 0; i < prepared.scenarios.size(); ++i)
+        evaluateScenario(prepared, i, prepared.scenarios[i].result, scratch);
+}
+
+Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver)
+{
+    Expected<PlanResult> result = preparePlan(plan, resolver);
+    if (result)
+        evaluateAllScenarios(*result);
     return result;
 }
 

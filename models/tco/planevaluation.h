@@ -2,6 +2,7 @@
 
 #include "models/common/expected.h"
 #include "models/tco/breakeven.h"
+#include "models/tco/engine.h"
 #include "models/tco/instance.h"
 #include "models/tco/plan.h"
 #include "models/tco/result.h"
@@ -20,6 +21,7 @@ struct EvaluatedScenario final
     ScenarioResult result;
     std::optional<ResolvedInstance> instance; ///< what the catalog said, when it was asked
     std::optional<ScenarioKind> baseKind;     ///< hybrid: the kind of its base
+    std::size_t hybridBase = 0, hybridBurst = 0; ///< hybrid: the positions of its base and burst in the plan
 
     ScenarioKind kind() const { return scenarioKind(scenario); }
     /// "servers" (purchase, or a hybrid on a purchase base), "nodes" (cluster, or on a cluster base), or empty:
@@ -68,5 +70,17 @@ QString fleetLimitProblem(const Workload &workload, const Scenario &scenario);
 /// Resolves, validates and evaluates every scenario and break-even of the plan. On failure the Error's
 /// details hold one "path: problem" line per problem.
 Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver = {});
+
+/// The same checks, break-evens, warnings and notes as evaluatePlan, with every scenario's `result` left empty:
+/// outputs too large to hold (a plan of many scenarios over many months) evaluate each scenario with
+/// evaluateScenario() when they write it, so that memory does not grow with the months.
+Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resolver = {});
+
+/// Scenario `index` of a prepared (or evaluated) plan evaluated into `out`, reusing its buffers: the same figures
+/// evaluatePlan gives it.
+void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, HybridScratch &scratch);
+
+/// Every scenario of a prepared plan evaluated into its `result`: preparePlan + evaluateAllScenarios = evaluatePlan.
+void evaluateAllScenarios(PlanResult &prepared);
 
 } // namespace mltco::tco

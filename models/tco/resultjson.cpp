@@ -1,6 +1,10 @@
 #include "models/tco/resultjson.h"
 
+#include "models/common/jsonstreamwriter.h"
+
 #include <QJsonArray>
+
+#include <algorithm>
 
 namespace mltco::tco {
 
@@ -13,41 +17,86 @@ QJsonValue optionalNumber(const std::optional<double> &value)
 
 } // namespace
 
-QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario)
+namespace {
+
+// The figures of one month row that the JSON carries for a scenario, in key order (as QJsonObject sorts them):
+// categories always, the fleet for kinds that have one, depreciation and gain for purchases, burst for hybrids.
+struct MonthField final
 {
-    const ScenarioResult &r = scenario.result;
+    const char *key;
+    double (*get)(const MonthRow &row);
+    bool (*applies)(bool fleet, bool purchase, bool hybrid);
+};
+
+bool always(bool, bool, bool) { return true; }
+bool forFleet(bool fleet, bool, bool) { return fleet; }
+bool forPurchase(bool, bool purchase, bool) { return purchase; }
+bool forHybrid(bool, bool, bool hybrid) { return hybrid; }
+
+template<Category c>
+double categoryOf(const MonthRow &row)
+{
+    return row.at(c);
+}
+
+struct ScenarioShape final
+{
+    QString fleetKey;
+    bool purchase = false;
+    bool hybrid = false;
+
+    explicit ScenarioShape(const EvaluatedScenario &scenario, const ScenarioResult &r)
+        : fleetKey(scenario.fleetKey())
+        , purchase(!r.cohorts.empty() || scenario.kind() == ScenarioKind::Purchase ||
+                   scenario.baseKind == ScenarioKind::Purchase)
+        , hybrid(scenario.kind() == ScenarioKind::Hybrid)
+    {
+    }
+
+    /// The month keys of this scenario in sorted order, the fleet ("nodes" or "servers") in its place.
+    std::vector<std::pair<QByteArray, double (*)(const MonthRow &)>> monthFields() const
+    {
+        static const MonthField fields[] = {
+            {"burst", [](const MonthRow &r) { return r.burst; }, forHybrid},
+            {"burst_gpu_hours", [](const MonthRow &r) { return r.burstGpuHours; }, forHybrid},
+            {"capacity_gpu_hours", [](const MonthRow &r) { return r.capacity; }, always},
+            {"capex", categoryOf<Category::Capex>, always},
+            {"compute", categoryOf<Category::Compute>, always},
+            {"demand_gpu_hours", [](const MonthRow &r) { return r.demand; }, always},
+            {"depreciation", [](const MonthRow &r) { return r.depreciation; }, forPurchase},
+            {"facilities", categoryOf<Category::Facilities>, always},
+            {"failures", categoryOf<Category::Failures>, always},
+            {"fleet", [](const MonthRow &r) { return r.fleet; }, forFleet},
+            {"gain", [](const MonthRow &r) { return r.gain; }, forPurchase},
+            {"month", [](const MonthRow &r) { return static_cast<double>(r.month); }, always},
+            {"overhead", categoryOf<Category::Overhead>, always},
+            {"power", categoryOf<Category::Power>, always},
+            {"resale", categoryOf<Category::Resale>, always},
+            {"staff", categoryOf<Category::Staff>, always},
+            {"tax", categoryOf<Category::Tax>, always},
+            {"total", [](const MonthRow &r) { return r.total; }, always},
+        };
+        std::vector<std::pair<QByteArray, double (*)(const MonthRow &)>> out;
+        for (const MonthField &f : fields) {
+            if (!f.applies(!fleetKey.isEmpty(), purchase, hybrid))
+                continue;
+            out.emplace_back(qstrcmp(f.key, "fleet") == 0 ? fleetKey.toLatin1() : QByteArray(f.key), f.get);
+        }
+        std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        return out;
+    }
+};
+
+// Every key of a scenario's JSON but "months".
+QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const ScenarioResult &r)
+{
+    const ScenarioShape shape(scenario, r);
     QJsonArray annual;
     for (const YearSum &year : r.years)
         annual.append(year.total);
     QJsonObject byCategory;
     for (Category category : kCategories)
         byCategory.insert(QLatin1String(categoryKey(category)), r.categoryTotal(category));
-    const QString fleetKey = scenario.fleetKey();
-    const bool purchase = !r.cohorts.empty() || scenario.kind() == ScenarioKind::Purchase ||
-                          scenario.baseKind == ScenarioKind::Purchase;
-    const bool hybrid = scenario.kind() == ScenarioKind::Hybrid;
-    QJsonArray months;
-    for (const MonthRow &row : r.months) {
-        QJsonObject month{
-            {QStringLiteral("month"), row.month},
-            {QStringLiteral("total"), row.total},
-            {QStringLiteral("capacity_gpu_hours"), row.capacity},
-            {QStringLiteral("demand_gpu_hours"), row.demand},
-        };
-        for (Category category : kCategories)
-            month.insert(QLatin1String(categoryKey(category)), row.at(category));
-        if (!fleetKey.isEmpty())
-            month.insert(fleetKey, row.fleet);
-        if (purchase) {
-            month.insert(QStringLiteral("depreciation"), row.depreciation);
-            month.insert(QStringLiteral("gain"), row.gain);
-        }
-        if (hybrid) {
-            month.insert(QStringLiteral("burst"), row.burst);
-            month.insert(QStringLiteral("burst_gpu_hours"), row.burstGpuHours);
-        }
-        months.append(month);
-    }
     QJsonObject object{
         {QStringLiteral("name"), scenario.name},
         {QStringLiteral("kind"), scenarioKindKey(scenario.kind())},
@@ -56,15 +105,14 @@ QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario)
         {QStringLiteral("average_annual"), r.averageAnnual},
         {QStringLiteral("annual"), annual},
         {QStringLiteral("by_category"), byCategory},
-        {QStringLiteral("months"), months},
         {QStringLiteral("served_gpu_hours"), r.served},
         {QStringLiteral("unmet_gpu_hours"), r.unmet},
         {QStringLiteral("utilization"), optionalNumber(r.utilization)},
         {QStringLiteral("cost_per_gpu_hour"), optionalNumber(r.costPerServedGpuHour)},
         {QStringLiteral("demand_gpu_hours"), r.demand},
     };
-    if (!fleetKey.isEmpty())
-        object.insert(QStringLiteral("peak_") + fleetKey, optionalNumber(r.peakFleet));
+    if (!shape.fleetKey.isEmpty())
+        object.insert(QStringLiteral("peak_") + shape.fleetKey, optionalNumber(r.peakFleet));
     if (const CloudInstance *instance = cloudInstance(scenario.scenario)) {
         // Where the speedup came from (model.md §10.8): the plan, a person (catalog) or the datasheets.
         object.insert(QStringLiteral("speedup"), instance->speedup);
@@ -77,11 +125,11 @@ QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario)
         if (fromCatalog)
             object.insert(QStringLiteral("speedup_basis"), scenario.instance->speedupBasis);
     }
-    if (purchase) {
+    if (shape.purchase) {
         object.insert(QStringLiteral("depreciation"), r.depreciation);
         object.insert(QStringLiteral("gains"), r.gains);
     }
-    if (hybrid) {
+    if (shape.hybrid) {
         const auto &h = std::get<HybridScenario>(scenario.scenario);
         object.insert(QStringLiteral("base"), h.base);
         object.insert(QStringLiteral("burst"), h.burst);
@@ -89,6 +137,59 @@ QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario)
         object.insert(QStringLiteral("burst_total"), r.burst);
         object.insert(QStringLiteral("burst_gpu_hours"), r.burstGpuHours);
     }
+    return object;
+}
+
+// One scenario streamed: its summary's keys in order, the months array where "months" sorts among them.
+void writeScenario(JsonStreamWriter &json, const EvaluatedScenario &scenario, const ScenarioResult &r)
+{
+    const QJsonObject summary = scenarioSummaryToJson(scenario, r);
+    const auto fields = ScenarioShape(scenario, r).monthFields();
+    const QString monthsKey = QStringLiteral("months");
+    bool monthsWritten = false;
+    const auto writeMonths = [&] {
+        json.key("months");
+        json.beginArray();
+        std::vector<std::string_view> keys;
+        for (const auto &field : fields)
+            keys.emplace_back(field.first.constData(), static_cast<std::size_t>(field.first.size()));
+        const JsonStreamWriter::NumberObjectLayout layout = json.numberObjectLayout(keys);
+        std::vector<double> values(fields.size());
+        for (const MonthRow &row : r.months) {
+            for (std::size_t f = 0; f < fields.size(); ++f)
+                values[f] = fields[f].second(row);
+            json.numberObject(layout, values.data());
+        }
+        json.endArray();
+        monthsWritten = true;
+    };
+    json.beginObject();
+    for (auto it = summary.begin(); it != summary.end(); ++it) {
+        if (!monthsWritten && it.key() > monthsKey)
+            writeMonths();
+        json.key(it.key());
+        json.value(it.value());
+    }
+    if (!monthsWritten)
+        writeMonths();
+    json.endObject();
+}
+
+} // namespace
+
+QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario)
+{
+    const ScenarioResult &r = scenario.result;
+    QJsonObject object = scenarioSummaryToJson(scenario, r);
+    const auto fields = ScenarioShape(scenario, r).monthFields();
+    QJsonArray months;
+    for (const MonthRow &row : r.months) {
+        QJsonObject month;
+        for (const auto &[key, get] : fields)
+            month.insert(QLatin1String(key), get(row));
+        months.append(month);
+    }
+    object.insert(QStringLiteral("months"), months);
     return object;
 }
 
@@ -144,6 +245,33 @@ QJsonObject planResultToJson(const PlanResult &result)
         {QStringLiteral("scenarios"), scenarios},
         {QStringLiteral("breakeven"), breakeven},
     };
+}
+
+Status writePlanResultJson(const PlanResult &plan, QIODevice &device)
+{
+    // planResultToJson's keys in QJsonObject's order: breakeven, plan, scenarios, tax_rate.
+    JsonStreamWriter json(device);
+    json.beginObject();
+    json.key("breakeven");
+    json.beginArray();
+    for (const EvaluatedBreakEven &b : plan.breakeven)
+        json.value(breakEvenToJson(b));
+    json.endArray();
+    json.key("plan");
+    json.value(plan.plan);
+    json.key("scenarios");
+    json.beginArray();
+    ScenarioResult result;
+    HybridScratch scratch;
+    for (std::size_t i = 0; i < plan.scenarios.size() && json.ok(); ++i) {
+        evaluateScenario(plan, i, result, scratch);
+        writeScenario(json, plan.scenarios[i], result);
+    }
+    json.endArray();
+    json.key("tax_rate");
+    json.value(plan.workload.taxRate);
+    json.endObject();
+    return json.finish();
 }
 
 } // namespace mltco::tco

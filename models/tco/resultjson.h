@@ -2,7 +2,11 @@
 
 #include "models/tco/planevaluation.h"
 
+#include "models/common/expected.h"
+
 #include <QJsonObject>
+
+class QIODevice;
 
 namespace mltco::tco {
 
@@ -12,5 +16,10 @@ namespace mltco::tco {
 QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario);
 QJsonObject breakEvenToJson(const EvaluatedBreakEven &breakEven);
 QJsonObject planResultToJson(const PlanResult &result);
+
+/// The same JSON as QJsonDocument(planResultToJson(evaluated)).toJson(Indented), byte for byte, written as it goes
+/// from a prepared plan (preparePlan): each scenario is evaluated when it is written and dropped, so memory stays
+/// flat however many scenarios and months the plan has. The device's error if a write fails.
+Status writePlanResultJson(const PlanResult &prepared, QIODevice &device);
 
 } // namespace mltco::tco

@@ -10,6 +10,7 @@
 #include "models/catalog/genericcsvimporter.h"
 #include "models/catalog/pricefile.h"
 #include "models/store/document.h"
+#include "bigdata.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -30,51 +31,6 @@ QTextStream &out()
 {
     static QTextStream stream(stdout);
     return stream;
-}
-
-/// A price history like a real one: a few providers, a few hundred instance types, regions and
-/// zones repeating, on-demand and spot rows, prices with cents and some missing, dates in blocks.
-bool writeCsv(const QString &path, qint64 rows)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
-    constexpr std::array providers{"aws", "gcp", "azure", "lambda", "coreweave"};
-    constexpr std::array gpus{"V100 16GB", "A100 40GB", "A100 80GB", "H100 SXM 80GB", "L4 24GB", "T4 16GB"};
-    constexpr std::array counts{1, 2, 4, 8};
-    QByteArray buffer;
-    buffer.reserve(1 << 20);
-    buffer += "provider,instance_type,region,zone,pricing_model,price,observed_at,gpu,gpu_count\n";
-    const QDate first(2024, 1, 1);
-    quint32 state = 12345; // a fixed sequence, so every run imports the same file
-    for (qint64 i = 0; i < rows; ++i) {
-        state = state * 1664525u + 1013904223u;
-        const int provider = int(i % qint64(providers.size()));
-        const int type = int((i / 7) % 40);
-        const int gpu = type % int(gpus.size());
-        const int count = counts[std::size_t(type / int(gpus.size())) % counts.size()];
-        const int region = int((i / 3) % 20);
-        const char zone = char('a' + (i % 3));
-        const bool spot = (i % 2) == 1;
-        const int cents = spot && state % 50 == 0 ? 0 : int(50 + state % 4000) * count; // 2 % of spot missing
-        const QDate date = first.addDays(int(i * 365 / rows));
-        buffer += providers[std::size_t(provider)];
-        buffer += ',';
-        buffer += providers[std::size_t(provider)];
-        buffer += "-gpu-" + QByteArray::number(count) + "x-" + QByteArray::number(type);
-        buffer += ",region-" + QByteArray::number(region);
-        buffer += ",region-" + QByteArray::number(region) + '-' + zone;
-        buffer += spot ? ",spot," : ",on_demand,";
-        buffer += QByteArray::number(cents / 100) + '.' + QByteArray::number(cents % 100).rightJustified(2, '0');
-        buffer += ',' + date.toString(Qt::ISODate).toLatin1();
-        buffer += ',' + QByteArray(gpus[std::size_t(gpu)]) + ',' + QByteArray::number(count) + '\n';
-        if (buffer.size() > (1 << 20) - 256) {
-            file.write(buffer);
-            buffer.clear();
-        }
-    }
-    file.write(buffer);
-    return file.error() == QFile::NoError;
 }
 
 QString rate(qint64 rows, qint64 ms)
@@ -110,7 +66,7 @@ int main(int argc, char **argv)
     const QString csvPath = dir.filePath(QStringLiteral("prices.csv"));
     QElapsedTimer timer;
     timer.start();
-    if (!writeCsv(csvPath, rows)) {
+    if (!bench::writePriceCsv(csvPath, rows)) {
         std::fprintf(stderr, "cannot write %s\n", qPrintable(csvPath));
         return 1;
     }

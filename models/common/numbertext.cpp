@@ -1,0 +1,55 @@
+#include "models/common/numbertext.h"
+
+#include <QLocale>
+
+#include <charconv>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace mltco {
+
+namespace {
+
+constexpr double kExactIntegers = 9007199254740992.0; // 2^53
+
+} // namespace
+
+char *writeShortest(char *out, double value)
+{
+    if (value == 0.0) {
+        *out = '0'; // Qt writes -0 as 0
+        return out + 1;
+    }
+    if (!(std::abs(value) < kExactIntegers)) {
+        const QByteArray text = QByteArray::number(value, 'g', QLocale::FloatingPointShortest);
+        std::memcpy(out, text.constData(), static_cast<std::size_t>(std::min<qsizetype>(text.size(), kMaxNumberText)));
+        return out + std::min<qsizetype>(text.size(), kMaxNumberText);
+    }
+    return std::to_chars(out, out + kMaxNumberText, value).ptr;
+}
+
+char *writeJsonNumber(char *out, double value)
+{
+    if (!std::isfinite(value)) {
+        std::memcpy(out, "null", 4);
+        return out + 4;
+    }
+    if (std::abs(value) <= kExactIntegers && std::trunc(value) == value)
+        return std::to_chars(out, out + kMaxNumberText, static_cast<long long>(value)).ptr;
+    return writeShortest(out, value);
+}
+
+void appendShortest(QByteArray &out, double value)
+{
+    char buffer[kMaxNumberText];
+    out.append(buffer, writeShortest(buffer, value) - buffer);
+}
+
+void appendJsonNumber(QByteArray &out, double value)
+{
+    char buffer[kMaxNumberText];
+    out.append(buffer, writeJsonNumber(buffer, value) - buffer);
+}
+
+} // namespace mltco
