@@ -1,5 +1,6 @@
 // mltco-cli catalog import|list
 #include "cliio.h"
+#include "listing.h"
 
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/pricetrend.h"
@@ -12,6 +13,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <functional>
+#include <numeric>
+
 namespace mltco::cli {
 namespace {
 
@@ -21,75 +26,24 @@ const QString kImportUsage = QStringLiteral(
 const QString kListUsage = QStringLiteral(
     "mltco-cli catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]");
 
-/// A table of text cells that prints as aligned columns, CSV (RFC 4180) or a JSON array of objects.
-struct Table final
+// A row of QJsonValues (the short listings: providers, GPUs, instance types) handed on as cells.
+void sinkValues(const RowSink &sink, const QList<QJsonValue> &values)
 {
-    QStringList header;
-    QList<QStringList> rows;
-    QList<QList<QJsonValue>> jsonRows; // same cells with their JSON types
-
-    void add(const QList<QJsonValue> &cells)
-    {
-        QStringList text;
-        for (const QJsonValue &v : cells) {
-            if (v.isDouble())
-                text << QString::number(v.toDouble(), 'g', 12);
-            else if (v.isNull())
-                text << QString();
-            else
-                text << v.toString();
+    std::vector<QByteArray> texts;
+    texts.reserve(static_cast<std::size_t>(values.size()));
+    Row row;
+    for (const QJsonValue &v : values) {
+        if (v.isDouble()) {
+            row.push_back(Cell::ofNumber(v.toDouble()));
+        } else if (v.isNull()) {
+            row.push_back(Cell{});
+        } else {
+            texts.push_back(v.toString().toUtf8());
+            row.push_back(Cell::ofText(texts.back()));
         }
-        rows << text;
-        jsonRows << cells;
     }
-
-    void print(QTextStream &out, const QString &format) const
-    {
-        if (format == QLatin1String("json")) {
-            QJsonArray array;
-            for (const auto &cells : jsonRows) {
-                QJsonObject o;
-                for (qsizetype i = 0; i < header.size(); ++i)
-                    o.insert(header[i], cells.value(i));
-                array.append(o);
-            }
-            out << QJsonDocument(array).toJson(QJsonDocument::Indented);
-            return;
-        }
-        if (format == QLatin1String("csv")) {
-            QStringList line;
-            for (const QString &h : header)
-                line << report::csvField(h);
-            out << line.join(QLatin1Char(',')) << "\r\n";
-            for (const QStringList &row : rows) {
-                line.clear();
-                for (const QString &c : row)
-                    line << report::csvField(c);
-                out << line.join(QLatin1Char(',')) << "\r\n";
-            }
-            return;
-        }
-        QList<qsizetype> width;
-        for (const QString &h : header)
-            width << h.size();
-        for (const QStringList &row : rows)
-            for (qsizetype i = 0; i < row.size(); ++i)
-                width[i] = std::max(width[i], row[i].size());
-        auto printRow = [&](const QStringList &row) {
-            QStringList padded;
-            for (qsizetype i = 0; i < row.size(); ++i)
-                padded << row[i].leftJustified(width[i]);
-            out << padded.join(QLatin1String("  ")).trimmed() << '\n';
-        };
-        printRow(header);
-        QStringList rule;
-        for (qsizetype w : width)
-            rule << QString(w, QLatin1Char('-'));
-        printRow(rule);
-        for (const QStringList &row : rows)
-            printRow(row);
-    }
-};
+    sink(row);
+}
 
 QJsonValue numberOrNull(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); }
 
@@ -119,46 +73,82 @@ int runList(const QStringList &args, Io &io)
     catalog::CatalogRepository repo((*document)->database());
     const QString provider = parser.value(QStringLiteral("provider"));
 
-    Table table;
+    QStringList header;
+    RowSource rows;
     if (what == QLatin1String("providers")) {
-        table.header = {QStringLiteral("provider"), QStringLiteral("name"), QStringLiteral("kind")};
-        for (const catalog::Provider &p : repo.providers())
-            if (provider.isEmpty() || p.name == provider)
-                table.add({p.name, p.displayName, catalog::providerKindKey(p.kind)});
+        header = {QStringLiteral("provider"), QStringLiteral("name"), QStringLiteral("kind")};
+        rows = [&](bool, const RowSink &sink) {
+            for (const catalog::Provider &p : repo.providers())
+                if (provider.isEmpty() || p.name == provider)
+                    sinkValues(sink, {p.name, p.displayName, catalog::providerKindKey(p.kind)});
+        };
     } else if (what == QLatin1String("gpus")) {
-        table.header = {QStringLiteral("gpu"), QStringLiteral("vendor"), QStringLiteral("architecture"), QStringLiteral("year"),
-                        QStringLiteral("memory_gb"), QStringLiteral("speedup"), QStringLiteral("throughput"), QStringLiteral("source")};
-        for (const catalog::Gpu &g : repo.gpus()) {
-            QStringList figures;
-            for (const catalog::ThroughputFigure &f : g.throughput)
-                figures << QStringLiteral("%1%2=%3 (%4)")
-                               .arg(f.gpuCount > 1 ? QStringLiteral("%1x ").arg(f.gpuCount) : QString(), f.metric)
-                               .arg(f.tflops)
-                               .arg(f.source);
-            table.add({g.name, g.vendor, g.architecture, g.year ? QJsonValue(g.year) : QJsonValue(),
-                       g.memoryGb > 0 ? QJsonValue(g.memoryGb) : QJsonValue(), numberOrNull(g.speedup),
-                       figures.join(QLatin1String("; ")), g.source});
-        }
+        header = {QStringLiteral("gpu"), QStringLiteral("vendor"), QStringLiteral("architecture"), QStringLiteral("year"),
+                  QStringLiteral("memory_gb"), QStringLiteral("speedup"), QStringLiteral("throughput"), QStringLiteral("source")};
+        rows = [&](bool, const RowSink &sink) {
+            for (const catalog::Gpu &g : repo.gpus()) {
+                QStringList figures;
+                for (const catalog::ThroughputFigure &f : g.throughput)
+                    figures << QStringLiteral("%1%2=%3 (%4)")
+                                   .arg(f.gpuCount > 1 ? QStringLiteral("%1x ").arg(f.gpuCount) : QString(), f.metric)
+                                   .arg(f.tflops)
+                                   .arg(f.source);
+                sinkValues(sink, {g.name, g.vendor, g.architecture, g.year ? QJsonValue(g.year) : QJsonValue(),
+                                  g.memoryGb > 0 ? QJsonValue(g.memoryGb) : QJsonValue(), numberOrNull(g.speedup),
+                                  figures.join(QLatin1String("; ")), g.source});
+            }
+        };
     } else if (what == QLatin1String("instances")) {
-        table.header = {QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("gpu"), QStringLiteral("gpu_count"),
-                        QStringLiteral("vcpus"), QStringLiteral("memory_gb"), QStringLiteral("source")};
-        for (const catalog::InstanceType &i : repo.instanceTypes(provider))
-            table.add({i.provider, i.name, i.gpu, i.gpuCount, i.vcpus, i.memoryGb, i.source});
+        header = {QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("gpu"), QStringLiteral("gpu_count"),
+                  QStringLiteral("vcpus"), QStringLiteral("memory_gb"), QStringLiteral("source")};
+        rows = [&](bool, const RowSink &sink) {
+            for (const catalog::InstanceType &i : repo.instanceTypes(provider))
+                sinkValues(sink, {i.provider, i.name, i.gpu, i.gpuCount, i.vcpus, i.memoryGb, i.source});
+        };
     } else {
-        table.header = {QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("region"), QStringLiteral("zone"),
-                        QStringLiteral("pricing"), QStringLiteral("amount"), QStringLiteral("unit"), QStringLiteral("usd_per_hour"),
-                        QStringLiteral("observed_at"), QStringLiteral("source")};
+        header = {QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("region"), QStringLiteral("zone"),
+                  QStringLiteral("pricing"), QStringLiteral("amount"), QStringLiteral("unit"), QStringLiteral("usd_per_hour"),
+                  QStringLiteral("observed_at"), QStringLiteral("source")};
         catalog::PriceFilter filter;
         filter.provider = provider;
-        for (const catalog::PricePoint &p : repo.prices(filter))
-            table.add({p.provider, p.instance, p.region, p.zone, catalog::pricingModelKey(p.pricing), numberOrNull(p.amount),
-                       catalog::priceUnitKey(p.unit), numberOrNull(p.hourly()), p.observedAt.toString(Qt::ISODate), p.source});
+        // Streamed from SQLite, row by row as it reads them: a million prices list in flat memory. Sizing the
+        // table's columns reads them as stored, which is quicker than in the listing's order.
+        rows = [&, filter](bool sizing, const RowSink &sink) {
+            Row row(10);
+            repo.forEachPriceRow(filter, sizing ? catalog::PriceOrder::Stored : catalog::PriceOrder::Listing,
+                                 [&](const catalog::PriceRowView &p) {
+                                     // usd_per_hour as PricePoint::hourly(): a month at 730 hours, none when missing.
+                                     std::optional<double> hourly;
+                                     if (p.amount && *p.amount > 0)
+                                         hourly = p.unit == "month" ? *p.amount / catalog::kHoursPerMonth : *p.amount;
+                                     row[0] = Cell::ofText(p.provider);
+                                     row[1] = Cell::ofText(p.instance);
+                                     row[2] = Cell::ofText(p.region);
+                                     row[3] = Cell::ofText(p.zone);
+                                     row[4] = Cell::ofText(p.pricing);
+                                     row[5] = Cell::ofNumber(p.amount);
+                                     row[6] = Cell::ofText(p.unit);
+                                     row[7] = Cell::ofNumber(hourly);
+                                     row[8] = Cell::ofText(p.observedAt);
+                                     row[9] = Cell::ofText(p.source);
+                                     sink(row);
+                                     return true;
+                                 });
+        };
     }
-    // A list cut short by a page that cannot be read is not printed as if it were the whole.
+    // A list cut short by a page that cannot be read is not printed as if it were the whole: an aligned table reads
+    // every row before printing any and prints nothing then; CSV and JSON, written as they are read, stop where
+    // the damage is, and the message and exit code say the listing is incomplete.
+    io.out.flush();
+    QFile out;
+    if (!out.open(stdout, QIODevice::WriteOnly))
+        return inputError(io, QStringLiteral("cannot write to standard output: %1").arg(out.errorString()));
+    const bool written = writeListing(out, format, header, rows, [&] { return repo.readStatus().isOk(); });
+    out.close();
+    if (!written)
+        return inputError(io, QStringLiteral("cannot write to standard output"));
     if (Status s = repo.readStatus(); !s)
         return inputError(io, s.error().message);
-    table.print(io.out, format);
-    io.out.flush();
     return ExitOk;
 }
 

@@ -8,6 +8,10 @@
 #include <QDateTime>
 #include <QFile>
 #include <QSqlError>
+
+#include <sqlite3.h>
+
+#include <memory>
 #include <QSqlQuery>
 
 namespace mltco::catalog {
@@ -29,13 +33,19 @@ const QString kSelectInstances = QStringLiteral(
     "SELECT p.name, i.name, COALESCE(g.name, ''), i.gpu_count, i.vcpus, i.memory_gb, COALESCE(s.key, '') "
     "FROM instance_type i JOIN provider p ON p.id = i.provider_id LEFT JOIN gpu g ON g.id = i.gpu_id "
     "LEFT JOIN source s ON s.id = i.source_id WHERE (? = '' OR p.name = ?) ORDER BY p.name, i.name");
-const QString kSelectPrices = QStringLiteral(
+// The price listing walks providers by name, their instance types by name (the UNIQUE (provider_id, name)
+// index) and each type's prices through price_point_lookup, so its ORDER BY is the order SQLite reads the rows in:
+// nothing is sorted, rows stream. CROSS JOIN fixes that join order; the WHERE holds only the filters given (a
+// condition like (? = '' OR col = ?) would keep SQLite from using an index for it).
+const char kSelectPricesFrom[] =
+    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
+    "FROM provider p CROSS JOIN instance_type i ON i.provider_id = p.id "
+    "CROSS JOIN price_point pp ON pp.instance_type_id = i.id JOIN source s ON s.id = pp.source_id";
+const char kSelectPricesStored[] =
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
-    "JOIN source s ON s.id = pp.source_id "
-    "WHERE (? = '' OR p.name = ?) AND (? = '' OR i.name = ?) AND (? = '' OR pp.region = ?) "
-    "AND (? = '' OR pp.pricing_model = ?) "
-    "ORDER BY p.name, i.name, pp.region, pp.pricing_model, pp.observed_at, pp.zone, pp.id");
+    "JOIN source s ON s.id = pp.source_id";
+const char kPricesOrder[] = " ORDER BY p.name, i.name, pp.pricing_model, pp.region, pp.observed_at, pp.id";
 const QString kSelectLatestPrice = QStringLiteral(
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
@@ -195,13 +205,140 @@ std::optional<double> CatalogRepository::listPrice(const QString &provider, cons
 QList<PricePoint> CatalogRepository::prices(const PriceFilter &filter) const
 {
     QList<PricePoint> out;
-    const QString pricing = filter.pricing ? pricingModelKey(*filter.pricing) : QString(QLatin1String(""));
-    auto text = [](const QString &s) { return s.isNull() ? QStringLiteral("") : s; };
-    forEachRow(m_db, kSelectPrices,
-               {text(filter.provider), text(filter.provider), text(filter.instance), text(filter.instance),
-                text(filter.region), text(filter.region), pricing, pricing},
-               [&](const QSqlQuery &q) { out.append(readPrice(q)); }, m_readError);
+    forEachPrice(filter, [&](const PricePoint &p) {
+        out.append(p);
+        return true;
+    });
     return out;
+}
+
+namespace {
+
+// A text column as a QString, reusing the previous row's when the bytes are the same (the listing's order
+// repeats provider, instance, region and source over long runs): no allocation for most rows, and no memory
+// that grows with the rows.
+class RepeatedText final
+{
+public:
+    const QString &operator()(QByteArrayView bytes)
+    {
+        if (!m_valid || bytes != QByteArrayView(m_bytes)) {
+            m_bytes = bytes.toByteArray();
+            m_text = QString::fromUtf8(m_bytes);
+            m_valid = true;
+        }
+        return m_text;
+    }
+
+private:
+    bool m_valid = false;
+    QByteArray m_bytes;
+    QString m_text;
+};
+
+} // namespace
+
+QByteArray CatalogRepository::priceListingSql(const PriceFilter &filter, PriceOrder order)
+{
+    QByteArray sql = order == PriceOrder::Listing ? kSelectPricesFrom : kSelectPricesStored;
+    bool first = true;
+    const auto where = [&](const char *condition) {
+        sql += first ? " WHERE " : " AND ";
+        sql += condition;
+        first = false;
+    };
+    if (!filter.provider.isEmpty())
+        where("p.name = ?");
+    if (!filter.instance.isEmpty())
+        where("i.name = ?");
+    if (!filter.region.isEmpty())
+        where("pp.region = ?");
+    if (filter.pricing) {
+        where("pp.pricing_model = ?");
+    } else if (!filter.region.isEmpty() && order == PriceOrder::Listing) {
+        // The index holds the pricing model before the region: a region alone can narrow its search (and keep its
+        // order) only once every pricing model is named. The schema's CHECK allows no other, so no row is lost.
+        QByteArray every = "pp.pricing_model IN ('" + pricingModelKeys().join(QStringLiteral("','")).toLatin1() + "')";
+        where(every.constData());
+    }
+    if (order == PriceOrder::Listing)
+        sql += kPricesOrder;
+    return sql;
+}
+
+void CatalogRepository::forEachPriceRow(const PriceFilter &filter, PriceOrder order,
+                                        const std::function<bool(const PriceRowView &)> &visit) const
+{
+    const auto fail = [&](const QString &detail) {
+        if (!m_readError)
+            m_readError = store::damage(detail);
+    };
+    sqlite3 *handle = store::sqliteHandle(m_db);
+    if (!handle) {
+        fail(QStringLiteral("the document is not an SQLite database"));
+        return;
+    }
+    const QByteArray sql = priceListingSql(filter, order);
+    // The values of the conditions priceListingSql wrote, in its order.
+    QList<QByteArray> values;
+    for (const QString &value : {filter.provider, filter.instance, filter.region})
+        if (!value.isEmpty())
+            values << value.toUtf8();
+    if (filter.pricing)
+        values << pricingModelKey(*filter.pricing).toUtf8();
+    sqlite3_stmt *stmt = nullptr;
+    if (sqlite3_prepare_v2(handle, sql.constData(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
+        fail(QString::fromUtf8(sqlite3_errmsg(handle)));
+        sqlite3_finalize(stmt);
+        return;
+    }
+    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> finalizer(stmt, sqlite3_finalize);
+    for (int i = 0; i < values.size(); ++i)
+        sqlite3_bind_text(stmt, i + 1, values[i].constData(), static_cast<int>(values[i].size()), SQLITE_STATIC);
+    PriceRowView row;
+    int rc = SQLITE_ROW;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        row.provider = store::columnBytes(stmt, 0);
+        row.instance = store::columnBytes(stmt, 1);
+        row.region = store::columnBytes(stmt, 2);
+        row.zone = store::columnBytes(stmt, 3);
+        row.pricing = store::columnBytes(stmt, 4);
+        row.amount = sqlite3_column_type(stmt, 5) == SQLITE_NULL ? std::nullopt
+                                                                  : std::optional<double>(sqlite3_column_double(stmt, 5));
+        row.unit = store::columnBytes(stmt, 6);
+        row.observedAt = store::columnBytes(stmt, 7);
+        row.source = store::columnBytes(stmt, 8);
+        row.note = store::columnBytes(stmt, 9);
+        if (!visit(row))
+            return;
+    }
+    if (rc != SQLITE_DONE)
+        fail(QString::fromUtf8(sqlite3_errmsg(handle)));
+}
+
+void CatalogRepository::forEachPrice(const PriceFilter &filter, const std::function<bool(const PricePoint &)> &visit) const
+{
+    RepeatedText provider, instance, region, zone, source;
+    QByteArray lastDateText;
+    QDate lastDate;
+    PricePoint p;
+    forEachPriceRow(filter, PriceOrder::Listing, [&](const PriceRowView &row) {
+        p.provider = provider(row.provider);
+        p.instance = instance(row.instance);
+        p.region = region(row.region);
+        p.zone = zone(row.zone);
+        p.pricing = pricingModelFromKey(QString::fromLatin1(row.pricing)).value_or(PricingModel::OnDemand);
+        p.amount = row.amount;
+        p.unit = row.unit == "month" ? PriceUnit::Month : PriceUnit::Hour;
+        if (row.observedAt != QByteArrayView(lastDateText)) {
+            lastDateText = row.observedAt.toByteArray();
+            lastDate = QDate::fromString(QString::fromLatin1(lastDateText), Qt::ISODate);
+        }
+        p.observedAt = lastDate;
+        p.source = source(row.source);
+        p.note = row.note.isEmpty() ? QString() : QString::fromUtf8(row.note);
+        return visit(p);
+    });
 }
 
 Expected<PricePoint> CatalogRepository::latestPrice(const QString &provider, const QString &instance,

@@ -5,11 +5,14 @@
 #include "models/catalog/types.h"
 #include "models/common/expected.h"
 
+#include <QByteArrayView>
 #include <QDate>
 #include <QHash>
 #include <QList>
 #include <QSqlDatabase>
 #include <QString>
+
+#include <functional>
 
 namespace mltco::catalog {
 
@@ -42,6 +45,19 @@ struct PriceFilter final
     std::optional<PricingModel> pricing;
 };
 
+/// One price observation as SQLite holds it, for listings that write rows straight out: the text columns are UTF-8
+/// views, valid only during the visit that receives them.
+struct PriceRowView final
+{
+    QByteArrayView provider, instance, region, zone, pricing, unit, observedAt, source, note;
+    std::optional<double> amount;
+};
+
+/// The order a price listing comes in: the listing's (provider, instance type, pricing model, region, observation
+/// date, then as added), which SQLite reads through its index; or as stored, the quickest when order does not
+/// matter (sizing columns, totals).
+enum class PriceOrder { Listing, Stored };
+
 /// Reads and writes the catalog tables of one document. Every write runs in one transaction.
 class CatalogRepository final
 {
@@ -52,7 +68,16 @@ public:
     QList<Provider> providers() const;
     QList<Gpu> gpus() const;
     QList<InstanceType> instanceTypes(const QString &provider = {}) const;
+    /// Price observations in the listing's order: provider, instance type, pricing model, region, observation date,
+    /// then the order they were added.
     QList<PricePoint> prices(const PriceFilter &filter = {}) const;
+    /// The same observations handed to `visit` one by one as SQLite reads them (the order is its index's: nothing is
+    /// sorted or held, so memory does not grow with the document); `visit` returns false to stop. A read that fails
+    /// part-way is reported by readStatus().
+    void forEachPrice(const PriceFilter &filter, const std::function<bool(const PricePoint &)> &visit) const;
+    /// The same rows as views of SQLite's own text, in either order, for output written row by row.
+    void forEachPriceRow(const PriceFilter &filter, PriceOrder order,
+                         const std::function<bool(const PriceRowView &)> &visit) const;
     std::optional<InstanceType> instanceType(const QString &provider, const QString &name) const;
     std::optional<Gpu> gpu(const QString &name) const;
     std::optional<double> listPrice(const QString &provider, const QString &instance) const;
@@ -74,6 +99,9 @@ public:
     Expected<qint64> addUserPrice(const PricePoint &price);
 
     QSqlDatabase database() const { return m_db; }
+
+    /// The SQL forEachPriceRow runs for a filter and order (for tests and benchmarks that check its plan).
+    static QByteArray priceListingSql(const PriceFilter &filter, PriceOrder order);
 
     /// The list reads above return what they could read. When one of them failed (a page that cannot be
     /// read: the file was damaged after it was opened, or the disk failed), this says so, "the document is

@@ -84,19 +84,8 @@ private:
     QString m_error;
 };
 
-sqlite3 *sqliteHandle(const QSqlDatabase &db)
-{
-    const QVariant v = db.driver()->handle();
-    if (v.isValid() && qstrcmp(v.typeName(), "sqlite3*") == 0)
-        return *static_cast<sqlite3 *const *>(v.constData());
-    return nullptr;
-}
-
-QByteArrayView columnBytes(sqlite3_stmt *stmt, int column)
-{
-    const auto *text = reinterpret_cast<const char *>(sqlite3_column_text(stmt, column));
-    return text ? QByteArrayView(text, sqlite3_column_bytes(stmt, column)) : QByteArrayView();
-}
+using store::columnBytes;
+using store::sqliteHandle;
 
 const char kPriceColumns[] =
     "SELECT pp.id, pp.instance_type_id, p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, "

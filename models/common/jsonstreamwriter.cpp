@@ -19,8 +19,12 @@ constexpr qsizetype kBlock = 64 * 1024;
 
 void appendJsonString(QByteArray &out, const QString &text)
 {
+    appendJsonString(out, QByteArrayView(text.toUtf8()));
+}
+
+void appendJsonString(QByteArray &out, QByteArrayView utf8)
+{
     static constexpr char kHex[] = "0123456789abcdef";
-    const QByteArray utf8 = text.toUtf8();
     out += '"';
     for (const char c : utf8) {
         const auto u = static_cast<unsigned char>(c);
@@ -174,6 +178,26 @@ void JsonStreamWriter::value(const QString &text)
     QByteArray quoted;
     appendJsonString(quoted, text);
     append(quoted.constData(), static_cast<std::size_t>(quoted.size()));
+}
+
+void JsonStreamWriter::utf8Value(QByteArrayView utf8)
+{
+    beforeValue();
+    // Plain text (the usual case) is copied as it is; anything to escape goes the long way.
+    const bool plain = std::all_of(utf8.begin(), utf8.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\';
+    });
+    if (!plain) {
+        QByteArray quoted;
+        appendJsonString(quoted, utf8);
+        append(quoted.constData(), static_cast<std::size_t>(quoted.size()));
+        return;
+    }
+    char *at = reserve(static_cast<std::size_t>(utf8.size()) + 2);
+    *at++ = '"';
+    std::memcpy(at, utf8.data(), static_cast<std::size_t>(utf8.size()));
+    at[utf8.size()] = '"';
+    m_used += static_cast<std::size_t>(utf8.size()) + 2;
 }
 
 void JsonStreamWriter::null()

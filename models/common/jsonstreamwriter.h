@@ -3,6 +3,7 @@
 #include "models/common/expected.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QJsonValue>
 #include <QString>
 
@@ -37,6 +38,8 @@ public:
     void value(int number) { value(static_cast<double>(number)); }
     void value(bool flag);
     void value(const QString &text);
+    /// A string given as UTF-8 bytes.
+    void utf8Value(QByteArrayView utf8);
     void null();
     /// Any JSON value Qt holds (objects keep QJsonObject's sorted key order).
     void value(const QJsonValue &json);
@@ -85,5 +88,6 @@ private:
 
 /// Appends `text` as a JSON string literal, escaped as QJsonDocument escapes it.
 void appendJsonString(QByteArray &out, const QString &text);
+void appendJsonString(QByteArray &out, QByteArrayView utf8);
 
 } // namespace mltco

@@ -71,7 +71,11 @@ void disconnect(const QString &connection)
 
 Status configure(const QSqlDatabase &db, bool readOnly)
 {
-    QStringList pragmas{QStringLiteral("PRAGMA foreign_keys = ON"), QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs)};
+    // A 32 MiB page cache (SQLite's default is 2 MiB; pages are allocated as they are read): listing a million
+    // prices in the order of their index reads the table's pages out of order, and with the default cache it spent
+    // a third of its time reading pages again.
+    QStringList pragmas{QStringLiteral("PRAGMA foreign_keys = ON"), QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs),
+                        QStringLiteral("PRAGMA cache_size = -32768")};
     if (!readOnly) // the journal mode is a write to the file's header
         pragmas << QStringLiteral("PRAGMA journal_mode = WAL") << QStringLiteral("PRAGMA synchronous = FULL");
     for (const QString &pragma : std::as_const(pragmas)) {

@@ -1,6 +1,9 @@
 #include "models/store/sqlutil.h"
 
+#include <QSqlDriver>
 #include <QSqlError>
+
+#include <sqlite3.h>
 
 namespace mltco::store {
 
@@ -8,6 +11,7 @@ Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initia
                          const QString &what)
 {
     QSqlQuery query(db);
+    query.setForwardOnly(true);
     if (!query.prepare(sql))
         return Error{QStringLiteral("%1: %2").arg(what.isEmpty() ? sql : what, query.lastError().text()), {}};
     int i = 0;
@@ -32,6 +36,20 @@ Expected<qint64> queryInt(const QSqlDatabase &db, const QString &sql)
     if (!query.exec(sql) || !query.next())
         return Error{QStringLiteral("%1: %2").arg(sql, query.lastError().text()), {}};
     return query.value(0).toLongLong();
+}
+
+sqlite3 *sqliteHandle(const QSqlDatabase &db)
+{
+    const QVariant v = db.driver()->handle();
+    if (v.isValid() && qstrcmp(v.typeName(), "sqlite3*") == 0)
+        return *static_cast<sqlite3 *const *>(v.constData());
+    return nullptr;
+}
+
+QByteArrayView columnBytes(sqlite3_stmt *stmt, int column)
+{
+    const auto *text = reinterpret_cast<const char *>(sqlite3_column_text(stmt, column));
+    return text ? QByteArrayView(text, sqlite3_column_bytes(stmt, column)) : QByteArrayView();
 }
 
 Error damage(const QString &detail)

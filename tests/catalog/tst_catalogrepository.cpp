@@ -5,9 +5,13 @@
 #include "models/store/sqlutil.h"
 
 #include <QFile>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <bit>
+#include <tuple>
 
 using namespace mltco;
 using namespace mltco::catalog;
@@ -181,6 +185,79 @@ private slots:
         QCOMPARE(repo.prices(spot).size(), 1);
         QCOMPARE(repo.gpus().size(), 1);
         QCOMPARE(repo.gpus().first().name, QStringLiteral("Acme A100"));
+    }
+
+    // The listing comes in the order of its index (provider, instance, pricing model, region, date, then as added),
+    // so SQLite streams it without sorting: no filter combination makes it build a temporary b-tree. An import
+    // writes its rows in that order, whatever order the file had.
+    void priceListingFollowsItsIndexAndImportsStoreInThatOrder()
+    {
+        CatalogRepository repo(m_doc->database());
+        // A second file, shuffled: two instances, regions, models and dates in no order.
+        ImportData data = acmeFile({});
+        data.instances << InstanceType{QStringLiteral("acme"), QStringLiteral("1x-h100"), QStringLiteral("Acme H100"), 1, 16, 128, {}};
+        const QStringList regions{QStringLiteral("us"), QStringLiteral("eu"), QStringLiteral("ap")};
+        for (int i = 0; i < 300; ++i) {
+            PricePoint p = price(regions[(i * 7) % 3], i % 4 == 0 ? PricingModel::Spot : PricingModel::OnDemand, 1.0 + i,
+                                 QDate(2024, 1, 1).addDays((i * 37) % 200));
+            if (i % 2)
+                p.instance = QStringLiteral("1x-h100");
+            data.prices << p;
+        }
+        QVERIFY(repo.applyImport(data, {QStringLiteral("shuffled.csv"), QStringLiteral("sha-2"), QDate(2024, 7, 1)}));
+
+        const QList<PricePoint> all = repo.prices();
+        QCOMPARE(all.size(), 305);
+        const auto key = [](const PricePoint &p) {
+            return std::make_tuple(p.provider, p.instance, pricingModelKey(p.pricing), p.region, p.observedAt);
+        };
+        for (qsizetype i = 1; i < all.size(); ++i)
+            QVERIFY2(!(key(all[i]) < key(all[i - 1])), qPrintable(QStringLiteral("row %1 out of order").arg(i)));
+        int streamed = 0;
+        repo.forEachPrice({}, [&](const PricePoint &p) {
+            return key(p) == key(all[streamed++]) && streamed < 10; // stopping early is allowed
+        });
+        QCOMPARE(streamed, 10);
+
+        // The imported rows are stored (by row id) in the index's order.
+        QSqlQuery q(m_doc->database());
+        QVERIFY(q.exec(QStringLiteral("SELECT id FROM price_point WHERE batch_id = (SELECT max(id) FROM import_batch) "
+                                      "ORDER BY instance_type_id, pricing_model, region, observed_at, id")));
+        qint64 previous = 0;
+        int rows = 0;
+        while (q.next()) {
+            QVERIFY(q.value(0).toLongLong() > previous);
+            previous = q.value(0).toLongLong();
+            ++rows;
+        }
+        QCOMPARE(rows, 300);
+
+        for (int mask = 0; mask < 16; ++mask) {
+            PriceFilter filter;
+            if (mask & 1)
+                filter.provider = QStringLiteral("acme");
+            if (mask & 2)
+                filter.instance = QStringLiteral("1x-h100");
+            if (mask & 4)
+                filter.region = QStringLiteral("eu");
+            if (mask & 8)
+                filter.pricing = PricingModel::Spot;
+            QSqlQuery plan(m_doc->database());
+            QVERIFY(plan.prepare(QStringLiteral("EXPLAIN QUERY PLAN ") + QString::fromUtf8(CatalogRepository::priceListingSql(filter, PriceOrder::Listing))));
+            for (int i = 0, n = std::popcount(static_cast<unsigned>(mask)); i < n; ++i)
+                plan.bindValue(i, QStringLiteral("x"));
+            QVERIFY(plan.exec());
+            QString steps;
+            while (plan.next())
+                steps += plan.value(3).toString() + QLatin1Char('\n');
+            QVERIFY2(!steps.contains(QStringLiteral("TEMP B-TREE")), qPrintable(QStringLiteral("filter %1:\n").arg(mask) + steps));
+            // The filtered listing holds exactly the matching rows.
+            int matching = 0;
+            for (const PricePoint &p : all)
+                matching += (!(mask & 1) || p.provider == filter.provider) && (!(mask & 2) || p.instance == filter.instance) &&
+                            (!(mask & 4) || p.region == filter.region) && (!(mask & 8) || p.pricing == filter.pricing);
+            QCOMPARE(repo.prices(filter).size(), matching);
+        }
     }
 
     void userPriceIsANewObservation()
