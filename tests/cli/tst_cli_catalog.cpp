@@ -110,6 +110,63 @@ private slots:
         QVERIFY(lines.at(0).startsWith(QStringLiteral("provider,instance,region")));
     }
 
+    // The price listing is written as it is read, in every format: the JSON is QJsonDocument's own text of the same
+    // rows, the CSV quotes and neutralises what it must, the table's columns line up, and all three list the same
+    // rows in the listing's order.
+    void priceListingAgreesInEveryFormat()
+    {
+        const QString d = doc(QStringLiteral("listing.mltco"));
+        const QString csv = doc(QStringLiteral("odd.csv"));
+        writeFile(csv, "provider,instance_type,region,zone,pricing_model,price,observed_at,gpu,gpu_count\n"
+                       "acme,box-2,\"eu, west\",\"z\"\"1\",spot,0.9,2025-01-28,A100 40GB,1\n"
+                       "acme,box-1,=eu,,on_demand,1234.125,2025-01-28,A100 40GB,1\n"
+                       "acme,box-1,\xc3\xa9u,,on_demand,2.5,2025-02-28,A100 40GB,1\n"
+                       "acme,box-1,-1,,spot,0.00012,2025-01-28,A100 40GB,1\n"
+                       "acme,box-1,ap,,on_demand,,2025-01-28,A100 40GB,1\n");
+        QCOMPARE(cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("csv"), csv,
+                      QStringLiteral("--document"), d})
+                     .exitCode,
+                 0);
+        const auto list = [&](const QString &format) {
+            return cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"), QStringLiteral("--provider"),
+                        QStringLiteral("acme"), QStringLiteral("--format"), format, QStringLiteral("--document"), d});
+        };
+        const CliRun json = list(QStringLiteral("json")), table = list(QStringLiteral("table")), csvOut = list(QStringLiteral("csv"));
+        QCOMPARE(json.exitCode, 0);
+        QCOMPARE(table.exitCode, 0);
+        QCOMPARE(csvOut.exitCode, 0);
+        const QJsonDocument parsed = QJsonDocument::fromJson(json.out.toUtf8());
+        QVERIFY(parsed.isArray());
+        QCOMPARE(json.out.toUtf8(), parsed.toJson(QJsonDocument::Indented));
+        const QJsonArray rows = parsed.array();
+        QCOMPARE(rows.size(), 5);
+        // provider, instance, pricing model, region, date.
+        QStringList order;
+        for (const QJsonValue &row : rows)
+            order << row[QLatin1String("instance")].toString() + QLatin1Char('/') + row[QLatin1String("pricing")].toString() +
+                         QLatin1Char('/') + row[QLatin1String("region")].toString();
+        QCOMPARE(order, (QStringList{QStringLiteral("box-1/on_demand/=eu"), QStringLiteral("box-1/on_demand/ap"),
+                                     QString::fromUtf8("box-1/on_demand/\xc3\xa9u"), QStringLiteral("box-1/spot/-1"),
+                                     QStringLiteral("box-2/spot/eu, west")}));
+        QCOMPARE(rows[0][QLatin1String("amount")].toDouble(), 1234.125);
+        QVERIFY(rows[1][QLatin1String("amount")].isNull());
+        QCOMPARE(rows[4][QLatin1String("zone")].toString(), QStringLiteral("z\"1"));
+
+        const QStringList csvLines = csvOut.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(csvLines.size(), 6);
+        QVERIFY2(csvLines[1].startsWith(QStringLiteral("acme,box-1,'=eu,,on_demand,1234.125,hour,1234.125,2025-01-28,")),
+                 qPrintable(csvLines[1]));
+        QVERIFY2(csvLines[4].startsWith(QStringLiteral("acme,box-1,-1,,spot,0.00012,")), qPrintable(csvLines[4]));
+        QVERIFY2(csvLines[5].startsWith(QStringLiteral("acme,box-2,\"eu, west\",\"z\"\"1\",spot,0.9,")), qPrintable(csvLines[5]));
+
+        const QStringList tableLines = table.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(tableLines.size(), 7); // header, rule, five rows
+        const qsizetype sourceColumn = tableLines[0].indexOf(QStringLiteral("source"));
+        QVERIFY(sourceColumn > 0);
+        for (const QString &line : tableLines.mid(2))
+            QVERIFY2(line.mid(sourceColumn).startsWith(QStringLiteral("import:")), qPrintable(line));
+    }
+
     void badCsvIsRejectedWithLineNumbersAndDocumentUnchanged()
     {
         const QString d = doc(QStringLiteral("reject.mltco"));
