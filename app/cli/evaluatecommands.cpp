@@ -94,21 +94,6 @@ QString hybridLine(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r
         .arg(s.name, h.base, money(r.total - r.burst), h.burst, money(r.burst), percent(share));
 }
 
-// Calls visit(scenario, result) for every scenario of a prepared plan (or only the hybrids), evaluating each on
-// the way: the tables below take several passes instead of holding every scenario's months.
-template<typename Visit>
-void forEachEvaluated(const tco::PlanResult &plan, Visit visit, bool hybridsOnly = false)
-{
-    tco::ScenarioResult result;
-    tco::HybridScratch scratch;
-    for (std::size_t i = 0; i < plan.scenarios.size(); ++i) {
-        if (hybridsOnly && plan.scenarios[i].kind() != tco::ScenarioKind::Hybrid)
-            continue;
-        tco::evaluateScenario(plan, i, result, scratch);
-        visit(plan.scenarios[i], result);
-    }
-}
-
 QString breakEvenLines(const tco::PlanResult &result)
 {
     QString text;
@@ -140,35 +125,56 @@ QString breakEvenLines(const tco::PlanResult &result)
     return text;
 }
 
-// The people-facing report, written as it goes: one pass sizes the columns of the three tables, then one pass
-// per table (and one over the hybrids) prints them, so memory does not grow with the plan.
+// The people-facing report. Each scenario is evaluated once and only its figures are kept (its month rows are
+// dropped at once), so memory follows the number of scenarios, not their months; each table is then formatted,
+// sized and printed from those figures in turn.
 void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
 {
     out << QStringLiteral("Plan: %1\n").arg(plan.plan) << workloadLine(plan.workload) << '\n';
-    TextTable summary(summaryHeader()), years(yearHeader(plan.workload.horizonMonths)), categories(categoryHeader());
+    std::vector<tco::ScenarioResult> figures(plan.scenarios.size());
+    {
+        tco::ScenarioResult result;
+        tco::HybridScratch scratch;
+        for (std::size_t i = 0; i < plan.scenarios.size(); ++i) {
+            tco::evaluateScenario(plan, i, result, scratch);
+            // Everything but the month rows and cohorts, whose buffers stay with `result` for the next scenario.
+            std::vector<tco::MonthRow> rows = std::move(result.months);
+            std::vector<tco::Cohort> cohorts = std::move(result.cohorts);
+            figures[i] = result;
+            result.months = std::move(rows);
+            result.cohorts = std::move(cohorts);
+        }
+    }
     bool anyUnmet = false, anyHybrid = false;
-    forEachEvaluated(plan, [&](const tco::EvaluatedScenario &s, const tco::ScenarioResult &r) {
-        summary.widen(summaryCells(s, r));
-        years.widen(yearCells(s, r));
-        categories.widen(categoryCells(s, r));
-        anyUnmet = anyUnmet || r.hasUnmetDemand();
-        anyHybrid = anyHybrid || s.kind() == tco::ScenarioKind::Hybrid;
-    });
-    const auto print = [&](TextTable &table, QStringList (*cells)(const tco::EvaluatedScenario &, const tco::ScenarioResult &)) {
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+        anyUnmet = anyUnmet || figures[i].hasUnmetDemand();
+        anyHybrid = anyHybrid || plan.scenarios[i].kind() == tco::ScenarioKind::Hybrid;
+    }
+    // One table at a time: its cells formatted once, sized, printed and let go.
+    const auto print = [&](QStringList header, QStringList (*cells)(const tco::EvaluatedScenario &, const tco::ScenarioResult &)) {
+        TextTable table(std::move(header));
+        std::vector<QStringList> rows;
+        rows.reserve(figures.size());
+        for (std::size_t i = 0; i < figures.size(); ++i) {
+            rows.push_back(cells(plan.scenarios[i], figures[i]));
+            table.widen(rows.back());
+        }
         out << table.head();
-        forEachEvaluated(plan, [&](const tco::EvaluatedScenario &s, const tco::ScenarioResult &r) { out << table.line(cells(s, r)); });
+        for (const QStringList &row : rows)
+            out << table.line(row);
     };
-    print(summary, summaryCells);
+    print(summaryHeader(), summaryCells);
     if (anyUnmet)
         out << "* leaves demand unmet: it is cheaper because it does less\n";
     out << "\nCost per year\n";
-    print(years, yearCells);
+    print(yearHeader(plan.workload.horizonMonths), yearCells);
     out << QStringLiteral("\nCost by category over %1 months\n").arg(plan.workload.horizonMonths);
-    print(categories, categoryCells);
+    print(categoryHeader(), categoryCells);
     if (anyHybrid) {
         out << "\nBase and burst\n";
-        forEachEvaluated(plan, [&](const tco::EvaluatedScenario &s, const tco::ScenarioResult &r) { out << hybridLine(s, r); },
-                         true);
+        for (std::size_t i = 0; i < figures.size(); ++i)
+            if (plan.scenarios[i].kind() == tco::ScenarioKind::Hybrid)
+                out << hybridLine(plan.scenarios[i], figures[i]);
     }
     if (!plan.breakeven.empty())
         out << "\nBreak-even\n" << breakEvenLines(plan);

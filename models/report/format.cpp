@@ -2,23 +2,49 @@
 
 #include <QLocale>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace mltco::report {
 namespace {
 
 // Formatting is fixed to the C locale's digits with "," grouping and "." decimals, whatever the
-// machine's locale, so reports and tests read the same everywhere.
+// machine's locale, so reports and tests read the same everywhere. The digits are those of the whole number
+// round(magnitude x 10^decimals) with the point put back, the separators added here: exactly QLocale's text while
+// that whole number is below 2^49 (where it is exact), and a report of 20,000 scenarios formats half a million sums, where a
+// QLocale per call was most of its time. Larger values, or more than six decimals, go to QLocale itself.
 QString groupedDigits(double magnitude, int decimals)
 {
-    QLocale c(QLocale::C);
-    c.setNumberOptions(QLocale::DefaultNumberOptions); // grouping on
-    return c.toString(magnitude, 'f', decimals);
+    static constexpr double kScales[] = {1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0};
+    const double whole = decimals >= 0 && decimals < 7 ? std::round(magnitude * kScales[decimals]) : -1.0;
+    if (!(whole >= 0.0 && whole < 562949953421312.0)) { // 2^49: far enough below 2^53 that the product above is within 1/4 of it
+        QLocale c(QLocale::C);
+        c.setNumberOptions(QLocale::DefaultNumberOptions); // grouping on
+        return c.toString(magnitude, 'f', decimals);
+    }
+    char buffer[24];
+    const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, static_cast<unsigned long long>(whole));
+    QByteArray digits(buffer, r.ptr - buffer);
+    if (digits.size() <= decimals)
+        digits.prepend(QByteArray(decimals + 1 - digits.size(), '0'));
+    const qsizetype integer = digits.size() - decimals;
+    QString text;
+    text.reserve(integer + integer / 3 + decimals + 1);
+    for (qsizetype i = 0; i < integer; ++i) {
+        if (i > 0 && (integer - i) % 3 == 0)
+            text += QLatin1Char(',');
+        text += QLatin1Char(digits[i]);
+    }
+    if (decimals > 0)
+        text += QLatin1Char('.') + QLatin1StringView(digits.constData() + integer, decimals);
+    return text;
 }
 
 double roundTo(double value, int decimals)
 {
-    const double scale = std::pow(10.0, decimals);
+    static constexpr double kScales[] = {1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0};
+    const double scale = decimals >= 0 && decimals < 7 ? kScales[decimals] : std::pow(10.0, decimals);
     return std::round(value * scale) / scale;
 }
 

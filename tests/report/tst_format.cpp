@@ -1,7 +1,11 @@
 // Money and percent formatting shared by the GUI, the PDF report and the CLI tables.
 #include "models/report/format.h"
 
+#include <QLocale>
 #include <QTest>
+
+#include <cmath>
+#include <random>
 
 using namespace mltco::report;
 
@@ -10,6 +14,32 @@ class TestFormat final : public QObject
     Q_OBJECT
 
 private slots:
+    // The grouped digits are QLocale's (C locale, grouping on) for every magnitude money and GPU-hours take, at every
+    // number of decimals the app shows; only the way they are made changed.
+    void groupedDigitsAreQLocales()
+    {
+        QLocale c(QLocale::C);
+        c.setNumberOptions(QLocale::DefaultNumberOptions);
+        std::mt19937_64 random(5);
+        std::uniform_real_distribution<double> exponent(-3, 13), unit(0, 1);
+        for (int i = 0; i < 100000; ++i) {
+            const double v = std::pow(10.0, exponent(random)) * (unit(random) < 0.3 ? -1 : 1);
+            for (int decimals : {0, 1, 2, 4}) {
+                const double scale = std::pow(10.0, decimals);
+                const double rounded = std::round(v * scale) / scale;
+                const QString expected = (rounded < 0 ? QStringLiteral("-") : QString()) + c.toString(std::fabs(rounded), 'f', decimals);
+                if (mltco::report::grouped(v, decimals) != expected)
+                    QFAIL(qPrintable(QStringLiteral("%1 at %2 decimals: %3, QLocale %4")
+                                         .arg(v, 0, 'g', 17)
+                                         .arg(decimals)
+                                         .arg(mltco::report::grouped(v, decimals), expected)));
+            }
+        }
+        QCOMPARE(mltco::report::money(1e300), QStringLiteral("$") + c.toString(1e300, 'f', 2));
+        QCOMPARE(mltco::report::money(1234567.891), QStringLiteral("$1,234,567.89"));
+        QCOMPARE(mltco::report::money(-999.999), QStringLiteral("-$1,000.00"));
+    }
+
     void money_data()
     {
         QTest::addColumn<double>("value");
