@@ -19,7 +19,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libqt6sql6-sqlite qt6-svg-dev libqt6svg6 libgl-dev
   libcsv-dev libsqlite3-dev
-  sqlite3 poppler-utils fonts-dejavu-core
+  sqlite3 poppler-utils fonts-dejavu-core python3
   dpkg-dev file appstream desktop-file-utils
 )
 # libFuzzer and clang's sanitizer runtimes; gcc's ASan/UBSan runtimes come with g++.

@@ -8,3 +8,17 @@ add_test(NAME make_big_document
     COMMAND sh -c "rm -f make-big.mltco && $<TARGET_FILE:make_big_document> plan make-big.json 50 24 && $<TARGET_FILE:make_big_document> document make-big.mltco 2000 && $<TARGET_FILE:mltco-cli> evaluate make-big.json --format csv > /dev/null"
     WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(make_big_document PROPERTIES LABELS bench TIMEOUT 300)
+
+# bench_evaluate: mltco-cli evaluate of the large plan, whole process, per format (time, peak RSS), against python3
+# running tests/bench/model.py (a plain transcription of the model, checked to agree with the engine first).
+add_executable(bench_evaluate ${CMAKE_CURRENT_LIST_DIR}/bench_evaluate.cpp ${CMAKE_CURRENT_LIST_DIR}/bigdata.h)
+target_link_libraries(bench_evaluate PRIVATE mltco_models)
+target_compile_definitions(bench_evaluate PRIVATE
+    MLTCO_CLI="$<TARGET_FILE:mltco-cli>"
+    MLTCO_MODEL_PY="${CMAKE_CURRENT_LIST_DIR}/model.py"
+    MLTCO_BUILD_TYPE="${CMAKE_BUILD_TYPE}")
+add_dependencies(bench_evaluate mltco-cli)
+mltco_set_compile_options(bench_evaluate)
+set_target_properties(bench_evaluate PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+add_test(NAME bench_evaluate COMMAND bench_evaluate --quick)
+set_tests_properties(bench_evaluate PROPERTIES LABELS bench TIMEOUT 300)
