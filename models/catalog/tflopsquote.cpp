@@ -24,18 +24,19 @@ QString plain(double value, int decimals = 2)
 
 } // namespace
 
-QHash<QString, PricePoint> latestPrices(const QList<PricePoint> &prices)
+void LatestPrices::add(const PricePoint &p)
 {
-    // Latest observation per instance and region (the list is ordered by date within each).
-    QHash<QString, PricePoint> perRegion;
-    for (const PricePoint &p : prices) {
-        const QString key = p.provider + QLatin1Char('/') + p.instance + QLatin1Char('\n') + p.region;
-        const auto it = perRegion.constFind(key);
-        if (it == perRegion.constEnd() || it->observedAt <= p.observedAt)
-            perRegion.insert(key, p);
-    }
+    // Latest observation per instance and region (a later one of the same date replaces an earlier).
+    const QString key = p.provider + QLatin1Char('/') + p.instance + QLatin1Char('\n') + p.region;
+    const auto it = m_perRegion.constFind(key);
+    if (it == m_perRegion.constEnd() || it->observedAt <= p.observedAt)
+        m_perRegion.insert(key, p);
+}
+
+QHash<QString, PricePoint> LatestPrices::result() const
+{
     QHash<QString, PricePoint> best;
-    for (const PricePoint &p : std::as_const(perRegion)) {
+    for (const PricePoint &p : std::as_const(m_perRegion)) {
         if (!p.hourly())
             continue;
         const QString key = p.provider + QLatin1Char('/') + p.instance;
@@ -46,6 +47,24 @@ QHash<QString, PricePoint> latestPrices(const QList<PricePoint> &prices)
             best.insert(key, p);
     }
     return best;
+}
+
+QHash<QString, PricePoint> latestPrices(const QList<PricePoint> &prices)
+{
+    LatestPrices latest;
+    for (const PricePoint &p : prices)
+        latest.add(p);
+    return latest.result();
+}
+
+QHash<QString, PricePoint> latestPrices(const CatalogRepository &repo, const PriceFilter &filter)
+{
+    LatestPrices latest;
+    repo.forEachPrice(filter, [&](const PricePoint &p) {
+        latest.add(p);
+        return true;
+    });
+    return latest.result();
 }
 
 TflopsQuote quoteInstance(const InstanceType &instance, const Gpu *gpu,
@@ -106,7 +125,7 @@ Expected<TflopsQuote> quoteCatalogInstance(const CatalogRepository &repo, const 
     filter.instance = instance;
     filter.region = region;
     filter.pricing = pricing;
-    const QHash<QString, PricePoint> prices = latestPrices(repo.prices(filter));
+    const QHash<QString, PricePoint> prices = latestPrices(repo, filter);
     const auto price = prices.constFind(provider + QLatin1Char('/') + instance);
     std::optional<Gpu> gpu = type->gpu.isEmpty() ? std::nullopt : repo.gpu(type->gpu);
     if (!type->gpu.isEmpty() && (!gpu || gpu->throughput.isEmpty()))

@@ -35,6 +35,19 @@ struct TflopsQuote final
 /// latest observation counts (a later "missing" observation makes that region missing); of the regions, the
 /// most recent observation wins, the cheapest on a tie (seed 002 compares "the cheapest regions").
 QHash<QString, PricePoint> latestPrices(const QList<PricePoint> &prices);
+/// The same from the repository's matching prices, read one by one (nothing but the latest of each region is held).
+QHash<QString, PricePoint> latestPrices(const CatalogRepository &repo, const PriceFilter &filter);
+
+/// latestPrices() fed one observation at a time, in the listing's order.
+class LatestPrices final
+{
+public:
+    void add(const PricePoint &price);
+    QHash<QString, PricePoint> result() const;
+
+private:
+    QHash<QString, PricePoint> m_perRegion;
+};
 
 /// Quotes one instance. `metric` is a throughput metric key ("tf32_sparse"), `metricLabel` its name in
 /// messages ("TF32"); with `preferNodeFigures` a

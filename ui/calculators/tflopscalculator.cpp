@@ -201,9 +201,21 @@ std::vector<TflopsQuote> TflopsCalculator::quotes(const QStringList &keys) const
     const catalog::CatalogRepository repo(m_editor->document().database());
     const std::optional<catalog::PricingModel> pricing =
         catalog::pricingModelFromKey(m_pricing->currentData().toString());
-    catalog::PriceFilter filter;
-    filter.pricing = pricing;
-    const QHash<QString, catalog::PricePoint> prices = catalog::latestPrices(repo.prices(filter));
+    // Only the instances asked for, each read through the price index (not every price of the catalog).
+    catalog::LatestPrices latest;
+    for (const catalog::InstanceType &i : m_instanceTypes) {
+        if (!keys.contains(i.provider + QLatin1Char('/') + i.name))
+            continue;
+        catalog::PriceFilter filter;
+        filter.provider = i.provider;
+        filter.instance = i.name;
+        filter.pricing = pricing;
+        repo.forEachPrice(filter, [&](const catalog::PricePoint &p) {
+            latest.add(p);
+            return true;
+        });
+    }
+    const QHash<QString, catalog::PricePoint> prices = latest.result();
     const int metricIndex = std::max(0, m_metric->currentIndex());
     const Metric &metric = kMetrics[metricIndex];
     for (const catalog::InstanceType &i : m_instanceTypes) {
