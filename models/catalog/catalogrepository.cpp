@@ -202,6 +202,30 @@ std::optional<double> CatalogRepository::listPrice(const QString &provider, cons
     return q->value(0).toDouble();
 }
 
+QList<CatalogRepository::Offer> CatalogRepository::offers(const QString &provider) const
+{
+    QList<Offer> out;
+    forEachRow(m_db, QStringLiteral(
+        "SELECT i.name, pp.region, pp.pricing_model FROM provider p CROSS JOIN instance_type i ON i.provider_id = p.id "
+        "CROSS JOIN price_point pp ON pp.instance_type_id = i.id WHERE p.name = ? AND pp.amount > 0 "
+        "GROUP BY i.name, pp.pricing_model, pp.region ORDER BY i.name, pp.pricing_model, pp.region"),
+        {provider}, [&](const QSqlQuery &q) {
+            out.append({q.value(0).toString(), q.value(1).toString(),
+                        pricingModelFromKey(q.value(2).toString()).value_or(PricingModel::OnDemand)});
+        }, m_readError);
+    return out;
+}
+
+QHash<QString, QHash<QString, int>> CatalogRepository::regionCounts() const
+{
+    QHash<QString, QHash<QString, int>> out;
+    forEachRow(m_db, QStringLiteral(
+        "SELECT p.name, pp.region, COUNT(*) FROM provider p CROSS JOIN instance_type i ON i.provider_id = p.id "
+        "CROSS JOIN price_point pp ON pp.instance_type_id = i.id GROUP BY p.name, pp.region"),
+        {}, [&](const QSqlQuery &q) { out[q.value(0).toString()][q.value(1).toString()] = q.value(2).toInt(); }, m_readError);
+    return out;
+}
+
 QList<PricePoint> CatalogRepository::prices(const PriceFilter &filter) const
 {
     QList<PricePoint> out;

@@ -78,6 +78,17 @@ public:
     /// The same rows as views of SQLite's own text, in either order, for output written row by row.
     void forEachPriceRow(const PriceFilter &filter, PriceOrder order,
                          const std::function<bool(const PriceRowView &)> &visit) const;
+    /// What a provider offers: every (instance type, region, pricing model) with at least one priced observation
+    /// (a missing price is not an offer), in the listing's order. Read through the price index, without reading the
+    /// observations into memory.
+    struct Offer final
+    {
+        QString instance, region;
+        PricingModel pricing = PricingModel::OnDemand;
+    };
+    QList<Offer> offers(const QString &provider) const;
+    /// How many observations each provider has in each region (provider -> region -> count), counted by SQLite.
+    QHash<QString, QHash<QString, int>> regionCounts() const;
     std::optional<InstanceType> instanceType(const QString &provider, const QString &name) const;
     std::optional<Gpu> gpu(const QString &name) const;
     std::optional<double> listPrice(const QString &provider, const QString &instance) const;

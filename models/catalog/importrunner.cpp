@@ -200,6 +200,15 @@ Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &p
     return result;
 }
 
+Expected<std::vector<qint64>> withWorkerConnection(
+    const QString &documentPath, const std::function<Expected<std::vector<qint64>>(const QSqlDatabase &)> &read)
+{
+    WorkerConnection connection(documentPath);
+    if (!connection.errorString().isEmpty())
+        return Error{QStringLiteral("The price history cannot be read: %1").arg(connection.errorString()), {}};
+    return read(connection.database());
+}
+
 Expected<QList<PriceRecord>> readAllPrices(const QString &documentPath)
 {
     WorkerConnection connection(documentPath);

@@ -10,6 +10,8 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
+#include <vector>
 
 namespace mltco::catalog {
 
@@ -71,6 +73,10 @@ Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &p
 /// price_point `pp` (a WHERE, JOIN or ORDER BY); ?1, ?2 ... are bound from `ints`, then `text`.
 QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where, const QList<qint64> &ints = {},
                                     const QString &text = {});
+
+/// Runs `read` on a connection of its own to the document at `documentPath` (for a worker thread).
+Expected<std::vector<qint64>> withWorkerConnection(
+    const QString &documentPath, const std::function<Expected<std::vector<qint64>>(const QSqlDatabase &)> &read);
 
 /// Every price observation of the document at `documentPath`, read through a connection of its own
 /// so that a worker thread can load a large price history while the window stays responsive.

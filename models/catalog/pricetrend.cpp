@@ -125,27 +125,27 @@ Expected<PriceTrend> priceTrend(const CatalogRepository &repo, const TrendFilter
     PriceFilter prices;
     prices.provider = filter.provider;
     prices.pricing = filter.pricing;
-    const QList<PricePoint> all = repo.prices(prices);
-    if (Status s = repo.readStatus(); !s)
-        return s.error();
-
     PriceTrend trend;
-    // (instance, pricing, date) -> sum of ln(price per reference GPU-hour) and count (regions averaged).
+    // (instance, pricing, date) -> sum of ln(price per reference GPU-hour) and count (regions averaged). The
+    // observations are read one by one (a catalog may hold millions); only these sums are kept.
     std::map<std::tuple<QString, int, qint64>, std::pair<double, int>> groups;
-    for (const PricePoint &p : all) {
+    repo.forEachPrice(prices, [&](const PricePoint &p) {
         const auto it = instances.constFind(p.provider + QLatin1Char('\n') + p.instance);
         if (it == instances.cend() || (!filter.gpu.isEmpty() && it->gpu != filter.gpu))
-            continue; // not asked for
+            return true; // not asked for
         const double hourly = p.hourly().value_or(0.0);
         const double speedup = it->gpu.isEmpty() ? 0.0 : speedups.value(it->gpu).value_or(0.0);
         if (!(hourly > 0) || !(it->gpuCount > 0) || !(speedup > 0) || !p.observedAt.isValid()) {
             ++trend.skipped;
-            continue;
+            return true;
         }
         auto &group = groups[{p.provider + QLatin1Char('/') + p.instance, static_cast<int>(p.pricing), p.observedAt.toJulianDay()}];
         group.first += std::log(hourly / (it->gpuCount * speedup));
         ++group.second;
-    }
+        return true;
+    });
+    if (Status s = repo.readStatus(); !s)
+        return s.error();
     if (groups.empty())
         return Error{QStringLiteral("no price in the catalog matches (provider %1, GPU %2, pricing %3)")
                          .arg(filter.provider.isEmpty() ? QStringLiteral("any") : filter.provider,

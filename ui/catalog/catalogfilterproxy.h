@@ -26,6 +26,15 @@ public:
     virtual bool rowLessThan(int column, int left, int right) const = 0;
     /// Called before the proxy sorts by `column`: a model may compute sort keys once here.
     virtual void prepareSort(int column) { Q_UNUSED(column); }
+    /// A model too large to filter or sort row by row (the price history) does both itself: the proxy then hands
+    /// it the filter and the sort order and keeps its rows as they come.
+    virtual bool filtersItself() const { return false; }
+    virtual void applyFilter(const CatalogFilter &filter) { Q_UNUSED(filter); }
+    virtual void applySort(int column, Qt::SortOrder order)
+    {
+        Q_UNUSED(column);
+        Q_UNUSED(order);
+    }
 };
 
 /// Sorts and filters a catalog table model (a FilterableRows) by the page's filter.

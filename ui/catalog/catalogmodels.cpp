@@ -2,6 +2,7 @@
 
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/importrunner.h"
+#include "models/catalog/pricequery.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
 #include "ui/catalog/gputablemodel.h"
@@ -17,7 +18,8 @@ CatalogModels::CatalogModels(PlanEditor *editor, QObject *parent)
     : QObject(parent), m_editor(editor), m_gpus(new GpuTableModel(this)), m_instances(new InstanceTableModel(this)),
       m_prices(new PriceTableModel(this))
 {
-    connect(&m_loader, &QFutureWatcher<QList<catalog::PriceRecord>>::finished, this, &CatalogModels::pricesArrived);
+    m_prices->setDatabase(editor->document().database());
+    connect(&m_loader, &QFutureWatcher<Expected<std::vector<qint64>>>::finished, this, &CatalogModels::pricesArrived);
     // Another program (mltco-cli, a second window) may import into the same document: PRAGMA data_version
     // changes only for commits made through other connections, so polling it costs one tiny query.
     m_dataVersion = dataVersion();
@@ -65,18 +67,15 @@ void CatalogModels::reloadPrices()
         m_reloadAgain = true;
         return;
     }
-    const catalog::CatalogEditor editor = catalogEditor();
-    if (editor.priceCount() <= kForegroundPrices) {
-        m_prices->reset(editor.prices(), m_sources);
+    m_prices->setSources(m_sources);
+    if (catalogEditor().priceCount() <= kForegroundPrices) {
+        m_prices->reload();
         return;
     }
     m_loading = true;
-    m_prices->reset({}, m_sources);
     const QString path = m_editor->document().path();
-    m_loader.setFuture(QtConcurrent::run([path] {
-        Expected<QList<catalog::PriceRecord>> prices = catalog::readAllPrices(path);
-        return prices ? *prices : QList<catalog::PriceRecord>();
-    }));
+    const catalog::PriceQuery query = m_prices->query();
+    m_loader.setFuture(QtConcurrent::run([path, query] { return catalog::readPriceIdsAt(path, query); }));
 }
 
 void CatalogModels::pricesArrived()
@@ -87,7 +86,10 @@ void CatalogModels::pricesArrived()
         reloadPrices();
         return;
     }
-    m_prices->reset(m_loader.result(), m_sources);
+    Expected<std::vector<qint64>> ids = m_loader.result();
+    if (!ids)
+        emit failure(ids.error().message);
+    m_prices->setIds(ids ? std::move(*ids) : std::vector<qint64>());
     emit changed();
 }
 
@@ -127,33 +129,25 @@ void CatalogModels::instancesChanged(bool namesChanged)
 
 void CatalogModels::pricesAdded(const QList<qint64> &ids)
 {
+    Q_UNUSED(ids); // the price table reads which rows match again: where new rows go depends on its order
     reloadSmallTables();
-    m_prices->setSources(m_sources);
-    if (m_loading)
-        m_reloadAgain = true;
-    else
-        m_prices->append(catalogEditor().pricesWithIds(ids));
+    reloadPrices();
     finish();
 }
 
 void CatalogModels::pricesRemoved(const QSet<qint64> &ids)
 {
+    Q_UNUSED(ids);
     reloadSmallTables();
-    if (m_loading)
-        m_reloadAgain = true;
-    else
-        m_prices->removeIds(ids);
+    reloadPrices();
     finish();
 }
 
-void CatalogModels::imported(QList<catalog::PriceRecord> added)
+void CatalogModels::imported(const QList<catalog::PriceRecord> &added)
 {
+    Q_UNUSED(added);
     reloadSmallTables();
-    m_prices->setSources(m_sources);
-    if (m_loading)
-        m_reloadAgain = true;
-    else
-        m_prices->append(std::move(added));
+    reloadPrices();
     finish();
 }
 

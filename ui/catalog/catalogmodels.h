@@ -33,8 +33,8 @@ public:
     const QHash<QString, catalog::Source> &sources() const { return m_sources; }
     const QList<catalog::Provider> &providers() const { return m_providers; }
 
-    /// Reads everything again. A large price history (over kForegroundPrices rows) is read on a worker
-    /// thread; pricesLoading() is true until it arrives.
+    /// Reads everything again. Which prices match the price table's query is read on a worker thread when the
+    /// history is large (over kForegroundPrices rows); pricesLoading() is true until the answer arrives.
     void reload();
     bool pricesLoading() const { return m_loading; }
     static constexpr qint64 kForegroundPrices = 100000;
@@ -44,7 +44,7 @@ public:
     void instancesChanged(bool namesChanged);
     void pricesAdded(const QList<qint64> &ids);
     void pricesRemoved(const QSet<qint64> &ids);
-    void imported(QList<catalog::PriceRecord> added);
+    void imported(const QList<catalog::PriceRecord> &added);
 
     /// An undo or redo that could not be carried out: says why (the page shows it).
     void reportFailure(const QString &message);
@@ -70,7 +70,7 @@ private:
     PriceTableModel *m_prices;
     QHash<QString, catalog::Source> m_sources;
     QList<catalog::Provider> m_providers;
-    QFutureWatcher<QList<catalog::PriceRecord>> m_loader;
+    QFutureWatcher<Expected<std::vector<qint64>>> m_loader;
     bool m_loading = false;
     QTimer m_watch;
     qint64 m_dataVersion = -1;

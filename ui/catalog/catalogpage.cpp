@@ -1,5 +1,7 @@
 #include "ui/catalog/catalogpage.h"
 
+#include "models/catalog/catalogrepository.h"
+
 #include "models/store/document.h"
 
 #include "models/report/format.h"
@@ -243,7 +245,7 @@ void CatalogPage::updateCounts()
     };
     m_tabs->setTabText(PricesTab, m_models->pricesLoading() ? tr("Price history (loading…)")
                                                             : title(tr("Price history"), m_priceProxy->rowCount(),
-                                                                    m_models->prices()->rowCount()));
+                                                                    static_cast<int>(m_models->prices()->totalCount())));
     m_tabs->setTabText(InstancesTab,
                        title(tr("Instance types"), m_instanceProxy->rowCount(), m_models->instances()->rowCount()));
     m_tabs->setTabText(GpusTab, title(tr("GPUs and throughput"), m_gpuProxy->rowCount(), m_models->gpus()->rowCount()));
@@ -320,6 +322,15 @@ void CatalogPage::selectId(QTableView *table, qint64 id)
 {
     const auto *proxy = static_cast<CatalogFilterProxy *>(table->model());
     const QAbstractItemModel *source = proxy->sourceModel();
+    if (const auto *prices = qobject_cast<const PriceTableModel *>(source)) {
+        // The price history finds the row among its ids (reading every row to ask would read them all).
+        const QModelIndex shown = proxy->mapFromSource(prices->index(prices->rowOfId(id), 0));
+        if (shown.isValid()) {
+            table->selectionModel()->setCurrentIndex(shown, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            table->scrollTo(shown);
+        }
+        return;
+    }
     for (int row = source->rowCount() - 1; row >= 0; --row) {
         const QModelIndex index = source->index(row, 0);
         if (index.data(PriceTableModel::IdRole).toLongLong() != id)
@@ -364,10 +375,9 @@ void CatalogPage::addPrice()
 void CatalogPage::editPrice(int row)
 {
     // Regions each provider prices in, the most observed first (the likeliest choice on top).
-    QHash<QString, QHash<QString, int>> seen;
+    const QHash<QString, QHash<QString, int>> seen =
+        catalog::CatalogRepository(m_editor->document().database()).regionCounts();
     const PriceTableModel *prices = m_models->prices();
-    for (int r = 0; r < prices->rowCount(); ++r)
-        ++seen[prices->record(r)->price.provider][prices->record(r)->price.region];
     QHash<QString, QStringList> regions;
     for (auto it = seen.cbegin(); it != seen.cend(); ++it) {
         QStringList list = it->keys();
@@ -378,7 +388,7 @@ void CatalogPage::editPrice(int row)
     }
     auto *dialog = new PriceDialog(m_models->providers(), m_models->instances()->records(), regions, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (const catalog::PriceRecord *r = prices->record(row))
+    if (const std::optional<catalog::PriceRecord> r = prices->record(row))
         dialog->startFrom(r->price);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const catalog::PricePoint p = dialog->price();
@@ -510,14 +520,18 @@ void CatalogPage::deleteSelected()
         QSet<QString> files;
         int seeded = 0;
         for (int row : rows) {
-            const catalog::PriceRecord *r = m_models->prices()->record(row);
+            const std::optional<catalog::PriceRecord> r = m_models->prices()->record(row);
+            if (!r)
+                continue; // deleted meanwhile
             ids << r->id;
             if (r->sourceKind == QLatin1String("import"))
                 files.insert(catalogtext::sourceLabel(r->price.source, m_models->sources()));
             else if (r->sourceKind != QLatin1String("user"))
                 ++seeded;
         }
-        const catalog::PriceRecord *first = m_models->prices()->record(rows.first());
+        const std::optional<catalog::PriceRecord> first = m_models->prices()->record(rows.first());
+        if (!first || ids.isEmpty())
+            return;
         text = rows.size() == 1 ? tr("Delete price of %1 (%2)")
                                       .arg(catalogtext::instanceLabel(first->price.provider, first->price.instance),
                                            first->price.observedAt.toString(Qt::ISODate))

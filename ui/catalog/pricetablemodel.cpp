@@ -1,30 +1,18 @@
 #include "ui/catalog/pricetablemodel.h"
 
-#include "ui/catalog/recordrows.h"
-
 #include "ui/catalog/catalogformat.h"
 
 #include <QColor>
+
+#include <algorithm>
 
 namespace mltco::ui {
 
 PriceTableModel::PriceTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void PriceTableModel::reset(QList<catalog::PriceRecord> prices, QHash<QString, catalog::Source> sources)
+void PriceTableModel::setDatabase(const QSqlDatabase &db)
 {
-    beginResetModel();
-    m_prices = std::move(prices);
-    setSources(std::move(sources));
-    rowsChanged();
-    endResetModel();
-}
-
-void PriceTableModel::rowsChanged()
-{
-    for (auto &cache : m_matches)
-        cache.clear(); // a freed string's address may come back holding other text
-    if (m_sortColumn >= 0)
-        prepareSort(m_sortColumn); // the proxy sorts inserted rows right after they arrive
+    m_db = db;
 }
 
 void PriceTableModel::setSources(QHash<QString, catalog::Source> sources)
@@ -33,53 +21,120 @@ void PriceTableModel::setSources(QHash<QString, catalog::Source> sources)
     m_sourceLabels.clear();
     for (auto it = m_sources.cbegin(); it != m_sources.cend(); ++it)
         m_sourceLabels.insert(it.key(), catalogtext::sourceLabel(*it));
-    m_matches[Source].clear();
+    if (!m_ids.empty())
+        emit dataChanged(index(0, Source), index(rowCount() - 1, Source));
 }
 
-void PriceTableModel::append(QList<catalog::PriceRecord> prices)
+void PriceTableModel::setIds(std::vector<qint64> ids)
 {
-    if (prices.isEmpty())
+    beginResetModel();
+    m_ids = std::move(ids);
+    m_total = -1;
+    m_pages.clear();
+    m_pageOrder.clear();
+    endResetModel();
+}
+
+void PriceTableModel::reload()
+{
+    Expected<std::vector<qint64>> ids = catalog::readPriceIds(m_db, m_query);
+    m_readError = ids ? QString() : ids.error().message;
+    setIds(ids ? std::move(*ids) : std::vector<qint64>());
+}
+
+void PriceTableModel::setQuery(const catalog::PriceQuery &query)
+{
+    if (query == m_query)
         return;
-    const int first = static_cast<int>(m_prices.size());
-    beginInsertRows({}, first, first + static_cast<int>(prices.size()) - 1);
-    m_prices.append(std::move(prices));
-    rowsChanged();
-    endInsertRows();
+    m_query = query;
+    reload();
 }
 
-void PriceTableModel::removeIds(const QSet<qint64> &ids)
+void PriceTableModel::applyFilter(const CatalogFilter &filter)
 {
-    // Contiguous runs from the end, so earlier row numbers stay valid while removing.
-    int row = static_cast<int>(m_prices.size()) - 1;
-    while (row >= 0) {
-        if (!ids.contains(m_prices[row].id)) {
-            --row;
-            continue;
-        }
-        const int last = row;
-        while (row > 0 && ids.contains(m_prices[row - 1].id))
-            --row;
-        beginRemoveRows({}, row, last);
-        m_prices.remove(row, last - row + 1);
-        rowsChanged();
-        endRemoveRows();
-        --row;
+    catalog::PriceQuery q = m_query;
+    q.text = filter.text;
+    q.provider = filter.provider;
+    q.pricing = filter.pricing;
+    setQuery(q);
+}
+
+void PriceTableModel::applySort(int column, Qt::SortOrder order)
+{
+    using SortBy = catalog::PriceQuery::SortBy;
+    catalog::PriceQuery q = m_query;
+    switch (static_cast<Column>(column)) {
+    case Provider: q.sortBy = SortBy::Provider; break;
+    case Instance: q.sortBy = SortBy::Instance; break;
+    case Region: q.sortBy = SortBy::Region; break;
+    case Zone: q.sortBy = SortBy::Zone; break;
+    case Pricing: q.sortBy = SortBy::Pricing; break;
+    case PerHour:
+    case Quoted: q.sortBy = SortBy::Hourly; break;
+    case ObservedAt: q.sortBy = SortBy::ObservedAt; break;
+    case Source: q.sortBy = SortBy::Source; break;
+    case Note: q.sortBy = SortBy::Note; break;
+    case ColumnCount: q.sortBy = SortBy::Added; break;
     }
+    if (column < 0)
+        q.sortBy = SortBy::Added;
+    q.descending = order == Qt::DescendingOrder;
+    setQuery(q);
 }
 
-const catalog::PriceRecord *PriceTableModel::record(int row) const
+const catalog::PriceRecord *PriceTableModel::fetch(int row) const
 {
-    return recordAt(m_prices, row);
+    if (row < 0 || row >= rowCount())
+        return nullptr;
+    const int page = row / kPageRows;
+    auto it = m_pages.find(page);
+    if (it == m_pages.end()) {
+        const std::size_t first = static_cast<std::size_t>(page) * kPageRows;
+        const std::size_t last = std::min(m_ids.size(), first + kPageRows);
+        const QList<qint64> ids(m_ids.begin() + static_cast<std::ptrdiff_t>(first), m_ids.begin() + static_cast<std::ptrdiff_t>(last));
+        QHash<qint64, catalog::PriceRecord> byId;
+        for (catalog::PriceRecord &r : catalog::CatalogEditor(m_db).pricesWithIds(ids))
+            byId.insert(r.id, std::move(r));
+        std::vector<std::optional<catalog::PriceRecord>> rows;
+        rows.reserve(static_cast<std::size_t>(ids.size()));
+        for (qint64 id : ids) {
+            const auto found = byId.constFind(id);
+            rows.push_back(found == byId.constEnd() ? std::nullopt : std::optional(*found));
+        }
+        if (m_pageOrder.size() >= kPagesKept) {
+            m_pages.remove(m_pageOrder.front());
+            m_pageOrder.pop_front();
+        }
+        m_pageOrder.push_back(page);
+        it = m_pages.insert(page, std::move(rows));
+    }
+    const std::optional<catalog::PriceRecord> &r = (*it)[static_cast<std::size_t>(row % kPageRows)];
+    return r ? &*r : nullptr;
+}
+
+qint64 PriceTableModel::totalCount() const
+{
+    const bool everything = m_query.text.isEmpty() && m_query.provider.isEmpty() && !m_query.pricing;
+    if (m_total < 0)
+        m_total = everything ? static_cast<qint64>(m_ids.size()) : catalog::CatalogEditor(m_db).priceCount();
+    return m_total;
+}
+
+std::optional<catalog::PriceRecord> PriceTableModel::record(int row) const
+{
+    const catalog::PriceRecord *r = fetch(row);
+    return r ? std::optional(*r) : std::nullopt;
 }
 
 int PriceTableModel::rowOfId(qint64 id) const
 {
-    return rowWithId(m_prices, id);
+    const auto it = std::find(m_ids.begin(), m_ids.end(), id);
+    return it == m_ids.end() ? -1 : static_cast<int>(it - m_ids.begin());
 }
 
 int PriceTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_prices.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_ids.size());
 }
 
 int PriceTableModel::columnCount(const QModelIndex &parent) const
@@ -87,10 +142,18 @@ int PriceTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString PriceTableModel::text(int row, int column) const
+QString PriceTableModel::text(const catalog::PriceRecord &r, int column) const
 {
-    const catalog::PricePoint &p = m_prices[row].price;
+    const catalog::PricePoint &p = r.price;
     switch (static_cast<Column>(column)) {
+    case Provider:
+        return p.provider;
+    case Instance:
+        return p.instance;
+    case Region:
+        return p.region.isEmpty() ? QStringLiteral("—") : p.region;
+    case Zone:
+        return p.zone;
     case Pricing:
         return catalogtext::pricingLabel(p.pricing);
     case PerHour:
@@ -99,77 +162,54 @@ QString PriceTableModel::text(int row, int column) const
         return catalogtext::quotedText(p);
     case ObservedAt:
         return p.observedAt.toString(Qt::ISODate);
-    case ColumnCount:
-        return {};
-    default:
-        return shown(column, *field(row, column));
-    }
-}
-
-const QString *PriceTableModel::field(int row, int column) const
-{
-    const catalog::PricePoint &p = m_prices[row].price;
-    switch (static_cast<Column>(column)) {
-    case Provider:
-        return &p.provider;
-    case Instance:
-        return &p.instance;
-    case Region:
-        return &p.region;
-    case Zone:
-        return &p.zone;
     case Source:
-        return &p.source;
+        return m_sourceLabels.value(p.source, p.source);
     case Note:
-        return &p.note;
-    default:
-        return nullptr;
+        return p.note;
+    case ColumnCount:
+        break;
     }
-}
-
-QString PriceTableModel::shown(int column, const QString &field) const
-{
-    if (column == Region && field.isEmpty())
-        return QStringLiteral("—");
-    if (column == Source)
-        return m_sourceLabels.value(field, field);
-    return field;
+    return {};
 }
 
 QVariant PriceTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const catalog::PriceRecord &r = m_prices[index.row()];
+    if (role == IdRole)
+        return m_ids[static_cast<std::size_t>(index.row())];
+    const catalog::PriceRecord *r = role == Qt::DisplayRole || role == Qt::ToolTipRole || role == Qt::ForegroundRole
+                                        ? fetch(index.row())
+                                        : nullptr;
     switch (role) {
     case Qt::DisplayRole:
-        return text(index.row(), index.column());
+        return r ? text(*r, index.column()) : QString();
     case Qt::ToolTipRole:
+        if (!r)
+            return index.column() == 0 ? tr("This observation was deleted meanwhile.") : QVariant();
         switch (index.column()) {
         case Source:
-            return m_sources.value(r.price.source).title;
+            return m_sources.value(r->price.source).title;
         case Note:
-            return r.price.note.isEmpty() ? QVariant() : QVariant(r.price.note);
+            return r->price.note.isEmpty() ? QVariant() : QVariant(r->price.note);
         case PerHour:
-            return r.price.hourly() ? (r.price.unit == catalog::PriceUnit::Month
-                                           ? tr("Quoted per month; converted at 730 hours a month.")
-                                           : QVariant())
-                                    : tr("The source gives no price (a price of 0 or none is missing, never free).");
+            return r->price.hourly() ? (r->price.unit == catalog::PriceUnit::Month
+                                            ? tr("Quoted per month; converted at 730 hours a month.")
+                                            : QVariant())
+                                     : tr("The source gives no price (a price of 0 or none is missing, never free).");
         case Region:
-            return r.price.region.isEmpty() ? tr("The provider prices this without regions.") : QVariant();
+            return r->price.region.isEmpty() ? tr("The provider prices this without regions.") : QVariant();
         default:
             return {};
         }
     case Qt::ForegroundRole:
-        if (index.column() == PerHour && !r.price.hourly())
+        if (r && index.column() == PerHour && !r->price.hourly())
             return QColor(0xb0, 0x3a, 0x2e);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == PerHour || index.column() == Quoted)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case IdRole:
-        return r.id;
     default:
         return {};
     }
@@ -204,82 +244,6 @@ QVariant PriceTableModel::headerData(int section, Qt::Orientation orientation, i
         break;
     }
     return {};
-}
-
-bool PriceTableModel::rowMatches(int row, const CatalogFilter &filter) const
-{
-    const catalog::PricePoint &p = m_prices[row].price;
-    if (!filter.provider.isEmpty() && p.provider != filter.provider)
-        return false;
-    if (filter.pricing && p.pricing != *filter.pricing)
-        return false;
-    if (filter.text.isEmpty())
-        return true;
-    if (filter.text != m_matchText) {
-        m_matchText = filter.text;
-        for (auto &cache : m_matches)
-            cache.clear();
-    }
-    for (int column : {Provider, Instance, Region, Zone, Source, Note}) {
-        const QString *f = field(row, column);
-        QHash<const void *, bool> &cache = m_matches[column];
-        auto it = cache.constFind(f->constData());
-        if (it == cache.constEnd())
-            it = cache.insert(f->constData(), shown(column, *f).contains(filter.text, Qt::CaseInsensitive));
-        if (*it)
-            return true;
-    }
-    return false;
-}
-
-bool PriceTableModel::rowLessThan(int column, int left, int right) const
-{
-    if (column == m_sortColumn && m_sortKeys.size() == m_prices.size())
-        return m_sortKeys[left] < m_sortKeys[right];
-    const catalog::PricePoint &a = m_prices[left].price;
-    const catalog::PricePoint &b = m_prices[right].price;
-    switch (static_cast<Column>(column)) {
-    case PerHour:
-    case Quoted:
-        return a.hourly().value_or(-1) < b.hourly().value_or(-1); // missing before every real price
-    case ObservedAt:
-        return a.observedAt < b.observedAt;
-    case Pricing:
-        return a.pricing < b.pricing;
-    default:
-        return text(left, column).compare(text(right, column), Qt::CaseInsensitive) < 0;
-    }
-}
-
-void PriceTableModel::prepareSort(int column)
-{
-    m_sortColumn = column;
-    m_sortKeys.resize(m_prices.size());
-    if (column == PerHour || column == Quoted || column == ObservedAt || column == Pricing) {
-        for (qsizetype row = 0; row < m_prices.size(); ++row) {
-            const catalog::PricePoint &p = m_prices[row].price;
-            m_sortKeys[row] = column == ObservedAt ? static_cast<double>(p.observedAt.toJulianDay())
-                              : column == Pricing  ? static_cast<double>(p.pricing)
-                                                   : p.hourly().value_or(-1);
-        }
-        return;
-    }
-    // Rank each distinct string once, then give every row its string's rank.
-    QHash<const void *, double> rank;
-    QList<std::pair<QString, const void *>> distinct;
-    for (qsizetype row = 0; row < m_prices.size(); ++row) {
-        const QString *f = field(static_cast<int>(row), column);
-        if (!rank.contains(f->constData())) {
-            rank.insert(f->constData(), 0);
-            distinct.append({shown(column, *f), f->constData()});
-        }
-    }
-    std::sort(distinct.begin(), distinct.end(),
-              [](const auto &a, const auto &b) { return a.first.compare(b.first, Qt::CaseInsensitive) < 0; });
-    for (qsizetype i = 0; i < distinct.size(); ++i)
-        rank[distinct[i].second] = static_cast<double>(i);
-    for (qsizetype row = 0; row < m_prices.size(); ++row)
-        m_sortKeys[row] = rank.value(field(static_cast<int>(row), column)->constData());
 }
 
 } // namespace mltco::ui

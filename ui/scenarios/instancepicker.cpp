@@ -113,16 +113,8 @@ const InstancePicker::Offers &InstancePicker::offers(const QString &provider)
     if (it != m_offers.end())
         return *it;
     Offers offers;
-    catalog::PriceFilter filter;
-    filter.provider = provider;
-    for (const catalog::PricePoint &p : m_catalog.prices(filter)) {
-        if (!p.hourly())
-            continue; // a missing price is not an offer
-        QStringList &pricing = offers[p.instance][p.region];
-        const QString key = catalog::pricingModelKey(p.pricing);
-        if (!pricing.contains(key))
-            pricing << key;
-    }
+    for (const catalog::CatalogRepository::Offer &o : m_catalog.offers(provider))
+        offers[o.instance][o.region] << catalog::pricingModelKey(o.pricing);
     for (const catalog::InstanceType &t : m_catalog.instanceTypes(provider)) {
         QString text = t.name;
         if (!t.gpu.isEmpty())
