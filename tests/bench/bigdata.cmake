@@ -11,7 +11,7 @@ set_tests_properties(make_big_document PROPERTIES LABELS bench TIMEOUT 300)
 
 # bench_evaluate: mltco-cli evaluate of the large plan, whole process, per format (time, peak RSS), against python3
 # running tests/bench/model.py (a plain transcription of the model, checked to agree with the engine first).
-add_executable(bench_evaluate ${CMAKE_CURRENT_LIST_DIR}/bench_evaluate.cpp ${CMAKE_CURRENT_LIST_DIR}/bigdata.h)
+add_executable(bench_evaluate ${CMAKE_CURRENT_LIST_DIR}/bench_evaluate.cpp ${CMAKE_CURRENT_LIST_DIR}/bigdata.h ${CMAKE_CURRENT_LIST_DIR}/measure.h)
 target_link_libraries(bench_evaluate PRIVATE mltco_models)
 target_compile_definitions(bench_evaluate PRIVATE
     MLTCO_CLI="$<TARGET_FILE:mltco-cli>"
@@ -22,3 +22,18 @@ mltco_set_compile_options(bench_evaluate)
 set_target_properties(bench_evaluate PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
 add_test(NAME bench_evaluate COMMAND bench_evaluate --quick)
 set_tests_properties(bench_evaluate PROPERTIES LABELS bench TIMEOUT 300)
+
+# bench_catalog: a document of 1,000,000 prices listed by mltco-cli and opened by the GUI (time, peak RSS), beside
+# the sqlite3 shell's own run of the listing query and the seed-only document.
+add_executable(bench_catalog ${CMAKE_CURRENT_LIST_DIR}/bench_catalog.cpp ${CMAKE_CURRENT_LIST_DIR}/bigdata.h ${CMAKE_CURRENT_LIST_DIR}/measure.h)
+target_link_libraries(bench_catalog PRIVATE mltco_models)
+target_compile_definitions(bench_catalog PRIVATE
+    MLTCO_CLI="$<TARGET_FILE:mltco-cli>"
+    MLTCO_GUI="$<TARGET_FILE:mltco>"
+    MLTCO_MAKE_BIG="$<TARGET_FILE:make_big_document>"
+    MLTCO_BUILD_TYPE="${CMAKE_BUILD_TYPE}")
+add_dependencies(bench_catalog mltco-cli mltco make_big_document)
+mltco_set_compile_options(bench_catalog)
+set_target_properties(bench_catalog PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+add_test(NAME bench_catalog COMMAND bench_catalog --quick)
+set_tests_properties(bench_catalog PROPERTIES LABELS bench TIMEOUT 600)
