@@ -4,6 +4,7 @@
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/pricetrend.h"
 #include "models/store/document.h"
+#include "ui/charts/decimate.h"
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/charts/chartview.h"
 #include "uitestutil.h"
@@ -16,6 +17,9 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QTreeWidget>
+
+#include <algorithm>
+#include <random>
 
 using namespace mltco;
 
@@ -64,6 +68,41 @@ private slots:
     }
 
     void cleanup() { m_ui.reset(); }
+
+    // The history chart keeps, per pixel column, the first, last, lowest and highest point: at most four a column,
+    // the same envelope drawn, x in order; a short line is left as it is.
+    void decimationKeepsWhatEachPixelColumnDraws()
+    {
+        std::mt19937_64 random(3);
+        std::normal_distribution<double> step(0.0, 1.0);
+        QList<QPointF> walk;
+        double y = 100;
+        for (int i = 0; i < 100000; ++i)
+            walk << QPointF(i * 0.5, y += step(random));
+        const int columns = 800;
+        const QList<QPointF> kept = mltco::ui::decimateMinMax(walk, columns);
+        QVERIFY(kept.size() <= 4 * columns);
+        QVERIFY(kept.size() > columns);
+        QCOMPARE(kept.front(), walk.front());
+        QCOMPARE(kept.back(), walk.back());
+        QVERIFY(std::is_sorted(kept.begin(), kept.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); }));
+        // Every column's highest and lowest survive.
+        const double width = walk.back().x() - walk.front().x();
+        std::vector<double> low(columns, 1e300), high(columns, -1e300), keptLow(columns, 1e300), keptHigh(columns, -1e300);
+        const auto column = [&](const QPointF &p) { return std::min(columns - 1, static_cast<int>((p.x() - walk.front().x()) / width * columns)); };
+        for (const QPointF &p : walk) {
+            low[column(p)] = std::min(low[column(p)], p.y());
+            high[column(p)] = std::max(high[column(p)], p.y());
+        }
+        for (const QPointF &p : kept) {
+            keptLow[column(p)] = std::min(keptLow[column(p)], p.y());
+            keptHigh[column(p)] = std::max(keptHigh[column(p)], p.y());
+        }
+        QVERIFY(low == keptLow);
+        QVERIFY(high == keptHigh);
+        const QList<QPointF> shortLine{{0, 1}, {1, 2}, {2, 0}};
+        QCOMPARE(mltco::ui::decimateMinMax(shortLine, columns), shortLine);
+    }
 
     void startsWithThePlansInstances()
     {

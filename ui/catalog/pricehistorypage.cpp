@@ -1,5 +1,7 @@
 #include "ui/catalog/pricehistorypage.h"
 
+#include "ui/charts/decimate.h"
+
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/pricetrend.h"
 #include "models/report/format.h"
@@ -456,19 +458,25 @@ void PriceHistoryPage::redrawHistory()
     const MoneyScale scale = configureMoneyAxis(y, 0, highest * 1.1, tr("Price per hour"));
     x->setRange(first.addMonths(-2).startOfDay(Qt::UTC), today.addMonths(2).startOfDay(Qt::UTC));
 
+    // A line of years of daily observations has more points than the chart has pixels: each series keeps, per
+    // pixel column, the points that draw it (decimateMinMax), however long the history.
+    const int columns = std::max(400, static_cast<int>(m_historyView->width() * m_historyView->devicePixelRatioF()));
     for (const Line &line : lines) {
         auto *steps = new QLineSeries;
         steps->setName(line.name);
         auto *marks = new QScatterSeries;
         marks->setMarkerSize(8);
+        QList<QPointF> stepPoints, markPoints;
         for (qsizetype i = 0; i < line.points.size(); ++i) {
             const Observation &o = line.points[i];
             const double v = o.perHour / scale.divisor;
-            steps->append(static_cast<qreal>(msecs(o.date)), v);
+            stepPoints << QPointF(static_cast<qreal>(msecs(o.date)), v);
             const QDate until = i + 1 < line.points.size() ? line.points[i + 1].date : today;
-            steps->append(static_cast<qreal>(msecs(until)), v);
-            marks->append(static_cast<qreal>(msecs(o.date)), v);
+            stepPoints << QPointF(static_cast<qreal>(msecs(until)), v);
+            markPoints << QPointF(static_cast<qreal>(msecs(o.date)), v);
         }
+        steps->replace(decimateMinMax(stepPoints, columns));
+        marks->replace(decimateMinMax(markPoints, columns));
         m_historyChart->addSeries(steps);
         m_historyChart->addSeries(marks);
         for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(steps), static_cast<QAbstractSeries *>(marks)}) {
