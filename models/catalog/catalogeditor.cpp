@@ -425,17 +425,24 @@ QList<InstanceRecord> CatalogEditor::instanceTypes() const
 
 QList<PriceRecord> CatalogEditor::prices(qint64 batchId) const
 {
-    return readPriceRecords(m_db, kSelectPrices, {batchId});
+    return readPriceRecords(m_db, kSelectPrices, {batchId}, {}, &m_readError);
 }
 
 QList<PriceRecord> CatalogEditor::latestPrices(PricingModel pricing) const
 {
-    return readPriceRecords(m_db, kSelectLatestPrices, {}, pricingModelKey(pricing));
+    return readPriceRecords(m_db, kSelectLatestPrices, {}, pricingModelKey(pricing), &m_readError);
 }
 
 QList<PriceRecord> CatalogEditor::history(qint64 instanceId, PricingModel pricing) const
 {
-    return readPriceRecords(m_db, kSelectHistory, {instanceId}, pricingModelKey(pricing));
+    return readPriceRecords(m_db, kSelectHistory, {instanceId}, pricingModelKey(pricing), &m_readError);
+}
+
+Status CatalogEditor::readStatus() const
+{
+    if (m_readError)
+        return *m_readError;
+    return {};
 }
 
 qint64 CatalogEditor::priceCount() const
@@ -463,7 +470,8 @@ QList<PriceRecord> CatalogEditor::pricesWithIds(const QList<qint64> &ids) const
             numbers << QString::number(id);
         // Built from numbers only; a bound list would need one placeholder per id anyway.
         out += readPriceRecords(
-            m_db, QStringLiteral("WHERE pp.id IN (%1) ORDER BY pp.id").arg(numbers.join(QLatin1Char(','))));
+            m_db, QStringLiteral("WHERE pp.id IN (%1) ORDER BY pp.id").arg(numbers.join(QLatin1Char(','))), {}, {},
+            &m_readError);
     }
     return out;
 }

@@ -100,8 +100,13 @@ public:
     /// Writes an image over the existing row (undo of an edit), children included.
     Status overwrite(const CatalogImage &image);
 
+    /// The price reads above return what they could read; when one failed part-way (a page that cannot be read),
+    /// this says "the document is damaged: …" from then on, so a short list is never taken for the whole.
+    Status readStatus() const;
+
 private:
     QSqlDatabase m_db;
+    mutable std::optional<Error> m_readError;
 };
 
 } // namespace mltco::catalog

@@ -96,14 +96,21 @@ const char kPriceColumns[] =
 } // namespace
 
 QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where, const QList<qint64> &ints,
-                                    const QString &text)
+                                    const QString &text, std::optional<Error> *failure)
 {
     QList<PriceRecord> out;
     sqlite3 *handle = sqliteHandle(db);
     sqlite3_stmt *stmt = nullptr;
     const QByteArray sql = QByteArray(kPriceColumns) + where.toUtf8();
-    if (!handle || sqlite3_prepare_v2(handle, sql.constData(), -1, &stmt, nullptr) != SQLITE_OK)
+    const auto fail = [&](const QString &detail) {
+        if (failure && !*failure)
+            *failure = store::damage(detail);
+    };
+    if (!handle || sqlite3_prepare_v2(handle, sql.constData(), -1, &stmt, nullptr) != SQLITE_OK) {
+        fail(handle ? QString::fromUtf8(sqlite3_errmsg(handle)) : QStringLiteral("not an SQLite database"));
+        sqlite3_finalize(stmt);
         return out;
+    }
     const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> finalizer(stmt, sqlite3_finalize);
     int index = 1;
     for (qint64 v : ints)
@@ -114,7 +121,8 @@ QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where
     import::StringPool strings; // a million rows name a few hundred instance types and regions
     QByteArray lastDateText;
     QDate lastDate;
-    while (sqlite3_step(stmt) == SQLITE_ROW) {
+    int rc = SQLITE_ROW;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         PriceRecord r;
         r.id = sqlite3_column_int64(stmt, 0);
         r.instanceId = sqlite3_column_int64(stmt, 1);
@@ -139,6 +147,8 @@ QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where
         r.batchId = sqlite3_column_int64(stmt, 13);
         out.append(std::move(r));
     }
+    if (rc != SQLITE_DONE)
+        fail(QString::fromUtf8(sqlite3_errmsg(handle)));
     return out;
 }
 

@@ -71,8 +71,10 @@ Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &p
 /// Price observations with their row ids, read straight through SQLite: a catalog may hold a million
 /// of them, which took seconds through QSqlQuery's QVariants. `where` follows the FROM clause over
 /// price_point `pp` (a WHERE, JOIN or ORDER BY); ?1, ?2 ... are bound from `ints`, then `text`.
+/// A read that fails part-way (a page that cannot be read) is recorded in `failure` (the first one wins) as
+/// "the document is damaged: …", so a short list is never taken for the whole.
 QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where, const QList<qint64> &ints = {},
-                                    const QString &text = {});
+                                    const QString &text = {}, std::optional<Error> *failure = nullptr);
 
 /// Runs `read` on a connection of its own to the document at `documentPath` (for a worker thread).
 Expected<std::vector<qint64>> withWorkerConnection(

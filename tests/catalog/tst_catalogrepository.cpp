@@ -1,6 +1,8 @@
 // Catalog queries and writes: the latest price on or before a date, missing prices, monthly prices,
 // import batches (idempotent re-import, new providers/GPUs/instances, all-or-nothing).
+#include "models/catalog/catalogeditor.h"
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/pricequery.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
 
@@ -303,6 +305,15 @@ private slots:
         const Status status = repo.readStatus();
         QVERIFY(!status);
         QVERIFY2(status.error().message.startsWith(QStringLiteral("the document is damaged: ")), qPrintable(status.error().message));
+        // The lazy price table's reads say so too: its ids, and its pages of rows.
+        const Expected<std::vector<qint64>> ids = readPriceIds(m_doc->database(), PriceQuery{});
+        QVERIFY(!ids);
+        QVERIFY(ids.error().message.startsWith(QStringLiteral("the document is damaged: ")));
+        const CatalogEditor editor(m_doc->database());
+        QVERIFY(editor.readStatus());
+        QVERIFY(editor.prices().size() < 30005);
+        QVERIFY(!editor.readStatus());
+        QVERIFY(editor.readStatus().error().message.startsWith(QStringLiteral("the document is damaged: ")));
         m_doc.reset();
     }
 };

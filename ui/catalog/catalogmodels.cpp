@@ -19,6 +19,7 @@ CatalogModels::CatalogModels(PlanEditor *editor, QObject *parent)
       m_prices(new PriceTableModel(this))
 {
     m_prices->setDatabase(editor->document().database());
+    connect(m_prices, &PriceTableModel::readFailed, this, &CatalogModels::failure);
     connect(&m_loader, &QFutureWatcher<Expected<std::vector<qint64>>>::finished, this, &CatalogModels::pricesArrived);
     // Another program (mltco-cli, a second window) may import into the same document: PRAGMA data_version
     // changes only for commits made through other connections, so polling it costs one tiny query.

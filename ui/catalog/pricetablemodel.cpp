@@ -38,8 +38,20 @@ void PriceTableModel::setIds(std::vector<qint64> ids)
 void PriceTableModel::reload()
 {
     Expected<std::vector<qint64>> ids = catalog::readPriceIds(m_db, m_query);
-    m_readError = ids ? QString() : ids.error().message;
+    m_readError.clear();
     setIds(ids ? std::move(*ids) : std::vector<qint64>());
+    if (!ids)
+        reportFailure(ids.error().message);
+}
+
+void PriceTableModel::reportFailure(const QString &message) const
+{
+    if (message == m_readError)
+        return; // said once
+    m_readError = message;
+    // Told after the read that found it returns (reads happen while the view paints).
+    QMetaObject::invokeMethod(const_cast<PriceTableModel *>(this), [this, message] { emit readFailed(message); },
+                              Qt::QueuedConnection);
 }
 
 void PriceTableModel::setQuery(const catalog::PriceQuery &query)
@@ -93,8 +105,11 @@ const catalog::PriceRecord *PriceTableModel::fetch(int row) const
         const std::size_t last = std::min(m_ids.size(), first + kPageRows);
         const QList<qint64> ids(m_ids.begin() + static_cast<std::ptrdiff_t>(first), m_ids.begin() + static_cast<std::ptrdiff_t>(last));
         QHash<qint64, catalog::PriceRecord> byId;
-        for (catalog::PriceRecord &r : catalog::CatalogEditor(m_db).pricesWithIds(ids))
+        const catalog::CatalogEditor editor(m_db);
+        for (catalog::PriceRecord &r : editor.pricesWithIds(ids))
             byId.insert(r.id, std::move(r));
+        if (const Status read = editor.readStatus(); !read)
+            reportFailure(read.error().message);
         std::vector<std::optional<catalog::PriceRecord>> rows;
         rows.reserve(static_cast<std::size_t>(ids.size()));
         for (qint64 id : ids) {

@@ -61,7 +61,13 @@ public:
     bool rowMatches(int, const CatalogFilter &) const override { return true; }
     bool rowLessThan(int, int left, int right) const override { return left < right; }
 
+signals:
+    /// A read failed ("the document is damaged: …"): the rows it could not read show as empty, never as others.
+    void readFailed(const QString &message) const;
+
 private:
+    void reportFailure(const QString &message) const;
+
     const catalog::PriceRecord *fetch(int row) const;
     QString text(const catalog::PriceRecord &r, int column) const;
 
@@ -70,7 +76,7 @@ private:
     std::vector<qint64> m_ids;
     QHash<QString, catalog::Source> m_sources;
     QHash<QString, QString> m_sourceLabels; ///< key -> label, computed once per source
-    QString m_readError;
+    mutable QString m_readError;
     mutable qint64 m_total = -1; ///< totalCount(), until the next reset
     // The pages read last (page number -> its rows in the order of m_ids; a row deleted meanwhile is absent).
     mutable QHash<int, std::vector<std::optional<catalog::PriceRecord>>> m_pages;
