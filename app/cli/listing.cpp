@@ -93,7 +93,7 @@ QByteArrayView cellText(const Cell &cell, NumberText &numbers)
 void appendCsvField(QByteArray &out, QByteArrayView text)
 {
     bool neutralise = false;
-    if (!text.isEmpty() && std::strchr("=+-@\t\r", text.front()) != nullptr) {
+    if (!text.isEmpty() && text.front() != '\0' && std::strchr("=+-@\t\r", text.front()) != nullptr) {
         bool number = false;
         QLocale::c().toDouble(QString::fromUtf8(text), &number);
         neutralise = !number;
