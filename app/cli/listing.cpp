@@ -6,7 +6,6 @@
 
 #include <QHash>
 #include <QIODevice>
-#include <QLocale>
 
 #include <algorithm>
 #include <cstring>
@@ -88,34 +87,6 @@ QByteArrayView cellText(const Cell &cell, NumberText &numbers)
     return {};
 }
 
-// report::csvField on UTF-8 bytes: a formula-like text gets a leading apostrophe, a field with a comma, quote or line
-// break is quoted.
-void appendCsvField(QByteArray &out, QByteArrayView text)
-{
-    bool neutralise = false;
-    if (!text.isEmpty() && text.front() != '\0' && std::strchr("=+-@\t\r", text.front()) != nullptr) {
-        bool number = false;
-        QLocale::c().toDouble(QString::fromUtf8(text), &number);
-        neutralise = !number;
-    }
-    const bool quote = std::any_of(text.begin(), text.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
-    if (!quote && !neutralise) {
-        out += text;
-        return;
-    }
-    if (quote)
-        out += '"';
-    if (neutralise)
-        out += '\'';
-    for (const char c : text) {
-        if (c == '"' && quote)
-            out += '"';
-        out += c;
-    }
-    if (quote)
-        out += '"';
-}
-
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
 // One aligned line: cells left-justified to their widths, two spaces apart, the line trimmed at both ends.
@@ -188,7 +159,7 @@ bool writeListing(QIODevice &device, const QString &format, const QStringList &h
             for (std::size_t i = 0; i < cells.size(); ++i) {
                 if (i > 0)
                     out.buffer() += ',';
-                appendCsvField(out.buffer(), cellText(cells[i], numbers));
+                report::appendCsvField(out.buffer(), cellText(cells[i], numbers));
             }
             out.buffer() += "\r\n";
             out.maybeFlush();

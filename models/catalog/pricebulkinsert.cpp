@@ -3,8 +3,6 @@
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 
-#include <QSqlDriver>
-
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -22,14 +20,6 @@ constexpr int kImportCachePages = -262144;     // 256 MiB while importing (negat
 const char kInsertPrice[] =
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "
     "batch_id, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
-
-sqlite3 *handleOf(const QSqlDatabase &db)
-{
-    const QVariant v = db.driver()->handle();
-    if (v.isValid() && qstrcmp(v.typeName(), "sqlite3*") == 0)
-        return *static_cast<sqlite3 *const *>(v.constData());
-    return nullptr;
-}
 
 Error sqliteError(sqlite3 *db, const char *what)
 {
@@ -156,7 +146,7 @@ QString importCancelledMessage() { return QStringLiteral("The import was cancell
 Expected<qint64> insertPrices(const QSqlDatabase &db, const PriceBatch &batch, const ImportProgressFn &progress,
                               QHash<QString, int> *pricesByProvider)
 {
-    sqlite3 *handle = handleOf(db);
+    sqlite3 *handle = store::sqliteHandle(db);
     if (!handle)
         return Error{QStringLiteral("The document's database connection is not SQLite."), {}};
     const QList<PricePoint> &prices = *batch.prices;

@@ -86,10 +86,11 @@ Expected<std::vector<qint64>> readPriceIds(const QSqlDatabase &db, const PriceQu
         values.push_back(pricingModelKey(*query.pricing).toLatin1());
     }
     if (!query.text.isEmpty()) {
-        const QByteArray n = QByteArray::number(static_cast<qsizetype>(values.size()) + 1);
-        sql += " AND (p.name LIKE ?" + n + " ESCAPE '\\' OR i.name LIKE ?" + n + " ESCAPE '\\' OR pp.region LIKE ?" + n +
-               " ESCAPE '\\' OR pp.zone LIKE ?" + n + " ESCAPE '\\' OR s.key LIKE ?" + n + " ESCAPE '\\' OR s.title LIKE ?" +
-               n + " ESCAPE '\\' OR pp.note LIKE ?" + n + " ESCAPE '\\')";
+        const QByteArray like = " LIKE ?" + QByteArray::number(static_cast<qsizetype>(values.size()) + 1) + " ESCAPE '\\'";
+        QByteArrayList any;
+        for (const char *column : {"p.name", "i.name", "pp.region", "pp.zone", "s.key", "s.title", "pp.note"})
+            any << column + like;
+        sql += " AND (" + any.join(" OR ") + ')';
         values.push_back(containsPattern(query.text));
     }
     sql += " ORDER BY " + orderOf(query);

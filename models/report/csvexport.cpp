@@ -8,6 +8,9 @@
 #include <QLocale>
 #include <QSaveFile>
 
+#include <algorithm>
+#include <cstring>
+
 namespace mltco::report {
 namespace {
 
@@ -22,6 +25,21 @@ QByteArray row(const QStringList &fields)
     return quoted.join(QLatin1Char(',')).toUtf8() + kEol;
 }
 
+// OWASP's advice against CSV injection: a text cell a spreadsheet would read as a formula (=, +, -, @, tab,
+// CR first) gets a leading apostrophe. A number (-45000, +1.5e3) is left alone: a spreadsheet reads it as
+// the number it is, never as a formula, and the exports' figures must stay numbers.
+constexpr char kFormulaTriggers[] = "=+-@\t\r";
+
+bool formulaLike(const QString &text)
+{
+    const char16_t first = text.isEmpty() ? u'\0' : text.front().unicode();
+    if (first == 0 || first > 0x7f || !std::strchr(kFormulaTriggers, static_cast<char>(first)))
+        return false;
+    bool number = false;
+    QLocale::c().toDouble(text, &number);
+    return !number;
+}
+
 QStringList categoryHeaders()
 {
     QStringList h;
@@ -34,26 +52,37 @@ QStringList categoryHeaders()
 
 QString neutralised(const QString &text)
 {
-    // OWASP's advice against CSV injection: a text cell a spreadsheet would read as a formula (=, +, -, @, tab,
-    // CR first) gets a leading apostrophe. A number (-45000, +1.5e3) is left alone: a spreadsheet reads it as
-    // the number it is, never as a formula, and the exports' figures must stay numbers.
-    static const QString triggers = QStringLiteral("=+-@\t\r");
-    if (text.isEmpty() || !triggers.contains(text.front()))
-        return text;
-    bool number = false;
-    QLocale::c().toDouble(text, &number);
-    return number ? text : QLatin1Char('\'') + text;
+    return formulaLike(text) ? QLatin1Char('\'') + text : text;
 }
 
 QString csvField(const QString &raw)
 {
-    const QString text = neutralised(raw);
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')) &&
-        !text.contains(QLatin1Char('\r')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
+    QByteArray field;
+    appendCsvField(field, raw.toUtf8());
+    return QString::fromUtf8(field);
+}
+
+void appendCsvField(QByteArray &out, QByteArrayView text)
+{
+    // The triggers are ASCII, so the first byte tells; the number check is the rare case.
+    const bool neutralise = !text.isEmpty() && text.front() != '\0' && std::strchr(kFormulaTriggers, text.front()) &&
+                            formulaLike(QString::fromUtf8(text));
+    const bool quote = std::any_of(text.begin(), text.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
+    if (!quote && !neutralise) {
+        out += text;
+        return;
+    }
+    if (quote)
+        out += '"';
+    if (neutralise)
+        out += '\'';
+    for (const char c : text) {
+        if (c == '"' && quote)
+            out += '"';
+        out += c;
+    }
+    if (quote)
+        out += '"';
 }
 
 QString csvNumber(double value)

@@ -6,6 +6,7 @@
 #include "models/tco/planevaluation.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QList>
 #include <QString>
 
@@ -18,6 +19,8 @@ namespace mltco::report {
 /// One CSV field (RFC 4180 quoting). A text a spreadsheet would run as a formula (first character =, +, -, @,
 /// tab or CR, and not a number) is neutralised with a leading apostrophe.
 QString csvField(const QString &text);
+/// csvField on UTF-8 bytes, appended to `out`: for outputs written row by row.
+void appendCsvField(QByteArray &out, QByteArrayView utf8);
 /// The same check alone: `text`, or `'text` when a spreadsheet would read it as a formula.
 QString neutralised(const QString &text);
 /// A number as the shortest text that reads back to the same double ("268000", "7.9908675799086755").

@@ -555,33 +555,30 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
         for (const StreamedPercentiles::Ranges &part : ranges)
             streamed->add(part);
         ranges.clear();
+        // Passes 2 and 3: every thread's part (counts, then collected values) sees every value; then they merge.
+        const auto streamPass = [&](int pass, auto perThread) {
+            if (!runPass(pass, [&](int thread) {
+                    return [&, thread](std::size_t, const std::vector<ScenarioResult> &results) {
+                        forEachCumulative(results, [&](std::size_t column, float v) {
+                            perThread[static_cast<std::size_t>(thread)].see(column, v);
+                        });
+                    };
+                }))
+                return false;
+            for (auto &part : perThread)
+                streamed->add(std::move(part));
+            return true;
+        };
         std::vector<StreamedPercentiles::Counts> counts;
         for (int t = 0; t < parts; ++t)
             counts.push_back(streamed->counts());
-        if (!runPass(1, [&](int thread) {
-                return [&, thread](std::size_t, const std::vector<ScenarioResult> &results) {
-                    forEachCumulative(results, [&](std::size_t column, float v) {
-                        counts[static_cast<std::size_t>(thread)].see(column, v);
-                    });
-                };
-            }))
+        if (!streamPass(1, std::move(counts)))
             return Error{analysisCancelledMessage(), {}};
-        for (const StreamedPercentiles::Counts &part : counts)
-            streamed->add(part);
-        counts.clear();
         std::vector<StreamedPercentiles::Collected> collected;
         for (int t = 0; t < parts; ++t)
             collected.push_back(streamed->collected());
-        if (!runPass(2, [&](int thread) {
-                return [&, thread](std::size_t, const std::vector<ScenarioResult> &results) {
-                    forEachCumulative(results, [&](std::size_t column, float v) {
-                        collected[static_cast<std::size_t>(thread)].see(column, v);
-                    });
-                };
-            }))
+        if (!streamPass(2, std::move(collected)))
             return Error{analysisCancelledMessage(), {}};
-        for (StreamedPercentiles::Collected &part : collected)
-            streamed->add(std::move(part));
     }
 
     AnalysisResult out;

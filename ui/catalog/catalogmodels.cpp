@@ -128,29 +128,18 @@ void CatalogModels::instancesChanged(bool namesChanged)
     finish();
 }
 
-void CatalogModels::pricesAdded(const QList<qint64> &ids)
+// The price table reads which rows match again: where added rows go depends on its order, and its ids of
+// removed rows must go.
+void CatalogModels::pricesChanged()
 {
-    Q_UNUSED(ids); // the price table reads which rows match again: where new rows go depends on its order
     reloadSmallTables();
     reloadPrices();
     finish();
 }
 
-void CatalogModels::pricesRemoved(const QSet<qint64> &ids)
-{
-    Q_UNUSED(ids);
-    reloadSmallTables();
-    reloadPrices();
-    finish();
-}
-
-void CatalogModels::imported(const QList<catalog::PriceRecord> &added)
-{
-    Q_UNUSED(added);
-    reloadSmallTables();
-    reloadPrices();
-    finish();
-}
+void CatalogModels::pricesAdded(const QList<qint64> &) { pricesChanged(); }
+void CatalogModels::pricesRemoved(const QSet<qint64> &) { pricesChanged(); }
+void CatalogModels::imported(const QList<catalog::PriceRecord> &) { pricesChanged(); }
 
 void CatalogModels::reportFailure(const QString &message)
 {

@@ -61,6 +61,7 @@ private:
 
     void reloadSmallTables();
     void reloadPrices();
+    void pricesChanged();
     void pricesArrived();
     void finish();
 
