@@ -1,8 +1,11 @@
 // Outputs written as they go (evaluate's JSON and CSV for plans too large to hold) against the in-memory writers
 // they replace, byte for byte; the JSON writer and the number formatting against Qt's own on random values.
+#include "models/catalog/instanceresolver.h"
+#include "models/catalog/seedcatalog.h"
 #include "models/common/jsonstreamwriter.h"
 #include "models/common/numbertext.h"
 #include "models/report/csvexport.h"
+#include "models/store/document.h"
 #include "models/tco/planevaluation.h"
 #include "models/tco/planreader.h"
 #include "models/tco/resultjson.h"
@@ -14,6 +17,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -35,17 +40,40 @@ Plan readFile(const QString &path)
     return *plan;
 }
 
-// Plans every kind, fleet, hybrid and break-even shape goes through; a resolver that prices the sample plan's
-// catalog instances like the seed catalog would (its rates are stated, so only gpus and speedups come from it).
-std::vector<std::pair<QString, Plan>> plans()
+// The seed catalog in a document of its own, for the sample plan, which leaves GPU counts and speedups to it.
+InstanceResolver seedCatalog()
 {
-    std::vector<std::pair<QString, Plan>> out;
-    out.emplace_back(QStringLiteral("growing-team"), readFile(QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json")));
-    out.emplace_back(QStringLiteral("uncertain"), readFile(QStringLiteral(MLTCO_SOURCE_DIR "/tests/data/analysis/uncertain-plan.json")));
+    static QTemporaryDir dir;
+    static std::unique_ptr<store::Document> document = [] {
+        QStandardPaths::setTestModeEnabled(true);
+        auto doc = catalog::openDocument(dir.filePath(QStringLiteral("seed.mltco")));
+        if (!doc)
+            qFatal("%s", qPrintable(doc.error().message));
+        return std::move(*doc);
+    }();
+    return catalog::makeInstanceResolver(document->database());
+}
+
+struct NamedPlan final
+{
+    QString name;
+    Plan plan;
+    InstanceResolver resolver;
+};
+
+// The bundled sample plans (the sample plan priced by the seed catalog) and plans every kind, fleet, hybrid and
+// break-even shape goes through.
+std::vector<NamedPlan> plans()
+{
+    std::vector<NamedPlan> out;
+    out.push_back({QStringLiteral("sample-plan"), readFile(QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json")),
+                   seedCatalog()});
+    out.push_back({QStringLiteral("growing-team"), readFile(QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json")), {}});
+    out.push_back({QStringLiteral("uncertain"), readFile(QStringLiteral(MLTCO_SOURCE_DIR "/tests/data/analysis/uncertain-plan.json")), {}});
     Expected<Plan> big = readPlan(bench::bigPlan(60, 30));
     if (!big)
         qFatal("big plan");
-    out.emplace_back(QStringLiteral("generated 60 x 30"), *big);
+    out.push_back({QStringLiteral("generated 60 x 30"), *big, {}});
     // Names a JSON and a CSV writer must escape or quote.
     const QString odd1 = QStringLiteral("=cmd, \"quoted\" \u2013 \u00fcn\u00efcode");
     const QJsonObject oddPlan{
@@ -64,7 +92,7 @@ std::vector<std::pair<QString, Plan>> plans()
     Expected<Plan> odd = readPlan(QJsonDocument(oddPlan).toJson());
     if (!odd)
         qFatal("%s", qPrintable(odd.error().details.join(QLatin1Char('\n'))));
-    out.emplace_back(QStringLiteral("names to escape"), *odd);
+    out.push_back({QStringLiteral("names to escape"), *odd, {}});
     return out;
 }
 
@@ -121,9 +149,9 @@ private slots:
     // evaluate --format json of a prepared plan, written as it goes, is the in-memory QJsonDocument's text.
     void streamedJsonEqualsTheInMemoryWriter()
     {
-        for (const auto &[name, plan] : plans()) {
-            Expected<PlanResult> evaluated = evaluatePlan(plan);
-            Expected<PlanResult> prepared = preparePlan(plan);
+        for (const auto &[name, plan, resolver] : plans()) {
+            Expected<PlanResult> evaluated = evaluatePlan(plan, resolver);
+            Expected<PlanResult> prepared = preparePlan(plan, resolver);
             QVERIFY2(evaluated && prepared, qPrintable(name));
             QVERIFY(prepared->scenarios.front().result.months.empty()); // nothing evaluated yet
             QBuffer buffer;
@@ -137,9 +165,9 @@ private slots:
     // evaluate --format csv likewise.
     void streamedCsvEqualsTheInMemoryWriter()
     {
-        for (const auto &[name, plan] : plans()) {
-            Expected<PlanResult> evaluated = evaluatePlan(plan);
-            Expected<PlanResult> prepared = preparePlan(plan);
+        for (const auto &[name, plan, resolver] : plans()) {
+            Expected<PlanResult> evaluated = evaluatePlan(plan, resolver);
+            Expected<PlanResult> prepared = preparePlan(plan, resolver);
             QVERIFY2(evaluated && prepared, qPrintable(name));
             QBuffer buffer;
             buffer.open(QIODevice::WriteOnly);
@@ -152,7 +180,7 @@ private slots:
     // A device that refuses writes: the error is reported in words, not a truncated success.
     void aFailedWriteIsReported()
     {
-        const Plan plan = plans().front().second;
+        const Plan plan = plans()[1].plan;
         Expected<PlanResult> prepared = preparePlan(plan);
         QVERIFY(prepared);
         QBuffer readOnly;
