@@ -1,10 +1,9 @@
-// mltco-cli catalog import: parse a price-catalog file, then write it to the document in one
+// mltco-cli catalog import: read a price-catalog file and write it to the document as it is read, in one
 // transaction. A bad file is refused whole, with `file:line: reason` for each bad row.
 #include "cliio.h"
 
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/importrunner.h"
-#include "models/catalog/pricefile.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -58,27 +57,28 @@ int runImport(const QStringList &args, Io &io)
                               kUsage);
     }
 
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return inputError(io, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    QFileInfo info(path);
+    if (!info.isFile() || !info.isReadable())
+        return inputError(io, QStringLiteral("cannot read %1: %2").arg(path, info.exists() ? QStringLiteral("not a readable file")
+                                                                                            : QStringLiteral("no such file")));
     if (!options.observedAt.isValid())
-        options.observedAt = QFileInfo(file).lastModified().date();
-    Expected<catalog::ParsedPriceFile> parsed = catalog::readPriceFile(
-        path, file, format == QLatin1String("csv") ? catalog::PriceFileFormat::GenericCsv : catalog::PriceFileFormat::SkyPilot,
-        options);
-    if (!parsed)
-        return inputError(io, parsed.error().message, parsed.error().details);
-    const catalog::ImportData &data = parsed->data;
+        options.observedAt = info.lastModified().date();
 
     auto document = openDocumentOption(parser.value(QStringLiteral("document")));
     if (!document)
         return inputError(io, document.error().message);
     if (Status s = (*document)->checkWritable(QStringLiteral("import into")); !s)
         return inputError(io, s.error().message);
-    catalog::CatalogRepository repo((*document)->database());
-    Expected<catalog::ImportSummary> summary = repo.applyImport(data, {options.fileName, parsed->sha256, options.observedAt});
-    if (!summary)
-        return inputError(io, summary.error().message, summary.error().details);
+    // Read, checked and written in one pass and one transaction: a refused file leaves the document as it was.
+    catalog::ImportRequest request;
+    request.path = path;
+    request.format = format == QLatin1String("csv") ? catalog::PriceFileFormat::GenericCsv : catalog::PriceFileFormat::SkyPilot;
+    request.options = options;
+    catalog::ImportProgress progress;
+    Expected<catalog::ImportResult> result = catalog::importPriceFile((*document)->database(), request, progress);
+    if (!result)
+        return inputError(io, result.error().message, result.error().details);
+    const catalog::ImportSummary *summary = &result->summary;
 
     if (summary->alreadyImported) {
         io.out << options.fileName << " (observed " << options.observedAt.toString(Qt::ISODate)
@@ -92,9 +92,9 @@ int runImport(const QStringList &args, Io &io)
     providers.sort();
     for (const QString &p : providers)
         io.out << "  " << p << ": " << summary->pricesByProvider.value(p) << " price points\n";
-    if (data.rowsSkipped > 0)
-        io.out << "  " << data.rowsSkipped << " rows left out by option\n";
-    for (const QString &note : data.notes)
+    if (result->rowsSkipped > 0)
+        io.out << "  " << result->rowsSkipped << " rows left out by option\n";
+    for (const QString &note : result->notes)
         io.out << "  note: " << note << '\n';
     return ExitOk;
 }

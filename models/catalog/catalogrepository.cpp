@@ -1,14 +1,15 @@
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/gputable.h"
+#include "models/catalog/importwriter.h"
 
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QFile>
 #include <QSqlError>
 
+#include <openssl/evp.h>
 #include <sqlite3.h>
 
 #include <memory>
@@ -55,18 +56,9 @@ const QString kSelectLatestPrice = QStringLiteral(
 const QString kSelectListPrice = QStringLiteral(
     "SELECT i.list_price FROM instance_type i JOIN provider p ON p.id = i.provider_id WHERE p.name = ? AND i.name = ?");
 const QString kFindBatch = QStringLiteral("SELECT id FROM import_batch WHERE sha256 = ? AND observed_at = ?");
-const QString kInsertProvider = QStringLiteral("INSERT INTO provider (name, display_name, kind) VALUES (?, ?, ?)");
-const QString kInsertGpu = QStringLiteral("INSERT INTO gpu (name, source_id) VALUES (?, ?)");
-const QString kInsertInstance = QStringLiteral(
-    "INSERT INTO instance_type (provider_id, name, gpu_id, gpu_count, vcpus, memory_gb, source_id) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)");
 const QString kUpsertSource = QStringLiteral(
     "INSERT INTO source (key, kind, title, reference, published_on, sha256) VALUES (?, ?, ?, ?, ?, ?) "
     "ON CONFLICT(key) DO UPDATE SET title = excluded.title RETURNING id");
-const QString kInsertBatch = QStringLiteral(
-    "INSERT INTO import_batch (source_id, format, file_name, sha256, observed_at, imported_at, rows_added) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)");
-const QString kUpdateBatchRows = QStringLiteral("UPDATE import_batch SET rows_added = ? WHERE id = ?");
 const QString kInsertPrice = QStringLiteral(
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "
     "batch_id, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -390,109 +382,24 @@ Expected<PricePoint> CatalogRepository::latestPrice(const QString &provider, con
 Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, const ImportSource &source,
                                                        const ImportProgressFn &progress)
 {
-    ImportSummary summary;
-    store::Transaction tx(m_db);
-    if (!tx.isActive())
-        return Error{QStringLiteral("The import could not start: %1").arg(tx.errorString()), {}};
-    const QString date = source.observedAt.toString(Qt::ISODate);
     {
-        Expected<QSqlQuery> q = exec(m_db, kFindBatch, {source.sha256, date});
+        Expected<QSqlQuery> q = exec(m_db, kFindBatch, {source.sha256, source.observedAt.toString(Qt::ISODate)});
         if (!q)
             return q.error();
         if (q->next()) {
+            ImportSummary summary;
             summary.alreadyImported = true;
             summary.batchId = q->value(0).toLongLong();
             return summary;
         }
     }
-    auto fail = [](const Error &e) { return Error{QStringLiteral("The import was not saved: %1").arg(e.message), {}}; };
-
-    // The source and batch first: new GPUs and instance types cite the file that introduced them.
-    Expected<QSqlQuery> src = exec(m_db, kUpsertSource,
-                                   {QStringLiteral("import:%1:%2").arg(source.sha256, date), QStringLiteral("import"),
-                                    QStringLiteral("%1 (%2 import, observed %3)").arg(source.fileName, data.format, date),
-                                    source.fileName, date, source.sha256});
-    if (!src || !src->next())
-        return fail(src ? Error{src->lastError().text(), {}} : src.error());
-    const qint64 sourceId = src->value(0).toLongLong();
-    src->finish();
-    Expected<QSqlQuery> batch = exec(m_db, kInsertBatch,
-                                     {sourceId, data.format, source.fileName, source.sha256, date,
-                                      QDateTime::currentDateTimeUtc().toString(Qt::ISODate), 0});
-    if (!batch)
-        return fail(batch.error());
-    summary.batchId = batch->lastInsertId().toLongLong();
-
-    // The id maps below must be whole: a read that fails part-way fails the import.
-    std::optional<Error> readFailure;
-    QHash<QString, qint64> providerIds;
-    forEachRow(m_db, QStringLiteral("SELECT name, id FROM provider"), {},
-               [&](const QSqlQuery &q) { providerIds.insert(q.value(0).toString(), q.value(1).toLongLong()); }, readFailure);
-    if (readFailure)
-        return fail(*readFailure);
-    for (const Provider &p : data.providers) {
-        if (providerIds.contains(p.name))
-            continue;
-        Expected<QSqlQuery> q = exec(m_db, kInsertProvider, {p.name, p.displayName, providerKindKey(p.kind)});
-        if (!q)
-            return fail(q.error());
-        providerIds.insert(p.name, q->lastInsertId().toLongLong());
-        ++summary.providersAdded;
-    }
-
-    QHash<QString, qint64> gpuIds;
-    forEachRow(m_db, QStringLiteral("SELECT name, id FROM gpu"), {},
-               [&](const QSqlQuery &q) { gpuIds.insert(q.value(0).toString(), q.value(1).toLongLong()); }, readFailure);
-    QHash<QString, qint64> instanceIds;
-    forEachRow(m_db, QStringLiteral("SELECT p.name, i.name, i.id FROM instance_type i JOIN provider p ON p.id = i.provider_id"),
-               {}, [&](const QSqlQuery &q) {
-                   instanceIds.insert(importInstanceKey(q.value(0).toString(), q.value(1).toString()), q.value(2).toLongLong());
-               }, readFailure);
-    if (readFailure)
-        return fail(*readFailure);
-    for (const InstanceType &i : data.instances) {
-        const QString key = importInstanceKey(i.provider, i.name);
-        if (instanceIds.contains(key))
-            continue;
-        if (!providerIds.contains(i.provider))
-            return Error{QStringLiteral("The import names instance %1 of an unknown provider %2.").arg(i.name, i.provider), {}};
-        QVariant gpuId{QMetaType(QMetaType::LongLong)};
-        if (!i.gpu.isEmpty()) {
-            // Price files spell GPUs many ways ("NVIDIA H100", "H100 80GB HBM3"): the GPU table's aliases put
-            // them on one row, with its datasheet figures (model.md §10.8).
-            const QString gpu = GpuTable::canonicalName(i.gpu);
-            if (!gpuIds.contains(gpu)) {
-                Expected<QSqlQuery> q = exec(m_db, kInsertGpu, {gpu, sourceId});
-                if (!q)
-                    return fail(q.error());
-                gpuIds.insert(gpu, q->lastInsertId().toLongLong());
-                ++summary.gpusAdded;
-            }
-            gpuId = gpuIds.value(gpu);
-        }
-        Expected<QSqlQuery> q = exec(m_db, kInsertInstance,
-                                     {providerIds.value(i.provider), i.name, gpuId, i.gpuCount, i.vcpus, i.memoryGb, sourceId});
-        if (!q)
-            return fail(q.error());
-        instanceIds.insert(key, q->lastInsertId().toLongLong());
-        ++summary.instancesAdded;
-    }
-
-    PriceBatch prices;
-    prices.prices = &data.prices;
-    prices.instanceIds = instanceIds;
-    prices.sourceId = sourceId;
-    prices.batchId = summary.batchId;
-    prices.defaultObservedAt = source.observedAt;
-    Expected<qint64> written = insertPrices(m_db, prices, progress, &summary.pricesByProvider);
-    if (!written)
-        return written.error().message == importCancelledMessage() ? written.error() : fail(written.error());
-    summary.pricesAdded = static_cast<int>(*written);
-    if (Expected<QSqlQuery> q = exec(m_db, kUpdateBatchRows, {summary.pricesAdded, summary.batchId}); !q)
-        return fail(q.error());
-    if (!tx.commit())
-        return Error{QStringLiteral("The import was not saved: %1").arg(tx.errorString()), {}};
-    return summary;
+    // The whole file as one chunk: every row goes in the price index's order.
+    ImportWriter writer(m_db);
+    if (Status s = writer.begin(data.format, source.fileName, source.observedAt); !s)
+        return s.error();
+    if (Status s = writer.write(PriceChunk{data.providers, data.instances, data.prices}, progress); !s)
+        return s.error();
+    return writer.finish(data, source.sha256);
 }
 
 Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
@@ -528,13 +435,31 @@ Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
 
 Expected<QString> fileSha256(const QString &path)
 {
+    // OpenSSL's SHA-256 uses the processor's SHA instructions where it has them: several times QCryptographicHash's
+    // speed, which mattered once imports stopped waiting for anything else.
     QFile file(path);
+    const auto failed = [&] {
+        return Error{QStringLiteral("Cannot read \"%1\": %2").arg(path, file.errorString()), {}};
+    };
     if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("Cannot read \"%1\": %2").arg(path, file.errorString()), {}};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    if (!hash.addData(&file))
-        return Error{QStringLiteral("Cannot read \"%1\": %2").arg(path, file.errorString()), {}};
-    return QString::fromLatin1(hash.result().toHex());
+        return failed();
+    const std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX *)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+    if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1)
+        return Error{QStringLiteral("SHA-256 is not available."), {}};
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    for (;;) {
+        const qint64 n = file.read(buffer.data(), buffer.size());
+        if (n < 0)
+            return failed();
+        if (n == 0)
+            break;
+        EVP_DigestUpdate(context.get(), buffer.constData(), static_cast<std::size_t>(n));
+    }
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    if (EVP_DigestFinal_ex(context.get(), digest, &length) != 1)
+        return Error{QStringLiteral("SHA-256 is not available."), {}};
+    return QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(digest), static_cast<qsizetype>(length)).toHex());
 }
 
 } // namespace mltco::catalog

@@ -77,8 +77,8 @@ bool equalsIgnoringCase(QByteArrayView a, const char *b)
 class GenericCsvParser final
 {
 public:
-    GenericCsvParser(QIODevice &in, const ImportOptions &options)
-        : m_reader(in), m_options(options), m_errors(options.fileName)
+    GenericCsvParser(QIODevice &in, const ImportOptions &options, PriceSink *sink)
+        : m_reader(in), m_options(options), m_errors(options.fileName), m_sink(sink)
     {
         m_columns.fill(-1);
         const QStringList keys = pricingModelKeys();
@@ -86,6 +86,8 @@ public:
         for (qsizetype i = 0; i < keys.size(); ++i)
             m_pricingKeys[std::size_t(i)] = {keys[i].toLatin1(), *pricingModelFromKey(keys[i])};
         m_pricingKeyList = keys.join(QStringLiteral(", "));
+        for (int c = 0; c < ColumnCount; ++c)
+            m_columnNames[std::size_t(c)] = QString::fromLatin1(kColumnNames[std::size_t(c)]);
     }
 
     Expected<ImportData> run();
@@ -106,8 +108,10 @@ private:
     CsvReader m_reader;
     const ImportOptions &m_options;
     RowErrors m_errors;
+    PriceSink *m_sink = nullptr;
     ImportData m_data;
     std::array<int, ColumnCount> m_columns{};
+    std::array<QString, ColumnCount> m_columnNames; ///< kColumnNames, made once rather than for every row
     qsizetype m_headerSize = 0;
     QStringList m_ignoredColumns;
 
@@ -214,7 +218,7 @@ std::optional<QString> GenericCsvParser::readRow()
             return QStringLiteral("missing required field %1").arg(QLatin1String(kColumnNames[c]));
 
     for (const Column c : {ProviderCol, InstanceCol, RegionCol, ZoneCol, GpuCol}) {
-        if (auto problem = textProblem(QString::fromLatin1(kColumnNames[c]), cell(c)))
+        if (auto problem = textProblem(m_columnNames[c], cell(c)))
             return problem;
     }
     if (auto problem = textProblem(QStringLiteral("note"), cell(NoteCol), plausible::kNoteLength, true))
@@ -293,8 +297,12 @@ std::optional<QString> GenericCsvParser::readRow()
         point.zone = m_strings.intern(zone);
     if (const QByteArrayView note = cell(NoteCol); !note.isEmpty())
         point.note = QString::fromUtf8(note);
-    if (m_errors.isEmpty())
-        m_data.prices.append(std::move(point)); // a rejected file needs no output
+    if (!m_errors.isEmpty())
+        return std::nullopt; // a rejected file needs no output
+    if (m_sink)
+        m_sink->add(std::move(point), m_data);
+    else
+        m_data.prices.append(std::move(point));
     return std::nullopt;
 }
 
@@ -389,7 +397,7 @@ std::optional<QString> GenericCsvParser::readSpec(InstanceEntry &entry, int line
         const QByteArrayView raw = cell(spec.column);
         if (raw.isEmpty())
             continue;
-        const QString column = QString::fromLatin1(kColumnNames[spec.column]);
+        const QString &column = m_columnNames[spec.column];
         const Number number = parseNonNegative(raw);
         if (number.status != NumberStatus::Ok)
             return numberProblem(column, raw, number.status);
@@ -409,9 +417,9 @@ std::optional<QString> GenericCsvParser::readSpec(InstanceEntry &entry, int line
 
 } // namespace
 
-Expected<ImportData> parseGenericCsv(QIODevice &in, const ImportOptions &options)
+Expected<ImportData> parseGenericCsv(QIODevice &in, const ImportOptions &options, PriceSink *sink)
 {
-    return GenericCsvParser(in, options).run();
+    return GenericCsvParser(in, options, sink).run();
 }
 
 } // namespace mltco::catalog

@@ -14,6 +14,7 @@ namespace mltco::catalog {
 /// `file:line: reason` per bad row (the first kMaxImportErrors of them). A price of 0 or an empty price
 /// is kept as a missing observation (PricePoint::amount is nullopt), never as free. Empty
 /// `observed_at` cells take ImportOptions::observedAt. PricePoint::source is left empty.
-Expected<ImportData> parseGenericCsv(QIODevice &in, const ImportOptions &options);
+/// With a `sink`, prices go to it as they are read and ImportData::prices stays empty.
+Expected<ImportData> parseGenericCsv(QIODevice &in, const ImportOptions &options, PriceSink *sink = nullptr);
 
 } // namespace mltco::catalog

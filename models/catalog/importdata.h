@@ -30,6 +30,17 @@ struct ImportOptions final
     bool skipCpuOnly = false; ///< SkyPilot: leave out rows without an accelerator
 };
 
+/// Where a parser puts each price row it reads, instead of ImportData::prices, so that an import can write rows
+/// while the file is still being read (memory does not grow with the file). `soFar` is what the parser has made of
+/// the file until now: the providers and instance types the row may name are in it. Rows stop coming once the
+/// file has a bad row (a refused file writes nothing).
+class PriceSink
+{
+public:
+    virtual ~PriceSink() = default;
+    virtual void add(PricePoint &&price, const ImportData &soFar) = 0;
+};
+
 /// At most this many `file:line: reason` messages are reported for one rejected file.
 inline constexpr int kMaxImportErrors = 50;
 

@@ -1,5 +1,7 @@
 #include "models/catalog/importhelpers.h"
 
+#include <algorithm>
+
 #include "models/catalog/csvreader.h"
 
 #include "models/catalog/importdata.h"
@@ -169,7 +171,10 @@ bool isInvisibleFormat(char32_t c)
 std::optional<QString> textProblem(const QString &column, QByteArrayView field, int maxLength, bool lineBreaksAllowed)
 {
     // On the bytes (UTF-8, checked before): this runs for several fields of every row of a million-row file,
-    // so a QString is made only to word a problem.
+    // so a QString is made only to word a problem. Printable ASCII, nearly every field, holds nothing to refuse.
+    if (field.size() <= maxLength &&
+        std::all_of(field.begin(), field.end(), [](char c) { return c >= 0x20 && c < 0x7f; }))
+        return std::nullopt;
     qsizetype characters = 0;
     for (qsizetype i = 0; i < field.size(); ++i) {
         const auto byte = static_cast<unsigned char>(field[i]);

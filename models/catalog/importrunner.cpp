@@ -1,7 +1,10 @@
 #include "models/catalog/importrunner.h"
 
+#include "models/catalog/genericcsvimporter.h"
 #include "models/catalog/importhelpers.h"
+#include "models/catalog/importwriter.h"
 #include "models/catalog/pricefile.h"
+#include "models/catalog/skypilotimporter.h"
 #include "models/store/sqlutil.h"
 
 #include <QDir>
@@ -12,25 +15,123 @@
 #include <QSqlError>
 #include <QUuid>
 
+#include <condition_variable>
+#include <deque>
+#include <future>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <sqlite3.h>
+#include <thread>
 
 namespace mltco::catalog {
 namespace {
 
-/// Hands a file to a parser while counting the bytes read and honouring a cancel: a cancelled read
-/// fails, so the parser stops at once.
+/// Chunks of price rows from the parser thread to the writer. Holding a few at most keeps memory flat: a parser
+/// ahead of the writer waits. abort() releases a waiting parser and makes it stop (its reads fail).
+class ChunkQueue final
+{
+public:
+    bool push(PriceChunk &&chunk)
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [this] { return m_aborted || m_chunks.size() < kMaxChunks; });
+        if (m_aborted)
+            return false;
+        m_chunks.push_back(std::move(chunk));
+        m_changed.notify_all();
+        return true;
+    }
+    /// The next chunk, or nullopt once the parser is done and every chunk taken.
+    std::optional<PriceChunk> pop()
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [this] { return m_closed || m_aborted || !m_chunks.empty(); });
+        if (m_chunks.empty() || m_aborted)
+            return std::nullopt;
+        PriceChunk chunk = std::move(m_chunks.front());
+        m_chunks.pop_front();
+        m_changed.notify_all();
+        return chunk;
+    }
+    void close()
+    {
+        const std::lock_guard lock(m_mutex);
+        m_closed = true;
+        m_changed.notify_all();
+    }
+    void abort()
+    {
+        const std::lock_guard lock(m_mutex);
+        m_aborted = true;
+        m_chunks.clear();
+        m_changed.notify_all();
+    }
+    bool isAborted() const
+    {
+        const std::lock_guard lock(m_mutex);
+        return m_aborted;
+    }
+
+private:
+    static constexpr std::size_t kMaxChunks = 3;
+    mutable std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<PriceChunk> m_chunks;
+    bool m_closed = false;
+    bool m_aborted = false;
+};
+
+/// Gathers the parser's rows into chunks, each with the providers and instance types first named since the last.
+class ChunkingSink final : public PriceSink
+{
+public:
+    explicit ChunkingSink(ChunkQueue &queue) : m_queue(queue) { m_chunk.prices.reserve(kChunkRows); }
+    void add(PricePoint &&price, const ImportData &soFar) override
+    {
+        for (; m_providers < soFar.providers.size(); ++m_providers)
+            m_chunk.providers.append(soFar.providers[m_providers]);
+        for (; m_instances < soFar.instances.size(); ++m_instances)
+            m_chunk.instances.append(soFar.instances[m_instances]);
+        m_chunk.prices.append(std::move(price));
+        if (m_chunk.prices.size() >= kChunkRows)
+            flush();
+    }
+    void flush()
+    {
+        if (m_chunk.prices.isEmpty() && m_chunk.instances.isEmpty() && m_chunk.providers.isEmpty())
+            return;
+        (void)m_queue.push(std::move(m_chunk)); // false once the writer has stopped: the parser's reads fail next
+        m_chunk = PriceChunk();
+        m_chunk.prices.reserve(kChunkRows);
+    }
+
+private:
+    // Rows a chunk holds. Each chunk goes into the table in the price index's order, so larger chunks keep one
+    // instance type's history on fewer pages; three in flight cost a few tens of MB whatever the file's size.
+    static constexpr qsizetype kChunkRows = 65536;
+    ChunkQueue &m_queue;
+    PriceChunk m_chunk;
+    qsizetype m_providers = 0;
+    qsizetype m_instances = 0;
+};
+
+/// Hands a file to a parser while counting the bytes read; a cancel, or a writer that has stopped, fails the read,
+/// so the parser stops at once.
 class WatchedReader final : public QIODevice
 {
 public:
-    WatchedReader(QIODevice &in, ImportProgress &progress) : m_in(in), m_progress(progress) {}
+    WatchedReader(QIODevice &in, ImportProgress &progress, const ChunkQueue &queue)
+        : m_in(in), m_progress(progress), m_queue(queue)
+    {
+    }
     bool isSequential() const override { return true; }
 
 protected:
     qint64 readData(char *data, qint64 maxSize) override
     {
-        if (m_progress.isCancelled()) {
-            setErrorString(QStringLiteral("cancelled"));
+        if (m_progress.isCancelled() || m_queue.isAborted()) {
+            setErrorString(m_progress.isCancelled() ? QStringLiteral("cancelled") : QStringLiteral("the import stopped"));
             return -1;
         }
         const qint64 n = m_in.read(data, maxSize);
@@ -45,7 +146,13 @@ protected:
 private:
     QIODevice &m_in;
     ImportProgress &m_progress;
+    const ChunkQueue &m_queue;
 };
+
+Expected<ImportData> parsePriceFile(QIODevice &in, PriceFileFormat format, const ImportOptions &options, PriceSink *sink)
+{
+    return format == PriceFileFormat::GenericCsv ? parseGenericCsv(in, options, sink) : parseSkyPilotCsv(in, options, sink);
+}
 
 /// A connection of this thread's own to the document, removed when it goes out of scope.
 class WorkerConnection final
@@ -152,7 +259,7 @@ QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where
     return out;
 }
 
-Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &progress)
+Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportRequest &request, ImportProgress &progress)
 {
     ImportResult result;
     ImportOptions options = request.options;
@@ -168,46 +275,69 @@ Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &p
         return Error{
             QStringLiteral("Cannot read \"%1\": %2").arg(QDir::toNativeSeparators(request.path), file.errorString()),
             {}};
+    ImportWriter writer(db);
+    if (Status s = writer.begin(request.format == PriceFileFormat::GenericCsv ? QStringLiteral("csv") : QStringLiteral("skypilot"),
+                                options.fileName, options.observedAt);
+        !s)
+        return s.error();
+
     progress.start(ImportProgress::Stage::Reading, file.size());
-    WatchedReader reader(file, progress);
-    reader.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
-    Expected<ParsedPriceFile> parsed = readPriceFile(request.path, reader, request.format, options);
+    progress.setRowsWritten(0);
+    ChunkQueue queue;
+    std::future<Expected<QString>> hash = std::async(std::launch::async, [path = request.path] { return fileSha256(path); });
+    std::optional<Expected<ImportData>> parsed;
+    std::thread parser([&] {
+        WatchedReader reader(file, progress, queue);
+        reader.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+        ChunkingSink sink(queue);
+        parsed.emplace(parsePriceFile(reader, request.format, options, &sink));
+        if (*parsed)
+            sink.flush();
+        queue.close();
+    });
+    // The writer takes chunks until the parser is done; a failed write stops the parser (its reads fail).
+    std::optional<Error> writeError;
+    while (std::optional<PriceChunk> chunk = queue.pop()) {
+        if (progress.isCancelled())
+            break;
+        if (Status s = writer.write(*chunk, [&](qint64, qint64) { return !progress.isCancelled(); }); !s) {
+            writeError = s.error();
+            break;
+        }
+        progress.setRowsWritten(writer.written());
+    }
+    queue.abort();
+    parser.join();
+    const Expected<QString> sha = hash.get();
     if (progress.isCancelled()) {
         result.cancelled = true;
         return result;
     }
-    if (!parsed)
-        return parsed.error();
-    const ImportData *data = &parsed->data;
-    const QString &sha = parsed->sha256;
-    result.rowsRead = data->rowsRead;
-    result.rowsSkipped = data->rowsSkipped;
-    result.notes = data->notes;
+    if (!*parsed)
+        return parsed->error();
+    if (writeError)
+        return *writeError;
+    if (!sha)
+        return sha.error();
+    const ImportData &whole = **parsed;
+    result.rowsRead = whole.rowsRead;
+    result.rowsSkipped = whole.rowsSkipped;
+    result.notes = whole.notes;
+    progress.start(ImportProgress::Stage::Finishing, 0);
+    Expected<ImportSummary> summary = writer.finish(whole, *sha);
+    if (!summary)
+        return summary.error();
+    result.summary = *summary;
+    return result;
+}
 
+Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &progress)
+{
     WorkerConnection connection(request.documentPath);
     if (!connection.errorString().isEmpty())
         return Error{QStringLiteral("The document cannot be opened for the import: %1").arg(connection.errorString()),
                      {}};
-    CatalogRepository repo(connection.database());
-    progress.start(ImportProgress::Stage::Writing, data->prices.size());
-    Expected<ImportSummary> summary = repo.applyImport(*data, ImportSource{options.fileName, sha, options.observedAt},
-                                                       [&progress](qint64 done, qint64 total) {
-                                                           Q_UNUSED(total); // the same as data->prices.size()
-                                                           progress.setDone(done);
-                                                           return !progress.isCancelled();
-                                                       });
-    if (!summary) {
-        if (summary.error().message != importCancelledMessage())
-            return summary.error();
-        result.cancelled = true;
-        return result;
-    }
-    result.summary = *summary;
-    if (!summary->alreadyImported) {
-        progress.start(ImportProgress::Stage::Loading, 0);
-        result.added = CatalogEditor(connection.database()).prices(summary->batchId);
-    }
-    return result;
+    return importPriceFile(connection.database(), request, progress);
 }
 
 Expected<std::vector<qint64>> withWorkerConnection(

@@ -30,20 +30,23 @@ struct ImportResult final
     int rowsRead = 0;
     int rowsSkipped = 0;
     QStringList notes;
-    QList<PriceRecord> added; ///< the new observations read back, so views can append them
 };
 
 /// Progress of an import, shared by the thread that runs it and the one that shows it.
 class ImportProgress final
 {
 public:
-    enum class Stage { Reading, Writing, Loading };
+    /// Reading: the file is read, checked and written as it goes (done and total count its bytes; rowsWritten
+    /// the prices written so far). Finishing: the price index is built and the import committed.
+    enum class Stage { Reading, Finishing };
 
     void cancel() { m_cancelled = true; }
     bool isCancelled() const { return m_cancelled; }
     Stage stage() const { return m_stage; }
     qint64 done() const { return m_done; }
     qint64 total() const { return m_total; }
+    qint64 rowsWritten() const { return m_rows; }
+    void setRowsWritten(qint64 n) { m_rows = n; }
 
     void start(Stage stage, qint64 total)
     {
@@ -59,13 +62,18 @@ private:
     std::atomic<Stage> m_stage = Stage::Reading;
     std::atomic<qint64> m_done = 0;
     std::atomic<qint64> m_total = 0;
+    std::atomic<qint64> m_rows = 0;
 };
 
-/// Reads, parses and writes a price file into a document, as `mltco-cli catalog import` does, but
-/// reporting progress and stopping when cancelled. Runs on any thread: it opens its own connection
-/// to the document (the WAL journal lets the GUI's connection keep reading) and writes through
-/// CatalogRepository::applyImport(), one transaction, so a cancelled or failed import leaves the
-/// document as it was.
+/// Reads, checks and writes a price file into the document open on `db` in one pass and ONE transaction
+/// (ImportWriter): a parser thread hands chunks of rows through a short queue to the writer on this thread, while a
+/// third computes the file's SHA-256, so parsing, hashing and writing overlap and memory stays flat whatever the size
+/// of the file. A bad row, a cancel (through `progress`) or a failed write rolls everything back: the document is
+/// left as it was. What `mltco-cli catalog import` runs; request.documentPath is not used.
+Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportRequest &request, ImportProgress &progress);
+
+/// importPriceFile() on a connection of its own to request.documentPath, so it runs on any thread (the WAL
+/// journal lets the GUI's connection keep reading): what the import dialog runs.
 Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &progress);
 
 /// Price observations with their row ids, read straight through SQLite: a catalog may hold a million

@@ -10,27 +10,45 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 
 namespace mltco::catalog {
 
 /// Called every few thousand rows with (rows written, rows in all); return false to cancel.
 using ImportProgressFn = std::function<bool(qint64 done, qint64 total)>;
 
-/// Writes many price observations inside the caller's transaction, through SQLite's own prepared
-/// statement (no per-row QVariant work), with the lookup index rebuilt once at the end when the batch
-/// is large. This is what keeps an import of a million rows close to the sqlite3 shell's `.import`.
-struct PriceBatch final
+/// Writes many price observations inside the caller's transaction, through SQLite's own prepared statement
+/// (no per-row QVariant work). Each batch of rows handed to write() goes into the table in the order of the
+/// price_point_lookup index, so a listing or one instance's history reads neighbouring pages. Once an import
+/// grows large, the index is dropped and built once at finish(), which is cheaper than updating it row by row.
+/// This is what keeps an import of a million rows close to the sqlite3 shell's `.import`.
+class PriceInserter final
 {
-    const QList<PricePoint> *prices = nullptr;
-    QHash<QString, qint64> instanceIds; ///< key: provider + U+001F + instance name
-    qint64 sourceId = 0;
-    qint64 batchId = 0;
-    QDate defaultObservedAt; ///< for rows without a date
-};
+public:
+    PriceInserter();
+    ~PriceInserter();
+    PriceInserter(const PriceInserter &) = delete;
+    PriceInserter &operator=(const PriceInserter &) = delete;
 
-/// Returns the number of rows written, or an Error (a cancel is an Error whose message says so).
-Expected<qint64> insertPrices(const QSqlDatabase &db, const PriceBatch &batch, const ImportProgressFn &progress,
-                              QHash<QString, int> *pricesByProvider);
+    /// Prepares the insert for rows of one source and import batch; rows without a date take `defaultObservedAt`.
+    Status prepare(const QSqlDatabase &db, qint64 sourceId, qint64 batchId, const QDate &defaultObservedAt);
+    /// Writes `prices`; `instanceIds` maps importInstanceKey(provider, instance) to the instance type's row id.
+    /// `progress` is asked every few thousand rows (with the rows written by this call); false cancels.
+    Status write(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
+                 const ImportProgressFn &progress = {});
+    /// Builds the index again if it was dropped. Call before committing.
+    Status finish();
+
+    qint64 written() const;
+    /// The instance type ids the written rows refer to (each once).
+    QList<qint64> instanceIdsWritten() const;
+    /// Rows written per provider.
+    const QHash<QString, int> &writtenByProvider() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
 
 inline QString importInstanceKey(const QString &provider, const QString &name) { return provider + QChar(0x1f) + name; }
 

@@ -7,6 +7,7 @@ target_sources(mltco_models PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/pricetrend.h ${CMAKE_CURRENT_LIST_DIR}/pricetrend.cpp
     ${CMAKE_CURRENT_LIST_DIR}/pricequery.h ${CMAKE_CURRENT_LIST_DIR}/pricequery.cpp
     ${CMAKE_CURRENT_LIST_DIR}/pricebulkinsert.h ${CMAKE_CURRENT_LIST_DIR}/pricebulkinsert.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/importwriter.h ${CMAKE_CURRENT_LIST_DIR}/importwriter.cpp
     ${CMAKE_CURRENT_LIST_DIR}/pricefile.h ${CMAKE_CURRENT_LIST_DIR}/pricefile.cpp
     ${CMAKE_CURRENT_LIST_DIR}/catalogeditor.h ${CMAKE_CURRENT_LIST_DIR}/catalogeditor.cpp ${CMAKE_CURRENT_LIST_DIR}/importrunner.h ${CMAKE_CURRENT_LIST_DIR}/importrunner.cpp
 )

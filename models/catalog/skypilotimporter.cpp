@@ -85,8 +85,8 @@ QString gpuRowKey(const QString &accelerator, double count, const QString &place
 class SkyPilotParser final
 {
 public:
-    SkyPilotParser(QIODevice &in, const ImportOptions &options)
-        : m_reader(in), m_options(options), m_errors(options.fileName)
+    SkyPilotParser(QIODevice &in, const ImportOptions &options, PriceSink *sink)
+        : m_reader(in), m_options(options), m_errors(options.fileName), m_sink(sink)
     {
         m_columns.fill(-1);
     }
@@ -110,6 +110,7 @@ private:
     CsvReader m_reader;
     const ImportOptions &m_options;
     RowErrors m_errors;
+    PriceSink *m_sink = nullptr;
     ImportData m_data;
     std::array<int, ColumnCount> m_columns{};
     qsizetype m_headerSize = 0;
@@ -320,7 +321,10 @@ void SkyPilotParser::addPrice(const Row &row, const QString &instance, PricingMo
     point.observedAt = m_options.observedAt;
     if (!amount)
         ++m_missingPrices;
-    m_data.prices.append(std::move(point));
+    if (m_sink)
+        m_sink->add(std::move(point), m_data);
+    else
+        m_data.prices.append(std::move(point));
 }
 
 void SkyPilotParser::build()
@@ -448,9 +452,9 @@ void SkyPilotParser::build()
 
 } // namespace
 
-Expected<ImportData> parseSkyPilotCsv(QIODevice &in, const ImportOptions &options)
+Expected<ImportData> parseSkyPilotCsv(QIODevice &in, const ImportOptions &options, PriceSink *sink)
 {
-    return SkyPilotParser(in, options).run();
+    return SkyPilotParser(in, options, sink).run();
 }
 
 } // namespace mltco::catalog

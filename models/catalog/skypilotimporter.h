@@ -18,6 +18,7 @@ namespace mltco::catalog {
 /// become offerings of their own named "gpu:<accelerator> x<count>". TPU rows are left out.
 /// GPU names are mapped to the catalog's (skypilotnames.h). Validation is all or nothing, as for
 /// parseGenericCsv().
-Expected<ImportData> parseSkyPilotCsv(QIODevice &in, const ImportOptions &options);
+/// With a `sink`, prices go to it as they are read and ImportData::prices stays empty.
+Expected<ImportData> parseSkyPilotCsv(QIODevice &in, const ImportOptions &options, PriceSink *sink = nullptr);
 
 } // namespace mltco::catalog

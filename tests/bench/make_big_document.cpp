@@ -6,7 +6,7 @@
 #include "bigdata.h"
 
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/pricefile.h"
+#include "models/catalog/importrunner.h"
 #include "models/store/document.h"
 
 #include <QCoreApplication>
@@ -56,25 +56,21 @@ int makeDocument(const QString &path, qint64 prices)
         std::fprintf(stderr, "%s\n", qPrintable(document.error().message));
         return 1;
     }
-    QFile csv(csvPath);
-    if (!csv.open(QIODevice::ReadOnly))
-        return 1;
-    catalog::ImportOptions options;
-    options.fileName = QStringLiteral("prices.csv");
-    options.observedAt = QDate(2025, 1, 1);
+    // The way `mltco-cli catalog import` writes it: streamed, chunk by chunk.
+    catalog::ImportRequest request;
+    request.path = csvPath;
+    request.format = catalog::PriceFileFormat::GenericCsv;
+    request.options.fileName = QStringLiteral("prices.csv");
+    request.options.observedAt = QDate(2025, 1, 1);
     QElapsedTimer timer;
     timer.start();
-    const auto parsed = catalog::readPriceFile(csvPath, csv, catalog::PriceFileFormat::GenericCsv, options);
-    if (!parsed) {
-        std::fprintf(stderr, "%s\n", qPrintable(parsed.error().message));
+    catalog::ImportProgress progress;
+    const auto result = catalog::importPriceFile((*document)->database(), request, progress);
+    if (!result) {
+        std::fprintf(stderr, "%s\n", qPrintable(result.error().message));
         return 1;
     }
-    catalog::CatalogRepository repo((*document)->database());
-    const auto summary = repo.applyImport(parsed->data, {options.fileName, parsed->sha256, options.observedAt});
-    if (!summary) {
-        std::fprintf(stderr, "%s\n", qPrintable(summary.error().message));
-        return 1;
-    }
+    const catalog::ImportSummary *summary = &result->summary;
     std::printf("%s: %lld prices imported in %lld ms\n", qPrintable(path), static_cast<long long>(summary->pricesAdded),
                 static_cast<long long>(timer.elapsed()));
     return 0;

@@ -139,7 +139,7 @@ void CatalogModels::pricesChanged()
 
 void CatalogModels::pricesAdded(const QList<qint64> &) { pricesChanged(); }
 void CatalogModels::pricesRemoved(const QSet<qint64> &) { pricesChanged(); }
-void CatalogModels::imported(const QList<catalog::PriceRecord> &) { pricesChanged(); }
+void CatalogModels::imported() { pricesChanged(); }
 
 void CatalogModels::reportFailure(const QString &message)
 {

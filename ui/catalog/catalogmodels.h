@@ -44,7 +44,7 @@ public:
     void instancesChanged(bool namesChanged);
     void pricesAdded(const QList<qint64> &ids);
     void pricesRemoved(const QSet<qint64> &ids);
-    void imported(const QList<catalog::PriceRecord> &added);
+    void imported();
 
     /// An undo or redo that could not be carried out: says why (the page shows it).
     void reportFailure(const QString &message);

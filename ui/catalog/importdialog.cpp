@@ -297,18 +297,15 @@ void ImportDialog::updateProgress()
     const double share = std::min(1.0, static_cast<double>(m_progress->done()) / total);
     switch (m_progress->stage()) {
     case ImportProgress::Stage::Reading:
-        m_progressDialog->setLabelText(
-            tr("Reading and checking %1… %2 of %3 MB")
-                .arg(m_runningFile, report::grouped(m_progress->done() / 1e6, 1), report::grouped(total / 1e6, 1)));
-        m_progressDialog->setValue(static_cast<int>(share * kProgressSteps * 0.4));
+        m_progressDialog->setLabelText(tr("Reading, checking and writing %1… %2 of %3 MB, %4 written")
+                                           .arg(m_runningFile, report::grouped(m_progress->done() / 1e6, 1),
+                                                report::grouped(total / 1e6, 1),
+                                                plural(m_progress->rowsWritten(), tr("price point"),
+                                                       tr("price points"))));
+        m_progressDialog->setValue(static_cast<int>(share * kProgressSteps * 0.9));
         break;
-    case ImportProgress::Stage::Writing:
-        m_progressDialog->setLabelText(
-            tr("Writing price observations… %1 of %2").arg(count(m_progress->done()), count(m_progress->total())));
-        m_progressDialog->setValue(static_cast<int>(kProgressSteps * (0.4 + 0.5 * share)));
-        break;
-    case ImportProgress::Stage::Loading:
-        m_progressDialog->setLabelText(tr("Adding the new observations to the price table…"));
+    case ImportProgress::Stage::Finishing:
+        m_progressDialog->setLabelText(tr("Indexing and saving the new price observations…"));
         m_progressDialog->setValue(static_cast<int>(kProgressSteps * 0.9));
         break;
     }
@@ -341,7 +338,7 @@ void ImportDialog::finished()
     }
     showSummary(*outcome.result);
     if (!outcome.result->summary.alreadyImported)
-        m_models->imported(std::move(outcome.result->added));
+        m_models->imported();
 }
 
 void ImportDialog::showSummary(const catalog::ImportResult &result)

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "models/catalog/catalogrepository.h"
+#include "models/catalog/importdata.h"
+#include "models/catalog/pricebulkinsert.h"
+#include "models/common/expected.h"
+
+#include <QDate>
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <memory>
+
+namespace mltco::catalog {
+
+/// Price rows on their way from a parser to the document, with the providers and instance types the file first
+/// named since the previous chunk (rows may name them).
+struct PriceChunk final
+{
+    QList<Provider> providers;
+    QList<InstanceType> instances;
+    QList<PricePoint> prices;
+};
+
+/// Writes one import into a document in ONE transaction while the file is still being read: begin() opens the
+/// transaction and the import batch, write() adds each chunk as it arrives, finish() completes and commits. A
+/// writer destroyed before finish() rolls everything back, so a cancelled, refused or failed import leaves the
+/// document exactly as it was.
+///
+/// The file's SHA-256 (its identity for re-imports) is known only once the whole file is read, so the batch and
+/// its source are written under a provisional key and named at finish(); an import of a file already imported
+/// with the same date is then rolled back and reported as such.
+class ImportWriter final
+{
+public:
+    explicit ImportWriter(const QSqlDatabase &db);
+    ~ImportWriter();
+    ImportWriter(const ImportWriter &) = delete;
+    ImportWriter &operator=(const ImportWriter &) = delete;
+
+    /// `format` is the parser's ("csv", "skypilot"); rows without a date take `observedAt`.
+    Status begin(const QString &format, const QString &fileName, const QDate &observedAt);
+    /// Adds the chunk's new providers and instance types that the document lacks, then its prices.
+    Status write(const PriceChunk &chunk, const ImportProgressFn &progress = {});
+    qint64 written() const;
+    /// `whole` is what the parser made of the entire file (its prices are not needed): providers and instance
+    /// types this import created take the description the whole file gives them (a later row may add a GPU),
+    /// and any it names without a price are created too. Then the batch is named by `sha256` and committed.
+    Expected<ImportSummary> finish(const ImportData &whole, const QString &sha256);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace mltco::catalog
