@@ -60,4 +60,19 @@ tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db)
     };
 }
 
+CachingInstanceResolver::CachingInstanceResolver(const QSqlDatabase &db) : m_inner(makeInstanceResolver(db)) {}
+
+tco::InstanceResolver CachingInstanceResolver::resolver()
+{
+    return [this](const tco::InstanceRef &ref) -> Expected<tco::ResolvedInstance> {
+        const QDate asOf = ref.asOf.isValid() ? ref.asOf : QDate::currentDate();
+        const QString key = QStringList{ref.provider, ref.name, ref.region, ref.pricing, asOf.toString(Qt::ISODate)}.join(
+            QChar(0x1f));
+        auto known = m_answers.find(key);
+        if (known == m_answers.end())
+            known = m_answers.emplace(key, m_inner(ref)).first;
+        return known->second;
+    };
+}
+
 } // namespace mltco::catalog

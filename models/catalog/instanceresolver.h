@@ -3,6 +3,9 @@
 #include "models/tco/instance.h"
 
 #include <QSqlDatabase>
+#include <QString>
+
+#include <map>
 
 namespace mltco::catalog {
 
@@ -11,5 +14,21 @@ namespace mltco::catalog {
 /// It reads through `db`, so call it on the thread that owns that connection; to evaluate elsewhere,
 /// resolve first and pass the resolved values along.
 tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db);
+
+/// makeInstanceResolver() remembering each answer (a price found, or why not) until clear(). The desktop app
+/// evaluates the plan again on every edit of an assumption, while the catalog changes far less often: whoever
+/// changes it clears the cache. An instance priced "as of today" is asked again when the date changes.
+class CachingInstanceResolver final
+{
+public:
+    explicit CachingInstanceResolver(const QSqlDatabase &db);
+    /// Resolves through the cache; valid while this object lives.
+    tco::InstanceResolver resolver();
+    void clear() { m_answers.clear(); }
+
+private:
+    tco::InstanceResolver m_inner;
+    std::map<QString, Expected<tco::ResolvedInstance>> m_answers;
+};
 
 } // namespace mltco::catalog

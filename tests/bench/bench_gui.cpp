@@ -4,7 +4,8 @@
 //  2. edit to redraw: an assumption edit through the plan editor until every page has repainted
 //     (median of N edits, in process).
 // Baseline: the frame budget of a 60 Hz display (16.7 ms) for the edit; 1 s for start-up.
-// Usage: bench_gui [RUNS]   (ctest runs 3; use 20+ for figures worth quoting)
+// Usage: bench_gui [RUNS [EDITS]]   (ctest runs 3; use 20 60 for figures worth quoting; EDITS defaults to RUNS)
+// MLTCO_BENCH_EVENTS=1 also prints where the edits' time goes, per event type and receiver.
 #include "ui/core/planeditor.h"
 #include "ui/mainwindow.h"
 
@@ -21,9 +22,17 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <ctime>
 #include <vector>
 
 namespace {
+
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 double median(std::vector<double> v)
 {
@@ -31,13 +40,37 @@ double median(std::vector<double> v)
     return v.empty() ? 0 : (v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2);
 }
 
+// Diagnostic (MLTCO_BENCH_EVENTS=1): time spent per event type and receiver during the edits, the costliest printed.
+class EventTimer final : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (!m_on || m_depth > 0)
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        const QString key = QString::number(int(event->type())) + QLatin1Char(' ') + QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char(' ') + receiver->objectName();
+        QElapsedTimer t;
+        t.start();
+        const bool r = QApplication::notify(receiver, event);
+        m_times[key] += t.nsecsElapsed() / 1e6;
+        --m_depth;
+        return r;
+    }
+    bool m_on = false;
+    int m_depth = 0;
+    QHash<QString, double> m_times;
+};
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
-    QApplication app(argc, argv);
+    EventTimer app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     const int runs = argc > 1 ? std::max(1, QString::fromLocal8Bit(argv[1]).toInt()) : 10;
+    const int editCount = argc > 2 ? std::max(1, QString::fromLocal8Bit(argv[2]).toInt()) : std::max(runs, 5);
     QTextStream out(stdout);
     QTemporaryDir dir;
 
@@ -77,19 +110,36 @@ int main(int argc, char *argv[])
     if (!QTest::qWaitForWindowExposed(&window))
         return 1;
     auto *pages = window.findChild<QStackedWidget *>(QStringLiteral("pages"));
+    app.m_on = qEnvironmentVariableIsSet("MLTCO_BENCH_EVENTS");
     std::vector<double> edits;
-    for (int i = 0; i < std::max(runs, 5); ++i) {
+    std::vector<double> cpu; // the GUI thread's processor time: steadier than the wall clock on a shared machine
+    for (int i = 0; i < editCount; ++i) {
         QElapsedTimer t;
         t.start();
+        const double cpu0 = threadCpuMs();
         window.editor()->setWorkloadValue(mltco::tco::ParamId::Engineers, 4 + (i % 2));
         for (int p = 0; p < pages->count(); ++p)
             pages->widget(p)->repaint();
         QApplication::processEvents();
+        // What the event loop does after each pass: delete the objects QtCharts handed to deleteLater() (the
+        // replaced series' graphics items). processEvents() alone leaves them in the scene, so without this every
+        // edit painted the leftovers of all the edits before it.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
         edits.push_back(t.nsecsElapsed() / 1e6);
+        cpu.push_back(threadCpuMs() - cpu0);
+
     }
     out << QStringLiteral("assumption edit to every page redrawn: median %1 ms over %2 edits (baseline 16.7 ms frame: ratio %3)\n")
                .arg(median(edits), 0, 'f', 2)
                .arg(edits.size())
                .arg(median(edits) / 16.7, 0, 'f', 2);
+    if (qEnvironmentVariableIsSet("MLTCO_BENCH_EVENTS")) {
+        QList<std::pair<double, QString>> rows;
+        for (auto it = app.m_times.cbegin(); it != app.m_times.cend(); ++it) rows.append({it.value(), it.key()});
+        std::sort(rows.begin(), rows.end(), std::greater<>());
+        for (int i = 0; i < std::min<int>(25, int(rows.size())); ++i)
+            out << QStringLiteral("  %1 ms an edit: event %2\n").arg(rows[i].first / editCount, 0, 'f', 2).arg(rows[i].second);
+    }
+    out << QStringLiteral("  of which the GUI thread's processor time: median %1 ms\n").arg(median(cpu), 0, 'f', 2);
     return 0;
 }

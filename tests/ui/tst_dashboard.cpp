@@ -25,6 +25,10 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+
 using namespace mltco;
 using ui::ChartView;
 using ui::KpiCard;
@@ -154,6 +158,55 @@ private slots:
 
         f.editor()->undoStack()->redo();
         QTRY_COMPARE(card->value(), report::moneyCompact(total));
+    }
+
+    void anEditMovesTheChartsInPlaceAndARenameRebuildsThem()
+    {
+        // An assumption edit keeps every chart's series (QtCharts lays a chart out afresh for new ones) and moves their
+        // points, bars and tips to the new figures; a change of what is shown (a renamed scenario) builds anew.
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *cumulative = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        auto *category = f.find<ChartView>(QStringLiteral("categoryChart"));
+        auto *breakEven = f.find<ChartView>(QStringLiteral("breakEvenChart"));
+        auto *capacity = f.find<ChartView>(QStringLiteral("capacityChart"));
+        QVERIFY(cumulative && category && breakEven && capacity);
+        const QPointer<QLineSeries> line = lineSeries(cumulative).at(0);
+        const QPointer<QAbstractSeries> bars = category->chart()->series().value(0);
+        const QPointer<QLineSeries> buy = lineSeries(breakEven).at(0);
+        const QPointer<QLineSeries> demand = lineSeries(capacity).at(0);
+        const QPointer<QAbstractAxis> categoryAxis = category->chart()->axes().value(0);
+        const double before = lastCumulative(cumulative, 0);
+
+        f.editor()->setWorkloadValue(tco::ParamId::Engineers, 7);
+        QTRY_VERIFY(lastCumulative(cumulative, 0) > before);
+        QVERIFY(line && bars && buy && demand && categoryAxis);
+        QCOMPARE(lineSeries(cumulative).at(0), line.data());
+        QCOMPARE(category->chart()->series().value(0), bars.data());
+        QCOMPARE(lineSeries(breakEven).at(0), buy.data());
+        QCOMPARE(lineSeries(capacity).at(0), demand.data());
+
+        // The bars hold the new figures (the last scenario's compute is the overview's first bar)...
+        const auto &scenarios = f.editor()->result()->scenarios;
+        const double compute = scenarios.back().result.categoryTotal(tco::Category::Compute);
+        auto *stacked = qobject_cast<QHorizontalStackedBarSeries *>(bars.data());
+        QVERIFY(stacked);
+        const double plotted = stacked->barSets().value(0)->at(0);
+        const double divisor = compute / plotted; // the axis' scale: dollars, thousands, millions or billions
+        const std::array<double, 4> scales{1.0, 1e3, 1e6, 1e9};
+        QVERIFY2(std::any_of(scales.begin(), scales.end(), [divisor](double d) { return std::abs(divisor / d - 1.0) < 1e-12; }),
+                 qPrintable(QStringLiteral("%1 plotted for %2").arg(plotted).arg(compute)));
+        // ... and the tips say them.
+        double sum = 0.0;
+        for (int m = 0; m < 12; ++m)
+            sum += scenarios[0].result.months[static_cast<std::size_t>(m)].total;
+        emit line->hovered(QPointF(12.1, line->at(12).y()), true);
+        QTRY_VERIFY2(QToolTip::text().contains(report::money(sum)), qPrintable(QToolTip::text()));
+        emit line->hovered(QPointF(12.1, line->at(12).y()), false);
+
+        f.editor()->renameScenario(0, QStringLiteral("Renamed boxes"));
+        QTRY_VERIFY(line.isNull()); // built anew, under the new name
+        QCOMPARE(lineSeries(cumulative).at(0)->name(), QStringLiteral("Renamed boxes"));
     }
 
     void cumulativeChartHasOneVisibleSeriesPerScenarioAndLegendHidesThem()

@@ -3,8 +3,10 @@
 #include <QCoreApplication>
 
 #include <QAbstractSeries>
+#include <QChart>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QContextMenuEvent>
 #include <QCursor>
 #include <QFileDialog>
@@ -14,6 +16,7 @@
 #include <QToolTip>
 #include <QValueAxis>
 #include <QWheelEvent>
+#include <QXYSeries>
 
 #include <cmath>
 
@@ -38,16 +41,64 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
     double hi = std::max(0.0, maxValue / scale.divisor);
     if (hi - lo <= 0)
         hi = lo + 1;
-    axis->setRange(lo, hi);
-    axis->applyNiceNumbers();
+    setNiceRange(axis, lo, hi);
     const double span = axis->max() - axis->min();
     const int decimals = span >= 10 ? 0 : (span >= 1 ? 1 : 2);
     // printf formats cannot put the minus before the dollar sign ("$-0.5M"): an axis that goes below zero
     // drops the "$" from its ticks and keeps the currency in its title.
     const QString currency = axis->min() < 0 ? QString() : QStringLiteral("$");
-    axis->setLabelFormat(QStringLiteral("%1%.%2f%3").arg(currency).arg(decimals).arg(scale.suffix));
+    const QString format = QStringLiteral("%1%.%2f%3").arg(currency).arg(decimals).arg(scale.suffix);
+    if (axis->labelFormat() != format) // QValueAxis lays its chart out again even for the same format
+        axis->setLabelFormat(format);
     axis->setTitleText(QStringLiteral("%1 (%2)").arg(title, unitWord));
     return scale;
+}
+
+void setNiceRange(QValueAxis *axis, double lo, double hi)
+{
+    // The nice range is found on a scratch axis: setting the raw range on the shown axis, then rounding it, moved
+    // the axis twice per refresh, and each move lays the chart out again.
+    QValueAxis scratch;
+    scratch.setTickCount(axis->tickCount());
+    scratch.setRange(lo, hi);
+    scratch.applyNiceNumbers();
+    axis->setRange(scratch.min(), scratch.max()); // no-ops when unchanged
+    axis->setTickCount(scratch.tickCount());
+}
+
+void setChartTitle(QChart *chart, const QString &title)
+{
+    if (chart->title() != title) // QChart lays itself out again on every setTitle(), even to the same text
+        chart->setTitle(title);
+}
+
+bool showsSeries(const QChart *chart, const QStringList &names)
+{
+    const QList<QAbstractSeries *> series = chart->series();
+    if (series.size() != names.size())
+        return false;
+    for (qsizetype i = 0; i < series.size(); ++i)
+        if (series[i]->name() != names[i])
+            return false;
+    return true;
+}
+
+void updateSeries(QXYSeries *series, const QList<QPointF> &points, const QPen &pen)
+{
+    if (series->points() != points)
+        series->replace(points);
+    if (series->pen() != pen)
+        series->setPen(pen);
+}
+
+bool hasItems(const QComboBox *selector, const QStringList &items)
+{
+    if (selector->count() != items.size())
+        return false;
+    for (int i = 0; i < selector->count(); ++i)
+        if (selector->itemText(i) != items[i])
+            return false;
+    return true;
 }
 
 void configureMonthAxis(QValueAxis *axis)

@@ -5,7 +5,9 @@
 
 class QAbstractSeries;
 class QChart;
+class QComboBox;
 class QValueAxis;
+class QXYSeries;
 
 namespace mltco::ui {
 
@@ -19,6 +21,21 @@ struct MoneyScale final
 /// Picks the scale for values up to `maxAbs` and sets the axis' range, tick labels ("$%.1fM") and title
 /// ("Cost (USD millions)"). Plot values divided by the returned divisor.
 MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title);
+
+/// Sets the axis to the range QValueAxis::applyNiceNumbers() makes of [lo, hi], touching it only where that differs
+/// from what it shows (a chart lays itself out again whenever an axis moves).
+void setNiceRange(QValueAxis *axis, double lo, double hi);
+/// QChart::setTitle() only when the title differs.
+void setChartTitle(QChart *chart, const QString &title);
+
+/// True when `chart` shows exactly these series, by name and in this order. A refresh may then update them in place
+/// (updateSeries()) instead of building new ones, which makes QtCharts lay out and draw the whole chart afresh.
+bool showsSeries(const QChart *chart, const QStringList &names);
+/// QXYSeries::replace() and setPen(), each only when it changes something.
+void updateSeries(QXYSeries *series, const QList<QPointF> &points, const QPen &pen);
+
+/// True when `selector` lists exactly `items`, in this order (a chart's selector is refilled only when it does not).
+bool hasItems(const QComboBox *selector, const QStringList &items);
 
 /// A month axis titled "Month" with whole-month labels; setMonthRange() sets its span and ticks on a step
 /// people count in (months, quarters, half-years, years).

@@ -54,7 +54,7 @@ private:
 };
 
 PlanEditor::PlanEditor(store::Document &document, QObject *parent)
-    : QObject(parent), m_document(document), m_undoStack(new QUndoStack(this))
+    : QObject(parent), m_document(document), m_instances(document.database()), m_undoStack(new QUndoStack(this))
 {
 }
 
@@ -151,13 +151,14 @@ Status PlanEditor::storeAsCurrent(const tco::Plan &plan, qint64 storedId)
 
 void PlanEditor::reevaluate()
 {
+    m_instances.clear(); // the catalog may have changed
     evaluate();
     emit planChanged();
 }
 
 void PlanEditor::evaluate()
 {
-    Expected<tco::PlanResult> result = tco::evaluatePlan(m_plan, catalog::makeInstanceResolver(m_document.database()));
+    Expected<tco::PlanResult> result = tco::evaluatePlan(m_plan, m_instances.resolver());
     if (result) {
         m_result = std::move(*result);
         m_evaluationError.clear();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/catalog/instanceresolver.h"
 #include "models/tco/plan.h"
 #include "models/tco/planevaluation.h"
 
@@ -95,6 +96,7 @@ private:
     void evaluate();
 
     store::Document &m_document;
+    catalog::CachingInstanceResolver m_instances; ///< cleared by reevaluate(): whoever changes the catalog calls it
     QUndoStack *m_undoStack;
     qint64 m_planId = 0;
     bool m_unsaved = false;

@@ -176,12 +176,16 @@ void BreakEvenChart::setResult(const tco::PlanResult &result)
 
 void BreakEvenChart::rebuildSelector()
 {
-    const int previous = m_selector->currentIndex();
-    QSignalBlocker block(m_selector);
-    m_selector->clear();
+    QStringList items;
     for (const tco::EvaluatedBreakEven &b : m_breakEvens)
-        m_selector->addItem(tr("%1 vs %2").arg(b.request.purchase, b.request.cloud));
-    m_selector->setCurrentIndex(previous >= 0 && previous < m_selector->count() ? previous : 0);
+        items << tr("%1 vs %2").arg(b.request.purchase, b.request.cloud);
+    if (!hasItems(m_selector, items)) { // refilling a combo box lays the page out again: only on a change
+        const int previous = m_selector->currentIndex();
+        QSignalBlocker block(m_selector);
+        m_selector->clear();
+        m_selector->addItems(items);
+        m_selector->setCurrentIndex(previous >= 0 && previous < m_selector->count() ? previous : 0);
+    }
     // One comparison is named in the chart's legend already; the selector only helps when there are several.
     m_selector->setVisible(m_breakEvens.size() > 1);
 }
@@ -189,10 +193,23 @@ void BreakEvenChart::rebuildSelector()
 void BreakEvenChart::rebuildChart()
 {
     m_legend.remember(m_chart);
-    m_chart->removeAllSeries();
-    m_marker = nullptr;
-    m_callout->hide();
     const int index = m_selector->currentIndex();
+    // The same lines as shown (the same comparison, with or without its crossing): they move in place. Otherwise,
+    // and always for a fleet's utilization chart, the chart is built afresh.
+    QStringList names;
+    if (!m_breakEvens.empty() && index >= 0 && !m_breakEvens[static_cast<std::size_t>(index)].result.fleet) {
+        const tco::EvaluatedBreakEven &be = m_breakEvens[static_cast<std::size_t>(index)];
+        names << tr("Buy: %1").arg(be.request.purchase) << tr("Rent: %1").arg(be.request.cloud);
+        if (be.result.servers)
+            names << tr("Break-even line") << tr("Break-even");
+    }
+    const bool inPlace = !names.isEmpty() && showsSeries(m_chart, names);
+    const QList<QAbstractSeries *> existing = m_chart->series();
+    if (!inPlace) {
+        m_chart->removeAllSeries();
+        m_marker = nullptr;
+        m_callout->hide();
+    }
     if (m_breakEvens.empty() || index < 0) {
         m_stack->setCurrentWidget(m_empty);
         m_wholeSweep->hide();
@@ -229,25 +246,35 @@ void BreakEvenChart::rebuildChart()
     m_servers->setTickAnchor(0);
     m_servers->setTickInterval(niceStep(shownEnd, 10));
     m_servers->setRange(sweep.empty() ? 0 : 1, shownEnd);
-    m_chart->setTitle(tr("Buy vs rent by number of servers"));
+    setChartTitle(m_chart, tr("Buy vs rent by number of servers"));
 
-    auto *buy = new QLineSeries;
-    auto *rent = new QLineSeries;
-    buy->setName(tr("Buy: %1").arg(be.request.purchase));
-    rent->setName(tr("Rent: %1").arg(be.request.cloud));
-    for (const tco::SweepPoint &p : sweep) {
-        if (p.servers > shownEnd)
-            break; // only the points on screen: a line drawn past the axis would distort rubber-band zoom
-        buy->append(p.servers, p.purchaseTotal / scale.divisor);
-        rent->append(p.servers, p.cloudTotal / scale.divisor);
-    }
-    buy->setPen(QPen(palette::scenarioColor(m_colors[static_cast<std::size_t>(index)].first), 2.5));
-    rent->setPen(QPen(palette::scenarioColor(m_colors[static_cast<std::size_t>(index)].second), 2.5));
-    for (QLineSeries *series : {buy, rent}) {
+    const auto line = [&](int slot, const QString &name) {
+        if (inPlace)
+            return static_cast<QLineSeries *>(existing[slot]);
+        auto *series = new QLineSeries;
+        series->setName(name);
+        return series;
+    };
+    const auto add = [&](QXYSeries *series) {
+        if (inPlace)
+            return;
         m_chart->addSeries(series);
         series->attachAxis(m_servers);
         series->attachAxis(m_money);
+    };
+    QLineSeries *buy = line(0, tr("Buy: %1").arg(be.request.purchase));
+    QLineSeries *rent = line(1, tr("Rent: %1").arg(be.request.cloud));
+    QList<QPointF> buyPoints, rentPoints;
+    for (const tco::SweepPoint &p : sweep) {
+        if (p.servers > shownEnd)
+            break; // only the points on screen: a line drawn past the axis would distort rubber-band zoom
+        buyPoints.append(QPointF(p.servers, p.purchaseTotal / scale.divisor));
+        rentPoints.append(QPointF(p.servers, p.cloudTotal / scale.divisor));
     }
+    updateSeries(buy, buyPoints, QPen(palette::scenarioColor(m_colors[static_cast<std::size_t>(index)].first), 2.5));
+    updateSeries(rent, rentPoints, QPen(palette::scenarioColor(m_colors[static_cast<std::size_t>(index)].second), 2.5));
+    add(buy);
+    add(rent);
     const QString purchaseName = be.request.purchase;
     const QString cloudName = be.request.cloud;
     const auto tip = [sweep, purchaseName, cloudName](int i) {
@@ -266,27 +293,30 @@ void BreakEvenChart::rebuildChart()
     if (be.result.servers) {
         const int s = *be.result.servers;
         const tco::SweepPoint &p = sweep[static_cast<std::size_t>(s - 1)];
-        auto *guide = new QLineSeries;
-        guide->setName(tr("Break-even line"));
-        QPen dashed(QColor(0x44, 0x4c, 0x56), 1.2, Qt::DashLine);
-        guide->setPen(dashed);
-        guide->append(s, m_money->min());
-        guide->append(s, p.purchaseTotal / scale.divisor);
-        m_marker = new QScatterSeries;
-        m_marker->setName(tr("Break-even"));
-        m_marker->setMarkerSize(11);
-        m_marker->setColor(QColor(0x1d, 0x27, 0x33));
-        m_marker->setBorderColor(Qt::white);
-        m_marker->append(s, p.purchaseTotal / scale.divisor);
-        // The label is a callout with a background (placeCallout()); Qt's point labels would sit on the lines.
-        m_marker->setPointLabelsFormat(tr("Break-even: %1").arg(servers(s)));
-        m_calloutText->setText(m_marker->pointLabelsFormat());
-        connect(m_marker, &QXYSeries::visibleChanged, this, &BreakEvenChart::placeCallout);
-        for (QXYSeries *series : {static_cast<QXYSeries *>(guide), static_cast<QXYSeries *>(m_marker)}) {
-            m_chart->addSeries(series);
-            series->attachAxis(m_servers);
-            series->attachAxis(m_money);
+        QLineSeries *guide = line(2, tr("Break-even line"));
+        updateSeries(guide, {QPointF(s, m_money->min()), QPointF(s, p.purchaseTotal / scale.divisor)},
+                     QPen(QColor(0x44, 0x4c, 0x56), 1.2, Qt::DashLine));
+        if (!inPlace) {
+            m_marker = new QScatterSeries;
+            m_marker->setName(tr("Break-even"));
+            m_marker->setMarkerSize(11);
+            m_marker->setColor(QColor(0x1d, 0x27, 0x33));
+            m_marker->setBorderColor(Qt::white);
+            connect(m_marker, &QXYSeries::visibleChanged, this, &BreakEvenChart::placeCallout);
+        } else {
+            m_marker = static_cast<QScatterSeries *>(existing[3]);
         }
+        const QList<QPointF> crossing{QPointF(s, p.purchaseTotal / scale.divisor)};
+        if (m_marker->points() != crossing)
+            m_marker->replace(crossing);
+        // The label is a callout with a background (placeCallout()); Qt's point labels would sit on the lines.
+        const QString label = tr("Break-even: %1").arg(servers(s));
+        if (m_marker->pointLabelsFormat() != label) {
+            m_marker->setPointLabelsFormat(label);
+            m_calloutText->setText(label);
+        }
+        add(guide);
+        add(m_marker);
         connectHoverTips(m_view, m_marker, [tip, s](int) { return tip(s - 1); });
         m_note->setText(be.result.staysCheaper
                             ? tr("Break-even: %1; buying stays cheaper up to %2.").arg(servers(s), servers(maxServers))
@@ -295,13 +325,15 @@ void BreakEvenChart::rebuildChart()
     } else {
         m_note->setText(tr("Buying never gets cheaper than renting within 1–%1.").arg(servers(maxServers)));
     }
-    m_legend.restore(m_view);
-    // The crossing is labelled on the chart; its marker and guide need no legend entries.
-    const QList<QAbstractSeries *> all = m_chart->series();
-    for (QAbstractSeries *series : all) {
-        if (series != buy && series != rent) {
-            for (QLegendMarker *marker : m_chart->legend()->markers(series))
-                marker->setVisible(false);
+    if (!inPlace) {
+        m_legend.restore(m_view);
+        // The crossing is labelled on the chart; its marker and guide need no legend entries.
+        const QList<QAbstractSeries *> all = m_chart->series();
+        for (QAbstractSeries *series : all) {
+            if (series != buy && series != rent) {
+                for (QLegendMarker *marker : m_chart->legend()->markers(series))
+                    marker->setVisible(false);
+            }
         }
     }
     placeCallout();
@@ -327,7 +359,7 @@ void BreakEvenChart::rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, 
     // a label per unit.
     m_servers->setTickInterval(niceStep(xMax, 6));
     m_servers->setRange(0, xMax);
-    m_chart->setTitle(tr("Own vs pay-per-use by demand"));
+    setChartTitle(m_chart, tr("Own vs pay-per-use by demand"));
 
     auto *buy = new QLineSeries;
     auto *rent = new QLineSeries;

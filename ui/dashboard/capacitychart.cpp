@@ -63,7 +63,6 @@ CapacityChart::CapacityChart(QWidget *parent)
 void CapacityChart::setResult(const tco::PlanResult &result)
 {
     m_legend.remember(m_chart);
-    m_chart->removeAllSeries();
     const int horizon = result.workload.horizonMonths;
     // Elastic capacity is whatever it bills for (it follows demand), so it has no line of its own.
     std::vector<std::size_t> shown;
@@ -80,12 +79,36 @@ void CapacityChart::setResult(const tco::PlanResult &result)
     }
     const HoursScale scale = hoursScale(hi);
     m_hours->setTitleText(scale.title);
-    m_hours->setRange(0, std::max(1.0, hi * 1.08 / scale.divisor));
-    m_hours->applyNiceNumbers();
+    setNiceRange(m_hours, 0, std::max(1.0, hi * 1.08 / scale.divisor));
     setMonthRange(m_months, 1, std::max(2, horizon));
-    m_chart->setTitle(tr("Demand and installed capacity (reference GPU-hours)"));
+    setChartTitle(m_chart, tr("Demand and installed capacity (reference GPU-hours)"));
+    QStringList names;
+    if (!result.scenarios.empty()) {
+        names << tr("Demand");
+        for (std::size_t i : shown)
+            names << result.scenarios[i].name;
+    }
+    // The same lines as shown: they move in place. Otherwise the chart is built afresh.
+    const bool inPlace = showsSeries(m_chart, names);
+    if (!inPlace)
+        m_chart->removeAllSeries();
     if (result.scenarios.empty())
         return;
+    const QList<QAbstractSeries *> existing = m_chart->series();
+    const auto line = [&](qsizetype index, const QString &name) {
+        if (inPlace)
+            return static_cast<QLineSeries *>(existing[index]);
+        auto *series = new QLineSeries;
+        series->setName(name);
+        return series;
+    };
+    const auto add = [&](QLineSeries *series) {
+        if (inPlace)
+            return;
+        m_chart->addSeries(series);
+        series->attachAxis(m_months);
+        series->attachAxis(m_hours);
+    };
 
     // Steps, not slopes: a fleet changes at the start of a month and holds through it.
     const auto stepped = [&](const std::vector<tco::MonthRow> &rows, auto value) {
@@ -99,31 +122,25 @@ void CapacityChart::setResult(const tco::PlanResult &result)
         return points;
     };
     const tco::EvaluatedScenario &first = result.scenarios.front();
-    auto *demand = new QLineSeries;
-    demand->setName(tr("Demand"));
-    demand->replace(stepped(first.result.months, [](const tco::MonthRow &r) { return r.demand; }));
-    demand->setPen(QPen(QColor(0x1d, 0x27, 0x33), 3.0));
-    m_chart->addSeries(demand);
-    demand->attachAxis(m_months);
-    demand->attachAxis(m_hours);
+    QLineSeries *demand = line(0, names[0]);
+    updateSeries(demand, stepped(first.result.months, [](const tco::MonthRow &r) { return r.demand; }),
+                 QPen(QColor(0x1d, 0x27, 0x33), 3.0));
+    add(demand);
     const std::vector<tco::MonthRow> demandRows = first.result.months;
     connectHoverTips(m_view, demand, [demandRows](int point) {
         const tco::MonthRow &row = demandRows[static_cast<std::size_t>((point + 1) / 2)];
         return tr("<b>Demand</b><br>Month %1: %2 reference GPU-hours").arg(row.month).arg(report::grouped(row.demand, 0));
     });
 
-    for (std::size_t i : shown) {
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+        const std::size_t i = shown[k];
         const tco::EvaluatedScenario &s = result.scenarios[i];
-        auto *series = new QLineSeries;
-        series->setName(s.name);
-        series->replace(stepped(s.result.months, [](const tco::MonthRow &r) { return r.capacity; }));
+        QLineSeries *series = line(static_cast<qsizetype>(k) + 1, s.name);
         QPen pen(palette::scenarioColor(static_cast<int>(i)), 2.0);
         if (s.result.hasUnmetDemand())
             pen.setStyle(Qt::DashLine);
-        series->setPen(pen);
-        m_chart->addSeries(series);
-        series->attachAxis(m_months);
-        series->attachAxis(m_hours);
+        updateSeries(series, stepped(s.result.months, [](const tco::MonthRow &r) { return r.capacity; }), pen);
+        add(series);
         const std::vector<tco::MonthRow> rows = s.result.months;
         const QString name = s.name;
         const QString fleetKey = s.fleetKey();
@@ -141,7 +158,8 @@ void CapacityChart::setResult(const tco::PlanResult &result)
             return text;
         });
     }
-    m_legend.restore(m_view);
+    if (!inPlace)
+        m_legend.restore(m_view);
 }
 
 } // namespace mltco::ui

@@ -75,6 +75,14 @@ void CategoryChart::setResult(const tco::PlanResult &result)
 
 void CategoryChart::rebuildSelector()
 {
+    QStringList items{tr("All scenarios (whole horizon)")};
+    for (int i = 0; i < m_names.size(); ++i)
+        items << tr("%1, by year").arg(m_flaggedNames[i]);
+    bool same = hasItems(m_selector, items);
+    for (int i = 0; same && i < m_names.size(); ++i)
+        same = m_selector->itemData(i + 1, Qt::UserRole + 1).toString() == m_names[i];
+    if (same) // refilling a combo box lays the page out again: only on a change
+        return;
     // Keep the user's choice across edits, by name (the index moves when scenarios are reordered).
     const int previous = m_selector->currentData().toInt();
     const QString previousName = previous >= 0 ? m_selector->currentData(Qt::UserRole + 1).toString() : QString();
@@ -135,7 +143,7 @@ bool CategoryChart::isCategoryHidden(tco::Category category) const
     return m_hidden.contains(static_cast<int>(category));
 }
 
-void CategoryChart::rebuildChart()
+void CategoryChart::clearChart()
 {
     m_chart->removeAllSeries();
     const QList<QAbstractAxis *> axes = m_chart->axes();
@@ -143,14 +151,38 @@ void CategoryChart::rebuildChart()
         m_chart->removeAxis(axis);
         delete axis;
     }
-    if (m_names.isEmpty())
-        return;
+    m_series = nullptr;
+    m_money = nullptr;
+    m_builtFor.clear();
+}
 
+void CategoryChart::connectBarTips(const std::vector<Bar> &bars, const QList<tco::Category> &shown)
+{
+    connectHoverTips(m_view, m_series, [bars, shown](int setIndex, int barIndex) {
+        const tco::Category c = shown.value(setIndex);
+        const Bar &b = bars[static_cast<std::size_t>(barIndex)];
+        double total = 0.0;
+        for (double v : b.cost)
+            total += v;
+        return QStringLiteral("<b>%1</b> — %2<br>%3<br>%4: <b>%5</b><br>%6")
+            .arg(palette::categoryLabel(c).toHtmlEscaped(), b.label.toHtmlEscaped(), b.detail.toHtmlEscaped(),
+                 palette::categoryLabel(c).toHtmlEscaped(), report::money(b.cost[slot(c)]),
+                 tr("All categories: %1").arg(report::money(total)));
+    });
+
+}
+
+void CategoryChart::rebuildChart()
+{
+    if (m_names.isEmpty()) {
+        clearChart();
+        return;
+    }
     const int scenario = m_selector->currentData().toInt();
     const bool overview = scenario == kOverview;
     const std::vector<Bar> bars = overview ? overviewBars() : yearBars(scenario);
-    m_chart->setTitle(overview ? tr("Cost by category over %1 months%2").arg(m_horizon).arg(m_taxNote)
-                               : tr("Cost by category per year%2 — %1").arg(m_flaggedNames[scenario], m_taxNote));
+    setChartTitle(m_chart, overview ? tr("Cost by category over %1 months%2").arg(m_horizon).arg(m_taxNote)
+                                    : tr("Cost by category per year%2 — %1").arg(m_flaggedNames[scenario], m_taxNote));
 
     // Only categories that cost something in this view get a legend entry: a cloud scenario has no capex.
     QList<tco::Category> shown;
@@ -171,6 +203,37 @@ void CategoryChart::rebuildChart()
         lo = std::min(lo, negative);
         hi = std::max(hi, positive);
     }
+
+    QStringList key{QString::number(scenario)};
+    for (tco::Category c : shown)
+        key << QString::number(static_cast<int>(c)) + (m_hidden.contains(static_cast<int>(c)) ? QStringLiteral("h") : QString());
+    for (const Bar &b : bars)
+        key << b.label;
+    const QString builtFor = key.join(QChar(0x1f));
+    if (builtFor == m_builtFor && m_series && m_money) {
+        // The same view of the same categories: the bars move, the chart keeps its layout.
+        const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Cost"));
+        const QList<QBarSet *> sets = m_series->barSets();
+        for (qsizetype i = 0; i < sets.size() && i < shown.size(); ++i) {
+            const tco::Category c = shown[i];
+            const bool hidden = m_hidden.contains(static_cast<int>(c));
+            QList<qreal> values;
+            bool changed = false;
+            for (std::size_t b = 0; b < bars.size(); ++b) {
+                values << (hidden ? 0.0 : bars[b].cost[slot(c)] / scale.divisor);
+                changed = changed || sets[i]->at(static_cast<qsizetype>(b)) != values.last();
+            }
+            // Each QBarSet::replace() lays every bar out again: a changed set is refilled in two steps instead.
+            if (changed) {
+                sets[i]->remove(0, sets[i]->count());
+                sets[i]->append(values);
+            }
+        }
+        connectBarTips(bars, shown);
+        return;
+    }
+    clearChart();
+    m_builtFor = builtFor;
 
     auto *money = new QValueAxis;
     const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"));
@@ -197,18 +260,9 @@ void CategoryChart::rebuildChart()
     series->attachAxis(money);
     series->attachAxis(labels);
     palette::styleChart(m_chart);
-
-    connectHoverTips(m_view, series, [this, bars, shown](int setIndex, int barIndex) {
-        const tco::Category c = shown.value(setIndex);
-        const Bar &b = bars[static_cast<std::size_t>(barIndex)];
-        double total = 0.0;
-        for (double v : b.cost)
-            total += v;
-        return QStringLiteral("<b>%1</b> — %2<br>%3<br>%4: <b>%5</b><br>%6")
-            .arg(palette::categoryLabel(c).toHtmlEscaped(), b.label.toHtmlEscaped(), b.detail.toHtmlEscaped(),
-                 palette::categoryLabel(c).toHtmlEscaped(), report::money(b.cost[slot(c)]),
-                 tr("All categories: %1").arg(report::money(total)));
-    });
+    m_series = series;
+    m_money = money;
+    connectBarTips(bars, shown);
 
     // Bar-set legend entries toggle one category. (ChartView::attachLegendToggles hides a marker's whole
     // series, which for a stacked bar chart is every category at once.)

@@ -9,7 +9,9 @@
 #include <array>
 #include <vector>
 
+class QAbstractBarSeries;
 class QChart;
+class QValueAxis;
 class QComboBox;
 
 namespace mltco::tco {
@@ -54,6 +56,8 @@ private:
 
     void rebuildSelector();
     void rebuildChart();
+    void clearChart();
+    void connectBarTips(const std::vector<Bar> &bars, const QList<tco::Category> &shown);
     std::vector<Bar> overviewBars() const;
     std::vector<Bar> yearBars(int scenario) const;
 
@@ -64,6 +68,11 @@ private:
     QStringList m_flaggedNames; ///< names flagged with unmet demand, for labels
     std::vector<tco::ScenarioResult> m_results;
     QSet<int> m_hidden; ///< Category values hidden by the user
+    // What the chart was last built for (view, categories, bars, hidden ones): while it stays the same, an edit
+    // moves the bars in place instead of building the chart afresh.
+    QString m_builtFor;
+    QAbstractBarSeries *m_series = nullptr;
+    QValueAxis *m_money = nullptr;
     int m_horizon = 0;
     QString m_taxNote;
 };

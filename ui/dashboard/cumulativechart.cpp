@@ -38,7 +38,14 @@ CumulativeChart::CumulativeChart(QWidget *parent)
 void CumulativeChart::setResult(const tco::PlanResult &result)
 {
     m_legend.remember(m_chart);
-    m_chart->removeAllSeries();
+    QStringList names;
+    for (const tco::EvaluatedScenario &s : result.scenarios)
+        names << flaggedName(s);
+    // The same scenarios as shown: their lines move in place. Otherwise the chart is built afresh.
+    const bool inPlace = showsSeries(m_chart, names);
+    if (!inPlace)
+        m_chart->removeAllSeries();
+    const QList<QAbstractSeries *> shown = m_chart->series();
 
     const int horizon = result.workload.horizonMonths;
     m_cumulative.clear();
@@ -57,24 +64,25 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
     }
     const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Cumulative"));
     setMonthRange(m_months, 0, horizon);
-    m_chart->setTitle(tr("Cumulative cost over %1 months%2").arg(horizon).arg(afterTaxNote(result.workload)));
+    setChartTitle(m_chart, tr("Cumulative cost over %1 months%2").arg(horizon).arg(afterTaxNote(result.workload)));
 
     for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
         const tco::EvaluatedScenario &s = result.scenarios[i];
-        auto *series = new QLineSeries;
-        series->setName(flaggedName(s));
         QList<QPointF> points;
         points.reserve(static_cast<qsizetype>(m_cumulative[i].size()));
         for (std::size_t m = 0; m < m_cumulative[i].size(); ++m)
             points.append(QPointF(static_cast<double>(m), m_cumulative[i][m] / scale.divisor));
-        series->replace(points);
         QPen pen(palette::scenarioColor(static_cast<int>(i)), 2.5);
         if (s.result.hasUnmetDemand())
             pen.setStyle(Qt::DashLine); // does less than asked: drawn as not the whole story
-        series->setPen(pen);
-        m_chart->addSeries(series);
-        series->attachAxis(m_months);
-        series->attachAxis(m_money);
+        QLineSeries *series = inPlace ? static_cast<QLineSeries *>(shown[static_cast<qsizetype>(i)]) : new QLineSeries;
+        updateSeries(series, points, pen);
+        if (!inPlace) {
+            series->setName(names[static_cast<qsizetype>(i)]);
+            m_chart->addSeries(series);
+            series->attachAxis(m_months);
+            series->attachAxis(m_money);
+        }
         const QString name = s.name;
         const QString flag = unmetDemandNote(s.result);
         connectHoverTips(m_view, series, [this, i, name, flag](int month) {
@@ -87,7 +95,8 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
             return text;
         });
     }
-    m_legend.restore(m_view);
+    if (!inPlace)
+        m_legend.restore(m_view);
 }
 
 } // namespace mltco::ui

@@ -75,11 +75,13 @@ bool HybridChart::setResult(const tco::PlanResult &result)
             m_colors.push_back(static_cast<int>(i));
         }
     }
-    {
+    QStringList names;
+    for (const tco::EvaluatedScenario &h : m_hybrids)
+        names << h.name;
+    if (!hasItems(m_selector, names)) { // refilling a combo box lays the page out again: only on a change
         const QSignalBlocker block(m_selector);
         m_selector->clear();
-        for (const tco::EvaluatedScenario &h : m_hybrids)
-            m_selector->addItem(h.name);
+        m_selector->addItems(names);
         m_selector->setCurrentIndex(std::max(0, m_selector->findText(previous)));
         m_selector->setVisible(m_hybrids.size() > 1);
         m_selector->setToolTip(tr("The plan's hybrid scenarios"));
@@ -103,7 +105,7 @@ void HybridChart::rebuildChart()
     const auto &parts = std::get<tco::HybridScenario>(h.scenario);
     const std::vector<YearSplit> years = splitByYear(h.result);
     const double share = h.result.demand > 0 ? h.result.burstGpuHours / h.result.demand : 0.0;
-    m_chart->setTitle(tr("Hybrid: base and burst by year (%1 of the work burst)").arg(report::percent(share, 0)));
+    setChartTitle(m_chart, tr("Hybrid: base and burst by year (%1 of the work burst)").arg(report::percent(share, 0)));
     m_chart->setToolTip(h.name);
 
     double lo = 0.0;

@@ -27,7 +27,9 @@ int nearestPointIndex(const QXYSeries *series, double x)
 
 void connectHoverTips(ChartView *view, QXYSeries *series, std::function<QString(int pointIndex)> tip)
 {
-    // `view` is the connection's context: the connection ends with the view, so capturing it is safe.
+    // `view` is the connection's context: the connection ends with the view, so capturing it is safe. A series
+    // updated in place gets its tips again, with the new figures: the old connection goes.
+    QObject::disconnect(series, &QXYSeries::hovered, view, nullptr);
     QObject::connect(series, &QXYSeries::hovered, view,
                      [view, series, tip = std::move(tip)](const QPointF &point, bool state) {
                          const int index = state ? nearestPointIndex(series, point.x()) : -1;
@@ -38,6 +40,7 @@ void connectHoverTips(ChartView *view, QXYSeries *series, std::function<QString(
 void connectHoverTips(ChartView *view, QAbstractBarSeries *series,
                       std::function<QString(int setIndex, int categoryIndex)> tip)
 {
+    QObject::disconnect(series, &QAbstractBarSeries::hovered, view, nullptr);
     QObject::connect(series, &QAbstractBarSeries::hovered, view,
                      [view, series, tip = std::move(tip)](bool state, int index, QBarSet *set) {
                          const int setIndex = static_cast<int>(series->barSets().indexOf(set));

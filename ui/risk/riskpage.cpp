@@ -20,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QShowEvent>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -151,7 +152,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
             m_progress->setValue(m_done->load());
     });
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &RiskPage::showResult);
-    connect(m_editor, &PlanEditor::planChanged, this, &RiskPage::refreshEditor);
+    connect(m_editor, &PlanEditor::planChanged, this, &RiskPage::planChanged);
     // Until a run: say what each chart will show, and draw the tornado, which needs no trials.
     for (auto [view, text] : {std::pair{m_fan, tr("Cumulative cost: the P10–P90 band of each scenario (run the trials)")},
                               std::pair{m_histogram, tr("Totals over the trials (run the trials)")}}) {
@@ -160,7 +161,26 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
         palette::styleChart(placeholder);
         view->setChart(placeholder);
     }
+    planChanged();
+}
+
+void RiskPage::planChanged()
+{
+    // The tables, the distribution preview and the tornado (two evaluations of the plan per input) cost more than
+    // the rest of an edit together: while another page is shown, they wait until this one is. isHidden(), not
+    // isVisible(): the current page of a window that is not on screen yet still refreshes.
+    if (isHidden()) {
+        m_stale = true;
+        return;
+    }
     refreshEditor();
+}
+
+void RiskPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refreshEditor();
 }
 
 RiskPage::~RiskPage()
@@ -324,6 +344,7 @@ void RiskPage::buildEditor(QWidget *panel)
 
 void RiskPage::refreshEditor()
 {
+    m_stale = false;
     const tco::Plan &plan = m_editor->plan();
     const int row = m_table->currentRow();
     m_table->setRowCount(static_cast<int>(plan.uncertainty.size()));
@@ -548,6 +569,8 @@ void RiskPage::run()
 {
     if (isRunning())
         return;
+    if (m_stale)
+        refreshEditor();
     const std::optional<tco::PlanResult> &base = m_editor->result();
     if (!base) {
         m_status->setText(tr("The plan cannot be evaluated (%1); fix it on the Scenarios page first.").arg(m_editor->evaluationError()));

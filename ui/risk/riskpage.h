@@ -44,7 +44,11 @@ public:
 signals:
     void finished();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void planChanged();        // refreshEditor(), or mark the page stale while it is not shown
     void buildEditor(QWidget *panel);
     void refreshEditor();      // from the plan: the table, targets, correlations
     void refreshParameters();  // the parameters of the chosen target
@@ -89,6 +93,7 @@ private:
     QComboBox *m_tornadoScenario = nullptr;
     QTimer *m_poll = nullptr;
     bool m_running = false; ///< from Run until its result (or cancellation) is shown
+    bool m_stale = false;   ///< the plan changed while the page was not shown: refresh when it is
 
     std::optional<tco::AnalysisResult> m_result;
     std::optional<tco::AnalysisResult> m_preliminary; ///< before any run: the tornado alone
