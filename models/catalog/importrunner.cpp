@@ -313,10 +313,10 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         result.cancelled = true;
         return result;
     }
+    if (writeError) // before the parser's error: a writer that stopped makes the parser's reads fail
+        return *writeError;
     if (!*parsed)
         return parsed->error();
-    if (writeError)
-        return *writeError;
     if (!sha)
         return sha.error();
     const ImportData &whole = **parsed;

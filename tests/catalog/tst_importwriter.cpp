@@ -113,6 +113,17 @@ class TestImportWriter final : public QObject
         return r;
     }
 
+    /// A file of `rows` generated rows, written as `name` and parsed whole.
+    std::optional<ImportData> parsed(const QString &name, qint64 rows)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile file(path);
+        if (!writeFile(path, priceCsv(rows)) || !file.open(QIODevice::ReadOnly))
+            return std::nullopt;
+        Expected<ImportData> data = parseGenericCsv(file, request(path).options);
+        return data ? std::optional<ImportData>(std::move(*data)) : std::nullopt;
+    }
+
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
@@ -235,15 +246,33 @@ private slots:
         QCOMPARE(count(doc->database(), "import_batch"), 0);
     }
 
+    void aWriteThatFailsPartWayIsReportedAndLeavesTheDocumentAsItWas()
+    {
+        // A write that fails after chunks were written (a full disk, here a trigger on rows of the file's last months)
+        // stops the parser, and the user is told the write's reason, not the parser's "could not be read".
+        const QString path = m_dir.filePath(QStringLiteral("fails-late.csv"));
+        QVERIFY(writeFile(path, priceCsv(3 * kChunk)));
+        auto doc = newDocument();
+        const QStringList before = contents(doc->database());
+        QVERIFY(store::execPlain(doc->database(),
+                                 QStringLiteral("CREATE TEMP TRIGGER fail_late BEFORE INSERT ON main.price_point "
+                                                "WHEN NEW.observed_at >= '2024-10-01' BEGIN "
+                                                "SELECT RAISE(ABORT, 'no space left on the disk'); END")));
+        ImportProgress progress;
+        Expected<ImportResult> result = importPriceFile(doc->database(), request(path), progress);
+        QVERIFY(!result);
+        QVERIFY2(result.error().message.contains(QStringLiteral("no space left on the disk")), qPrintable(result.error().message));
+        QVERIFY(progress.rowsWritten() >= kChunk);
+        QVERIFY(store::execPlain(doc->database(), QStringLiteral("DROP TRIGGER temp.fail_late")));
+        QCOMPARE(contents(doc->database()), before);
+        QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
+    }
+
     void aWriterDestroyedBeforeFinishingRollsBack()
     {
         auto doc = newDocument();
         const QStringList before = contents(doc->database());
-        const QString path = m_dir.filePath(QStringLiteral("some.csv"));
-        QVERIFY(writeFile(path, priceCsv(3000)));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        Expected<ImportData> data = parseGenericCsv(file, request(path).options);
+        const std::optional<ImportData> data = parsed(QStringLiteral("some.csv"), 3000);
         QVERIFY(data);
         {
             ImportWriter writer(doc->database());
@@ -261,11 +290,7 @@ private slots:
         // instance type is deleted behind the writer's back, inside its transaction: the import must not commit.
         auto doc = newDocument();
         const QStringList before = contents(doc->database());
-        const QString path = m_dir.filePath(QStringLiteral("vanish.csv"));
-        QVERIFY(writeFile(path, priceCsv(500)));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        Expected<ImportData> data = parseGenericCsv(file, request(path).options);
+        const std::optional<ImportData> data = parsed(QStringLiteral("vanish.csv"), 500);
         QVERIFY(data);
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("vanish.csv"), QDate(2025, 1, 1)));

@@ -15,6 +15,7 @@
 #include <QMessageBox>
 #include <QToolTip>
 #include <QValueAxis>
+#include <QLineSeries>
 #include <QWheelEvent>
 #include <QXYSeries>
 
@@ -89,6 +90,34 @@ void updateSeries(QXYSeries *series, const QList<QPointF> &points, const QPen &p
         series->replace(points);
     if (series->pen() != pen)
         series->setPen(pen);
+}
+
+SeriesRefresh::SeriesRefresh(QChart *chart, bool inPlace, QAbstractAxis *x, QAbstractAxis *y)
+    : m_chart(chart), m_inPlace(inPlace), m_x(x), m_y(y)
+{
+    if (!inPlace)
+        chart->removeAllSeries();
+    m_shown = chart->series();
+}
+
+QLineSeries *SeriesRefresh::line(qsizetype slot, const QString &name)
+{
+    if (m_inPlace)
+        return static_cast<QLineSeries *>(m_shown[slot]);
+    auto *series = new QLineSeries;
+    series->setName(name);
+    return series;
+}
+
+QXYSeries *SeriesRefresh::existing(qsizetype slot) const { return static_cast<QXYSeries *>(m_shown[slot]); }
+
+void SeriesRefresh::add(QXYSeries *series)
+{
+    if (m_inPlace)
+        return;
+    m_chart->addSeries(series);
+    series->attachAxis(m_x);
+    series->attachAxis(m_y);
 }
 
 bool hasItems(const QComboBox *selector, const QStringList &items)

@@ -3,7 +3,9 @@
 #include <QChartView>
 #include <QString>
 
+class QAbstractAxis;
 class QAbstractSeries;
+class QLineSeries;
 class QChart;
 class QComboBox;
 class QValueAxis;
@@ -33,6 +35,25 @@ void setChartTitle(QChart *chart, const QString &title);
 bool showsSeries(const QChart *chart, const QStringList &names);
 /// QXYSeries::replace() and setPen(), each only when it changes something.
 void updateSeries(QXYSeries *series, const QList<QPointF> &points, const QPen &pen);
+
+/// The series of one refresh of a chart that either moves the series it shows (`inPlace`: showsSeries() said they are
+/// the same) or builds them anew: series(slot, name) hands back the one in that slot, or a new line named `name`;
+/// add() puts a new one on the chart against `x` and `y`, and does nothing to one already there.
+class SeriesRefresh final
+{
+public:
+    SeriesRefresh(QChart *chart, bool inPlace, QAbstractAxis *x, QAbstractAxis *y);
+    QLineSeries *line(qsizetype slot, const QString &name);
+    QXYSeries *existing(qsizetype slot) const;
+    void add(QXYSeries *series);
+    bool inPlace() const { return m_inPlace; }
+
+private:
+    QChart *m_chart;
+    bool m_inPlace;
+    QAbstractAxis *m_x, *m_y;
+    QList<QAbstractSeries *> m_shown;
+};
 
 /// True when `selector` lists exactly `items`, in this order (a chart's selector is refilled only when it does not).
 bool hasItems(const QComboBox *selector, const QStringList &items);

@@ -203,10 +203,9 @@ void BreakEvenChart::rebuildChart()
         if (be.result.servers)
             names << tr("Break-even line") << tr("Break-even");
     }
-    const bool inPlace = !names.isEmpty() && showsSeries(m_chart, names);
-    const QList<QAbstractSeries *> existing = m_chart->series();
+    SeriesRefresh lines(m_chart, !names.isEmpty() && showsSeries(m_chart, names), m_servers, m_money);
+    const bool inPlace = lines.inPlace();
     if (!inPlace) {
-        m_chart->removeAllSeries();
         m_marker = nullptr;
         m_callout->hide();
     }
@@ -248,22 +247,8 @@ void BreakEvenChart::rebuildChart()
     m_servers->setRange(sweep.empty() ? 0 : 1, shownEnd);
     setChartTitle(m_chart, tr("Buy vs rent by number of servers"));
 
-    const auto line = [&](int slot, const QString &name) {
-        if (inPlace)
-            return static_cast<QLineSeries *>(existing[slot]);
-        auto *series = new QLineSeries;
-        series->setName(name);
-        return series;
-    };
-    const auto add = [&](QXYSeries *series) {
-        if (inPlace)
-            return;
-        m_chart->addSeries(series);
-        series->attachAxis(m_servers);
-        series->attachAxis(m_money);
-    };
-    QLineSeries *buy = line(0, tr("Buy: %1").arg(be.request.purchase));
-    QLineSeries *rent = line(1, tr("Rent: %1").arg(be.request.cloud));
+    QLineSeries *buy = lines.line(0, tr("Buy: %1").arg(be.request.purchase));
+    QLineSeries *rent = lines.line(1, tr("Rent: %1").arg(be.request.cloud));
     QList<QPointF> buyPoints, rentPoints;
     for (const tco::SweepPoint &p : sweep) {
         if (p.servers > shownEnd)
@@ -273,8 +258,8 @@ void BreakEvenChart::rebuildChart()
     }
     updateSeries(buy, buyPoints, QPen(palette::scenarioColor(m_colors[static_cast<std::size_t>(index)].first), 2.5));
     updateSeries(rent, rentPoints, QPen(palette::scenarioColor(m_colors[static_cast<std::size_t>(index)].second), 2.5));
-    add(buy);
-    add(rent);
+    lines.add(buy);
+    lines.add(rent);
     const QString purchaseName = be.request.purchase;
     const QString cloudName = be.request.cloud;
     const auto tip = [sweep, purchaseName, cloudName](int i) {
@@ -293,7 +278,7 @@ void BreakEvenChart::rebuildChart()
     if (be.result.servers) {
         const int s = *be.result.servers;
         const tco::SweepPoint &p = sweep[static_cast<std::size_t>(s - 1)];
-        QLineSeries *guide = line(2, tr("Break-even line"));
+        QLineSeries *guide = lines.line(2, tr("Break-even line"));
         updateSeries(guide, {QPointF(s, m_money->min()), QPointF(s, p.purchaseTotal / scale.divisor)},
                      QPen(QColor(0x44, 0x4c, 0x56), 1.2, Qt::DashLine));
         if (!inPlace) {
@@ -304,7 +289,7 @@ void BreakEvenChart::rebuildChart()
             m_marker->setBorderColor(Qt::white);
             connect(m_marker, &QXYSeries::visibleChanged, this, &BreakEvenChart::placeCallout);
         } else {
-            m_marker = static_cast<QScatterSeries *>(existing[3]);
+            m_marker = static_cast<QScatterSeries *>(lines.existing(3));
         }
         const QList<QPointF> crossing{QPointF(s, p.purchaseTotal / scale.divisor)};
         if (m_marker->points() != crossing)
@@ -315,8 +300,8 @@ void BreakEvenChart::rebuildChart()
             m_marker->setPointLabelsFormat(label);
             m_calloutText->setText(label);
         }
-        add(guide);
-        add(m_marker);
+        lines.add(guide);
+        lines.add(m_marker);
         connectHoverTips(m_view, m_marker, [tip, s](int) { return tip(s - 1); });
         m_note->setText(be.result.staysCheaper
                             ? tr("Break-even: %1; buying stays cheaper up to %2.").arg(servers(s), servers(maxServers))

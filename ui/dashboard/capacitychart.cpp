@@ -89,26 +89,9 @@ void CapacityChart::setResult(const tco::PlanResult &result)
             names << result.scenarios[i].name;
     }
     // The same lines as shown: they move in place. Otherwise the chart is built afresh.
-    const bool inPlace = showsSeries(m_chart, names);
-    if (!inPlace)
-        m_chart->removeAllSeries();
+    SeriesRefresh lines(m_chart, showsSeries(m_chart, names), m_months, m_hours);
     if (result.scenarios.empty())
         return;
-    const QList<QAbstractSeries *> existing = m_chart->series();
-    const auto line = [&](qsizetype index, const QString &name) {
-        if (inPlace)
-            return static_cast<QLineSeries *>(existing[index]);
-        auto *series = new QLineSeries;
-        series->setName(name);
-        return series;
-    };
-    const auto add = [&](QLineSeries *series) {
-        if (inPlace)
-            return;
-        m_chart->addSeries(series);
-        series->attachAxis(m_months);
-        series->attachAxis(m_hours);
-    };
 
     // Steps, not slopes: a fleet changes at the start of a month and holds through it.
     const auto stepped = [&](const std::vector<tco::MonthRow> &rows, auto value) {
@@ -122,10 +105,10 @@ void CapacityChart::setResult(const tco::PlanResult &result)
         return points;
     };
     const tco::EvaluatedScenario &first = result.scenarios.front();
-    QLineSeries *demand = line(0, names[0]);
+    QLineSeries *demand = lines.line(0, names[0]);
     updateSeries(demand, stepped(first.result.months, [](const tco::MonthRow &r) { return r.demand; }),
                  QPen(QColor(0x1d, 0x27, 0x33), 3.0));
-    add(demand);
+    lines.add(demand);
     const std::vector<tco::MonthRow> demandRows = first.result.months;
     connectHoverTips(m_view, demand, [demandRows](int point) {
         const tco::MonthRow &row = demandRows[static_cast<std::size_t>((point + 1) / 2)];
@@ -135,12 +118,12 @@ void CapacityChart::setResult(const tco::PlanResult &result)
     for (std::size_t k = 0; k < shown.size(); ++k) {
         const std::size_t i = shown[k];
         const tco::EvaluatedScenario &s = result.scenarios[i];
-        QLineSeries *series = line(static_cast<qsizetype>(k) + 1, s.name);
+        QLineSeries *series = lines.line(static_cast<qsizetype>(k) + 1, s.name);
         QPen pen(palette::scenarioColor(static_cast<int>(i)), 2.0);
         if (s.result.hasUnmetDemand())
             pen.setStyle(Qt::DashLine);
         updateSeries(series, stepped(s.result.months, [](const tco::MonthRow &r) { return r.capacity; }), pen);
-        add(series);
+        lines.add(series);
         const std::vector<tco::MonthRow> rows = s.result.months;
         const QString name = s.name;
         const QString fleetKey = s.fleetKey();
@@ -158,7 +141,7 @@ void CapacityChart::setResult(const tco::PlanResult &result)
             return text;
         });
     }
-    if (!inPlace)
+    if (!lines.inPlace())
         m_legend.restore(m_view);
 }
 

@@ -42,10 +42,7 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
     for (const tco::EvaluatedScenario &s : result.scenarios)
         names << flaggedName(s);
     // The same scenarios as shown: their lines move in place. Otherwise the chart is built afresh.
-    const bool inPlace = showsSeries(m_chart, names);
-    if (!inPlace)
-        m_chart->removeAllSeries();
-    const QList<QAbstractSeries *> shown = m_chart->series();
+    SeriesRefresh lines(m_chart, showsSeries(m_chart, names), m_months, m_money);
 
     const int horizon = result.workload.horizonMonths;
     m_cumulative.clear();
@@ -75,14 +72,9 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
         QPen pen(palette::scenarioColor(static_cast<int>(i)), 2.5);
         if (s.result.hasUnmetDemand())
             pen.setStyle(Qt::DashLine); // does less than asked: drawn as not the whole story
-        QLineSeries *series = inPlace ? static_cast<QLineSeries *>(shown[static_cast<qsizetype>(i)]) : new QLineSeries;
+        QLineSeries *series = lines.line(static_cast<qsizetype>(i), names[static_cast<qsizetype>(i)]);
         updateSeries(series, points, pen);
-        if (!inPlace) {
-            series->setName(names[static_cast<qsizetype>(i)]);
-            m_chart->addSeries(series);
-            series->attachAxis(m_months);
-            series->attachAxis(m_money);
-        }
+        lines.add(series);
         const QString name = s.name;
         const QString flag = unmetDemandNote(s.result);
         connectHoverTips(m_view, series, [this, i, name, flag](int month) {
@@ -95,7 +87,7 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
             return text;
         });
     }
-    if (!inPlace)
+    if (!lines.inPlace())
         m_legend.restore(m_view);
 }
 
