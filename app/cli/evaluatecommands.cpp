@@ -8,6 +8,11 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QTextStream>
+
+#include <algorithm>
+#include <thread>
+#include <vector>
 
 namespace mltco::cli {
 
@@ -125,6 +130,25 @@ QString breakEvenLines(const tco::PlanResult &result)
     return text;
 }
 
+// Runs work(begin, end) over [0, count) split across the processor's cores: scenarios are evaluated and their cells
+// formatted independently (the engine and report:: formatting are pure), in the order they are printed afterwards.
+template<typename Work>
+void inParallel(std::size_t count, const Work &work)
+{
+    const std::size_t threads =
+        std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, std::max<std::size_t>(1, count / 256));
+    if (threads <= 1) {
+        work(0, count);
+        return;
+    }
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t)
+        pool.emplace_back([&work, t, threads, count] { work(count * t / threads, count * (t + 1) / threads); });
+    work(0, count / threads);
+    for (std::thread &thread : pool)
+        thread.join();
+}
+
 // The people-facing report. Each scenario is evaluated once and only its figures are kept (its month rows are
 // dropped at once), so memory follows the number of scenarios, not their months; each table is then formatted,
 // sized and printed from those figures in turn.
@@ -132,10 +156,10 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
 {
     out << QStringLiteral("Plan: %1\n").arg(plan.plan) << workloadLine(plan.workload) << '\n';
     std::vector<tco::ScenarioResult> figures(plan.scenarios.size());
-    {
+    inParallel(plan.scenarios.size(), [&](std::size_t begin, std::size_t end) {
         tco::ScenarioResult result;
         tco::HybridScratch scratch;
-        for (std::size_t i = 0; i < plan.scenarios.size(); ++i) {
+        for (std::size_t i = begin; i < end; ++i) {
             tco::evaluateScenario(plan, i, result, scratch);
             // Everything but the month rows and cohorts, whose buffers stay with `result` for the next scenario.
             std::vector<tco::MonthRow> rows = std::move(result.months);
@@ -144,7 +168,7 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
             result.months = std::move(rows);
             result.cohorts = std::move(cohorts);
         }
-    }
+    });
     bool anyUnmet = false, anyHybrid = false;
     for (std::size_t i = 0; i < figures.size(); ++i) {
         anyUnmet = anyUnmet || figures[i].hasUnmetDemand();
@@ -153,12 +177,13 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
     // One table at a time: its cells formatted once, sized, printed and let go.
     const auto print = [&](QStringList header, QStringList (*cells)(const tco::EvaluatedScenario &, const tco::ScenarioResult &)) {
         TextTable table(std::move(header));
-        std::vector<QStringList> rows;
-        rows.reserve(figures.size());
-        for (std::size_t i = 0; i < figures.size(); ++i) {
-            rows.push_back(cells(plan.scenarios[i], figures[i]));
-            table.widen(rows.back());
-        }
+        std::vector<QStringList> rows(figures.size());
+        inParallel(figures.size(), [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i)
+                rows[i] = cells(plan.scenarios[i], figures[i]);
+        });
+        for (const QStringList &row : rows)
+            table.widen(row);
         out << table.head();
         for (const QStringList &row : rows)
             out << table.line(row);

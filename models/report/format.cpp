@@ -14,31 +14,33 @@ namespace {
 // round(magnitude x 10^decimals) with the point put back, the separators added here: exactly QLocale's text while
 // that whole number is below 2^49 (where it is exact), and a report of 20,000 scenarios formats half a million sums, where a
 // QLocale per call was most of its time. Larger values, or more than six decimals, go to QLocale itself.
-QString groupedDigits(double magnitude, int decimals)
+QString groupedDigits(const char *prefix, double magnitude, int decimals)
 {
     static constexpr double kScales[] = {1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0};
     const double whole = decimals >= 0 && decimals < 7 ? std::round(magnitude * kScales[decimals]) : -1.0;
     if (!(whole >= 0.0 && whole < 562949953421312.0)) { // 2^49: far enough below 2^53 that the product above is within 1/4 of it
         QLocale c(QLocale::C);
         c.setNumberOptions(QLocale::DefaultNumberOptions); // grouping on
-        return c.toString(magnitude, 'f', decimals);
+        return QLatin1StringView(prefix) + c.toString(magnitude, 'f', decimals);
     }
-    char buffer[24];
-    const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, static_cast<unsigned long long>(whole));
-    QByteArray digits(buffer, r.ptr - buffer);
-    if (digits.size() <= decimals)
-        digits.prepend(QByteArray(decimals + 1 - digits.size(), '0'));
-    const qsizetype integer = digits.size() - decimals;
-    QString text;
-    text.reserve(integer + integer / 3 + decimals + 1);
-    for (qsizetype i = 0; i < integer; ++i) {
-        if (i > 0 && (integer - i) % 3 == 0)
-            text += QLatin1Char(',');
-        text += QLatin1Char(digits[i]);
+    // Written into one buffer and made a QString once: this runs for every money figure of a large report.
+    char digits[24];
+    const std::to_chars_result r = std::to_chars(digits, digits + sizeof digits, static_cast<unsigned long long>(whole));
+    const int count = static_cast<int>(r.ptr - digits);
+    const int shown = std::max(count, decimals + 1); // "0.05": leading zeros up to the point
+    const int integer = shown - decimals;
+    char text[64];
+    int k = 0;
+    for (const char *p = prefix; *p; ++p)
+        text[k++] = *p;
+    for (int i = 0; i < shown; ++i) {
+        if (i == integer)
+            text[k++] = '.';
+        else if (i > 0 && i < integer && (integer - i) % 3 == 0)
+            text[k++] = ',';
+        text[k++] = i < shown - count ? '0' : digits[i - (shown - count)];
     }
-    if (decimals > 0)
-        text += QLatin1Char('.') + QLatin1StringView(digits.constData() + integer, decimals);
-    return text;
+    return QString::fromLatin1(text, k);
 }
 
 double roundTo(double value, int decimals)
@@ -51,8 +53,7 @@ double roundTo(double value, int decimals)
 QString signedMoney(double amount, int decimals)
 {
     const double rounded = roundTo(amount, decimals);
-    const QString digits = groupedDigits(std::fabs(rounded), decimals);
-    return rounded < 0 ? QStringLiteral("-$") + digits : QStringLiteral("$") + digits;
+    return groupedDigits(rounded < 0 ? "-$" : "$", std::fabs(rounded), decimals);
 }
 
 } // namespace
@@ -94,8 +95,7 @@ QString moneyCompact(double amount)
 QString grouped(double value, int decimals)
 {
     const double rounded = roundTo(value, decimals);
-    const QString digits = groupedDigits(std::fabs(rounded), decimals);
-    return rounded < 0 ? QLatin1Char('-') + digits : digits;
+    return groupedDigits(rounded < 0 ? "-" : "", std::fabs(rounded), decimals);
 }
 
 QString percent(std::optional<double> fraction, int decimals)

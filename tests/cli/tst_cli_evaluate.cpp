@@ -1,4 +1,6 @@
 // mltco-cli evaluate: the real binary on the sample plan and on every kind of bad input.
+#include "../bench/bigdata.h"
+#include "models/report/format.h"
 #include "models/tco/planevaluation.h"
 #include "models/tco/planreader.h"
 
@@ -40,6 +42,7 @@ private slots:
     void jsonIsTheDefaultFormat();
     void csvHasEveryMonthOfEveryScenario();
     void tableIsForPeople();
+    void tableOfAPlanSplitAcrossCoresKeepsItsOrderAndFigures();
     void refusals_data();
     void refusals();
     void invalidPlanListsEveryProblem();
@@ -157,6 +160,31 @@ void TestCliEvaluate::tableIsForPeople()
     for (const char *text : {"$1,286,668.80", "$268,000.00", "$118,000.00", "$73,000.00", "$153,000.00",
                              "-$45,000.00", "Year 3", "buying is cheaper from 6 server(s)"})
         QVERIFY2(r.out.contains(QLatin1String(text)), text);
+}
+
+void TestCliEvaluate::tableOfAPlanSplitAcrossCoresKeepsItsOrderAndFigures()
+{
+    // 700 scenarios: the table report evaluates and formats them on every core, then prints them in the plan's order.
+    const QByteArray json = bench::bigPlan(700, 24);
+    const QString path = writePlan(json);
+    const Run r = run({QStringLiteral("evaluate"), path, QStringLiteral("--format"), QStringLiteral("table")});
+    QCOMPARE(r.exitCode, 0);
+    const Expected<tco::Plan> plan = tco::readPlan(json);
+    QVERIFY(plan);
+    const Expected<tco::PlanResult> result = tco::evaluatePlan(*plan);
+    QVERIFY(result);
+    const QStringList lines = r.out.split(QLatin1Char('\n'));
+    qsizetype first = 0;
+    while (first < lines.size() && !lines[first].startsWith(QStringLiteral("Scenario 1 ")))
+        ++first;
+    QVERIFY2(first < lines.size(), qPrintable(r.out.left(600)));
+    for (std::size_t i = 0; i < result->scenarios.size(); ++i) {
+        const QString &line = lines.value(first + static_cast<qsizetype>(i));
+        const tco::EvaluatedScenario &s = result->scenarios[i];
+        QVERIFY2(line.startsWith(s.name + (s.result.hasUnmetDemand() ? QStringLiteral(" *") : QStringLiteral(" "))),
+                 qPrintable(line));
+        QVERIFY2(line.contains(report::money(s.result.total)) && line.contains(report::money(s.result.npv)), qPrintable(line));
+    }
 }
 
 void TestCliEvaluate::refusals_data()

@@ -33,6 +33,9 @@ private slots:
                                          .arg(v, 0, 'g', 17)
                                          .arg(decimals)
                                          .arg(mltco::report::grouped(v, decimals), expected)));
+                const QString money = (rounded < 0 ? QStringLiteral("-$") : QStringLiteral("$")) + c.toString(std::fabs(rounded), 'f', 2);
+                if (decimals == 2 && mltco::report::money(v) != money)
+                    QFAIL(qPrintable(QStringLiteral("money(%1): %2, QLocale %3").arg(v, 0, 'g', 17).arg(mltco::report::money(v), money)));
             }
         }
         QCOMPARE(mltco::report::money(1e300), QStringLiteral("$") + c.toString(1e300, 'f', 2));
