@@ -15,6 +15,7 @@
 #include <QSqlError>
 #include <QUuid>
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <future>
@@ -291,14 +292,27 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         reader.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
         ChunkingSink sink(queue);
         parsed.emplace(parsePriceFile(reader, request.format, options, &sink));
-        if (*parsed)
+        if (*parsed) {
             sink.flush();
-        queue.close();
+            queue.close();
+        } else {
+            queue.abort(); // a refused file: the writer need not write what will be rolled back
+        }
     });
-    // The writer takes chunks until the parser is done; a failed write stops the parser (its reads fail).
+    // The writer takes chunks until the parser is done; a failed write stops the parser (its reads fail). Once the
+    // file's SHA-256 is known (long before the last chunk), a file imported before for this date stops the import.
     std::optional<Error> writeError;
+    std::optional<Expected<QString>> sha;
+    std::optional<qint64> importedBefore;
+    const auto hashIfReady = [&] {
+        if (!sha && hash.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+            sha.emplace(hash.get());
+    };
     while (std::optional<PriceChunk> chunk = queue.pop()) {
         if (progress.isCancelled())
+            break;
+        hashIfReady();
+        if (sha && *sha && (importedBefore = writer.importedBefore(**sha)))
             break;
         if (Status s = writer.write(*chunk, [&](qint64, qint64) { return !progress.isCancelled(); }); !s) {
             writeError = s.error();
@@ -306,27 +320,40 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         }
         progress.setRowsWritten(writer.written());
     }
+    // Whether a failed write came before the parser refused the file (the failure then made the parser's reads fail).
+    const bool writerFailedFirst = writeError && !queue.isAborted();
     queue.abort();
     parser.join();
-    const Expected<QString> sha = hash.get();
+    if (!sha)
+        sha.emplace(hash.get());
     if (progress.isCancelled()) {
         result.cancelled = true;
         return result;
     }
-    if (writeError) // before the parser's error: a writer that stopped makes the parser's reads fail
+    if (importedBefore) {
+        result.summary.alreadyImported = true;
+        result.summary.batchId = *importedBefore;
+        return result; // the writer rolls back what it wrote
+    }
+    // A refused file names its rows; a write that failed first (and so stopped the parser) gives its own reason.
+    if (writeError && (*parsed || writerFailedFirst))
         return *writeError;
     if (!*parsed)
         return parsed->error();
-    if (!sha)
-        return sha.error();
+    if (!*sha)
+        return sha->error();
     const ImportData &whole = **parsed;
     result.rowsRead = whole.rowsRead;
     result.rowsSkipped = whole.rowsSkipped;
     result.notes = whole.notes;
     progress.start(ImportProgress::Stage::Finishing, 0);
-    Expected<ImportSummary> summary = writer.finish(whole, *sha);
-    if (!summary)
-        return summary.error();
+    Expected<ImportSummary> summary = writer.finish(whole, **sha, [&progress] { return progress.isCancelled(); });
+    if (!summary) {
+        if (summary.error().message != importCancelledMessage())
+            return summary.error();
+        result.cancelled = true;
+        return result;
+    }
     result.summary = *summary;
     return result;
 }

@@ -86,7 +86,7 @@ struct ImportWriter::Impl
     Status describeCreated(const ImportData &whole);
     Status nameSource(const QString &sha256);
     Status checkReferences();
-    Expected<ImportSummary> finish(const ImportData &whole, const QString &sha256);
+    Expected<ImportSummary> finish(const ImportData &whole, const QString &sha256, const std::function<bool()> &cancelled);
 };
 
 ImportWriter::ImportWriter(const QSqlDatabase &db) : d(std::make_unique<Impl>()) { d->db = db; }
@@ -306,17 +306,28 @@ Status ImportWriter::Impl::checkReferences()
     return {};
 }
 
-Expected<ImportSummary> ImportWriter::finish(const ImportData &whole, const QString &sha256)
+std::optional<qint64> ImportWriter::importedBefore(const QString &sha256) const
+{
+    Expected<QSqlQuery> q = exec(d->db, kFindBatch, {sha256, d->observedAt.toString(Qt::ISODate)});
+    if (q && q->next())
+        return q->value(0).toLongLong();
+    return std::nullopt;
+}
+
+Expected<ImportSummary> ImportWriter::finish(const ImportData &whole, const QString &sha256,
+                                             const std::function<bool()> &cancelled)
 {
     if (!d->tx || !d->tx->isActive())
         return Error{QStringLiteral("The import has not started."), {}};
-    Expected<ImportSummary> summary = d->finish(whole, sha256);
+    Expected<ImportSummary> summary = d->finish(whole, sha256, cancelled);
     d->end(); // committed, or rolled back however it failed
     return summary;
 }
 
-Expected<ImportSummary> ImportWriter::Impl::finish(const ImportData &whole, const QString &sha256)
+Expected<ImportSummary> ImportWriter::Impl::finish(const ImportData &whole, const QString &sha256,
+                                                   const std::function<bool()> &cancelled)
 {
+    const auto stop = [&cancelled] { return cancelled && cancelled(); };
     const QString date = observedAt.toString(Qt::ISODate);
     {
         Expected<QSqlQuery> q = exec(db, kFindBatch, {sha256, date});
@@ -338,10 +349,14 @@ Expected<ImportSummary> ImportWriter::Impl::finish(const ImportData &whole, cons
     summary.pricesByProvider = prices.writtenByProvider();
     if (Expected<QSqlQuery> q = exec(db, kNameBatch, {sha256, summary.pricesAdded, summary.batchId}); !q)
         return fail(q.error());
+    if (stop())
+        return Error{importCancelledMessage(), {}};
     if (Status s = prices.finish(); !s)
         return fail(s.error());
     if (Status s = checkReferences(); !s)
         return s.error();
+    if (stop())
+        return Error{importCancelledMessage(), {}};
     if (!tx->commit())
         return Error{QStringLiteral("The import was not saved: %1").arg(tx->errorString()), {}};
     return summary;

@@ -10,7 +10,9 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 namespace mltco::catalog {
 
@@ -44,10 +46,15 @@ public:
     /// Adds the chunk's new providers and instance types that the document lacks, then its prices.
     Status write(const PriceChunk &chunk, const ImportProgressFn &progress = {});
     qint64 written() const;
+    /// The batch of this file (by its SHA-256) and date when one was imported before.
+    std::optional<qint64> importedBefore(const QString &sha256) const;
     /// `whole` is what the parser made of the entire file (its prices are not needed): providers and instance
     /// types this import created take the description the whole file gives them (a later row may add a GPU),
     /// and any it names without a price are created too. Then the batch is named by `sha256` and committed.
-    Expected<ImportSummary> finish(const ImportData &whole, const QString &sha256);
+    /// `cancelled` is asked before the index is built and before the commit: true rolls back and returns an Error
+    /// whose message is importCancelledMessage().
+    Expected<ImportSummary> finish(const ImportData &whole, const QString &sha256,
+                                   const std::function<bool()> &cancelled = {});
 
 private:
     struct Impl;

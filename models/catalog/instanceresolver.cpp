@@ -68,10 +68,12 @@ tco::InstanceResolver CachingInstanceResolver::resolver()
         const QDate asOf = ref.asOf.isValid() ? ref.asOf : QDate::currentDate();
         const QString key = QStringList{ref.provider, ref.name, ref.region, ref.pricing, asOf.toString(Qt::ISODate)}.join(
             QChar(0x1f));
-        auto known = m_answers.find(key);
-        if (known == m_answers.end())
-            known = m_answers.emplace(key, m_inner(ref)).first;
-        return known->second;
+        if (const auto known = m_answers.find(key); known != m_answers.end())
+            return known->second;
+        Expected<tco::ResolvedInstance> answer = m_inner(ref);
+        if (answer) // an error (a missing price, a page that cannot be read) is asked again next time
+            m_answers.emplace(key, *answer);
+        return answer;
     };
 }
 

@@ -15,7 +15,7 @@ namespace mltco::catalog {
 /// resolve first and pass the resolved values along.
 tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db);
 
-/// makeInstanceResolver() remembering each answer (a price found, or why not) until clear(). The desktop app
+/// makeInstanceResolver() remembering each instance it resolved until clear(). The desktop app
 /// evaluates the plan again on every edit of an assumption, while the catalog changes far less often: whoever
 /// changes it clears the cache. An instance priced "as of today" is asked again when the date changes.
 class CachingInstanceResolver final
@@ -28,7 +28,7 @@ public:
 
 private:
     tco::InstanceResolver m_inner;
-    std::map<QString, Expected<tco::ResolvedInstance>> m_answers;
+    std::map<QString, tco::ResolvedInstance> m_answers;
 };
 
 } // namespace mltco::catalog

@@ -268,6 +268,42 @@ private slots:
         QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
     }
 
+    void aFileImportedBeforeStopsOnceItsHashIsKnown()
+    {
+        // The SHA-256 is ready long before the writer is through eight chunks: the second import stops there.
+        const QString path = m_dir.filePath(QStringLiteral("twice.csv"));
+        QVERIFY(writeFile(path, priceCsv(8 * kChunk)));
+        auto doc = newDocument();
+        ImportProgress first;
+        Expected<ImportResult> imported = importPriceFile(doc->database(), request(path), first);
+        QVERIFY(imported && !imported->summary.alreadyImported);
+        const QStringList after = contents(doc->database());
+        ImportProgress second;
+        Expected<ImportResult> again = importPriceFile(doc->database(), request(path), second);
+        QVERIFY(again);
+        QVERIFY(again->summary.alreadyImported);
+        QCOMPARE(again->summary.batchId, imported->summary.batchId);
+        QVERIFY2(second.rowsWritten() < 8 * kChunk, "the import went on after the file was known");
+        QCOMPARE(contents(doc->database()), after);
+        QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
+    }
+
+    void aCancelWhileFinishingRollsBack()
+    {
+        auto doc = newDocument();
+        const QStringList before = contents(doc->database());
+        const std::optional<ImportData> data = parsed(QStringLiteral("late-cancel.csv"), 30000);
+        QVERIFY(data);
+        ImportWriter writer(doc->database());
+        QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("late-cancel.csv"), QDate(2025, 1, 1)));
+        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices}));
+        Expected<ImportSummary> summary = writer.finish(*data, QStringLiteral("abc"), [] { return true; });
+        QVERIFY(!summary);
+        QCOMPARE(summary.error().message, importCancelledMessage());
+        QCOMPARE(contents(doc->database()), before);
+        QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
+    }
+
     void aWriterDestroyedBeforeFinishingRollsBack()
     {
         auto doc = newDocument();
