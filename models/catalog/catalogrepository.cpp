@@ -55,7 +55,6 @@ const QString kSelectLatestPrice = QStringLiteral(
     "ORDER BY pp.observed_at DESC, pp.id DESC LIMIT 1");
 const QString kSelectListPrice = QStringLiteral(
     "SELECT i.list_price FROM instance_type i JOIN provider p ON p.id = i.provider_id WHERE p.name = ? AND i.name = ?");
-const QString kFindBatch = QStringLiteral("SELECT id FROM import_batch WHERE sha256 = ? AND observed_at = ?");
 const QString kUpsertSource = QStringLiteral(
     "INSERT INTO source (key, kind, title, reference, published_on, sha256) VALUES (?, ?, ?, ?, ?, ?) "
     "ON CONFLICT(key) DO UPDATE SET title = excluded.title RETURNING id");
@@ -382,21 +381,16 @@ Expected<PricePoint> CatalogRepository::latestPrice(const QString &provider, con
 Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, const ImportSource &source,
                                                        const ImportProgressFn &progress)
 {
-    {
-        Expected<QSqlQuery> q = exec(m_db, kFindBatch, {source.sha256, source.observedAt.toString(Qt::ISODate)});
-        if (!q)
-            return q.error();
-        if (q->next()) {
-            ImportSummary summary;
-            summary.alreadyImported = true;
-            summary.batchId = q->value(0).toLongLong();
-            return summary;
-        }
-    }
-    // The whole file as one chunk: every row goes in the price index's order.
     ImportWriter writer(m_db);
     if (Status s = writer.begin(data.format, source.fileName, source.observedAt); !s)
         return s.error();
+    if (const std::optional<qint64> before = writer.importedBefore(source.sha256)) {
+        ImportSummary summary; // nothing written: the writer rolls back its batch
+        summary.alreadyImported = true;
+        summary.batchId = *before;
+        return summary;
+    }
+    // The whole file as one chunk: every row goes in the price index's order.
     if (Status s = writer.write(PriceChunk{data.providers, data.instances, data.prices}, progress); !s)
         return s.error();
     return writer.finish(data, source.sha256);

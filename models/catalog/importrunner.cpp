@@ -1,10 +1,8 @@
 #include "models/catalog/importrunner.h"
 
-#include "models/catalog/genericcsvimporter.h"
 #include "models/catalog/importhelpers.h"
 #include "models/catalog/importwriter.h"
 #include "models/catalog/pricefile.h"
-#include "models/catalog/skypilotimporter.h"
 #include "models/store/sqlutil.h"
 
 #include <QDir>
@@ -149,11 +147,6 @@ private:
     ImportProgress &m_progress;
     const ChunkQueue &m_queue;
 };
-
-Expected<ImportData> parsePriceFile(QIODevice &in, PriceFileFormat format, const ImportOptions &options, PriceSink *sink)
-{
-    return format == PriceFileFormat::GenericCsv ? parseGenericCsv(in, options, sink) : parseSkyPilotCsv(in, options, sink);
-}
 
 /// A connection of this thread's own to the document, removed when it goes out of scope.
 class WorkerConnection final

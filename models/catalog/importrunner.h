@@ -55,7 +55,6 @@ public:
         m_stage = stage;
     }
     void advance(qint64 n) { m_done += n; }
-    void setDone(qint64 n) { m_done = n; }
 
 private:
     std::atomic<bool> m_cancelled = false;
