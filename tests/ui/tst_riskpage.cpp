@@ -49,6 +49,18 @@ private slots:
 
     void cleanup() { m_f.reset(); }
 
+    void editsWhileAnotherPageIsShownAppearOnReturn()
+    {
+        // The hidden page waits for its next showing to follow the plan (its tornado costs evaluations per input).
+        m_f->window->showPage(ui::MainWindow::Dashboard);
+        QTRY_VERIFY(!page()->isVisible());
+        QList<tco::Uncertainty> fewer = m_f->editor()->plan().uncertainty;
+        fewer.removeLast();
+        m_f->editor()->setUncertainty(fewer, {});
+        m_f->window->showPage(ui::MainWindow::Risk);
+        QTRY_COMPARE(on<QTableWidget>(QStringLiteral("uncertaintyTable"))->rowCount(), 3);
+    }
+
     void editorListsThePlansInputsAndAddsOne()
     {
         auto *table = on<QTableWidget>(QStringLiteral("uncertaintyTable"));
