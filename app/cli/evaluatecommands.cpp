@@ -3,6 +3,7 @@
 #include "planrunner.h"
 #include "textformat.h"
 
+#include "models/common/parallel.h"
 #include "models/report/csvexport.h"
 #include "models/tco/resultjson.h"
 
@@ -11,7 +12,6 @@
 #include <QTextStream>
 
 #include <algorithm>
-#include <thread>
 #include <vector>
 
 namespace mltco::cli {
@@ -130,33 +130,17 @@ QString breakEvenLines(const tco::PlanResult &result)
     return text;
 }
 
-// Runs work(begin, end) over [0, count) split across the processor's cores: scenarios are evaluated and their cells
-// formatted independently (the engine and report:: formatting are pure), in the order they are printed afterwards.
-template<typename Work>
-void inParallel(std::size_t count, const Work &work)
-{
-    const std::size_t threads =
-        std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, std::max<std::size_t>(1, count / 256));
-    if (threads <= 1) {
-        work(0, count);
-        return;
-    }
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t)
-        pool.emplace_back([&work, t, threads, count] { work(count * t / threads, count * (t + 1) / threads); });
-    work(0, count / threads);
-    for (std::thread &thread : pool)
-        thread.join();
-}
-
 // The people-facing report. Each scenario is evaluated once and only its figures are kept (its month rows are
 // dropped at once), so memory follows the number of scenarios, not their months; each table is then formatted,
 // sized and printed from those figures in turn.
 void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
 {
+    constexpr std::size_t kMinPerPart = 256;
     out << QStringLiteral("Plan: %1\n").arg(plan.plan) << workloadLine(plan.workload) << '\n';
     std::vector<tco::ScenarioResult> figures(plan.scenarios.size());
-    inParallel(plan.scenarios.size(), [&](std::size_t begin, std::size_t end) {
+    // Scenarios are evaluated and their cells formatted on every core (the engine and report:: formatting are
+    // pure), each into its own place, and printed in order afterwards.
+    inContiguousParts(plan.scenarios.size(), kMinPerPart, [&](std::size_t, std::size_t begin, std::size_t end) {
         tco::ScenarioResult result;
         tco::HybridScratch scratch;
         for (std::size_t i = begin; i < end; ++i) {
@@ -178,15 +162,21 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
     const auto print = [&](QStringList header, QStringList (*cells)(const tco::EvaluatedScenario &, const tco::ScenarioResult &)) {
         TextTable table(std::move(header));
         std::vector<QStringList> rows(figures.size());
-        inParallel(figures.size(), [&](std::size_t begin, std::size_t end) {
+        inContiguousParts(figures.size(), kMinPerPart, [&](std::size_t, std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i)
                 rows[i] = cells(plan.scenarios[i], figures[i]);
         });
         for (const QStringList &row : rows)
             table.widen(row);
         out << table.head();
-        for (const QStringList &row : rows)
-            out << table.line(row);
+        // The lines are laid out on every core too, a block of text per part, then printed in order.
+        std::vector<QString> blocks(contiguousPartCount(rows.size(), kMinPerPart));
+        inContiguousParts(rows.size(), kMinPerPart, [&](std::size_t part, std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i)
+                table.appendLine(rows[i], blocks[part]);
+        });
+        for (const QString &block : blocks)
+            out << block;
     };
     print(summaryHeader(), summaryCells);
     if (anyUnmet)

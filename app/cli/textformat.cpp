@@ -19,15 +19,30 @@ void TextTable::widen(const QStringList &cells)
 QString TextTable::line(const QStringList &cells) const
 {
     QString text;
+    appendLine(cells, text);
+    return text;
+}
+
+void TextTable::appendLine(const QStringList &cells, QString &text) const
+{
+    const qsizetype start = text.size();
     for (qsizetype c = 0; c < cells.size(); ++c) {
         if (c > 0)
-            text += QStringLiteral("  ");
-        const qsizetype width = c < m_widths.size() ? m_widths[c] : 0;
-        text += c == 0 ? cells[c].leftJustified(width) : cells[c].rightJustified(width);
+            text += QLatin1String("  ");
+        const qsizetype padding = std::max<qsizetype>(0, (c < m_widths.size() ? m_widths[c] : 0) - cells[c].size());
+        if (c == 0) {
+            text += cells[c];
+            text.resize(text.size() + padding, QLatin1Char(' '));
+        } else {
+            text.resize(text.size() + padding, QLatin1Char(' '));
+            text += cells[c];
+        }
     }
-    while (text.endsWith(QLatin1Char(' ')))
-        text.chop(1);
-    return text + QLatin1Char('\n');
+    qsizetype end = text.size();
+    while (end > start && text.at(end - 1) == QLatin1Char(' '))
+        --end;
+    text.truncate(end);
+    text += QLatin1Char('\n');
 }
 
 QString TextTable::head()

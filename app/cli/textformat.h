@@ -32,6 +32,8 @@ public:
     /// The header and its rule.
     QString head();
     QString line(const QStringList &cells) const;
+    /// line(cells) appended to `text`, without building it on its own first (safe from several threads at once).
+    void appendLine(const QStringList &cells, QString &text) const;
 
 private:
     QStringList m_header;

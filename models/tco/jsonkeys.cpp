@@ -9,9 +9,10 @@ namespace mltco::tco {
 
 namespace {
 
-/// A walk over JSON text that is known to be valid, checking the keys of every object. It holds the path to where
-/// it is as a stack of views into the text and spells a path out only for a key given twice: a plan of 20,000
-/// scenarios has a quarter of a million keys, and building every one's path took longer than parsing the plan.
+/// A walk over JSON text, checking the keys of every object. It is meant for valid JSON, but it may run beside the
+/// parser that finds out (readPlan), so on any text it ends, within kMaxDepth levels of nesting. It holds the path
+/// to where it is as a stack of views into the text and spells a path out only for a key given twice: a plan of
+/// 20,000 scenarios has a quarter of a million keys, and building every one's path took longer than parsing it.
 class KeyScanner final
 {
 public:
@@ -31,6 +32,8 @@ private:
         int index = -1;
     };
 
+    static constexpr std::size_t kMaxDepth = 2048;
+
     char at() const { return m_json[m_at]; }
     bool more() const { return m_at < m_json.size(); }
 
@@ -49,6 +52,7 @@ private:
         const qsizetype start = ++m_at; // after the opening quote
         while (more() && at() != '"')
             m_at += at() == '\\' ? 2 : 1;
+        m_at = std::min(m_at, m_json.size()); // text that ends in a backslash
         const QByteArrayView raw(m_json.constData() + start, m_at - start);
         ++m_at; // closing quote
         return raw;
@@ -93,6 +97,10 @@ private:
     {
         if (!more())
             return;
+        if (m_path.size() > kMaxDepth) {
+            m_at = m_json.size(); // deeper than any parser reads (QJsonDocument stops at 1024): nothing to check
+            return;
+        }
         const char c = at();
         if (c == '{') {
             object();
@@ -101,8 +109,11 @@ private:
         } else if (c == '"') {
             skipString();
         } else {
-            // number, true, false, null
+            // number, true, false, null; on text that is not JSON, at least one character, so every loop ends
+            const qsizetype from = m_at;
             while (more() && !QByteArrayView(",]} \t\r\n").contains(at()))
+                ++m_at;
+            if (m_at == from)
                 ++m_at;
         }
     }
@@ -167,6 +178,104 @@ private:
 QStringList duplicateKeys(const QByteArray &json)
 {
     return KeyScanner(json).scan();
+}
+
+std::optional<JsonListSpans> rootListSpans(const QByteArray &json, QByteArrayView key)
+{
+    const char *const text = json.constData();
+    const qsizetype size = json.size();
+    qsizetype at = 0;
+    const auto space = [&] {
+        while (at < size && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r'))
+            ++at;
+    };
+    const auto is = [&](char c) { return at < size && text[at] == c; };
+    const auto string = [&] { // at its opening quote; false when the text ends first
+        for (++at; at < size; ++at) {
+            if (text[at] == '\\')
+                ++at;
+            else if (text[at] == '"')
+                return ++at, true;
+        }
+        return false;
+    };
+    const auto value = [&] { // one value of any kind; false when the text ends first or nothing is there
+        if (is('"'))
+            return string();
+        if (!is('{') && !is('[')) { // number, true, false, null
+            const qsizetype from = at;
+            while (at < size && !QByteArrayView(",]} \t\r\n").contains(text[at]))
+                ++at;
+            return at > from;
+        }
+        int depth = 0;
+        while (at < size) {
+            const char c = text[at];
+            if (c == '"') {
+                if (!string())
+                    return false;
+                continue;
+            }
+            ++at;
+            if (c == '{' || c == '[')
+                ++depth;
+            else if ((c == '}' || c == ']') && --depth == 0)
+                return true;
+        }
+        return false;
+    };
+
+    std::optional<JsonListSpans> found;
+    space();
+    if (!is('{'))
+        return std::nullopt;
+    ++at;
+    for (space(); !is('}'); space()) {
+        if (!is('"'))
+            return std::nullopt;
+        const qsizetype keyStart = at + 1;
+        if (!string())
+            return std::nullopt;
+        const bool wanted = QByteArrayView(text + keyStart, at - 1 - keyStart) == key;
+        space();
+        if (!is(':'))
+            return std::nullopt;
+        ++at;
+        space();
+        if (!wanted) {
+            if (!value())
+                return std::nullopt;
+        } else {
+            if (found || !is('['))
+                return std::nullopt; // given twice, or not a list
+            found.emplace();
+            found->open = at++;
+            space();
+            for (bool more = !is(']'); more;) { // an element, then a comma and the next one, or the end
+                const qsizetype begin = at;
+                if (!value())
+                    return std::nullopt; // nothing where an element must be (a comma before the end, say)
+                found->elements.emplace_back(begin, at);
+                space();
+                more = is(',');
+                if (more) {
+                    ++at;
+                    space();
+                } else if (!is(']')) {
+                    return std::nullopt;
+                }
+            }
+            found->close = at++;
+        }
+        space();
+        if (is(','))
+            ++at;
+        else if (!is('}'))
+            return std::nullopt;
+    }
+    if (!found || found->elements.empty())
+        return std::nullopt;
+    return found;
 }
 
 } // namespace mltco::tco

@@ -244,9 +244,16 @@ const ParameterInfo &parameterInfo(ParamId id)
 
 const ParameterInfo *parameterByKey(QStringView key)
 {
-    for (const ParameterInfo &info : kTable) {
-        if (key == QLatin1String(info.key))
-            return &info;
+    // The keys with their lengths worked out once (a plan file names a parameter a quarter of a million times).
+    static const std::array<QLatin1String, kParamCount> keys = [] {
+        std::array<QLatin1String, kParamCount> table;
+        for (std::size_t i = 0; i < kTable.size(); ++i)
+            table[i] = QLatin1String(kTable[i].key);
+        return table;
+    }();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (key.size() == keys[i].size() && key == keys[i])
+            return &kTable[i];
     }
     return nullptr;
 }

@@ -1,5 +1,6 @@
 #include "models/tco/planevaluation.h"
 
+#include "models/common/parallel.h"
 #include "models/tco/engine.h"
 
 #include <QHash>
@@ -193,19 +194,39 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
     for (const QString &problem : validateWorkload(plan.workload))
         problems << QStringLiteral("workload.") + problem;
 
-    result.scenarios.reserve(static_cast<std::size_t>(plan.scenarios.size()));
-    for (qsizetype i = 0; i < plan.scenarios.size(); ++i) {
-        const PlanScenario &planScenario = plan.scenarios.at(i);
-        EvaluatedScenario evaluated;
-        evaluated.name = planScenario.name;
-        Expected<Scenario> scenario = resolveScenario(planScenario, resolver, QStringLiteral("scenarios[%1]").arg(i),
-                                                      &evaluated.instance, &result.warnings, &plan.workload);
-        if (!scenario) {
-            problems << scenario.error().details;
-            continue;
+    // Each scenario resolved in its own place. A catalog's resolver reads through one connection on this thread;
+    // without one, the scenarios are resolved on every core, their problems and warnings kept per part and
+    // joined in order afterwards.
+    constexpr std::size_t kMinPerPart = 1024;
+    const auto count = static_cast<std::size_t>(plan.scenarios.size());
+    result.scenarios.resize(count);
+    struct Part final
+    {
+        QStringList problems;
+        QStringList warnings;
+    };
+    std::vector<Part> parts(resolver ? 1 : contiguousPartCount(count, kMinPerPart));
+    const auto resolveRange = [&](std::size_t part, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const PlanScenario &planScenario = plan.scenarios.at(static_cast<qsizetype>(i));
+            EvaluatedScenario &evaluated = result.scenarios[i];
+            evaluated.name = planScenario.name;
+            Expected<Scenario> scenario =
+                resolveScenario(planScenario, resolver, QStringLiteral("scenarios[%1]").arg(i), &evaluated.instance,
+                                &parts[part].warnings, &plan.workload);
+            if (!scenario)
+                parts[part].problems << scenario.error().details;
+            else
+                evaluated.scenario = std::move(*scenario);
         }
-        evaluated.scenario = std::move(*scenario);
-        result.scenarios.push_back(std::move(evaluated));
+    };
+    if (resolver)
+        resolveRange(0, 0, count);
+    else
+        inContiguousParts(count, kMinPerPart, resolveRange);
+    for (const Part &part : parts) {
+        problems << part.problems;
+        result.warnings << part.warnings;
     }
     if (!problems.isEmpty())
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};

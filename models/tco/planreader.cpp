@@ -2,6 +2,7 @@
 
 #include "models/catalog/importhelpers.h"
 #include "models/catalog/types.h"
+#include "models/common/parallel.h"
 #include "models/tco/jsonkeys.h"
 
 #include <QHash>
@@ -13,6 +14,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
+#include <optional>
+#include <span>
 
 namespace mltco::tco {
 
@@ -56,6 +60,86 @@ QString position(const QByteArray &json, int offset)
 class PlanReader final
 {
 public:
+    /// A long plan read on every core: the text of its "scenarios" list is cut into contiguous parts, each parsed
+    /// and read by a reader of its own (one shared QJsonArray would make the cores queue on its reference count),
+    /// and the rest of the plan, with an empty list in their place, is read as usual with the parts joined in. Every
+    /// byte of the text is checked: by a parse, or by rootListSpans() as the white space and commas between the
+    /// elements. nullopt when
+    /// the plan is short, or when anything is wrong (not JSON, a key given twice, a problem in a part, a name
+    /// given in two parts): the caller then reads the whole text as one, so that refusals and their order are
+    /// those of one reader going from the top.
+    static std::optional<Expected<Plan>> readInParts(const QByteArray &json)
+    {
+        constexpr std::size_t kMinPerPart = 2048;
+        const std::optional<JsonListSpans> spans = rootListSpans(json, "scenarios");
+        if (!spans)
+            return std::nullopt;
+        const auto &elements = spans->elements;
+        const std::size_t count = elements.size();
+        const std::size_t partCount = contiguousPartCount(count, kMinPerPart);
+        if (partCount <= 1)
+            return std::nullopt;
+        QByteArray restText = json.left(spans->open + 1);
+        restText += QByteArrayView(json).sliced(spans->close);
+        QJsonParseError restError;
+        const QJsonDocument rest = QJsonDocument::fromJson(restText, &restError);
+        if (restError.error != QJsonParseError::NoError || !rest.isObject() || !duplicateKeys(restText).isEmpty())
+            return std::nullopt;
+
+        struct Part final
+        {
+            PlanReader reader;
+            Plan plan;
+            bool read = false;
+        };
+        std::vector<Part> parts(partCount);
+        inContiguousParts(count, kMinPerPart, [&](std::size_t part, std::size_t begin, std::size_t end) {
+            QByteArray text;
+            text.reserve(elements[end - 1].second - elements[begin].first + 2);
+            text += '[';
+            text += QByteArrayView(json).sliced(elements[begin].first, elements[end - 1].second - elements[begin].first);
+            text += ']';
+            QJsonParseError error;
+            const QJsonDocument document = QJsonDocument::fromJson(text, &error);
+            if (error.error != QJsonParseError::NoError || !document.isArray() ||
+                static_cast<std::size_t>(document.array().size()) != end - begin || !duplicateKeys(text).isEmpty())
+                return;
+            const QJsonArray array = document.array();
+            Part &mine = parts[part];
+            mine.reader.m_scenarioCount = static_cast<int>(begin);
+            mine.reader.m_scenarioIndex.reserve(static_cast<qsizetype>(end - begin));
+            mine.reader.m_kinds.reserve(static_cast<qsizetype>(end - begin));
+            mine.plan.scenarios.reserve(static_cast<qsizetype>(end - begin));
+            for (std::size_t i = begin; i < end; ++i)
+                mine.reader.readScenario(array.at(static_cast<qsizetype>(i - begin)),
+                                         QStringLiteral("scenarios[%1]").arg(i), mine.plan);
+            mine.read = mine.reader.m_problems.isEmpty();
+        });
+
+        if (std::any_of(parts.cbegin(), parts.cend(), [](const Part &part) { return !part.read; }))
+            return std::nullopt;
+        PlanReader whole; // the first part's names, then the others' joined in
+        whole.m_scenarioIndex = std::move(parts.front().reader.m_scenarioIndex);
+        whole.m_kinds = std::move(parts.front().reader.m_kinds);
+        whole.m_scenarioIndex.reserve(static_cast<qsizetype>(count));
+        whole.m_kinds.reserve(static_cast<qsizetype>(count));
+        whole.m_hybridRefs = std::move(parts.front().reader.m_hybridRefs);
+        QList<PlanScenario> scenarios = std::move(parts.front().plan.scenarios);
+        scenarios.reserve(static_cast<qsizetype>(count));
+        for (Part &part : std::span(parts).subspan(1)) {
+            for (auto it = part.reader.m_scenarioIndex.cbegin(); it != part.reader.m_scenarioIndex.cend(); ++it)
+                if (whole.m_scenarioIndex.contains(it.key()))
+                    return std::nullopt;
+            whole.m_scenarioIndex.insert(part.reader.m_scenarioIndex);
+            whole.m_kinds.insert(part.reader.m_kinds);
+            whole.m_hybridRefs += part.reader.m_hybridRefs;
+            scenarios += std::move(part.plan.scenarios);
+        }
+        whole.m_scenarioCount = static_cast<int>(count);
+        whole.m_readAhead = &scenarios;
+        return whole.read(rest.object());
+    }
+
     /// `earlier`: problems found before the object was built (keys given twice in the file).
     Expected<Plan> read(const QJsonObject &root, const QStringList &earlier = {})
     {
@@ -337,6 +421,11 @@ private:
 
     void readScenarios(const QJsonValue &value, Plan &plan)
     {
+        if (m_readAhead) { // read in parts by readInParts(), which left an empty list in the text it gave read()
+            plan.scenarios = std::move(*m_readAhead);
+            m_readAhead = nullptr;
+            return;
+        }
         if (!value.isArray()) {
             problem(QStringLiteral("scenarios"), QStringLiteral("must be a list of scenarios"));
             return;
@@ -356,24 +445,34 @@ private:
         const auto at = [&](const QString &key) -> QString { return path + QLatin1Char('.') + key; };
 
         std::optional<ScenarioKind> kind;
-        if (!object.contains(QLatin1String("kind"))) {
+        if (const QJsonValue kindValue = object.value(QLatin1String("kind")); kindValue.isUndefined()) {
             problem(at(QStringLiteral("kind")), QStringLiteral("missing; must be one of ") + kindList());
         } else {
-            kind = scenarioKindFromKey(object.value(QLatin1String("kind")).toString());
+            kind = scenarioKindFromKey(kindValue.toString());
             if (!kind)
                 problem(at(QStringLiteral("kind")), QStringLiteral("must be one of ") + kindList());
         }
 
         PlanScenario scenario;
         scenario.scenario = defaultScenario(kind.value_or(ScenarioKind::Dedicated));
-        if (!object.contains(QLatin1String("name")))
+        // Which keys are there, noted on the way through (a search of the object for each costs more).
+        bool hasName = false, hasRate = false, hasInstance = false, hasBase = false, hasBurst = false;
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString key = it.key();
+            hasName = hasName || key == QLatin1String("name");
+            hasRate = hasRate || key == QLatin1String("rate_per_hour");
+            hasInstance = hasInstance || key == QLatin1String("instance");
+            hasBase = hasBase || key == QLatin1String("base");
+            hasBurst = hasBurst || key == QLatin1String("burst");
+        }
+        if (!hasName)
             problem(at(QStringLiteral("name")), QStringLiteral("missing"));
 
         for (auto it = object.begin(); it != object.end(); ++it) {
             const QString key = it.key();
-            const QString itemPath = at(key);
             if (key == QLatin1String("kind"))
                 continue;
+            const QString itemPath = at(key);
             if (key == QLatin1String("name")) {
                 scenario.name = requiredText(it.value(), itemPath);
                 if (!scenario.name.isEmpty()) {
@@ -399,20 +498,19 @@ private:
         }
 
         if (kind && *kind == ScenarioKind::Hybrid) {
-            for (const char *required : {"base", "burst"}) {
-                if (!object.contains(QLatin1String(required)))
-                    problem(at(QLatin1String(required)), QStringLiteral("missing; must name a scenario of the plan"));
-            }
+            if (!hasBase)
+                problem(at(QStringLiteral("base")), QStringLiteral("missing; must name a scenario of the plan"));
+            if (!hasBurst)
+                problem(at(QStringLiteral("burst")), QStringLiteral("missing; must name a scenario of the plan"));
         }
-        if (kind && *kind != ScenarioKind::Purchase && *kind != ScenarioKind::Hybrid &&
-            !object.contains(QLatin1String("rate_per_hour")) && !object.contains(QLatin1String("instance")))
+        if (kind && *kind != ScenarioKind::Purchase && *kind != ScenarioKind::Hybrid && !hasRate && !hasInstance)
             problem(at(QStringLiteral("rate_per_hour")),
                     QStringLiteral("missing; give it, or name a catalog \"instance\" to take it from"));
 
         if (kind && !scenario.name.isEmpty() && !m_kinds.contains(scenario.name))
             m_kinds.insert(scenario.name, *kind); // a repeated name (reported) refers to its first scenario
         ++m_scenarioCount;
-        plan.scenarios << scenario;
+        plan.scenarios << std::move(scenario);
     }
 
     void readScenarioParameter(const QString &key, const QJsonValue &value, const QString &path,
@@ -842,6 +940,7 @@ private:
     QHash<QString, int> m_scenarioIndex; ///< name -> index of the first scenario with it
     QHash<QString, ScenarioKind> m_kinds;
     int m_scenarioCount = 0;
+    QList<PlanScenario> *m_readAhead = nullptr; ///< the scenarios, when readInParts() read them
 };
 
 } // namespace
@@ -853,15 +952,26 @@ Expected<Plan> planFromJson(const QJsonObject &object)
 
 Expected<Plan> readPlan(const QByteArray &json)
 {
+    // A large plan is read on every core when it can be; otherwise the keys given twice are looked for in the text
+    // beside the parse (the two only read `json`).
+    constexpr qsizetype kConcurrentFrom = 256 * 1024;
+    if (json.size() >= kConcurrentFrom) {
+        if (std::optional<Expected<Plan>> read = PlanReader::readInParts(json))
+            return std::move(*read);
+    }
+    std::future<QStringList> duplicates;
+    if (json.size() >= kConcurrentFrom)
+        duplicates = std::async(std::launch::async, [&json] { return duplicateKeys(json); });
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    const QStringList twice = duplicates.valid() ? duplicates.get() : QStringList();
     if (parseError.error != QJsonParseError::NoError)
         return Error{QStringLiteral("the plan is not valid JSON near %1: %2")
                          .arg(position(json, parseError.offset), parseError.errorString()),
                      {}};
     if (!document.isObject())
         return Error{QStringLiteral("the plan must be a JSON object"), {}};
-    return PlanReader().read(document.object(), duplicateKeys(json));
+    return PlanReader().read(document.object(), duplicates.valid() ? twice : duplicateKeys(json));
 }
 
 } // namespace mltco::tco

@@ -2,18 +2,50 @@
 // A plan it accepts survives the writer unchanged (read, write, read again, write again: the same bytes),
 // and, when it needs no catalog, evaluates without crashing (a refusal in words is fine); its uncertain inputs,
 // if any, sample and analyse without crashing, and the same seed gives the same answer on 1 and 2 threads.
+// The cut readPlan makes of a long scenario list (rootListSpans) stays inside the list and agrees with the parser.
 #include "fuzzsupport.h"
 #include "models/tco/analysis.h"
+#include "models/tco/jsonkeys.h"
 #include "models/tco/planevaluation.h"
 #include "models/tco/planreader.h"
 #include "models/tco/planwriter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <cmath>
 
 using namespace mltco;
 
+namespace {
+
+// The cut a large plan is read in (readPlan's parts): ranges in order inside the brackets, and, on text that parses,
+// as many elements as the parser finds in the list.
+void checkListSpans(const QByteArray &json)
+{
+    const std::optional<tco::JsonListSpans> spans = tco::rootListSpans(json, "scenarios");
+    if (!spans)
+        return;
+    qsizetype last = spans->open;
+    for (const auto &[begin, end] : spans->elements) {
+        if (begin <= last || end <= begin || end > spans->close)
+            fuzz::fail("list elements out of order or outside their brackets");
+        last = end - 1;
+    }
+    if (spans->close >= json.size() || json.at(spans->open) != '[' || json.at(spans->close) != ']')
+        fuzz::fail("list brackets not where they are said to be");
+    const QJsonDocument document = QJsonDocument::fromJson(json);
+    const QJsonValue list = document.object().value(QLatin1String("scenarios"));
+    if (list.isArray() && static_cast<std::size_t>(list.toArray().size()) != spans->elements.size())
+        fuzz::fail("the cut finds a different number of elements than the parser");
+}
+
+} // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    checkListSpans(fuzz::bytes(data, size));
     const auto plan = tco::readPlan(fuzz::bytes(data, size));
     if (!plan) {
         if (plan.error().message.isEmpty())

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <functional>
+
 using namespace mltco;
 using namespace mltco::tco;
 
@@ -50,6 +52,10 @@ private slots:
     void keysGivenTwiceAreRefused();
     void controlCharactersAreRefused_data();
     void controlCharactersAreRefused();
+    void longPlansReadAsOne();
+    void longPlansReportProblemsInFileOrder();
+    void largeTextThatIsNotJsonIsRefused_data();
+    void largeTextThatIsNotJsonIsRefused();
 };
 
 void TestPlanReader::refusals_data()
@@ -534,6 +540,128 @@ void TestPlanReader::controlCharactersAreRefused()
     refusals();
     // Line breaks and tabs are fine in notes.
     QVERIFY(readPlan(plan(kPurchase, R"(, "notes": "first line\n\tsecond")")));
+}
+
+namespace {
+
+// A plan of `count` scenarios, one per line (scenario i on line i + 2), cycling dedicated, elastic, purchase; the
+// rate of a cloud scenario and the server count of a purchase follow from its position. `line(i)` may replace one.
+QByteArray longPlan(int count, const std::function<QByteArray(int)> &line = {})
+{
+    QByteArray json = "{\"name\": \"long\", \"scenarios\": [\n";
+    for (int i = 0; i < count; ++i) {
+        QByteArray text = line ? line(i) : QByteArray();
+        if (text.isEmpty()) {
+            const QByteArray name = "\"s" + QByteArray::number(i) + "\"";
+            if (i % 3 == 0)
+                text = "{\"name\": " + name + ", \"kind\": \"dedicated\", \"rate_per_hour\": " + QByteArray::number(i + 1) + "}";
+            else if (i % 3 == 1)
+                text = "{\"name\": " + name + ", \"kind\": \"elastic\", \"rate_per_hour\": " + QByteArray::number(i + 1) + "}";
+            else
+                text = "{\"name\": " + name + ", \"kind\": \"purchase\", \"servers\": " + QByteArray::number(i % 7 + 1) + "}";
+        }
+        json += text + (i + 1 < count ? ",\n" : "\n");
+    }
+    return json + "]}";
+}
+
+} // namespace
+
+void TestPlanReader::longPlansReadAsOne()
+{
+    // Long scenario lists are read in parts on every core and joined (planreader.cpp): the plan is the one a single
+    // reader makes, in file order, and a hybrid may name scenarios read by another part.
+    constexpr int kCount = 9000;
+    const QByteArray json = longPlan(kCount, [](int i) -> QByteArray {
+        if (i == kCount - 1)
+            return R"({"name": "h", "kind": "hybrid", "base": "s4499", "burst": "s4501"})";
+        if (i == 4500) // where two cores cut the list: brackets, commas and quotes inside text are not cuts
+            return R"({"name": "s4500", "kind": "dedicated", "rate_per_hour": 4501, "notes": "]},{\"[\\"})";
+        return {};
+    });
+    QVERIFY(json.size() > 256 * 1024); // large enough for the key check to run beside the parse
+    const Expected<Plan> p = readPlan(json);
+    QVERIFY2(p, p ? "" : qPrintable(p.error().details.join(QLatin1Char('\n'))));
+    QCOMPARE(p->scenarios.size(), kCount);
+    for (int i = 0; i + 1 < kCount; ++i) {
+        const PlanScenario &s = p->scenarios.at(i);
+        QCOMPARE(s.name, QStringLiteral("s%1").arg(i));
+        if (i % 3 == 0)
+            QCOMPARE(std::get<DedicatedScenario>(s.scenario).instance.ratePerHour, double(i + 1));
+        else if (i % 3 == 1)
+            QCOMPARE(std::get<ElasticScenario>(s.scenario).instance.ratePerHour, double(i + 1));
+        else
+            QCOMPARE(std::get<PurchaseScenario>(s.scenario).servers, i % 7 + 1);
+    }
+    QCOMPARE(p->scenarios.at(4500).notes, QStringLiteral("]},{\"[\\"));
+    const auto &hybrid = std::get<HybridScenario>(p->scenarios.last().scenario);
+    QCOMPARE(hybrid.base, QStringLiteral("s4499")); // on two cores, as far into the first part as h into the second
+    QCOMPARE(hybrid.burst, QStringLiteral("s4501"));
+
+    // A hybrid's references are still checked across parts: s4500 is a purchase, not an elastic scenario.
+    const Expected<Plan> wrong = readPlan(longPlan(kCount, [](int i) -> QByteArray {
+        if (i == kCount - 1)
+            return R"({"name": "h", "kind": "hybrid", "base": "s4499", "burst": "s4500"})";
+        return {};
+    }));
+    QVERIFY(!wrong);
+    QCOMPARE(wrong.error().details,
+             QStringList{QStringLiteral("scenarios[8999].burst: \"s4500\" is a scenario of kind dedicated; must name an "
+                                        "elastic scenario")});
+}
+
+void TestPlanReader::longPlansReportProblemsInFileOrder()
+{
+    // Problems in different parts, a name repeated across parts and a key given twice far into a large file: the
+    // messages, their paths and their order are those of one reader going from the top.
+    constexpr int kCount = 9000;
+    const Expected<Plan> p = readPlan(longPlan(kCount, [](int i) -> QByteArray {
+        switch (i) {
+        case 10:
+            return R"({"name": "s10", "kind": "dedicated", "rate_per_hour": 1, "bogus": 1})";
+        case 6000:
+            return R"({"name": "s1", "kind": "dedicated", "rate_per_hour": 1})";
+        case 7000:
+            return R"({"name": "s7000", "kind": "dedicated", "rate_per_hour": 1, "rate_per_hour": 2})";
+        case 8000:
+            return R"({"name": "s8000", "kind": "purchase", "other": 1})";
+        default:
+            return {};
+        }
+    }));
+    QVERIFY(!p);
+    QCOMPARE(p.error().details,
+             (QStringList{QStringLiteral("scenarios[7000].rate_per_hour: given twice (line 7002, then line 7002); state it once"),
+                          QStringLiteral("scenarios[10].bogus: unknown key"),
+                          QStringLiteral("scenarios[6000].name: \"s1\" is already the name of scenarios[1]"),
+                          QStringLiteral("scenarios[8000].other: unknown key")}));
+}
+
+void TestPlanReader::largeTextThatIsNotJsonIsRefused_data()
+{
+    // Large enough that the check for keys given twice runs beside the parser: it must end on any text.
+    QTest::addColumn<QByteArray>("json");
+    constexpr int kSize = 400 * 1024;
+    QTest::newRow("deep nesting") << QByteArray(kSize, '[');
+    QTest::newRow("unbalanced brackets") << "{\"a\": [}" + QByteArray(kSize, ' ') + "]";
+    QTest::newRow("ends in a backslash") << "{\"" + QByteArray(kSize, 'x') + "\\";
+    QTest::newRow("stray colons") << "{\"a\": [" + QByteArray(kSize, ':') + "]}";
+    // A long plan whose list is cut into parts, each of which parses: the whole must still be JSON.
+    QByteArray trailingComma = longPlan(9000);
+    trailingComma.insert(trailingComma.lastIndexOf(']'), ',');
+    QTest::newRow("long list with a trailing comma") << trailingComma;
+    QByteArray missingComma = longPlan(9000);
+    missingComma.remove(missingComma.indexOf(",\n{\"name\": \"s4500\""), 1);
+    QTest::newRow("long list missing a comma where it is cut") << missingComma;
+}
+
+void TestPlanReader::largeTextThatIsNotJsonIsRefused()
+{
+    QFETCH(QByteArray, json);
+    const Expected<Plan> result = readPlan(json);
+    QVERIFY(!result);
+    QVERIFY2(result.error().message.startsWith(QStringLiteral("the plan is not valid JSON near line ")),
+             qPrintable(result.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestPlanReader)
