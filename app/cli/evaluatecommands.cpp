@@ -49,11 +49,52 @@ QStringList summaryHeader()
             QStringLiteral("Utilization"), QStringLiteral("$/GPU-h")};
 }
 
-QStringList summaryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
+// The cells of many rows in one buffer, one row's after another's (a report of 20,000 scenarios has more than half
+// a million cells: one string each cost more than formatting them).
+class CellBuffer final
 {
-    return {r.hasUnmetDemand() ? QString(s.name + QStringLiteral(" *")) : s.name, tco::scenarioKindKey(s.kind()),
-            money(r.total), money(r.npv), money(r.averageAnnual), grouped(r.served, 0), grouped(r.unmet, 0),
-            percent(r.utilization), money(r.costPerServedGpuHour)};
+public:
+    void add(const QString &cell)
+    {
+        m_text += cell;
+        m_ends.push_back(m_text.size());
+    }
+    void add(const QString &cell, QLatin1StringView suffix)
+    {
+        m_text += cell;
+        m_text += suffix;
+        m_ends.push_back(m_text.size());
+    }
+    std::size_t size() const { return m_ends.size(); }
+    /// Cells [first, first + count) as views into the buffer.
+    void cells(std::size_t first, std::size_t count, std::vector<QStringView> &views) const
+    {
+        views.clear();
+        for (std::size_t i = first; i < first + count; ++i) {
+            const qsizetype begin = i == 0 ? 0 : m_ends[i - 1];
+            views.emplace_back(QStringView(m_text).sliced(begin, m_ends[i] - begin));
+        }
+    }
+
+private:
+    QString m_text;
+    std::vector<qsizetype> m_ends;
+};
+
+void summaryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, CellBuffer &out)
+{
+    if (r.hasUnmetDemand())
+        out.add(s.name, QLatin1StringView(" *"));
+    else
+        out.add(s.name);
+    out.add(tco::scenarioKindKey(s.kind()));
+    out.add(money(r.total));
+    out.add(money(r.npv));
+    out.add(money(r.averageAnnual));
+    out.add(grouped(r.served, 0));
+    out.add(grouped(r.unmet, 0));
+    out.add(percent(r.utilization));
+    out.add(money(r.costPerServedGpuHour));
 }
 
 // Years are the same for every scenario: 12 months each, the last one partial when H is not a multiple of 12.
@@ -67,12 +108,11 @@ QStringList yearHeader(int horizonMonths)
     return header;
 }
 
-QStringList yearCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
+void yearCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, CellBuffer &out)
 {
-    QStringList row{s.name};
+    out.add(s.name);
     for (const tco::YearSum &year : r.years)
-        row << money(year.total);
-    return row;
+        out.add(money(year.total));
 }
 
 QStringList categoryHeader()
@@ -83,12 +123,11 @@ QStringList categoryHeader()
     return header;
 }
 
-QStringList categoryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
+void categoryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, CellBuffer &out)
 {
-    QStringList row{s.name};
+    out.add(s.name);
     for (tco::Category category : tco::kCategories)
-        row << money(r.categoryTotal(category));
-    return row;
+        out.add(money(r.categoryTotal(category)));
 }
 
 QString hybridLine(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
@@ -158,22 +197,34 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
         anyUnmet = anyUnmet || figures[i].hasUnmetDemand();
         anyHybrid = anyHybrid || plan.scenarios[i].kind() == tco::ScenarioKind::Hybrid;
     }
-    // One table at a time: its cells formatted once, sized, printed and let go.
-    const auto print = [&](QStringList header, QStringList (*cells)(const tco::EvaluatedScenario &, const tco::ScenarioResult &)) {
+    // One table at a time: its cells formatted once (each part of the scenarios into a buffer of its own, on every
+    // core), sized, laid out in blocks of lines on every core, printed in order and let go.
+    using Cells = void (*)(const tco::EvaluatedScenario &, const tco::ScenarioResult &, CellBuffer &);
+    const auto print = [&](QStringList header, Cells cells) {
+        const auto columns = static_cast<std::size_t>(header.size());
         TextTable table(std::move(header));
-        std::vector<QStringList> rows(figures.size());
-        inContiguousParts(figures.size(), kMinPerPart, [&](std::size_t, std::size_t begin, std::size_t end) {
+        const std::size_t partCount = contiguousPartCount(figures.size(), kMinPerPart);
+        std::vector<CellBuffer> buffers(partCount);
+        inContiguousParts(figures.size(), kMinPerPart, [&](std::size_t part, std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i)
-                rows[i] = cells(plan.scenarios[i], figures[i]);
+                cells(plan.scenarios[i], figures[i], buffers[part]);
         });
-        for (const QStringList &row : rows)
-            table.widen(row);
+        std::vector<QStringView> row;
+        for (const CellBuffer &buffer : buffers) {
+            for (std::size_t first = 0; first < buffer.size(); first += columns) {
+                buffer.cells(first, columns, row);
+                table.widen(row);
+            }
+        }
         out << table.head();
-        // The lines are laid out on every core too, a block of text per part, then printed in order.
-        std::vector<QString> blocks(contiguousPartCount(rows.size(), kMinPerPart));
-        inContiguousParts(rows.size(), kMinPerPart, [&](std::size_t part, std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i)
-                table.appendLine(rows[i], blocks[part]);
+        std::vector<QString> blocks(partCount);
+        inContiguousParts(figures.size(), kMinPerPart, [&](std::size_t part, std::size_t, std::size_t) {
+            std::vector<QStringView> views;
+            const CellBuffer &buffer = buffers[part];
+            for (std::size_t first = 0; first < buffer.size(); first += columns) {
+                buffer.cells(first, columns, views);
+                table.appendLine(views, blocks[part]);
+            }
         });
         for (const QString &block : blocks)
             out << block;

@@ -4,32 +4,28 @@
 
 namespace mltco::cli {
 
-void TextTable::widen(const QStringList &cells)
+namespace {
+
+// The layout of one line, for any list of cells that can be indexed (QStringList, a span of views).
+template<typename Cells>
+void widenTo(QList<qsizetype> &widths, const Cells &cells)
 {
-    if (m_widths.isEmpty())
-        for (const QString &cell : m_header)
-            m_widths << cell.size();
-    for (qsizetype c = 0; c < cells.size(); ++c) {
-        if (c >= m_widths.size())
-            m_widths << 0;
-        m_widths[c] = std::max(m_widths[c], cells[c].size());
+    for (std::size_t c = 0; c < static_cast<std::size_t>(cells.size()); ++c) {
+        if (static_cast<qsizetype>(c) >= widths.size())
+            widths << 0;
+        widths[static_cast<qsizetype>(c)] = std::max(widths[static_cast<qsizetype>(c)], qsizetype(cells[c].size()));
     }
 }
 
-QString TextTable::line(const QStringList &cells) const
-{
-    QString text;
-    appendLine(cells, text);
-    return text;
-}
-
-void TextTable::appendLine(const QStringList &cells, QString &text) const
+template<typename Cells>
+void appendCells(const QList<qsizetype> &widths, const Cells &cells, QString &text)
 {
     const qsizetype start = text.size();
-    for (qsizetype c = 0; c < cells.size(); ++c) {
+    for (std::size_t c = 0; c < static_cast<std::size_t>(cells.size()); ++c) {
+        const auto column = static_cast<qsizetype>(c);
         if (c > 0)
             text += QLatin1String("  ");
-        const qsizetype padding = std::max<qsizetype>(0, (c < m_widths.size() ? m_widths[c] : 0) - cells[c].size());
+        const qsizetype padding = std::max<qsizetype>(0, (column < widths.size() ? widths[column] : 0) - cells[c].size());
         if (c == 0) {
             text += cells[c];
             text.resize(text.size() + padding, QLatin1Char(' '));
@@ -45,9 +41,42 @@ void TextTable::appendLine(const QStringList &cells, QString &text) const
     text += QLatin1Char('\n');
 }
 
+} // namespace
+
+void TextTable::widen(const QStringList &cells)
+{
+    if (m_widths.isEmpty())
+        widenTo(m_widths, m_header);
+    widenTo(m_widths, cells);
+}
+
+void TextTable::widen(std::span<const QStringView> cells)
+{
+    if (m_widths.isEmpty())
+        widenTo(m_widths, m_header);
+    widenTo(m_widths, cells);
+}
+
+QString TextTable::line(const QStringList &cells) const
+{
+    QString text;
+    appendLine(cells, text);
+    return text;
+}
+
+void TextTable::appendLine(const QStringList &cells, QString &text) const
+{
+    appendCells(m_widths, cells, text);
+}
+
+void TextTable::appendLine(std::span<const QStringView> cells, QString &text) const
+{
+    appendCells(m_widths, cells, text);
+}
+
 QString TextTable::head()
 {
-    widen({});
+    widen(QStringList());
     QStringList rule;
     for (qsizetype width : std::as_const(m_widths))
         rule << QString(width, QLatin1Char('-'));

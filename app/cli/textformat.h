@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <span>
 
 // Layout for the people-facing `--format table` output of evaluate and calc. Machine formats (JSON, CSV)
 // carry full precision; only people-facing text is rounded.
@@ -29,11 +30,13 @@ public:
     QString toString();
 
     void widen(const QStringList &cells);
+    void widen(std::span<const QStringView> cells);
     /// The header and its rule.
     QString head();
     QString line(const QStringList &cells) const;
     /// line(cells) appended to `text`, without building it on its own first (safe from several threads at once).
     void appendLine(const QStringList &cells, QString &text) const;
+    void appendLine(std::span<const QStringView> cells, QString &text) const;
 
 private:
     QStringList m_header;
