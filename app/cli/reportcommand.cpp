@@ -6,6 +6,7 @@
 #include "models/catalog/instanceresolver.h"
 #include "models/report/csvexport.h"
 #include "models/report/reportdata.h"
+#include "models/report/summary.h"
 #include "models/store/planstore.h"
 #include "models/tco/planreader.h"
 #include "ui/report/pdfreport.h"
@@ -20,7 +21,8 @@ namespace mltco::cli {
 namespace {
 
 const QString kUsage = QStringLiteral(
-    "mltco-cli report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]");
+    "mltco-cli report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] "
+    "[--page-size a4|letter] [--document PATH]");
 
 struct Loaded
 {
@@ -107,12 +109,20 @@ int runReport(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("csv"), QStringLiteral("Write the CSV exports into this folder."), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("page-size"), QStringLiteral("a4 or letter."), QStringLiteral("SIZE"), QStringLiteral("a4")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document whose catalog prices the plan."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("summary"), QStringLiteral("Print the executive summary (for an email).")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("The summary as text or markdown."), QStringLiteral("FORMAT"),
+                      QStringLiteral("text")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
         return usageError(io, parser.errorText(), kUsage);
     if (parser.positionalArguments().size() != 1)
         return usageError(io, QStringLiteral("report takes exactly one PLAN.json or DOCUMENT.mltco"), kUsage);
-    if (!parser.isSet(QStringLiteral("pdf")) && !parser.isSet(QStringLiteral("csv")))
-        return usageError(io, QStringLiteral("say what to write: --pdf OUT.pdf and/or --csv DIR"), kUsage);
+    if (parser.isSet(QStringLiteral("format")) && !parser.isSet(QStringLiteral("summary")))
+        return usageError(io, QStringLiteral("--format goes with --summary"), kUsage);
+    if (!parser.isSet(QStringLiteral("pdf")) && !parser.isSet(QStringLiteral("csv")) && !parser.isSet(QStringLiteral("summary")))
+        return usageError(io, QStringLiteral("say what to write: --summary, --pdf OUT.pdf and/or --csv DIR"), kUsage);
+    const QString summaryFormat = parser.value(QStringLiteral("format")).toLower();
+    if (summaryFormat != QLatin1String("text") && summaryFormat != QLatin1String("markdown"))
+        return usageError(io, QStringLiteral("--format must be text or markdown, not '%1'").arg(summaryFormat), kUsage);
     const QString pageSize = parser.value(QStringLiteral("page-size")).toLower();
     if (pageSize != QLatin1String("a4") && pageSize != QLatin1String("letter"))
         return usageError(io, QStringLiteral("--page-size must be a4 or letter, not '%1'").arg(pageSize), kUsage);
@@ -129,6 +139,10 @@ int runReport(const QStringList &args, Io &io)
     // A plan with uncertain inputs also gets its risk (the same 10,000 trials, seed 1, every time).
     const std::optional<tco::AnalysisResult> risk = report::reportRisk(loaded->plan, *result);
 
+    if (parser.isSet(QStringLiteral("summary")))
+        io.out << report::summaryText(report::executiveSummary(loaded->plan, *result),
+                                      summaryFormat == QLatin1String("markdown") ? report::SummaryFormat::Markdown
+                                                                                 : report::SummaryFormat::Text);
     if (parser.isSet(QStringLiteral("csv"))) {
         if (Status s = writeCsvs(parser.value(QStringLiteral("csv")), *result, repo, loaded->plan, risk); !s)
             return inputError(io, s.error().message);

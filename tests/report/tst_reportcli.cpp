@@ -3,6 +3,7 @@
 #include "../cli/clirunner.h"
 
 #include "models/report/format.h"
+#include "models/report/summary.h"
 #include "models/tco/planevaluation.h"
 #include "models/tco/planreader.h"
 
@@ -173,9 +174,41 @@ private slots:
         QVERIFY(!QFile::exists(pdf));
     }
 
+    void summaryForAnEmail_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("format");
+        QTest::newRow("text") << QStringList{} << int(mltco::report::SummaryFormat::Text);
+        QTest::newRow("markdown") << QStringList{QStringLiteral("--format"), QStringLiteral("markdown")}
+                                  << int(mltco::report::SummaryFormat::Markdown);
+    }
+
+    void summaryForAnEmail()
+    {
+        // The command prints the summary the library works out for the same plan, and nothing else.
+        QFETCH(QStringList, options);
+        QFETCH(int, format);
+        CliRun r = cli(QStringList{QStringLiteral("report"), kSamplePlan, QStringLiteral("--summary")} + options);
+        QCOMPARE(r.exitCode, 0);
+        auto plan = mltco::tco::readPlan(readAll(kSamplePlan));
+        QVERIFY(plan);
+        auto result = mltco::tco::evaluatePlan(*plan);
+        QVERIFY(result);
+        QCOMPARE(r.out, mltco::report::summaryText(mltco::report::executiveSummary(*plan, *result),
+                                                   mltco::report::SummaryFormat(format)));
+        QVERIFY(r.out.contains(QStringLiteral("Recommendation")));
+    }
+
     void usageErrors()
     {
         QCOMPARE(cli({QStringLiteral("report"), kSamplePlan}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--summary"), QStringLiteral("--format"),
+                      QStringLiteral("html")})
+                     .exitCode,
+                 2);
+        const CliRun alone = cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--format"), QStringLiteral("markdown")});
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY2(alone.err.contains(QStringLiteral("--format goes with --summary")), qPrintable(alone.err));
         QCOMPARE(cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--pdf"), QStringLiteral("x.pdf"),
                       QStringLiteral("--page-size"), QStringLiteral("a3")})
                      .exitCode,

@@ -1,0 +1,377 @@
+#include "models/report/summary.h"
+
+#include "models/report/format.h"
+#include "models/report/reportdata.h"
+#include "models/tco/analysis.h"
+#include "models/tco/breakeven.h"
+#include "models/tco/parameters.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace mltco::report {
+
+namespace {
+
+bool isCloud(tco::ScenarioKind kind)
+{
+    return kind == tco::ScenarioKind::Dedicated || kind == tco::ScenarioKind::Cluster ||
+           kind == tco::ScenarioKind::Elastic;
+}
+
+// The cheapest scenario that serves all the demand and passes `accept`; -1 when there is none.
+template<typename Accept>
+int cheapest(const tco::PlanResult &result, Accept accept)
+{
+    int best = -1;
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        const tco::EvaluatedScenario &s = result.scenarios[i];
+        if (s.result.hasUnmetDemand() || !accept(static_cast<int>(i)))
+            continue;
+        if (best < 0 || s.result.total < result.scenarios[static_cast<std::size_t>(best)].result.total)
+            best = static_cast<int>(i);
+    }
+    return best;
+}
+
+// What the recommendation is measured against: an owned option against the cheapest cloud one (the question the
+// plan asks), a cloud or hybrid option against the next cheapest of any other kind, else the next cheapest.
+int alternativeTo(const tco::PlanResult &result, int best)
+{
+    const tco::ScenarioKind kind = result.scenarios[static_cast<std::size_t>(best)].kind();
+    int alternative = -1;
+    if (kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid)
+        alternative = cheapest(result, [&](int i) { return isCloud(result.scenarios[static_cast<std::size_t>(i)].kind()); });
+    if (alternative < 0)
+        alternative = cheapest(result, [&](int i) { return i != best; });
+    return alternative;
+}
+
+QString serverCount(double count)
+{
+    const auto n = static_cast<long long>(std::llround(count));
+    return n == 1 ? QStringLiteral("1 server") : QStringLiteral("%1 servers").arg(n);
+}
+
+// "Buy 1 server", "Buy 2 servers, growing to 4 as demand grows".
+QString buyWords(const tco::EvaluatedScenario &s)
+{
+    const auto *purchase = std::get_if<tco::PurchaseScenario>(&s.scenario);
+    const double first = s.result.months.empty() ? 0.0 : s.result.months.front().fleet;
+    const double peak = s.result.peakFleet.value_or(first);
+    if (purchase && peak > first + 0.5)
+        return QStringLiteral("Buy %1, growing to %2 as demand grows").arg(serverCount(first)).arg(std::llround(peak));
+    return QStringLiteral("Buy %1").arg(serverCount(purchase ? std::max(first, double(purchase->servers)) : first));
+}
+
+QString share(double part, double whole)
+{
+    return whole > 0.0 ? percent(part / whole, 0) : QStringLiteral("n/a");
+}
+
+QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSummary &summary)
+{
+    const QString over = horizonInWords(result.workload.horizonMonths);
+    if (summary.recommended < 0) {
+        // Nothing does all the work: name the one that comes closest, and say that the plan needs changing.
+        const tco::EvaluatedScenario *closest = nullptr;
+        for (const tco::EvaluatedScenario &s : result.scenarios)
+            if (!closest || s.result.unmet < closest->result.unmet)
+                closest = &s;
+        if (!closest)
+            return QStringLiteral("The plan has no scenarios to compare.");
+        return QStringLiteral("No option meets all of the demand: the closest, %1, leaves %2 of it undone. Size the "
+                              "options to the demand before choosing.")
+            .arg(closest->name, share(closest->result.unmet, closest->result.demand));
+    }
+    const tco::EvaluatedScenario &best = result.scenarios[static_cast<std::size_t>(summary.recommended)];
+    const tco::ScenarioKind kind = best.kind();
+    QString action;
+    switch (kind) {
+    case tco::ScenarioKind::Purchase:
+        action = QStringLiteral("%1 (%2)").arg(buyWords(best), best.name);
+        break;
+    case tco::ScenarioKind::Hybrid:
+        action = QStringLiteral("Own a base and burst to the cloud (%1)").arg(best.name);
+        break;
+    default:
+        action = QStringLiteral("Use %1 (%2)").arg(best.name, kindInWords(kind));
+        break;
+    }
+    if (summary.alternative < 0)
+        return QStringLiteral("%1: the only option that meets all of the demand, at %2 over %3.")
+            .arg(action, moneyCompact(best.result.total), over);
+    const tco::EvaluatedScenario &alt = result.scenarios[static_cast<std::size_t>(summary.alternative)];
+    const double saving = alt.result.total - best.result.total;
+    // Within half a percent the figures do not choose: say so rather than crown a winner by rounding.
+    if (std::fabs(saving) <= 0.005 * std::max(std::fabs(alt.result.total), std::fabs(best.result.total)))
+        return QStringLiteral("%1 and %2 cost the same within 0.5 % over %3 (%4 and %5): choose on other grounds.")
+            .arg(best.name, alt.name, over, moneyCompact(best.result.total), moneyCompact(alt.result.total));
+    const QString against = kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid
+                                ? (isCloud(alt.kind()) ? QStringLiteral("the cheapest cloud option, %1").arg(alt.name)
+                                                       : QStringLiteral("the next cheapest option, %1").arg(alt.name))
+                                : QStringLiteral("the next cheapest, %1").arg(alt.name);
+    QString sentence = QStringLiteral("%1: %2 (%3) less than %4, over %5")
+                           .arg(action, moneyCompact(saving), share(saving, alt.result.total), against, over);
+    if ((kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid) && summary.paybackMonth)
+        sentence += *summary.paybackMonth <= 1 ? QStringLiteral(", cheaper from the first month")
+                                               : QStringLiteral(", paying back in month %1").arg(*summary.paybackMonth);
+    return sentence + QLatin1Char('.');
+}
+
+// A choice the plan makes (how many boxes, servers or nodes, hours on, how much to commit, how long to hold),
+// not an assumption about the world: moving it answers a different question, so it is not what the answer hangs on.
+bool isDecision(tco::ParamId id)
+{
+    switch (id) {
+    case tco::ParamId::Engineers:
+        return false; // the team's size is an assumption ("what if the team doubles")
+    case tco::ParamId::BoxesPerEngineer:
+    case tco::ParamId::HoursOn:
+    case tco::ParamId::TargetUtilization:
+    case tco::ParamId::CommitFraction:
+    case tco::ParamId::CommitUpfrontFraction:
+    case tco::ParamId::GpusPerInstance:
+        return true;
+    default:
+        return tco::parameterInfo(id).type != tco::ParamType::Number; // counts, terms, periods and choices
+    }
+}
+
+// The inputs the choice between the recommendation and its alternative hangs on, from the tornado of those two
+// (both scenarios and the workload they share). A hybrid is evaluated with its base and burst, so its tornado
+// needs the whole plan; otherwise only the two are evaluated.
+std::vector<Sensitivity> sensitivities(const tco::Plan &plan, const tco::PlanResult &result, int best, int alt)
+{
+    const bool hybrid = result.scenarios[static_cast<std::size_t>(best)].kind() == tco::ScenarioKind::Hybrid ||
+                        result.scenarios[static_cast<std::size_t>(alt)].kind() == tco::ScenarioKind::Hybrid;
+    tco::PlanResult pair;
+    const tco::PlanResult *base = &result;
+    if (!hybrid) {
+        pair.plan = result.plan;
+        pair.workload = result.workload;
+        pair.scenarios = {result.scenarios[static_cast<std::size_t>(best)], result.scenarios[static_cast<std::size_t>(alt)]};
+        base = &pair;
+    }
+    const QString bestName = result.scenarios[static_cast<std::size_t>(best)].name;
+    const QString altName = result.scenarios[static_cast<std::size_t>(alt)].name;
+    const double bestTotal = result.scenarios[static_cast<std::size_t>(best)].result.total;
+    const double altTotal = result.scenarios[static_cast<std::size_t>(alt)].result.total;
+
+    // Per input (whose, which parameter): both totals at the low and at the high point.
+    struct Moved final
+    {
+        const tco::TornadoEntry *entry = nullptr;
+        double bestLow, bestHigh, altLow, altHigh;
+    };
+    std::map<std::pair<QString, int>, Moved> moved;
+    const std::vector<tco::TornadoEntry> bars = tco::tornado(plan, *base); // `moved` points into it
+    for (const tco::TornadoEntry &e : bars) {
+        if ((e.scenario != bestName && e.scenario != altName) || isDecision(e.parameter))
+            continue;
+        auto [it, added] = moved.try_emplace({e.target, static_cast<int>(e.parameter)},
+                                             Moved{&e, bestTotal, bestTotal, altTotal, altTotal});
+        (e.scenario == bestName ? it->second.bestLow : it->second.altLow) = e.totalLow;
+        (e.scenario == bestName ? it->second.bestHigh : it->second.altHigh) = e.totalHigh;
+    }
+    const double saving = altTotal - bestTotal;
+    std::vector<Sensitivity> out;
+    std::vector<double> impact;
+    for (const auto &[key, m] : moved) {
+        const tco::ParameterInfo &info = tco::parameterInfo(m.entry->parameter);
+        Sensitivity s;
+        const QString label = QString::fromUtf8(info.label);
+        s.input = m.entry->target == QLatin1String("workload") ? label
+                                                               : QStringLiteral("%1 of %2").arg(label, m.entry->target);
+        s.base = formatParameter(m.entry->parameter, m.entry->base);
+        s.low = formatParameter(m.entry->parameter, m.entry->low);
+        s.high = formatParameter(m.entry->parameter, m.entry->high);
+        s.savingLow = m.altLow - m.bestLow;
+        s.savingHigh = m.altHigh - m.bestHigh;
+        impact.push_back(std::max(std::fabs(s.savingLow - saving), std::fabs(s.savingHigh - saving)));
+        out.push_back(std::move(s));
+    }
+    std::vector<std::size_t> order(out.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return impact[a] > impact[b]; });
+    std::vector<Sensitivity> top;
+    for (std::size_t k = 0; k < order.size() && top.size() < 2; ++k) {
+        if (impact[order[k]] <= 1e-9 * std::max(1.0, std::fabs(altTotal)))
+            break;
+        Sensitivity s = out[order[k]];
+        const double lo = std::min(s.savingLow, s.savingHigh);
+        const double hi = std::max(s.savingLow, s.savingHigh);
+        const QString range = QStringLiteral("%1 (%2 to %3, now %4)").arg(s.input, s.low, s.high, s.base);
+        if (lo > 0.0)
+            s.sentence = QStringLiteral("%1: %2 stays cheaper, by %3 to %4.")
+                             .arg(range, bestName, moneyCompact(lo), moneyCompact(hi));
+        else
+            s.sentence = QStringLiteral("%1: %2 would be cheaper by %3 at %4.")
+                             .arg(range, altName, moneyCompact(-lo),
+                                  s.savingLow < s.savingHigh ? s.low : s.high);
+        top.push_back(std::move(s));
+    }
+    return top;
+}
+
+} // namespace
+
+QString kindInWords(tco::ScenarioKind kind)
+{
+    switch (kind) {
+    case tco::ScenarioKind::Dedicated:
+        return QStringLiteral("cloud, always on");
+    case tco::ScenarioKind::Cluster:
+        return QStringLiteral("cloud cluster");
+    case tco::ScenarioKind::Elastic:
+        return QStringLiteral("pay-per-use cloud");
+    case tco::ScenarioKind::Purchase:
+        return QStringLiteral("owned servers");
+    case tco::ScenarioKind::Hybrid:
+        break;
+    }
+    return QStringLiteral("owned base, cloud burst");
+}
+
+QString horizonInWords(int months)
+{
+    if (months > 0 && months % 12 == 0)
+        return months == 12 ? QStringLiteral("1 year") : QStringLiteral("%1 years").arg(months / 12);
+    return months == 1 ? QStringLiteral("1 month") : QStringLiteral("%1 months").arg(months);
+}
+
+ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &result)
+{
+    ExecutiveSummary summary;
+    summary.planName = result.plan;
+    summary.horizonMonths = result.workload.horizonMonths;
+    summary.taxView = result.workload.taxRate > 0.0
+                          ? QStringLiteral("after tax at %1").arg(percent(result.workload.taxRate))
+                          : QStringLiteral("before tax (cash)");
+    summary.question = QStringLiteral("Which way of providing %1 costs least over %2?")
+                           .arg(demandText(result.workload), horizonInWords(result.workload.horizonMonths));
+    summary.recommended = cheapest(result, [](int) { return true; });
+    if (summary.recommended >= 0)
+        summary.alternative = alternativeTo(result, summary.recommended);
+    if (summary.recommended >= 0 && summary.alternative >= 0) {
+        const tco::ScenarioKind kind = result.scenarios[static_cast<std::size_t>(summary.recommended)].kind();
+        if (kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid)
+            summary.paybackMonth =
+                tco::breakEvenMonth(result.scenarios[static_cast<std::size_t>(summary.recommended)].result,
+                                    result.scenarios[static_cast<std::size_t>(summary.alternative)].result);
+    }
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        const tco::EvaluatedScenario &s = result.scenarios[i];
+        ComparisonRow row;
+        row.name = s.name;
+        row.kind = kindInWords(s.kind());
+        row.total = s.result.total;
+        row.npv = s.result.npv;
+        row.perYear = s.result.averageAnnual;
+        row.costPerServedGpuHour = s.result.costPerServedGpuHour;
+        row.unmetShare = s.result.hasUnmetDemand() && s.result.demand > 0.0 ? s.result.unmet / s.result.demand : 0.0;
+        row.recommended = static_cast<int>(i) == summary.recommended;
+        summary.rows.push_back(std::move(row));
+    }
+    summary.recommendation = recommendationSentence(result, summary);
+    if (summary.recommended >= 0 && summary.alternative >= 0)
+        summary.sensitivities = sensitivities(plan, result, summary.recommended, summary.alternative);
+    for (const tco::EvaluatedBreakEven &b : result.breakeven)
+        summary.breakEvens << breakEvenSentence(b);
+
+    int unmet = 0;
+    for (const ComparisonRow &row : summary.rows)
+        unmet += row.unmetShare > 0.0 ? 1 : 0;
+    if (unmet > 0)
+        summary.notes << QStringLiteral("%1 leave%2 part of the demand undone (marked *): cheaper because %3 less, so "
+                                        "%4 not recommended.")
+                             .arg(unmet == 1 ? QStringLiteral("1 option") : QStringLiteral("%1 options").arg(unmet),
+                                  unmet == 1 ? QStringLiteral("s") : QString(),
+                                  unmet == 1 ? QStringLiteral("it does") : QStringLiteral("they do"),
+                                  unmet == 1 ? QStringLiteral("it is") : QStringLiteral("they are"));
+    summary.notes << QStringLiteral("Figures are %1, over %2; NPV at %3 a year.")
+                         .arg(summary.taxView, horizonInWords(summary.horizonMonths), percent(result.workload.discountRate));
+    return summary;
+}
+
+QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
+{
+    const bool md = format == SummaryFormat::Markdown;
+    QString text;
+    text += md ? QStringLiteral("## %1\n\n").arg(summary.planName) : QString(summary.planName + QLatin1Char('\n'));
+    text += (md ? QStringLiteral("**Question.** %1\n\n") : QStringLiteral("\nQuestion: %1\n")).arg(summary.question);
+    text += (md ? QStringLiteral("**Recommendation.** %1\n\n") : QStringLiteral("Recommendation: %1\n\n"))
+                .arg(summary.recommendation);
+
+    const QStringList header{QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"),
+                             QStringLiteral("NPV"), QStringLiteral("Per year"), QStringLiteral("Per served GPU-hour")};
+    QList<QStringList> rows;
+    for (const ComparisonRow &r : summary.rows) {
+        QString name = r.name;
+        if (r.unmetShare > 0.0)
+            name += QStringLiteral(" * (leaves %1 undone)").arg(percent(r.unmetShare, 0));
+        if (r.recommended)
+            name = md ? QStringLiteral("**%1** (recommended)").arg(name) : QString(name + QStringLiteral(" (recommended)"));
+        rows << QStringList{name, r.kind, moneyWhole(r.total), moneyWhole(r.npv), moneyWhole(r.perYear),
+                            money(r.costPerServedGpuHour)};
+    }
+    if (md) {
+        const auto escapeCell = [](QString cell) { return cell.replace(QLatin1Char('|'), QStringLiteral("\\|")); };
+        QStringList line;
+        for (const QString &h : header)
+            line << h;
+        text += QStringLiteral("| ") + line.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+        text += QStringLiteral("|---|---|---:|---:|---:|---:|\n");
+        for (const QStringList &row : rows) {
+            QStringList cells;
+            for (const QString &cell : row)
+                cells << escapeCell(cell);
+            text += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+        }
+        text += QLatin1Char('\n');
+    } else {
+        std::vector<qsizetype> widths(static_cast<std::size_t>(header.size()));
+        for (qsizetype c = 0; c < header.size(); ++c)
+            widths[static_cast<std::size_t>(c)] = header[c].size();
+        for (const QStringList &row : rows)
+            for (qsizetype c = 0; c < row.size(); ++c)
+                widths[static_cast<std::size_t>(c)] = std::max(widths[static_cast<std::size_t>(c)], row[c].size());
+        const auto line = [&](const QStringList &cells) -> QString {
+            QString out;
+            for (qsizetype c = 0; c < cells.size(); ++c) {
+                const auto width = static_cast<int>(widths[static_cast<std::size_t>(c)]);
+                out += c < 2 ? cells[c].leftJustified(width) : cells[c].rightJustified(width);
+                out += c + 1 < cells.size() ? QStringLiteral("  ") : QString();
+            }
+            while (out.endsWith(QLatin1Char(' ')))
+                out.chop(1);
+            return out + QLatin1Char('\n');
+        };
+        text += line(header);
+        QStringList rule;
+        for (qsizetype w : widths)
+            rule << QString(w, QLatin1Char('-'));
+        text += line(rule);
+        for (const QStringList &row : rows)
+            text += line(row);
+        text += QLatin1Char('\n');
+    }
+    if (!summary.sensitivities.empty() || !summary.breakEvens.isEmpty()) {
+        text += md ? QStringLiteral("**What the answer hangs on.**\n\n") : QStringLiteral("What the answer hangs on:\n");
+        if (!summary.sensitivities.empty()) {
+            for (const Sensitivity &s : summary.sensitivities)
+                text += QStringLiteral("- %1\n").arg(s.sentence);
+        } else {
+            for (const QString &b : summary.breakEvens)
+                text += QStringLiteral("- %1\n").arg(b);
+        }
+        text += QLatin1Char('\n');
+    }
+    for (const QString &note : summary.notes)
+        text += md ? QStringLiteral("_%1_\n\n").arg(note) : QString(note + QLatin1Char('\n'));
+    return text;
+}
+
+} // namespace mltco::report

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "models/tco/plan.h"
+#include "models/tco/planevaluation.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+// The executive summary of an evaluated plan: the question, the recommendation in one sentence worked out from the
+// results, every scenario side by side, and what the answer hangs on. The PDF's first page, the dashboard's
+// Summary section and `mltco-cli report --summary` all print this one summary, so they always agree.
+namespace mltco::report {
+
+/// One scenario in the comparison table.
+struct ComparisonRow final
+{
+    QString name;
+    QString kind;                          ///< in words: "cloud, always on", "owned servers", ...
+    double total = 0.0;
+    double npv = 0.0;
+    double perYear = 0.0;
+    std::optional<double> costPerServedGpuHour;
+    double unmetShare = 0.0;               ///< share of the demand it leaves undone (0: all of it served)
+    bool recommended = false;
+};
+
+/// An input the choice is sensitive to: the recommended option's saving over the alternative with the input at
+/// its low and its high value (the tornado's points: the plan's uncertainty range, else ±20 %).
+struct Sensitivity final
+{
+    QString input;                 ///< "Demand (reference GPU-hours a month)", "Server price of On-prem 8xA100"
+    QString base, low, high;       ///< the values, formatted with their units
+    double savingLow = 0.0;        ///< alternative − recommended with the input at its low value
+    double savingHigh = 0.0;       ///< ... at its high value
+    QString sentence;              ///< the above in words, saying whether the choice holds
+};
+
+struct ExecutiveSummary final
+{
+    QString planName;
+    QString question;
+    QString recommendation;        ///< one sentence
+    int recommended = -1;          ///< index into rows (and the plan's scenarios); -1 when none meets the demand
+    int alternative = -1;          ///< what the recommendation is measured against; -1 when there is none
+    std::optional<int> paybackMonth; ///< an owned recommendation's payback against the alternative
+    std::vector<ComparisonRow> rows; ///< every scenario, in plan order
+    std::vector<Sensitivity> sensitivities; ///< at most two, the largest first
+    QStringList breakEvens;        ///< the plan's break-evens in words (what the answer hangs on without a tornado)
+    QStringList notes;             ///< unmet demand, the tax view: what a reader must know to read the table
+    QString taxView;               ///< "after tax at 21.0 %" or "before tax (cash)"
+    int horizonMonths = 0;
+};
+
+/// "cloud, always on", "cloud cluster", "pay-per-use cloud", "owned servers", "owned base, cloud burst".
+QString kindInWords(tco::ScenarioKind kind);
+
+/// "3 years", "30 months".
+QString horizonInWords(int months);
+
+/// The summary of `result`, the evaluation of `plan` (the plan is read for its uncertainty ranges only).
+ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &result);
+
+enum class SummaryFormat { Text, Markdown };
+/// The summary as plain text (aligned columns) or Markdown (a pipe table), for pasting into an email.
+QString summaryText(const ExecutiveSummary &summary, SummaryFormat format);
+
+} // namespace mltco::report
