@@ -5,6 +5,7 @@
 #include "models/tco/parameters.h"
 #include "models/tco/workload.h"
 
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -217,6 +218,11 @@ QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
 
 } // namespace
 
+QString reportDate(const QDate &date)
+{
+    return date.isValid() ? QLocale(QLocale::English).toString(date, QStringLiteral("d MMMM yyyy")) : QStringLiteral("undated");
+}
+
 QString formatParameter(tco::ParamId id, double value)
 {
     if (tco::parameterInfo(id).type == tco::ParamType::Choice)
@@ -291,6 +297,7 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
     data.warnings = result.warnings + result.notes;
     data.modelVersion = QStringLiteral("mltco calculation model, version %1 (docs/model.md)").arg(kModelVersion);
     data.summary = summarize(plan, result);
+    data.executive = executiveSummary(plan, result);
 
     QSet<QString> usedKeys;    // catalog source keys a shown number depends on
     QSet<QString> seedFiles;   // seed articles named by defaults and assumptions
@@ -316,8 +323,21 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
         if (!planned)
             continue;
         data.scenarios << scenarioSection(*planned, evaluated);
-        if (evaluated.instance)
+        if (evaluated.instance) {
             usedKeys.insert(evaluated.instance->source);
+            const tco::ResolvedInstance &r = *evaluated.instance;
+            const tco::InstanceRef ref = planned->instance.value_or(tco::InstanceRef{});
+            QStringList where{ref.provider.toUpper() + QLatin1Char(' ') + ref.name};
+            if (!ref.region.isEmpty())
+                where << ref.region;
+            if (!ref.pricing.isEmpty())
+                where << QString(ref.pricing).replace(QLatin1Char('_'), QLatin1Char(' '));
+            data.prices << CatalogPriceRow{evaluated.name, where.join(QStringLiteral(", ")),
+                                           QStringLiteral("%1 an hour").arg(unitPrice(r.ratePerHour)),
+                                           r.gpu.isEmpty() ? grouped(r.gpusPerInstance, 0)
+                                                           : QStringLiteral("%1 × %2").arg(grouped(r.gpusPerInstance, 0), r.gpu),
+                                           r.observedAt, r.source};
+        }
     }
     auto collectSeeds = [&](const QList<AssumptionRow> &rows) {
         for (const AssumptionRow &r : rows)

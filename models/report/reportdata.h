@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/catalog/types.h"
+#include "models/report/summary.h"
 #include "models/tco/plan.h"
 #include "models/tco/planevaluation.h"
 
@@ -46,6 +47,17 @@ struct SourceRow final
     QDate date;
 };
 
+/// A catalog price a scenario's figures use, with the date it was observed.
+struct CatalogPriceRow final
+{
+    QString scenario;
+    QString instance;   ///< "AWS p3.8xlarge, us-east-1, on demand"
+    QString price;      ///< "$12.24 an hour"
+    QString gpus;       ///< "4 × V100"
+    QDate observedAt;
+    QString source;     ///< the observation's source key
+};
+
 struct ReportData final
 {
     QString planName;
@@ -57,10 +69,12 @@ struct ReportData final
     QString taxView;      ///< "after tax at 21 %", or "before tax (cash)" when the plan has no tax rate
     QString demand;       ///< the monthly demand in words: flat, or its steps, growth and peak
     QStringList warnings; ///< what the evaluation warned or noted (estimated speedups, mixed scales)
-    QStringList summary;  ///< executive summary, one sentence or short paragraph each
+    ExecutiveSummary executive; ///< the one-page summary: question, recommendation, comparison, what it hangs on
+    QStringList summary;  ///< findings in detail, one sentence or short paragraph each
     QList<AssumptionRow> workload;
     QList<ScenarioSection> scenarios;
     QList<SourceRow> sources;
+    QList<CatalogPriceRow> prices; ///< the catalog prices the scenarios use, in plan order
     QString modelVersion;
 };
 
@@ -77,6 +91,9 @@ QString breakEvenSentence(const tco::EvaluatedBreakEven &breakEven);
 /// The workload's monthly demand in words: "2,920 reference GPU-hours a month", or with steps and growth
 /// "11,680 reference GPU-hours a month; 17,520 from month 13; growing 30.0 % a year; peak 37,659 in month 36".
 QString demandText(const tco::Workload &workload);
+
+/// "26 November 2026": the one way the report writes a date.
+QString reportDate(const QDate &date);
 
 /// A parameter value in words with its unit's formatting ("$150,000.00", "30.0 %", "36").
 QString formatParameter(tco::ParamId id, double value);

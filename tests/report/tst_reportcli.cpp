@@ -5,7 +5,9 @@
 #include "models/report/format.h"
 #include "models/report/summary.h"
 #include "models/tco/planevaluation.h"
+#include "models/tco/parameters.h"
 #include "models/tco/planreader.h"
+#include "models/tco/planwriter.h"
 
 #include <QDir>
 #include <QFile>
@@ -98,6 +100,61 @@ private slots:
         QCOMPARE(code, 0);
         const QStringList rendered = QDir(m_home.path()).entryList({QStringLiteral("page-%1*.png").arg(pageSize)});
         QCOMPARE(rendered.size(), pages);
+    }
+
+    void firstPageIsTheExecutiveSummary_data()
+    {
+        QTest::addColumn<int>("scenarios");
+        QTest::addColumn<QString>("pageSize");
+        QTest::newRow("sample plan, A4") << 6 << "a4";
+        QTest::newRow("12 scenarios, letter") << 12 << "letter";
+    }
+
+    void firstPageIsTheExecutiveSummary()
+    {
+        // Page 1 holds the question, the recommendation worked out from the results, every option's total, the
+        // cumulative chart with its caption, and what the answer hangs on, on A4 and on letter with 12 options.
+        QFETCH(int, scenarios);
+        QFETCH(QString, pageSize);
+        auto plan = mltco::tco::readPlan(readAll(kSamplePlan));
+        QVERIFY(plan);
+        for (int i = int(plan->scenarios.size()); i < scenarios; ++i) {
+            mltco::tco::PlanScenario copy = plan->scenarios.at(i % 6);
+            copy.name += QStringLiteral(" (option %1)").arg(i + 1);
+            if (mltco::tco::parameterValue(copy.scenario, mltco::tco::ParamId::RatePerHour))
+                mltco::tco::setParameterValue(copy.scenario, mltco::tco::ParamId::RatePerHour,
+                                              *mltco::tco::parameterValue(copy.scenario, mltco::tco::ParamId::RatePerHour) * (1.1 + 0.05 * i));
+            plan->scenarios << copy;
+        }
+        const QString planPath = m_home.filePath(QStringLiteral("onepager-%1.json").arg(scenarios));
+        {
+            QFile f(planPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(mltco::tco::writePlan(*plan));
+        }
+        const QString pdf = m_home.filePath(QStringLiteral("onepager-%1.pdf").arg(scenarios));
+        QCOMPARE(cli({QStringLiteral("report"), planPath, QStringLiteral("--pdf"), pdf, QStringLiteral("--page-size"), pageSize}).exitCode, 0);
+        QString page1 = run(tool("pdftotext"), {QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"),
+                                                      QStringLiteral("1"), pdf, QStringLiteral("-")})
+                                  .simplified();
+        // pdftotext gives the font's ligatures as they are ("eﬃciency"): spell them out.
+        page1.replace(QChar(0xFB00), QStringLiteral("ff")).replace(QChar(0xFB01), QStringLiteral("fi"))
+            .replace(QChar(0xFB02), QStringLiteral("fl")).replace(QChar(0xFB03), QStringLiteral("ffi"))
+            .replace(QChar(0xFB04), QStringLiteral("ffl"));
+        auto result = mltco::tco::evaluatePlan(*plan);
+        QVERIFY(result);
+        const mltco::report::ExecutiveSummary summary = mltco::report::executiveSummary(*plan, *result);
+        QVERIFY2(page1.contains(QStringLiteral("Question. ") + summary.question), qPrintable(page1));
+        QVERIFY2(page1.contains(summary.recommendation), qPrintable(page1));
+        for (const mltco::report::ComparisonRow &row : summary.rows)
+            QVERIFY2(page1.contains(mltco::report::moneyWhole(row.total)), qPrintable(row.name));
+        QVERIFY2(page1.contains(QStringLiteral("Cumulative cost over 36 months")), "the chart is on page 1");
+        QVERIFY2(page1.contains(QStringLiteral("Cumulative cost of each option by month")), "with its caption");
+        QVERIFY2(page1.contains(QStringLiteral("What the answer hangs on")), qPrintable(page1));
+        QVERIFY(!summary.sensitivities.empty());
+        QVERIFY2(page1.contains(summary.sensitivities.back().sentence), qPrintable(page1));
+        // The detail pages follow: the charts are no longer on the first page.
+        QVERIFY(!page1.contains(QStringLiteral("Cost by category over")));
     }
 
     // A plan with uncertain inputs: the PDF gets its risk page and the CSVs their percentiles and tornado, the

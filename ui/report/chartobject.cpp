@@ -4,6 +4,7 @@
 #include <QPicture>
 #include <QTextCharFormat>
 #include <QTextCursor>
+#include <QTextDocument>
 #include <QWidget>
 
 namespace mltco::ui {
@@ -21,6 +22,16 @@ void ChartObject::insert(QTextCursor &cursor, QWidget *chart, const QSizeF &size
     format.setProperty(kIdProperty, id);
     format.setProperty(kSizeProperty, size);
     cursor.insertText(QString(QChar::ObjectReplacementCharacter), format);
+}
+
+void ChartObject::resize(QTextDocument &doc, int position, const QSizeF &size)
+{
+    QTextCursor cursor(&doc);
+    cursor.setPosition(position);
+    cursor.setPosition(position + 1, QTextCursor::KeepAnchor);
+    QTextCharFormat format = cursor.charFormat();
+    format.setProperty(kSizeProperty, size);
+    cursor.setCharFormat(format);
 }
 
 QSizeF ChartObject::intrinsicSize(QTextDocument *, int, const QTextFormat &format)

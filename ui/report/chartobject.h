@@ -24,6 +24,8 @@ public:
 
     /// Inserts `chart` at the cursor, `size` in document units; the widget must outlive the document.
     void insert(QTextCursor &cursor, QWidget *chart, const QSizeF &size);
+    /// Gives the chart at `position` (where insert() put it) a new size in the document.
+    static void resize(QTextDocument &doc, int position, const QSizeF &size);
 
     QSizeF intrinsicSize(QTextDocument *doc, int posInDocument, const QTextFormat &format) override;
     void drawObject(QPainter *painter, const QRectF &rect, QTextDocument *doc, int posInDocument,

@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QTextBlock>
 #include <QTextCursor>
+#include <QTextLayout>
 #include <QTextList>
 #include <QTextDocument>
 #include <QVBoxLayout>
@@ -42,26 +43,38 @@ const char kStyle[] = R"(
   p.caption { font-size: 8.5pt; color: #51606f; margin-top: 2pt; margin-bottom: 12pt; }
   td, th { padding: 3px 5px; }
   th { background-color: #e6ebf0; font-weight: bold; text-align: left; }
-  td.num, th.num { text-align: right; }
+  td.num, th.num { text-align: right; white-space: nowrap; }
+  td.nowrap { white-space: nowrap; }
+  p.lead { font-size: 8.5pt; color: #51606f; margin-bottom: 0pt; }
+  p.question { font-size: 11pt; margin-top: 6pt; margin-bottom: 6pt; }
+  p.answer { font-size: 12.5pt; font-weight: bold; color: #14532d; margin-top: 4pt; margin-bottom: 10pt; }
+  tr.chosen td { font-weight: bold; background-color: #e8f3ec; }
   tr.total td { font-weight: bold; border-top: 1px solid #23313f; }
   .flag { color: #b03a2e; font-weight: bold; }
   .muted { color: #51606f; }
 )";
 
 QString table(const QStringList &headers, const QList<QStringList> &rows, const QList<bool> &numeric,
-              const QList<int> &totalRows = {}, const QList<int> &widths = {})
+              const QList<int> &totalRows = {}, const QList<int> &widths = {}, const QList<int> &chosenRows = {},
+              bool small = false)
 {
     QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"0.5\" "
                                   "style=\"border-collapse: collapse; border-color: #b8c2cc;\"><thead><tr>");
+    // Qt's rich text does not apply descendant selectors (table.small td): a small table styles its cells.
+    const QString cellStyle = small ? QStringLiteral(" style=\"font-size: 8pt\"") : QString();
     for (qsizetype c = 0; c < headers.size(); ++c)
-        html += QStringLiteral("<th%1%2>%3</th>")
+        html += QStringLiteral("<th%1%2%4>%3</th>")
                     .arg(numeric.value(c) ? QStringLiteral(" class=\"num\"") : QString(),
-                         widths.value(c) ? QStringLiteral(" width=\"%1%\"").arg(widths.value(c)) : QString(), esc(headers[c]));
+                         widths.value(c) ? QStringLiteral(" width=\"%1%\"").arg(widths.value(c)) : QString(), esc(headers[c]),
+                         cellStyle);
     html += QStringLiteral("</tr></thead><tbody>");
     for (qsizetype r = 0; r < rows.size(); ++r) {
-        html += totalRows.contains(static_cast<int>(r)) ? QStringLiteral("<tr class=\"total\">") : QStringLiteral("<tr>");
+        html += totalRows.contains(static_cast<int>(r))    ? QStringLiteral("<tr class=\"total\">")
+                : chosenRows.contains(static_cast<int>(r)) ? QStringLiteral("<tr class=\"chosen\">")
+                                                           : QStringLiteral("<tr>");
         for (qsizetype c = 0; c < rows[r].size(); ++c)
-            html += QStringLiteral("<td%1>%2</td>").arg(numeric.value(c) ? QStringLiteral(" class=\"num\"") : QString(), rows[r][c]);
+            html += QStringLiteral("<td%1%3>%2</td>")
+                        .arg(numeric.value(c) ? QStringLiteral(" class=\"num\"") : QString(), rows[r][c], cellStyle);
         html += QStringLiteral("</tr>");
     }
     return html + QStringLiteral("</tbody></table>");
@@ -116,7 +129,7 @@ QString yearlyTable(const tco::ScenarioResult &result)
         total << esc(report::moneyWhole(v));
     total << esc(report::moneyWhole(result.total));
     rows << total;
-    return table(headers, rows, numeric, {static_cast<int>(rows.size()) - 1});
+    return table(headers, rows, numeric, {static_cast<int>(rows.size()) - 1}, {}, {}, true);
 }
 
 /// Starts a fresh paragraph outside any list (optionally on a new page) and inserts `html` there.
@@ -145,23 +158,9 @@ public:
     void build()
     {
         QTextCursor cursor(&m_doc);
-        cursor.insertHtml(titlePage());
-        QString summary = QStringLiteral("<h2>Executive summary</h2><ul>");
-        for (const QString &s : m_data.summary)
-            summary += QStringLiteral("<li>%1</li>").arg(esc(s));
-        if (!m_data.warnings.isEmpty()) {
-            summary += QStringLiteral("</ul><h3>Notes and warnings</h3><ul>");
-            for (const QString &w : m_data.warnings)
-                summary += QStringLiteral("<li>%1</li>").arg(esc(w));
-        }
-        section(cursor, summary + QStringLiteral("</ul>"), true);
+        onePager(cursor);
 
         section(cursor, QStringLiteral("<h2>Charts</h2>"), true);
-        auto *cumulative = new CumulativeChart(&m_host);
-        cumulative->setResult(m_result);
-        addChart(cursor, cumulative->view(),
-                 QStringLiteral("Cumulative cost of each scenario by month (USD). Lines that cross mark the month one "
-                                "option overtakes another; a purchase's resale shows as a drop."));
         auto *categories = new CategoryChart(&m_host);
         categories->setResult(m_result);
         addChart(cursor, categories->view(),
@@ -188,18 +187,21 @@ public:
         if (m_risk)
             riskSection(cursor, *m_risk);
 
+        findings(cursor);
+
         for (std::size_t i = 0; i < m_result.scenarios.size(); ++i) {
             const tco::EvaluatedScenario &s = m_result.scenarios[i];
             const report::ScenarioSection *text = sectionOf(s.name);
-            section(cursor, QStringLiteral("<h2>%1</h2><p class=\"muted\">%2 scenario. "
-                                             "Total %3, NPV %4, %5 a year on average (%7).%6</p>")
-                                  .arg(esc(s.name), esc(tco::scenarioKindKey(s.kind())), esc(report::money(s.result.total)),
-                                       esc(report::money(s.result.npv)), esc(report::money(s.result.averageAnnual)),
-                                       s.result.hasUnmetDemand()
-                                           ? QStringLiteral(" <span class=\"flag\">Serves only %1 of the demand.</span>")
-                                                 .arg(esc(report::percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0)))
-                                           : QString(),
-                                       esc(m_data.taxView)),
+            section(cursor, QStringLiteral("<h2>%1</h2><p class=\"muted\">%2. Total %3, NPV %4, %5 a year on average "
+                                           "(%7).%6</p>")
+                                .arg(esc(s.name), esc(capitalised(report::kindInWords(s.kind()))),
+                                     esc(report::moneyWhole(s.result.total)), esc(report::moneyWhole(s.result.npv)),
+                                     esc(report::moneyWhole(s.result.averageAnnual)),
+                                     s.result.hasUnmetDemand()
+                                         ? QStringLiteral(" <span class=\"flag\">Serves only %1 of the demand.</span>")
+                                               .arg(esc(report::percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0)))
+                                         : QString(),
+                                     esc(m_data.taxView)),
                     true);
             if (text && !text->notes.isEmpty())
                 section(cursor, QStringLiteral("<p>%1</p>").arg(esc(text->notes)));
@@ -216,14 +218,31 @@ public:
 
         section(cursor, QStringLiteral("<h2>Workload</h2><p class=\"muted\">What every scenario serves.</p>"), true);
         section(cursor, assumptionsTable(m_data.workload));
+        if (!m_data.prices.isEmpty()) {
+            section(cursor, QStringLiteral("<h2>Catalog prices used</h2><p class=\"muted\">The price each scenario "
+                                           "takes from the catalog, with the date it was observed.</p>"));
+            QList<QStringList> rows;
+            for (const report::CatalogPriceRow &p : m_data.prices)
+                rows << QStringList{esc(p.scenario), esc(p.instance), esc(p.gpus), esc(p.price),
+                                    esc(report::reportDate(p.observedAt)), esc(p.source)};
+            section(cursor, table({QStringLiteral("Scenario"), QStringLiteral("Instance"), QStringLiteral("GPUs"),
+                                   QStringLiteral("Price"), QStringLiteral("Observed"), QStringLiteral("Source")},
+                                  rows, {false, false, false, true, false, false}, {}, {22, 26, 12, 13, 13, 14}));
+        }
         section(cursor, QStringLiteral("<h2>Appendix: sources</h2><p class=\"muted\">Every source a figure in this "
                                        "report depends on. Seed articles are cited by file name.</p>"));
         QList<QStringList> sources;
         for (const report::SourceRow &s : m_data.sources)
             sources << QStringList{esc(s.reference.isEmpty() ? s.key : s.reference), esc(s.kind), esc(s.title),
-                                   s.date.isValid() ? s.date.toString(Qt::ISODate) : QStringLiteral("undated")};
+                                   esc(report::reportDate(s.date))};
         section(cursor, table({QStringLiteral("Source"), QStringLiteral("Kind"), QStringLiteral("Title"), QStringLiteral("Date")},
-                              sources, {false, false, false, false}, {}, {30, 10, 46, 14}));
+                              sources, {false, false, false, false}, {}, {30, 10, 44, 16}));
+        if (!m_data.warnings.isEmpty()) {
+            QString notes = QStringLiteral("<h2>Model notes</h2><ul>");
+            for (const QString &w : m_data.warnings)
+                notes += QStringLiteral("<li>%1</li>").arg(esc(w));
+            section(cursor, notes + QStringLiteral("</ul>"));
+        }
         section(cursor, QStringLiteral("<p class=\"muted\">Figures follow the %1.</p>").arg(esc(m_data.modelVersion)));
     }
 
@@ -279,21 +298,89 @@ private:
         }
     }
 
-    QString titlePage() const
+    static QString capitalised(QString text)
     {
-        return QStringLiteral("<br/><br/><br/><p class=\"muted\">Total cost of ownership of ML GPU infrastructure</p>"
-                              "<h1>%1</h1><br/>"
-                              "<table cellpadding=\"4\"><tr><td class=\"muted\">Date</td><td>%2</td></tr>"
-                              "<tr><td class=\"muted\">Document</td><td>%3</td></tr>"
-                              "<tr><td class=\"muted\">Horizon</td><td>%4 months</td></tr>"
-                              "<tr><td class=\"muted\">Discount rate</td><td>%5 a year</td></tr>"
-                              "<tr><td class=\"muted\">Cloud price trend</td><td>%6 a year</td></tr>"
-                              "<tr><td class=\"muted\">Demand</td><td>%8</td></tr>"
-                              "<tr><td class=\"muted\">Figures</td><td><b>%9</b></td></tr>"
-                              "<tr><td class=\"muted\">Scenarios</td><td>%7</td></tr></table>")
-            .arg(esc(m_data.planName), m_data.date.toString(QStringLiteral("d MMMM yyyy")), esc(m_data.documentName),
-                 QString::number(m_data.horizonMonths), esc(m_data.discountRate), esc(m_data.priceTrend),
-                 QString::number(m_result.scenarios.size()), esc(m_data.demand), esc(m_data.taxView));
+        if (!text.isEmpty())
+            text[0] = text[0].toUpper();
+        return text;
+    }
+
+    /// Page 1: the question, the answer in one sentence, every option side by side, the cumulative cost, and
+    /// what the answer hangs on. A reader who stops here has the decision and its grounds.
+    void onePager(QTextCursor &cursor)
+    {
+        const report::ExecutiveSummary &e = m_data.executive;
+        QString html = QStringLiteral("<p class=\"lead\">Total cost of ownership of ML GPU infrastructure · %1 · %2</p>"
+                                      "<h1>%3</h1>"
+                                      "<p class=\"question\"><b>Question.</b> %4</p>"
+                                      "<p class=\"answer\">%5</p>")
+                           .arg(esc(report::reportDate(m_data.date)), esc(m_data.documentName), esc(m_data.planName),
+                                esc(e.question), esc(e.recommendation));
+        cursor.insertHtml(html);
+
+        QList<QStringList> rows;
+        QList<int> chosen;
+        for (std::size_t i = 0; i < e.rows.size(); ++i) {
+            const report::ComparisonRow &r = e.rows[i];
+            // The option's name, and its kind in words: under it, or beside it when there are many options.
+            QString name = esc(r.name);
+            if (r.unmetShare > 0.0)
+                name += QStringLiteral(" <span class=\"flag\">* leaves %1 undone</span>").arg(esc(report::percent(r.unmetShare, 0)));
+            name += QStringLiteral("%1<span class=\"muted\" style=\"font-weight: normal\">%2</span>")
+                        .arg(e.rows.size() > 8 ? QStringLiteral(" · ") : QStringLiteral("<br/>"), esc(r.kind));
+            if (r.recommended)
+                chosen << static_cast<int>(i);
+            rows << QStringList{name, esc(report::moneyWhole(r.total)), esc(report::moneyWhole(r.npv)),
+                                esc(report::moneyWhole(r.perYear)), esc(report::money(r.costPerServedGpuHour))};
+        }
+        section(cursor, table({QStringLiteral("Option"), QStringLiteral("Total"), QStringLiteral("NPV"),
+                               QStringLiteral("Per year"), QStringLiteral("Per GPU-hour")},
+                              rows, {false, true, true, true, true}, {}, {44, 16, 16, 13, 11}, chosen, e.rows.size() > 8));
+        // The chart is drawn on a wider canvas than the others, so that a dozen legend entries fit beside it.
+        constexpr double kRatio = 0.40, kMinRatio = 0.20;
+        auto *cumulative = new CumulativeChart(&m_host);
+        cumulative->setResult(m_result);
+        const int chartAt = addChart(cursor, cumulative->view(),
+                                     QStringLiteral("Cumulative cost of each option by month (USD). Where lines cross, "
+                                                    "one option overtakes another; a purchase's resale shows as a drop."),
+                                     kRatio, false, e.rows.size() > 8 ? 1200 : 960);
+        QString grounds = QStringLiteral("<h3>What the answer hangs on</h3><ul>");
+        if (!e.sensitivities.empty()) {
+            for (const report::Sensitivity &x : e.sensitivities)
+                grounds += QStringLiteral("<li>%1</li>").arg(esc(x.sentence));
+        } else if (!e.breakEvens.isEmpty()) {
+            for (const QString &b : e.breakEvens)
+                grounds += QStringLiteral("<li>%1</li>").arg(esc(b));
+        } else {
+            grounds += QStringLiteral("<li>No input moves the choice: see the break-even and risk pages.</li>");
+        }
+        grounds += QStringLiteral("</ul>");
+        for (const QString &note : e.notes)
+            grounds += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(note));
+        section(cursor, grounds);
+
+        // The page holds it all: when what follows the chart runs onto page 2, the chart gives up that height.
+        const double pageHeight = m_doc.pageSize().height();
+        const double end = m_doc.documentLayout()->blockBoundingRect(cursor.block()).bottom();
+        if (end > pageHeight) {
+            const double ratio = std::max(kMinRatio, kRatio - (end - pageHeight + 4.0) / m_width);
+            ChartObject::resize(m_doc, chartAt, QSizeF(m_width, m_width * ratio));
+            const int canvas = cumulative->view()->width();
+            cumulative->view()->setGeometry(0, 0, canvas, static_cast<int>(canvas * ratio));
+            QApplication::processEvents();
+        }
+    }
+
+    /// The findings in detail, and what the evaluation warned about.
+    void findings(QTextCursor &cursor)
+    {
+        QString html = QStringLiteral("<h2>Findings in detail</h2><ul>");
+        for (const QString &s : m_data.summary)
+            html += QStringLiteral("<li>%1</li>").arg(esc(s));
+        html += QStringLiteral("</ul><p class=\"muted\">Demand: %1. Discount rate %2 a year, cloud price trend %3 a "
+                               "year.</p>")
+                    .arg(esc(m_data.demand), esc(m_data.discountRate), esc(m_data.priceTrend));
+        section(cursor, html);
     }
 
     const report::ScenarioSection *sectionOf(const QString &name) const
@@ -304,18 +391,45 @@ private:
         return nullptr;
     }
 
-    void addChart(QTextCursor &cursor, ChartView *view, const QString &caption, double heightRatio = 0.55)
+    /// Inserts `view` drawn on a canvas `canvasWidth` pixels wide, with its caption; returns the chart's position.
+    /// `keep`: the chart moves to the next page rather than leave its caption behind.
+    int addChart(QTextCursor &cursor, ChartView *view, const QString &caption, double heightRatio = 0.55,
+                 bool keep = true, int canvasWidth = 960)
     {
         view->chart()->setAnimationOptions(QChart::NoAnimation);
         // The view alone, moved onto the (hidden, shown) host at a screen size, so the chart lays out
         // as on screen and no page layout around it interferes.
         view->setParent(&m_host);
-        view->setGeometry(0, 0, 960, static_cast<int>(960 * heightRatio));
+        view->setGeometry(0, 0, canvasWidth, static_cast<int>(canvasWidth * heightRatio));
         view->show();
         QApplication::processEvents();
         section(cursor, QString());
+        const QTextBlock chartBlock = cursor.block();
+        const int position = cursor.position();
         m_charts.insert(cursor, view, QSizeF(m_width, m_width * heightRatio));
         section(cursor, QStringLiteral("<p class=\"caption\">%1</p>").arg(esc(caption)));
+        if (keep)
+            keepTogether(chartBlock, cursor.block());
+        return position;
+    }
+
+    /// A chart and its caption stay on one page: when the caption's last line would fall on a later page than the
+    /// chart, the chart starts a page of its own.
+    void keepTogether(const QTextBlock &first, const QTextBlock &last)
+    {
+        QAbstractTextDocumentLayout *layout = m_doc.documentLayout();
+        const double pageHeight = m_doc.pageSize().height();
+        const QRectF top = layout->blockBoundingRect(first);
+        const QRectF bottom = layout->blockBoundingRect(last);
+        const QTextLayout *lines = last.layout();
+        const double end = lines && lines->lineCount() > 0
+                               ? bottom.top() + lines->lineAt(lines->lineCount() - 1).rect().bottom()
+                               : bottom.bottom();
+        if (std::floor(top.top() / pageHeight) == std::floor((end - 0.5) / pageHeight))
+            return;
+        QTextBlockFormat format = first.blockFormat();
+        format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        QTextCursor(first).setBlockFormat(format);
     }
 
     const report::ReportData &m_data;
@@ -381,7 +495,7 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
             painter.drawText(QRectF(0, 0, body.width(), headerHeight * 0.7), Qt::AlignLeft | Qt::AlignVCenter,
                              data.planName);
             painter.drawText(QRectF(0, 0, body.width(), headerHeight * 0.7), Qt::AlignRight | Qt::AlignVCenter,
-                             QStringLiteral("mltco TCO report, %1").arg(data.date.toString(Qt::ISODate)));
+                             QStringLiteral("mltco TCO report, %1").arg(report::reportDate(data.date)));
             painter.drawLine(QPointF(0, headerHeight * 0.75), QPointF(body.width(), headerHeight * 0.75));
         }
         painter.drawText(QRectF(0, headerHeight + body.height(), body.width(), footerHeight), Qt::AlignCenter,
