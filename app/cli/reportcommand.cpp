@@ -66,7 +66,7 @@ Expected<Loaded> load(const QString &input, const QString &documentOption)
 }
 
 Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalog::CatalogRepository &repo,
-                 const tco::Plan &plan, const std::optional<tco::AnalysisResult> &risk)
+                 const tco::Plan &plan, const std::optional<tco::AnalysisResult> &risk, const QString &documentName)
 {
     if (!QDir().mkpath(dir))
         return Error{QStringLiteral("cannot create the folder %1").arg(dir), {}};
@@ -93,10 +93,15 @@ Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalo
         all << std::pair{QStringLiteral("risk-summary.csv"), report::riskSummaryCsv(*risk)}
             << std::pair{QStringLiteral("risk-fan.csv"), report::riskFanCsv(*risk)}
             << std::pair{QStringLiteral("tornado.csv"), report::tornadoCsv(*risk)};
-    for (const auto &[name, bytes] : all)
+    QStringList names;
+    for (const auto &[name, bytes] : all) {
         if (Status s = report::writeFileAtomically(QDir(dir).filePath(name), bytes); !s)
             return s;
-    return {};
+        names << name;
+    }
+    // What the files are, beside them: the plan, the date, the model version and every column's unit.
+    return report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("README.txt")),
+                                       report::csvReadme(plan.name, documentName, QDate::currentDate(), names));
 }
 
 } // namespace
@@ -144,7 +149,9 @@ int runReport(const QStringList &args, Io &io)
                                       summaryFormat == QLatin1String("markdown") ? report::SummaryFormat::Markdown
                                                                                  : report::SummaryFormat::Text);
     if (parser.isSet(QStringLiteral("csv"))) {
-        if (Status s = writeCsvs(parser.value(QStringLiteral("csv")), *result, repo, loaded->plan, risk); !s)
+        if (Status s = writeCsvs(parser.value(QStringLiteral("csv")), *result, repo, loaded->plan, risk,
+                                 QFileInfo(input).fileName());
+            !s)
             return inputError(io, s.error().message);
         io.out << "CSV exports written to " << parser.value(QStringLiteral("csv")) << '\n';
     }

@@ -46,6 +46,40 @@ void appendShortest(QByteArray &out, double value)
     out.append(buffer, writeShortest(buffer, value) - buffer);
 }
 
+void appendPlain(QByteArray &out, double value)
+{
+    if (value == 0.0) {
+        out += '0';
+        return;
+    }
+    if (!(std::abs(value) < 1e21)) {
+        appendShortest(out, value);
+        return;
+    }
+    // Up to 21 digits before the point; a value so small that its zeros after the point do not fit is written as
+    // appendShortest writes it (1e-40 has no plain form worth reading).
+    char buffer[64];
+    const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+    if (r.ec != std::errc())
+        appendShortest(out, value);
+    else
+        out.append(buffer, r.ptr - buffer);
+}
+
+void appendCents(QByteArray &out, double value)
+{
+    if (!(std::abs(value) < 1e21)) {
+        appendShortest(out, value);
+        return;
+    }
+    char buffer[64];
+    char *end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 2).ptr;
+    if (end - buffer == 5 && std::memcmp(buffer, "-0.00", 5) == 0) // a tiny negative rounds to no money at all
+        out += "0.00";
+    else
+        out.append(buffer, end - buffer);
+}
+
 void appendJsonNumber(QByteArray &out, double value)
 {
     char buffer[kMaxNumberText];

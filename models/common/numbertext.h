@@ -14,6 +14,14 @@ void appendShortest(QByteArray &out, double value);
 inline constexpr int kMaxNumberText = 32;
 char *writeShortest(char *out, double value);
 
+/// Appends the shortest text in plain decimal notation that reads back to the same double ("500000", "0.0001",
+/// "7.9908675799086755"; never "5e+05"): for exports a spreadsheet or a person reads. Magnitudes from 1e21 up, and
+/// non-finite values, are written as appendShortest writes them.
+void appendPlain(QByteArray &out, double value);
+
+/// Appends an amount of money rounded to cents: "459000.00", "-45000.00", "0.00" (never "-0.00").
+void appendCents(QByteArray &out, double value);
+
 /// Appends a double as QJsonDocument writes it: a whole number up to 2^53 in magnitude as an integer ("1000000"),
 /// any other finite value as appendShortest, a non-finite one as null.
 void appendJsonNumber(QByteArray &out, double value);

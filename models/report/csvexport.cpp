@@ -1,6 +1,7 @@
 #include "models/report/csvexport.h"
 
 #include "models/common/numbertext.h"
+#include "models/report/reportdata.h"
 #include "models/tco/result.h"
 
 #include <QDir>
@@ -40,11 +41,12 @@ bool formulaLike(const QString &text)
     return !number;
 }
 
+// "compute_usd", "capex_usd", ...: a money column names its unit.
 QStringList categoryHeaders()
 {
     QStringList h;
     for (tco::Category c : tco::kCategories)
-        h << QString::fromLatin1(tco::categoryKey(c));
+        h << QString::fromLatin1(tco::categoryKey(c)) + QStringLiteral("_usd");
     return h;
 }
 
@@ -88,7 +90,14 @@ void appendCsvField(QByteArray &out, QByteArrayView text)
 QString csvNumber(double value)
 {
     QByteArray text;
-    appendShortest(text, value);
+    appendPlain(text, value);
+    return QString::fromLatin1(text);
+}
+
+QString csvMoney(double value)
+{
+    QByteArray text;
+    appendCents(text, value);
     return QString::fromLatin1(text);
 }
 
@@ -99,10 +108,10 @@ QByteArray monthlyHeader()
     // servers / nodes are filled for the kinds that have a fleet (a hybrid: its base's), empty for the others;
     // burst only for hybrids.
     return row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("month"),
-                           QStringLiteral("total")}
+                           QStringLiteral("total_usd")}
                + categoryHeaders()
                + QStringList{QStringLiteral("capacity_gpu_hours"), QStringLiteral("demand_gpu_hours"),
-                             QStringLiteral("servers"), QStringLiteral("nodes"), QStringLiteral("burst")});
+                             QStringLiteral("servers"), QStringLiteral("nodes"), QStringLiteral("burst_usd")});
 }
 
 // The month rows of one scenario, appended number by number (no text per field): this writes hundreds of
@@ -117,24 +126,24 @@ void appendMonthlyRows(QByteArray &out, const tco::EvaluatedScenario &s, const t
         out += lead;
         out += QByteArray::number(m.month);
         out += ',';
-        appendShortest(out, m.total);
+        appendCents(out, m.total);
         for (tco::Category c : tco::kCategories) {
             out += ',';
-            appendShortest(out, m.at(c));
+            appendCents(out, m.at(c));
         }
         out += ',';
-        appendShortest(out, m.capacity);
+        appendPlain(out, m.capacity);
         out += ',';
-        appendShortest(out, m.demand);
+        appendPlain(out, m.demand);
         out += ',';
         if (servers)
-            appendShortest(out, m.fleet);
+            appendPlain(out, m.fleet);
         out += ',';
         if (nodes)
-            appendShortest(out, m.fleet);
+            appendPlain(out, m.fleet);
         out += ',';
         if (hybrid)
-            appendShortest(out, m.burst);
+            appendCents(out, m.burst);
         out += kEol;
     }
 }
@@ -172,7 +181,7 @@ Status writeMonthlyCsv(const tco::PlanResult &prepared, QIODevice &device)
 QByteArray yearlyCsv(const tco::PlanResult &result)
 {
     QByteArray out = row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("year"),
-                                     QStringLiteral("months"), QStringLiteral("partial"), QStringLiteral("total")}
+                                     QStringLiteral("months"), QStringLiteral("partial"), QStringLiteral("total_usd")}
                          + categoryHeaders());
     for (const tco::EvaluatedScenario &s : result.scenarios) {
         for (const tco::YearSum &y : s.result.years) {
@@ -183,9 +192,9 @@ QByteArray yearlyCsv(const tco::PlanResult &result)
                 for (std::size_t c = 0; c < sums.size(); ++c)
                     sums[c] += s.result.months[static_cast<std::size_t>(m)].cost[c];
             QStringList fields{s.name, tco::scenarioKindKey(s.kind()), QString::number(y.year), QString::number(y.months),
-                               y.partial ? QStringLiteral("true") : QStringLiteral("false"), csvNumber(y.total)};
+                               y.partial ? QStringLiteral("true") : QStringLiteral("false"), csvMoney(y.total)};
             for (double v : sums)
-                fields << csvNumber(v);
+                fields << csvMoney(v);
             out += row(fields);
         }
     }
@@ -195,11 +204,12 @@ QByteArray yearlyCsv(const tco::PlanResult &result)
 QByteArray breakEvenCsv(const tco::PlanResult &result)
 {
     QByteArray out = row({QStringLiteral("purchase"), QStringLiteral("cloud"), QStringLiteral("servers"),
-                          QStringLiteral("purchase_total"), QStringLiteral("cloud_total"), QStringLiteral("purchase_cheaper")});
+                          QStringLiteral("purchase_total_usd"), QStringLiteral("cloud_total_usd"),
+                          QStringLiteral("purchase_cheaper")});
     for (const tco::EvaluatedBreakEven &b : result.breakeven) {
         for (const tco::SweepPoint &p : b.result.sweep)
-            out += row({b.request.purchase, b.request.cloud, QString::number(p.servers), csvNumber(p.purchaseTotal),
-                        csvNumber(p.cloudTotal),
+            out += row({b.request.purchase, b.request.cloud, QString::number(p.servers), csvMoney(p.purchaseTotal),
+                        csvMoney(p.cloudTotal),
                         p.purchaseTotal <= p.cloudTotal ? QStringLiteral("true") : QStringLiteral("false")});
     }
     return out;
@@ -209,8 +219,8 @@ QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result)
 {
     QByteArray out = row({QStringLiteral("purchase"), QStringLiteral("cloud"), QStringLiteral("demand_scale"),
                           QStringLiteral("demand_gpu_hours_per_month"), QStringLiteral("utilization"),
-                          QStringLiteral("reachable"), QStringLiteral("purchase_total"), QStringLiteral("cloud_fixed"),
-                          QStringLiteral("cloud_variable"), QStringLiteral("plan_demand_gpu_hours_per_month"),
+                          QStringLiteral("reachable"), QStringLiteral("purchase_total_usd"), QStringLiteral("cloud_fixed_usd"),
+                          QStringLiteral("cloud_variable_usd"), QStringLiteral("plan_demand_gpu_hours_per_month"),
                           QStringLiteral("capacity_gpu_hours_per_month")});
     for (const tco::EvaluatedBreakEven &b : result.breakeven) {
         if (!b.result.fleet)
@@ -218,7 +228,7 @@ QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result)
         const tco::FleetBreakEven &f = *b.result.fleet;
         out += row({b.request.purchase, b.request.cloud, csvNumber(f.demandScale), csvNumber(f.demandGpuHoursPerMonth),
                     csvNumber(f.utilization), f.reachable ? QStringLiteral("true") : QStringLiteral("false"),
-                    csvNumber(f.purchaseTotal), csvNumber(f.cloudFixed), csvNumber(f.cloudVariable),
+                    csvMoney(f.purchaseTotal), csvMoney(f.cloudFixed), csvMoney(f.cloudVariable),
                     csvNumber(f.planDemandGpuHoursPerMonth), csvNumber(f.capacityGpuHoursPerMonth)});
     }
     return out;
@@ -226,39 +236,41 @@ QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result)
 
 QByteArray riskSummaryCsv(const tco::AnalysisResult &risk)
 {
-    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("mean"), QStringLiteral("p10"), QStringLiteral("p50"),
-                          QStringLiteral("p90"), QStringLiteral("npv_mean"), QStringLiteral("npv_p10"), QStringLiteral("npv_p50"),
-                          QStringLiteral("npv_p90"), QStringLiteral("p_cheapest")});
+    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("mean_usd"), QStringLiteral("p10_usd"),
+                          QStringLiteral("p50_usd"), QStringLiteral("p90_usd"), QStringLiteral("npv_mean_usd"),
+                          QStringLiteral("npv_p10_usd"), QStringLiteral("npv_p50_usd"), QStringLiteral("npv_p90_usd"),
+                          QStringLiteral("p_cheapest")});
     for (const tco::ScenarioRisk &s : risk.scenarios)
-        out += row({s.name, csvNumber(s.mean), csvNumber(s.total.p10), csvNumber(s.total.p50), csvNumber(s.total.p90),
-                    csvNumber(s.npvMean), csvNumber(s.npv.p10), csvNumber(s.npv.p50), csvNumber(s.npv.p90), csvNumber(s.pCheapest)});
+        out += row({s.name, csvMoney(s.mean), csvMoney(s.total.p10), csvMoney(s.total.p50), csvMoney(s.total.p90),
+                    csvMoney(s.npvMean), csvMoney(s.npv.p10), csvMoney(s.npv.p50), csvMoney(s.npv.p90), csvNumber(s.pCheapest)});
     out += "\r\n";
-    out += row({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("p_a_cheaper"), QStringLiteral("p10"),
-                QStringLiteral("p50"), QStringLiteral("p90")});
+    out += row({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("p_a_cheaper"), QStringLiteral("p10_usd"),
+                QStringLiteral("p50_usd"), QStringLiteral("p90_usd")});
     for (const tco::PairRisk &p : risk.pairs)
-        out += row({p.a, p.b, csvNumber(p.pACheaper), csvNumber(p.difference.p10), csvNumber(p.difference.p50),
-                    csvNumber(p.difference.p90)});
+        out += row({p.a, p.b, csvNumber(p.pACheaper), csvMoney(p.difference.p10), csvMoney(p.difference.p50),
+                    csvMoney(p.difference.p90)});
     return out;
 }
 
 QByteArray riskFanCsv(const tco::AnalysisResult &risk)
 {
-    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("month"), QStringLiteral("p10"), QStringLiteral("p50"),
-                          QStringLiteral("p90")});
+    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("month"), QStringLiteral("p10_usd"),
+                          QStringLiteral("p50_usd"), QStringLiteral("p90_usd")});
     for (const tco::FanSeries &f : risk.fan)
         for (std::size_t m = 0; m < f.p50.size(); ++m)
-            out += row({f.scenario, QString::number(m + 1), csvNumber(f.p10[m]), csvNumber(f.p50[m]), csvNumber(f.p90[m])});
+            out += row({f.scenario, QString::number(m + 1), csvMoney(f.p10[m]), csvMoney(f.p50[m]), csvMoney(f.p90[m])});
     return out;
 }
 
 QByteArray tornadoCsv(const tco::AnalysisResult &risk)
 {
     QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("target"), QStringLiteral("parameter"),
-                          QStringLiteral("base"), QStringLiteral("low"), QStringLiteral("high"), QStringLiteral("total_low"),
-                          QStringLiteral("total_high"), QStringLiteral("swing")});
+                          QStringLiteral("unit"), QStringLiteral("base"), QStringLiteral("low"), QStringLiteral("high"),
+                          QStringLiteral("total_low_usd"), QStringLiteral("total_high_usd"), QStringLiteral("swing_usd")});
     for (const tco::TornadoEntry &t : risk.tornado)
-        out += row({t.scenario, t.target, tco::parameterKey(t.parameter), csvNumber(t.base), csvNumber(t.low),
-                    csvNumber(t.high), csvNumber(t.totalLow), csvNumber(t.totalHigh), csvNumber(t.swing())});
+        out += row({t.scenario, t.target, tco::parameterKey(t.parameter),
+                    QString::fromUtf8(tco::parameterInfo(t.parameter).unit), csvNumber(t.base), csvNumber(t.low),
+                    csvNumber(t.high), csvMoney(t.totalLow), csvMoney(t.totalHigh), csvMoney(t.swing())});
     return out;
 }
 
@@ -286,6 +298,54 @@ QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices)
                     hourly ? csvNumber(*hourly) : QString(), p.observedAt.toString(Qt::ISODate), p.source, p.note});
     }
     return out;
+}
+
+QByteArray csvReadme(const QString &planName, const QString &documentName, const QDate &date, const QStringList &files)
+{
+    // What each file's columns mean, with their units; the files are described in the order they were written.
+    static const QList<std::pair<QString, QString>> kFiles = {
+        {QStringLiteral("monthly.csv"),
+         QStringLiteral("One row per scenario and month. total_usd and the <category>_usd columns are that month's "
+                        "cost in USD (resale is a credit, negative); capacity_gpu_hours and demand_gpu_hours are "
+                        "reference GPU-hours; servers or nodes is the fleet that month (empty for kinds without one); "
+                        "burst_usd is a hybrid's burst share of total_usd.")},
+        {QStringLiteral("yearly.csv"),
+         QStringLiteral("One row per scenario and year: months in the year, partial (true for a short last year), "
+                        "total_usd and the <category>_usd sums of its months.")},
+        {QStringLiteral("breakeven.csv"),
+         QStringLiteral("Every break-even's sweep: for each server count, the purchase's and the cloud's totals over "
+                        "the horizon in USD, and whether buying is no dearer.")},
+        {QStringLiteral("breakeven-utilization.csv"),
+         QStringLiteral("Break-evens against pay-per-use: demand_scale (multiple of the plan's demand), the demand in "
+                        "reference GPU-hours a month and the utilization (fraction of what the servers can do) at "
+                        "which owning costs as much; purchase_total_usd, cloud_fixed_usd and cloud_variable_usd.")},
+        {QStringLiteral("price-history.csv"),
+         QStringLiteral("The catalog prices the plan's instances have, as observed: amount in its unit, usd_per_hour, "
+                        "observed_at (date), source and note. Prices keep every digit they were quoted with.")},
+        {QStringLiteral("risk-summary.csv"),
+         QStringLiteral("Monte Carlo per scenario: mean and percentiles (p10, p50, p90) of the total and the NPV in "
+                        "USD, p_cheapest (share of trials, 0 to 1); below a blank line, each pair's p_a_cheaper and "
+                        "the percentiles of the difference in USD.")},
+        {QStringLiteral("risk-fan.csv"),
+         QStringLiteral("Percentiles of each scenario's cumulative cost at the end of each month, in USD.")},
+        {QStringLiteral("tornado.csv"),
+         QStringLiteral("Each input moved to its low and high value (in its unit, named in the unit column) with the "
+                        "scenario's total in USD at each, and the swing between them.")},
+    };
+    QString text = QStringLiteral("mltco CSV exports\r\n\r\nPlan: %1\r\nFrom: %2\r\nMade: %3\r\n"
+                                  "Model: mltco calculation model, version %4 (docs/model.md)\r\n\r\n"
+                                  "Money is in US dollars rounded to cents, in columns whose names end in _usd. Other "
+                                  "figures are written in full, in plain decimals. Files are UTF-8, comma-separated, "
+                                  "with a header row.\r\n")
+                       .arg(planName, documentName.isEmpty() ? QStringLiteral("none") : documentName,
+                            date.toString(Qt::ISODate))
+                       .arg(kModelVersion);
+    for (const QString &file : files) {
+        const auto it = std::find_if(kFiles.cbegin(), kFiles.cend(), [&](const auto &f) { return f.first == file; });
+        if (it != kFiles.cend())
+            text += QStringLiteral("\r\n%1\r\n  %2\r\n").arg(it->first, it->second);
+    }
+    return text.toUtf8();
 }
 
 Status writeAll(QIODevice &device, const QByteArray &bytes)

@@ -1,6 +1,7 @@
 // CSV exports: RFC 4180 quoting, full precision, one row per month/year/sweep point, and writes that
 // never leave a half-written file behind.
 #include "models/report/csvexport.h"
+#include "models/report/reportdata.h"
 #include "models/tco/planreader.h"
 
 #include <QBuffer>
@@ -8,6 +9,8 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace mltco;
 
@@ -100,9 +103,50 @@ private slots:
 
     void numbersRoundTrip()
     {
-        for (double v : {268000.0, 7.990867579908676, -62000.0, 1.0 / 3.0, 0.1 + 0.2})
+        for (double v : {268000.0, 7.990867579908676, -62000.0, 1.0 / 3.0, 0.1 + 0.2, 1e-7, 123456789.123, 5e20})
             QCOMPARE(report::csvNumber(v).toDouble(), v);
+        // Plain decimals, never an exponent a person must decode.
         QCOMPARE(report::csvNumber(268000.0), QStringLiteral("268000"));
+        QCOMPARE(report::csvNumber(500000.0), QStringLiteral("500000"));
+        QCOMPARE(report::csvNumber(1e-7), QStringLiteral("0.0000001"));
+        QCOMPARE(report::csvNumber(0.25), QStringLiteral("0.25"));
+        QCOMPARE(report::csvNumber(-0.0), QStringLiteral("0"));
+        QCOMPARE(report::csvNumber(5e20), QStringLiteral("500000000000000000000"));
+        // Random values of every size read back exactly, with no exponent below 1e21.
+        quint64 state = 12345;
+        for (int i = 0; i < 20000; ++i) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            const double mantissa = static_cast<double>(state >> 11) / 9007199254740992.0;
+            const double v = (i % 2 ? -1 : 1) * mantissa * std::pow(10.0, (i % 40) - 20);
+            const QString text = report::csvNumber(v);
+            QCOMPARE(text.toDouble(), v);
+            QVERIFY2(!text.contains(QLatin1Char('e')), qPrintable(text));
+        }
+    }
+
+    void moneyHasCents()
+    {
+        QCOMPARE(report::csvMoney(458999.99999999965), QStringLiteral("459000.00"));
+        QCOMPARE(report::csvMoney(500000.0), QStringLiteral("500000.00"));
+        QCOMPARE(report::csvMoney(-45000.0), QStringLiteral("-45000.00"));
+        QCOMPARE(report::csvMoney(8333.333333333334), QStringLiteral("8333.33"));
+        QCOMPARE(report::csvMoney(0.005), QStringLiteral("0.01")); // 0.005 is just above half a cent in binary
+        QCOMPARE(report::csvMoney(-0.001), QStringLiteral("0.00")); // never "-0.00"
+        QCOMPARE(report::csvMoney(0.0), QStringLiteral("0.00"));
+    }
+
+    void readmeNamesThePlanDateModelAndUnits()
+    {
+        const QString text = QString::fromUtf8(report::csvReadme(QStringLiteral("Seed 000"), QStringLiteral("team.mltco"),
+                                                                 QDate(2026, 11, 26), {QStringLiteral("yearly.csv"),
+                                                                                       QStringLiteral("monthly.csv")}));
+        QVERIFY(text.contains(QStringLiteral("Plan: Seed 000\r\nFrom: team.mltco\r\nMade: 2026-11-26\r\n")));
+        QVERIFY(text.contains(QStringLiteral("version %1").arg(report::kModelVersion)));
+        QVERIFY(text.contains(QStringLiteral("rounded to cents, in columns whose names end in _usd")));
+        // The files in the order written, and only those.
+        QVERIFY(text.indexOf(QStringLiteral("\r\nyearly.csv\r\n")) < text.indexOf(QStringLiteral("\r\nmonthly.csv\r\n")));
+        QVERIFY(text.indexOf(QStringLiteral("\r\nyearly.csv\r\n")) > 0);
+        QVERIFY(!text.contains(QStringLiteral("breakeven.csv")));
     }
 
     void monthlyRows()
@@ -110,26 +154,27 @@ private slots:
         const QByteArray csv = report::monthlyCsv(evaluated());
         const QList<QByteArray> rows = lines(csv);
         QCOMPARE(rows.size(), 1 + 2 * 14);
-        QVERIFY(rows.first().startsWith("scenario,kind,month,total,compute,capex,resale,facilities,power,failures,staff,"
-                                        "overhead,tax,capacity_gpu_hours,demand_gpu_hours,servers,nodes,burst"));
+        QVERIFY(rows.first().startsWith("scenario,kind,month,total_usd,compute_usd,capex_usd,resale_usd,facilities_usd,"
+                                        "power_usd,failures_usd,staff_usd,overhead_usd,tax_usd,capacity_gpu_hours,"
+                                        "demand_gpu_hours,servers,nodes,burst_usd"));
         QVERIFY(csv.contains("\r\n"));
         // Month 1 of the purchase: 150,000 capex + 250 + 1,250 + 8,333.33...
         QVERIFY(rows.at(1).startsWith("\"On-prem, one server\",purchase,1,"));
         const QList<QByteArray> f = rows.at(1).trimmed().split(',');
         // The quoted name splits into two fields here: 4 = total, 5 = compute, 6 = capex, ...
-        QCOMPARE(f.at(4).toDouble(), 150000.0 + 250.0 + 1250.0 + 100000.0 / 12.0);
+        QCOMPARE(f.at(4), QByteArray("159833.33")); // 150,000 + 250 + 1,250 + 8,333.33, in cents
         QCOMPARE(f.at(5).toDouble(), 0.0);                 // compute
         QCOMPARE(f.at(6).toDouble(), 150000.0);            // capex
         QCOMPARE(f.at(8).toDouble(), 250.0);               // facilities
         QCOMPARE(f.at(9).toDouble(), 0.0);                 // power (inside facilities by default)
         QCOMPARE(f.at(10).toDouble(), 1250.0);             // failures
-        QCOMPARE(f.at(11).toDouble(), 100000.0 / 12.0);    // staff, full precision
+        QCOMPARE(f.at(11), QByteArray("8333.33"));         // staff, rounded to cents
         QCOMPARE(f.at(13).toDouble(), 0.0);                // tax: the pre-tax view
         QCOMPARE(f.at(16).toDouble(), 1.0);                // servers
         // Month 14 carries the residual credit.
         const QList<QByteArray> last = rows.at(14).trimmed().split(',');
         QCOMPARE(last.at(3).toInt(), 14);
-        QCOMPARE(last.at(7).toDouble(), -150000.0 * (1.0 - 0.7 * 14.0 / 36.0)); // resale: the residual credit
+        QCOMPARE(last.at(7).toDouble(), std::round(-150000.0 * (1.0 - 0.7 * 14.0 / 36.0) * 100) / 100); // resale: the residual credit
     }
 
     void yearlyRowsMarkThePartialYear()
@@ -141,14 +186,14 @@ private slots:
         QVERIFY(rows.at(2).contains(",2,2,true,"));
         // Year totals equal the engine's.
         const QList<QByteArray> y1 = rows.at(1).trimmed().split(',');
-        QCOMPARE(y1.at(6).toDouble(), result.scenarios.front().result.years.front().total);
+        QCOMPARE(y1.at(6), report::csvMoney(result.scenarios.front().result.years.front().total).toUtf8());
     }
 
     void breakEvenSweep()
     {
         const QList<QByteArray> rows = lines(report::breakEvenCsv(evaluated()));
         QCOMPARE(rows.size(), 1 + 3);
-        QVERIFY(rows.first().startsWith("purchase,cloud,servers,purchase_total,cloud_total,purchase_cheaper"));
+        QVERIFY(rows.first().startsWith("purchase,cloud,servers,purchase_total_usd,cloud_total_usd,purchase_cheaper"));
     }
 
     void priceHistory()

@@ -191,6 +191,7 @@ private slots:
     {
         // Regenerate only on a deliberate model change:
         //   mltco-cli report resources/plans/sample-plan.json --csv tests/data/golden
+        // (then put "Made: DATE" in golden/README.txt and delete breakeven-utilization.csv, which this plan leaves empty)
         const QString dir = m_home.filePath(QStringLiteral("csv"));
         CliRun r = cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--csv"), dir});
         QCOMPARE(r.exitCode, 0);
@@ -200,6 +201,12 @@ private slots:
             QVERIFY2(!golden.isEmpty(), name);
             QVERIFY2(produced == golden, name);
         }
+        // README.txt says what the files are; only the date it was made differs from run to run.
+        QByteArray readme = readAll(QDir(dir).filePath(QStringLiteral("README.txt")));
+        const QByteArray today = "Made: " + QDate::currentDate().toString(Qt::ISODate).toUtf8() + "\r\n";
+        QVERIFY2(readme.contains(today), readme.constData());
+        readme.replace(today, "Made: DATE\r\n");
+        QCOMPARE(readme, readAll(QStringLiteral(MLTCO_TEST_DATA_DIR "/golden/README.txt")));
     }
 
     void unwritableTargetFailsWithoutPartialFile()

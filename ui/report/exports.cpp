@@ -94,14 +94,25 @@ Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
         {BreakEvenTable, QStringLiteral("breakeven.csv"), &report::breakEvenCsv},
         {BreakEvenTable, QStringLiteral("breakeven-utilization.csv"), &report::breakEvenUtilizationCsv},
     };
-    for (const auto &[flag, name, writer] : planTables)
-        if (tables & flag)
-            if (Status s = report::writeFileAtomically(QDir(dir).filePath(name), writer(result)); !s)
-                return s;
-    if (tables & PriceHistoryTable)
-        return report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("price-history.csv")),
-                                           report::priceHistoryCsv(planPriceHistory(editor)));
-    return {};
+    QStringList written;
+    for (const auto &[flag, name, writer] : planTables) {
+        if (!(tables & flag))
+            continue;
+        if (Status s = report::writeFileAtomically(QDir(dir).filePath(name), writer(result)); !s)
+            return s;
+        written << name;
+    }
+    if (tables & PriceHistoryTable) {
+        if (Status s = report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("price-history.csv")),
+                                                   report::priceHistoryCsv(planPriceHistory(editor)));
+            !s)
+            return s;
+        written << QStringLiteral("price-history.csv");
+    }
+    // What the files are, beside them: the plan, the date, the model version and every column's unit.
+    return report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("README.txt")),
+                                       report::csvReadme(editor.plan().name, QFileInfo(editor.document().path()).fileName(),
+                                                         QDate::currentDate(), written));
 }
 
 void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)
