@@ -27,13 +27,17 @@ int main(int argc, char *argv[])
     const QCommandLineOption planOption(QStringLiteral("plan"), QStringLiteral("Add this plan file to the document and show it."),
                                         QStringLiteral("PLAN.json"));
     const QCommandLineOption screenshotsOption(QStringLiteral("screenshots"),
-                                               QStringLiteral("Write a 1440x900 PNG of every page into DIR and quit."),
+                                               QStringLiteral("Write a PNG of every page into DIR and quit."),
                                                QStringLiteral("DIR"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QStringLiteral("Window size for --screenshots, e.g. 1024x700 (default 1440x900)."),
+                                        QStringLiteral("WxH"), QStringLiteral("1440x900"));
     // For the start-up benchmark: print once the window is exposed, then quit.
     QCommandLineOption quitWhenShown(QStringLiteral("quit-when-shown"));
     quitWhenShown.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(planOption);
     parser.addOption(screenshotsOption);
+    parser.addOption(sizeOption);
     parser.addOption(quitWhenShown);
     parser.process(app);
 
@@ -61,7 +65,13 @@ int main(int argc, char *argv[])
         }
     }
     if (parser.isSet(screenshotsOption)) {
-        window.resize(1440, 900);
+        const QStringList size = parser.value(sizeOption).split(QLatin1Char('x'));
+        const int width = size.size() == 2 ? size[0].toInt() : 0, height = size.size() == 2 ? size[1].toInt() : 0;
+        if (width < 320 || height < 240 || width > 7680 || height > 4320) {
+            err << "--size must be WIDTHxHEIGHT between 320x240 and 7680x4320, not \"" << parser.value(sizeOption) << "\"\n";
+            return 2;
+        }
+        window.resize(width, height);
         window.show();
         auto written = window.saveScreenshots(parser.value(screenshotsOption));
         if (!written) {

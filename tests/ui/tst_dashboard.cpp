@@ -1,6 +1,7 @@
 // The dashboard follows the plan: cards and charts show the engine's figures, formatted by report::, and
 // change with every edit, undo and redo; a plan that cannot be evaluated is explained, not drawn.
 #include "models/report/format.h"
+#include "models/report/summary.h"
 #include "models/tco/parameters.h"
 #include "ui/charts/chartview.h"
 #include "ui/dashboard/breakevenchart.h"
@@ -10,6 +11,8 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QClipboard>
+#include <QToolButton>
 #include <QChart>
 #include <QComboBox>
 #include <QHorizontalStackedBarSeries>
@@ -128,6 +131,33 @@ private slots:
         QVERIFY(saving->value().startsWith(report::moneyCompact(amount)));
         QVERIFY(saving->value().contains(report::percent(amount / scenarios.front().result.total)));
         QVERIFY(saving->toolTip().contains(report::money(amount)));
+    }
+
+    void summaryFollowsThePlanAndCopiesAsMarkdown()
+    {
+        // The dashboard's summary is the report's: the recommendation worked out from the results, which changes
+        // when an assumption changes, and "Copy summary" puts the Markdown on the clipboard.
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *summary = f.find<QLabel>(QStringLiteral("dashboardSummary"));
+        auto *copy = f.find<QToolButton>(QStringLiteral("copySummary"));
+        QVERIFY(summary && copy);
+        const report::ExecutiveSummary expected = report::executiveSummary(f.editor()->plan(), *f.editor()->result());
+        QVERIFY(summary->text().contains(expected.recommendation.toHtmlEscaped()));
+        QGuiApplication::clipboard()->clear();
+        QTest::mouseClick(copy, Qt::LeftButton);
+        QCOMPARE(QGuiApplication::clipboard()->text(), report::summaryText(expected, report::SummaryFormat::Markdown));
+
+        // Make the recommended option ten times dearer: the sentence names another one.
+        const int chosen = expected.recommended;
+        QVERIFY(chosen >= 0);
+        const double rate = *tco::parameterValue(f.editor()->result()->scenarios[std::size_t(chosen)].scenario,
+                                                 tco::ParamId::RatePerHour);
+        f.editor()->setScenarioValue(chosen, tco::ParamId::RatePerHour, rate * 10);
+        const report::ExecutiveSummary after = report::executiveSummary(f.editor()->plan(), *f.editor()->result());
+        QVERIFY(after.recommended != chosen);
+        QTRY_VERIFY(summary->text().contains(after.recommendation.toHtmlEscaped()));
+        QVERIFY(!summary->text().contains(expected.recommendation.toHtmlEscaped()));
     }
 
     void editsAndUndoUpdateCardsAndCharts()

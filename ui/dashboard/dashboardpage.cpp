@@ -1,6 +1,7 @@
 #include "ui/dashboard/dashboardpage.h"
 
 #include "models/report/format.h"
+#include "models/report/summary.h"
 #include "models/tco/workload.h"
 #include "ui/core/planeditor.h"
 #include "ui/dashboard/breakevenchart.h"
@@ -12,11 +13,14 @@
 #include "ui/dashboard/hybridchart.h"
 #include "ui/dashboard/kpipanel.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QKeySequence>
 #include <QLabel>
 #include <QScrollArea>
 #include <QStackedWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace mltco::ui {
@@ -54,7 +58,7 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_stack(new QStackedWidget(this)), m_title(new QLabel), m_subtitle(new QLabel),
       m_kpis(new KpiPanel), m_cumulative(new CumulativeChart), m_categories(new CategoryChart),
       m_breakEven(new BreakEvenChart), m_capacity(new CapacityChart), m_hybrid(new HybridChart), m_notes(new QLabel),
-      m_message(new QLabel)
+      m_summary(new QLabel), m_copySummary(new QToolButton), m_message(new QLabel)
 {
     m_stack->setObjectName(QStringLiteral("dashboardStack"));
     m_title->setObjectName(QStringLiteral("dashboardTitle"));
@@ -69,6 +73,19 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     m_notes->setTextFormat(Qt::RichText);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hybrid->setObjectName(QStringLiteral("hybridPanel"));
+    m_summary->setObjectName(QStringLiteral("dashboardSummary"));
+    m_summary->setAccessibleName(tr("Summary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setStyleSheet(QStringLiteral("QLabel#dashboardSummary { border-left: 4px solid %1; padding: 2px 10px; }")
+                                 .arg(QColor::fromRgba(palette::kGoodText).name()));
+    m_copySummary->setObjectName(QStringLiteral("copySummary"));
+    m_copySummary->setText(tr("Copy summary"));
+    m_copySummary->setToolTip(tr("Copy the summary as Markdown, for an email or a document"));
+    m_copySummary->setAccessibleName(tr("Copy summary"));
+    connect(m_copySummary, &QToolButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(m_summaryMarkdown); });
     m_message->setObjectName(QStringLiteral("dashboardMessage"));
 
     m_title->setStyleSheet(QStringLiteral("font-size: 13pt; font-weight: 600; color: #1d2733;"));
@@ -97,6 +114,10 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     layout->setContentsMargins(16, 10, 16, 10);
     layout->setSpacing(6);
     layout->addLayout(header);
+    auto *summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summary, 1);
+    summaryRow->addWidget(m_copySummary, 0, Qt::AlignTop);
+    layout->addLayout(summaryRow);
     layout->addWidget(m_notes);
     layout->addWidget(m_kpis);
     layout->addSpacing(4);
@@ -156,6 +177,23 @@ void DashboardPage::showMessage(const QString &title, const QString &message, co
     m_stack->setCurrentIndex(1);
 }
 
+void DashboardPage::showSummary(const report::ExecutiveSummary &summary)
+{
+    QString html = QStringLiteral("<b>%1</b>").arg(summary.recommendation.toHtmlEscaped());
+    QStringList grounds;
+    for (const report::Sensitivity &s : summary.sensitivities)
+        grounds << s.sentence.toHtmlEscaped();
+    if (grounds.isEmpty())
+        for (const QString &b : summary.breakEvens)
+            grounds << b.toHtmlEscaped();
+    if (!grounds.isEmpty())
+        html += QStringLiteral("<br><span style=\"color: %1;\">%2 %3</span>")
+                    .arg(QColor::fromRgba(palette::kMutedText).name(), tr("What it hangs on:").toHtmlEscaped(),
+                         grounds.join(QStringLiteral(" ")));
+    m_summary->setText(html);
+    m_summaryMarkdown = report::summaryText(summary, report::SummaryFormat::Markdown);
+}
+
 void DashboardPage::refresh()
 {
     if (!m_editor)
@@ -199,6 +237,7 @@ void DashboardPage::refresh()
                      .arg(QColor::fromRgba(palette::kMutedText).name(), n.toHtmlEscaped());
     m_notes->setText(lines.join(QStringLiteral("<br>")));
     m_notes->setVisible(!lines.isEmpty());
+    showSummary(report::executiveSummary(plan, result));
     const DashboardSummary summary = DashboardSummary::compute(result);
     m_kpis->setResult(result, summary);
     m_cumulative->setResult(result);

@@ -4,6 +4,11 @@
 
 class QLabel;
 class QStackedWidget;
+class QToolButton;
+
+namespace mltco::report {
+struct ExecutiveSummary;
+}
 
 namespace mltco::ui {
 
@@ -15,7 +20,8 @@ class CumulativeChart;
 class KpiPanel;
 class PlanEditor;
 
-/// The picture of the plan a VP of engineering shows the CFO: headline cards (cheapest, saving against the
+/// The picture of the plan a VP of engineering shows the CFO: the executive summary (the recommendation in one
+/// sentence and what it hangs on, copied to the clipboard for an email in one click), headline cards (cheapest, saving against the
 /// first scenario, break-even, demand coverage), one card per scenario, cumulative cost curves, cost by
 /// category and the buy-vs-rent break-even. Refreshed on every planChanged(); when the plan cannot be
 /// evaluated it says why instead of showing charts.
@@ -32,12 +38,15 @@ public:
     BreakEvenChart *breakEven() const { return m_breakEven; }
     CapacityChart *capacity() const { return m_capacity; }
     HybridChart *hybrid() const { return m_hybrid; }
+    /// The executive summary as Markdown, as "Copy summary" puts it on the clipboard (empty without a result).
+    QString summaryMarkdown() const { return m_summaryMarkdown; }
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
     void refresh();
+    void showSummary(const report::ExecutiveSummary &summary);
     void showMessage(const QString &title, const QString &message, const QStringList &details);
 
     PlanEditor *m_editor;
@@ -51,6 +60,9 @@ private:
     CapacityChart *m_capacity;
     HybridChart *m_hybrid;
     QLabel *m_notes;
+    QLabel *m_summary;
+    QToolButton *m_copySummary;
+    QString m_summaryMarkdown;
     QLabel *m_message;
     bool m_stale = true; ///< the plan changed while the page was hidden
 };
