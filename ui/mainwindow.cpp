@@ -1,12 +1,14 @@
 #include "ui/mainwindow.h"
 
 #include "models/catalog/seedcatalog.h"
+#include "models/report/reportdata.h"
 #include "models/store/document.h"
 #include "models/tco/examples.h"
 #include "models/tco/planwriter.h"
 #include "models/tco/scenario.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/catalog/catalogpage.h"
+#include "ui/scenarios/plandetailsdialog.h"
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/settings.h"
@@ -195,12 +197,21 @@ void MainWindow::buildMenus()
     });
     m_redoAction = edit->addAction(tr("&Redo"));
     m_redoAction->setObjectName(QStringLiteral("redoAction"));
-    m_redoAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    // The platform's redo keys, plus Ctrl+Shift+Z and Ctrl+Y where the platform has not already got them: one
+    // sequence given twice makes Qt call it ambiguous and run neither.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const QKeySequence &key : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)})
+        if (!redoKeys.contains(key))
+            redoKeys << key;
+    m_redoAction->setShortcuts(redoKeys);
     connect(m_redoAction, &QAction::triggered, this, [this] {
         if (m_editor)
             m_editor->undoStack()->redo();
     });
     edit->addSeparator();
+    QAction *details = edit->addAction(tr("Plan &title and notes…"));
+    details->setObjectName(QStringLiteral("planDetailsAction"));
+    connect(details, &QAction::triggered, this, &MainWindow::editPlanDetails);
     QMenu *add = edit->addMenu(tr("&Add scenario"));
     for (const tco::ScenarioKind kind : {tco::ScenarioKind::Dedicated, tco::ScenarioKind::Cluster, tco::ScenarioKind::Elastic,
                                          tco::ScenarioKind::Purchase, tco::ScenarioKind::Hybrid}) {
@@ -237,8 +248,9 @@ void MainWindow::buildMenus()
     help->addAction(tr("&About mltco"), this, [this] {
         QMessageBox::about(this, tr("About mltco"),
                            tr("<h3>mltco %1</h3><p>Total cost of ownership planning for machine-learning GPU "
-                              "infrastructure.</p><p>Calculation model version 1.</p>")
-                               .arg(QApplication::applicationVersion()));
+                              "infrastructure.</p><p>Calculation model version %2.</p>")
+                               .arg(QApplication::applicationVersion())
+                               .arg(report::kModelVersion));
     });
     updateRecentMenu();
 }
@@ -482,6 +494,15 @@ void MainWindow::importPlanWithDialog()
         return;
     if (Status s = importPlanFile(path); !s)
         showError(tr("Import plan"), s);
+}
+
+void MainWindow::editPlanDetails()
+{
+    if (!m_editor)
+        return;
+    PlanDetailsDialog dialog(m_editor->plan().name, m_editor->plan().notes, this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_editor->setPlanText(dialog.title(), dialog.notes());
 }
 
 void MainWindow::showModelReference()

@@ -75,6 +75,8 @@ private:
     void saveAsWithDialog();
     void importPlanWithDialog();
     void showModelReference();
+    /// Edit › Plan title and notes…
+    void editPlanDetails();
     void showError(const QString &title, const Status &status);
     void updateReadOnlyBanner();
 

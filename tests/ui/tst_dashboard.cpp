@@ -6,6 +6,7 @@
 #include "ui/charts/chartview.h"
 #include "ui/dashboard/breakevenchart.h"
 #include "ui/dashboard/categorychart.h"
+#include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/kpicard.h"
 #include "uitestutil.h"
 
@@ -158,6 +159,26 @@ private slots:
         QVERIFY(after.recommended != chosen);
         QTRY_VERIFY(summary->text().contains(after.recommendation.toHtmlEscaped()));
         QVERIFY(!summary->text().contains(expected.recommendation.toHtmlEscaped()));
+    }
+
+    void sixteenScenariosHaveDistinctColours()
+    {
+        // Every pair of the first 16 scenario colours at least 15 apart in CIELAB (10 is plainly different).
+        const auto lab = [](const QColor &c) {
+            const auto linear = [](double u) { return u > 0.04045 ? std::pow((u + 0.055) / 1.055, 2.4) : u / 12.92; };
+            const double r = linear(c.redF()), g = linear(c.greenF()), b = linear(c.blueF());
+            const double x = (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047, y = r * 0.2126 + g * 0.7152 + b * 0.0722,
+                         z = (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883;
+            const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+            return std::array<double, 3>{116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+        };
+        for (int i = 0; i < 16; ++i) {
+            for (int j = i + 1; j < 16; ++j) {
+                const auto a = lab(ui::palette::scenarioColor(i)), b = lab(ui::palette::scenarioColor(j));
+                const double distance = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+                QVERIFY2(distance >= 15, qPrintable(QStringLiteral("scenarios %1 and %2: %3").arg(i + 1).arg(j + 1).arg(distance)));
+            }
+        }
     }
 
     void editsAndUndoUpdateCardsAndCharts()

@@ -10,6 +10,12 @@
 
 #include <QAbstractItemView>
 #include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QHash>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QUndoStack>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -97,6 +103,77 @@ private slots:
         QVERIFY(redo->isEnabled());
         redo->trigger();
         QCOMPARE(f.editor()->plan().workload.engineers, engineers * 2);
+    }
+
+    void redoKeysWorkAndNoShortcutIsGivenTwice()
+    {
+        // Qt runs neither of two actions that share a key sequence ("ambiguous shortcut"): every sequence of the
+        // window's actions is unique, and the redo keys of every platform habit reach redo.
+        UiFixture f;
+        QVERIFY(f.open());
+        QHash<QKeySequence, QString> owner;
+        const QList<QAction *> actions = f.window->findChildren<QAction *>();
+        for (QAction *a : actions) {
+            for (const QKeySequence &key : a->shortcuts()) {
+                if (key.isEmpty())
+                    continue;
+                QVERIFY2(!owner.contains(key), qPrintable(QStringLiteral("%1 is on \"%2\" and \"%3\"")
+                                                               .arg(key.toString(), owner.value(key), a->text())));
+                owner.insert(key, a->text());
+            }
+        }
+        const int engineers = f.editor()->plan().workload.engineers;
+        for (const QKeySequence &redoKey : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)}) {
+            f.editor()->setWorkloadValue(tco::ParamId::Engineers, engineers * 2);
+            QTest::keySequence(f.window.get(), QKeySequence::Undo);
+            QTRY_COMPARE(f.editor()->plan().workload.engineers, engineers);
+            QTest::keySequence(f.window.get(), redoKey);
+            QTRY_COMPARE(f.editor()->plan().workload.engineers, engineers * 2);
+            f.editor()->undoStack()->undo();
+        }
+    }
+
+    void planTitleAndNotesAreEditableWithUndo()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const QString before = f.editor()->plan().name;
+        auto *action = f.find<QAction>(QStringLiteral("planDetailsAction"));
+        QVERIFY(action);
+        // Fill in the dialog as a person would: a bad title is refused inline with OK disabled, a good one taken.
+        QTimer::singleShot(0, this, [] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            auto *title = dialog->findChild<QLineEdit *>(QStringLiteral("planTitleEdit"));
+            auto *notes = dialog->findChild<QPlainTextEdit *>(QStringLiteral("planNotesEdit"));
+            auto *error = dialog->findChild<QLabel *>(QStringLiteral("planTitleError"));
+            auto *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+            QVERIFY(title && notes && error && ok);
+            title->selectAll();
+            QTest::keyClick(title, Qt::Key_Delete);
+            QVERIFY(!ok->isEnabled());
+            QVERIFY(error->isVisible() && error->text().contains(QStringLiteral("title")));
+            title->setText(QStringLiteral("Board pack ") + QChar(0x202E) + QStringLiteral("Q3"));
+            QVERIFY(!ok->isEnabled());
+            QVERIFY(error->text().contains(QStringLiteral("U+202E")));
+            title->clear();
+            QTest::keyClicks(title, QStringLiteral("Board pack, Q3"));
+            QVERIFY(ok->isEnabled());
+            QVERIFY(!error->isVisible());
+            notes->setPlainText(QStringLiteral("For the December board."));
+            QTest::mouseClick(ok, Qt::LeftButton);
+        });
+        action->trigger();
+        QCOMPARE(f.editor()->plan().name, QStringLiteral("Board pack, Q3"));
+        QCOMPARE(f.editor()->plan().notes, QStringLiteral("For the December board."));
+        // The dashboard's title follows, the change is stored, and one undo restores both.
+        auto *title = f.find<QLabel>(QStringLiteral("dashboardTitle"));
+        QTRY_COMPARE(title->text(), QStringLiteral("Board pack, Q3"));
+        store::PlanStore plans(f.editor()->document().database());
+        QCOMPARE(plans.plans().first().name, QStringLiteral("Board pack, Q3"));
+        f.editor()->undoStack()->undo();
+        QCOMPARE(f.editor()->plan().name, before);
+        QTRY_COMPARE(title->text(), before);
     }
 
     void editsAreSavedAsTheyHappen()

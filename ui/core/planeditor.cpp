@@ -182,6 +182,16 @@ void PlanEditor::setWorkloadValue(tco::ParamId id, double value)
           QStringLiteral("workload/%1").arg(tco::parameterKey(id)));
 }
 
+void PlanEditor::setPlanText(const QString &name, const QString &notes)
+{
+    if (name == m_plan.name && notes == m_plan.notes)
+        return;
+    tco::Plan after = m_plan;
+    after.name = name;
+    after.notes = notes;
+    apply(after, name == m_plan.name ? tr("Edit plan notes") : tr("Rename plan to %1").arg(name));
+}
+
 void PlanEditor::setScenarioValue(int index, tco::ParamId id, double value)
 {
     if (index < 0 || index >= m_plan.scenarios.size())

