@@ -355,9 +355,18 @@ void MainWindow::rebuildPages()
     m_priceHistory->setObjectName(QStringLiteral("priceHistoryPage"));
     m_calculators->setObjectName(QStringLiteral("calculatorsPage"));
     m_risk->setObjectName(QStringLiteral("riskPage"));
-    for (QWidget *page : {static_cast<QWidget *>(m_dashboard), static_cast<QWidget *>(m_scenarios),
-                          static_cast<QWidget *>(m_catalog), static_cast<QWidget *>(m_priceHistory),
-                          static_cast<QWidget *>(m_calculators), static_cast<QWidget *>(m_risk)})
+    // Pages whose forms and tables need more room than a 13" laptop's window has scroll instead of holding the
+    // window open wider than the screen; on a larger window they fill it as before.
+    const auto scrollable = [](QWidget *page) -> QWidget * {
+        auto *area = new QScrollArea;
+        area->setObjectName(page->objectName() + QStringLiteral("Scroll"));
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        area->setWidget(page);
+        return area;
+    };
+    for (QWidget *page : {static_cast<QWidget *>(m_dashboard), scrollable(m_scenarios), scrollable(m_catalog),
+                          scrollable(m_priceHistory), static_cast<QWidget *>(m_calculators), static_cast<QWidget *>(m_risk)})
         m_pages->addWidget(page);
 }
 
@@ -540,8 +549,11 @@ Expected<QStringList> MainWindow::saveScreenshots(const QString &dir)
             return Error{tr("The screenshot %1 could not be written.").arg(name), {}};
         written << name;
         // A page taller than the window scrolls: its whole content as a second picture.
-        const QWidget *page = m_pages->widget(p);
-        for (QScrollArea *area : page->findChildren<QScrollArea *>()) {
+        QWidget *page = m_pages->widget(p);
+        QList<QScrollArea *> areas = page->findChildren<QScrollArea *>();
+        if (auto *outer = qobject_cast<QScrollArea *>(page))
+            areas.prepend(outer);
+        for (QScrollArea *area : std::as_const(areas)) {
             if (!area->isVisible() || !area->widget() || area->widget()->height() <= area->viewport()->height() + 1)
                 continue;
             QString full = name;

@@ -24,6 +24,8 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QProcess>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QMessageBox>
 #include <QStackedWidget>
@@ -174,6 +176,30 @@ private slots:
         f.editor()->undoStack()->undo();
         QCOMPARE(f.editor()->plan().name, before);
         QTRY_COMPARE(title->text(), before);
+    }
+
+    void windowFitsA13InchLaptop()
+    {
+        // At 1024x700 no page holds the window open wider or taller: a page that needs more room scrolls.
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->resize(1024, 700);
+        QTRY_COMPARE(f.window->size(), QSize(1024, 700));
+        auto *pages = f.find<QStackedWidget>(QStringLiteral("pages"));
+        QVERIFY(pages);
+        for (int p = 0; p < pages->count(); ++p) {
+            pages->setCurrentIndex(p);
+            QApplication::processEvents();
+            QWidget *page = pages->widget(p);
+            QVERIFY2(page->minimumSizeHint().width() <= pages->width() && page->minimumSizeHint().height() <= pages->height(),
+                     qPrintable(page->objectName()));
+        }
+        QCOMPARE(f.window->size(), QSize(1024, 700));
+        // The Scenarios page's form, wider than that, scrolls to its last column.
+        auto *scroll = f.find<QScrollArea>(QStringLiteral("scenariosPageScroll"));
+        QVERIFY(scroll);
+        pages->setCurrentWidget(scroll);
+        QTRY_VERIFY(scroll->horizontalScrollBar()->maximum() > 0);
     }
 
     void editsAreSavedAsTheyHappen()
