@@ -89,6 +89,47 @@ private slots:
         QCOMPARE(view.chart(), mine);
     }
 
+    void legendToggleHidesOnlyItsOwnBarSet()
+    {
+        // A stacked bar chart's legend entry hides its own set, not the series with every set in it; a line's
+        // entry hides its line. A second click brings either back as it was.
+        ui::ChartView view;
+        auto *chart = new QChart;
+        auto *bars = new QStackedBarSeries;
+        auto *compute = new QBarSet(QStringLiteral("Compute"));
+        auto *staff = new QBarSet(QStringLiteral("Staff"));
+        compute->append({3.0, 4.0});
+        staff->append({1.0, 2.0});
+        bars->append(compute);
+        bars->append(staff);
+        chart->addSeries(bars);
+        auto *line = new QLineSeries;
+        line->append(0, 1);
+        line->append(1, 2);
+        chart->addSeries(line);
+        view.setChart(chart);
+        view.attachLegendToggles();
+        QLegendMarker *computeMarker = chart->legend()->markers(bars).at(0);
+        emit computeMarker->clicked();
+        QCOMPARE(compute->count(), 2);
+        QCOMPARE(compute->at(0), 0.0);
+        QCOMPARE(compute->at(1), 0.0);
+        QCOMPARE(staff->at(0), 1.0); // the other set stays
+        QCOMPARE(staff->at(1), 2.0);
+        QVERIFY(bars->isVisible());
+        QVERIFY(computeMarker->labelBrush().color().alphaF() < 0.5); // dimmed: it can be clicked back
+        emit computeMarker->clicked();
+        QCOMPARE(compute->at(0), 3.0);
+        QCOMPARE(compute->at(1), 4.0);
+        QVERIFY(computeMarker->labelBrush().color().alphaF() > 0.9);
+
+        emit chart->legend()->markers(line).at(0)->clicked();
+        QVERIFY(!line->isVisible());
+        QVERIFY(bars->isVisible());
+        emit chart->legend()->markers(line).at(0)->clicked();
+        QVERIFY(line->isVisible());
+    }
+
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void scenarioCardsShowEachTotalCompact()

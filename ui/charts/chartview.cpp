@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 
 #include <QAbstractSeries>
+#include <QBarLegendMarker>
+#include <QBarSet>
 #include <QChart>
 #include <QApplication>
 #include <QClipboard>
@@ -22,6 +24,10 @@
 #include <cmath>
 
 namespace mltco::ui {
+
+namespace {
+constexpr char kHiddenValues[] = "mltcoHiddenValues"; ///< a bar set hidden from its legend: the values it had
+} // namespace
 
 MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title)
 {
@@ -168,8 +174,29 @@ void ChartView::attachLegendToggles()
         disconnect(marker, &QLegendMarker::clicked, this, nullptr);
         connect(marker, &QLegendMarker::clicked, this, [marker] {
             QAbstractSeries *series = marker->series();
-            const bool show = !series->isVisible();
-            series->setVisible(show);
+            bool show = false;
+            if (auto *bar = qobject_cast<QBarLegendMarker *>(marker)) {
+                // A bar set's entry hides that set alone (its bars drop to nothing, the stack closes up), not the
+                // whole series with every other set in it; its values come back when it is shown again.
+                QBarSet *set = bar->barset();
+                show = set->property(kHiddenValues).isValid();
+                if (show) {
+                    const QList<qreal> values = set->property(kHiddenValues).value<QList<qreal>>();
+                    set->setProperty(kHiddenValues, QVariant());
+                    set->remove(0, set->count());
+                    set->append(values);
+                } else {
+                    QList<qreal> values;
+                    for (int i = 0; i < set->count(); ++i)
+                        values << set->at(i);
+                    set->setProperty(kHiddenValues, QVariant::fromValue(values));
+                    set->remove(0, set->count());
+                    set->append(QList<qreal>(values.size(), 0.0));
+                }
+            } else {
+                show = !series->isVisible();
+                series->setVisible(show);
+            }
             marker->setVisible(true); // hiding a series hides its marker; keep it to click again
             QColor label = marker->labelBrush().color();
             label.setAlphaF(show ? 1.0 : 0.4);
