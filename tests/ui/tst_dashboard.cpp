@@ -12,6 +12,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QClipboard>
 #include <QToolButton>
 #include <QChart>
@@ -508,6 +509,17 @@ private slots:
         }
         QVERIFY(resale);
         QVERIFY(resale->at(2) < 0);
+        // The money axis below zero keeps its currency sign: "−$50k", not "-50k" with the dollars in the title.
+        auto *money = qobject_cast<QCategoryAxis *>(chart->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(money);
+        const QStringList ticks = money->categoriesLabels();
+        QVERIFY2(ticks.first().startsWith(QStringLiteral("\u2212$")), qPrintable(ticks.join(QLatin1Char(' '))));
+        QVERIFY(ticks.contains(QStringLiteral("$0")));
+        QVERIFY(ticks.last().startsWith(QLatin1Char('$')));
+        for (const QString &t : ticks)
+            QVERIFY2(!t.contains(QLatin1Char('-')), qPrintable(t)); // a true minus sign, never a hyphen
+        QCOMPARE(money->endValue(ticks.first()), money->min());
+        QCOMPARE(money->endValue(ticks.last()), money->max());
 
         // A partial last year says so.
         f.editor()->setWorkloadValue(tco::ParamId::HorizonMonths, 30);

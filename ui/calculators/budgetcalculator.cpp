@@ -190,7 +190,7 @@ void BudgetCalculator::showChart(const std::vector<ScenarioAlerts> &rows, double
     }
     // The alert levels must stay readable next to a capex month: the axis stops at a few budgets.
     const double top = std::max(budget * 1.25, std::min(maxCost, budget * kAxisBudgets)) * 1.05;
-    auto *axisY = new QValueAxis;
+    auto *axisY = newMoneyAxis();
     const MoneyScale scale = configureMoneyAxis(axisY, minCost, top, tr("Spend so far this month"));
     const double d = scale.divisor;
     const double days = tco::kDaysPerMonth;

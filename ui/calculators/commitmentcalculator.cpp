@@ -113,7 +113,7 @@ void CommitmentCalculator::recompute()
     constexpr int kSteps = 100;
     const double lo = annualNetSaving(in, 0.0);
     const double hi = annualNetSaving(in, 1.0);
-    auto *axisY = new QValueAxis;
+    auto *axisY = newMoneyAxis(); // a commitment can lose money
     const MoneyScale scale = configureMoneyAxis(axisY, std::min(lo, 0.0), std::max(hi, 0.0), tr("Saving a year"));
     for (int i = 0; i <= kSteps; ++i) {
         const double u = static_cast<double>(i) / kSteps;

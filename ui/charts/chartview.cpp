@@ -5,6 +5,7 @@
 #include <QAbstractSeries>
 #include <QBarLegendMarker>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QApplication>
 #include <QClipboard>
@@ -51,14 +52,45 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
     setNiceRange(axis, lo, hi);
     const double span = axis->max() - axis->min();
     const int decimals = span >= 10 ? 0 : (span >= 1 ? 1 : 2);
-    // printf formats cannot put the minus before the dollar sign ("$-0.5M"): an axis that goes below zero
-    // drops the "$" from its ticks and keeps the currency in its title.
-    const QString currency = axis->min() < 0 ? QString() : QStringLiteral("$");
-    const QString format = QStringLiteral("%1%.%2f%3").arg(currency).arg(decimals).arg(scale.suffix);
-    if (axis->labelFormat() != format) // QValueAxis lays its chart out again even for the same format
-        axis->setLabelFormat(format);
+    if (auto *labelled = qobject_cast<QCategoryAxis *>(axis)) {
+        // One label per tick, written here: "−$0.5M", "$0", "$1.0M". Labels are replaced only when they change
+        // (every change lays the chart out again).
+        QStringList labels;
+        QList<double> at;
+        const int ticks = std::max(2, axis->tickCount());
+        for (int i = 0; i < ticks; ++i) {
+            const double v = axis->min() + (axis->max() - axis->min()) * i / (ticks - 1);
+            const double shown = std::fabs(v) < 1e-9 * std::max(1.0, span) ? 0.0 : v;
+            labels << (shown == 0.0 ? QStringLiteral("$0")
+                                    : QStringLiteral("%1$%2%3")
+                                          .arg(shown < 0 ? QStringLiteral("\u2212") : QString(),
+                                               QString::number(std::fabs(shown), 'f', decimals), scale.suffix));
+            at << v;
+        }
+        if (labelled->categoriesLabels() != labels || labelled->endValue(labels.last()) != at.last()) {
+            for (const QString &old : labelled->categoriesLabels())
+                labelled->remove(old);
+            labelled->setStartValue(axis->min());
+            for (qsizetype i = 0; i < labels.size(); ++i)
+                labelled->append(labels[i], at[i]);
+        }
+    } else {
+        // printf formats cannot put the minus before the dollar sign ("$-0.5M"): an axis that goes below zero
+        // drops the "$" from its ticks and keeps the currency in its title (newMoneyAxis() keeps both).
+        const QString currency = axis->min() < 0 ? QString() : QStringLiteral("$");
+        const QString format = QStringLiteral("%1%.%2f%3").arg(currency).arg(decimals).arg(scale.suffix);
+        if (axis->labelFormat() != format) // QValueAxis lays its chart out again even for the same format
+            axis->setLabelFormat(format);
+    }
     axis->setTitleText(QStringLiteral("%1 (%2)").arg(title, unitWord));
     return scale;
+}
+
+QValueAxis *newMoneyAxis(QObject *parent)
+{
+    auto *axis = new QCategoryAxis(parent);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    return axis;
 }
 
 void setNiceRange(QValueAxis *axis, double lo, double hi)

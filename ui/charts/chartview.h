@@ -21,8 +21,12 @@ struct MoneyScale final
 };
 
 /// Picks the scale for values up to `maxAbs` and sets the axis' range, tick labels ("$%.1fM") and title
-/// ("Cost (USD millions)"). Plot values divided by the returned divisor.
+/// ("Cost (USD millions)"). Plot values divided by the returned divisor. On an axis made by newMoneyAxis() the
+/// ticks below zero keep their currency sign ("−$0.5M"), which a QValueAxis' printf format cannot write.
 MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title);
+
+/// A money axis for values that can fall below zero (a QCategoryAxis labelling each tick itself).
+QValueAxis *newMoneyAxis(QObject *parent = nullptr);
 
 /// Sets the axis to the range QValueAxis::applyNiceNumbers() makes of [lo, hi], touching it only where that differs
 /// from what it shows (a chart lays itself out again whenever an axis moves).

@@ -235,7 +235,7 @@ void CategoryChart::rebuildChart()
     clearChart();
     m_builtFor = builtFor;
 
-    auto *money = new QValueAxis;
+    auto *money = newMoneyAxis(); // resale stacks below zero
     const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"));
     auto *labels = new QBarCategoryAxis;
     for (const Bar &b : bars)

@@ -114,7 +114,7 @@ void HybridChart::rebuildChart()
         lo = std::min({lo, y.base, y.burst, y.base + y.burst});
         hi = std::max(hi, std::max(0.0, y.base) + std::max(0.0, y.burst));
     }
-    auto *money = new QValueAxis;
+    auto *money = newMoneyAxis();
     const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"));
     auto *labels = new QBarCategoryAxis;
     auto *base = new QBarSet(tr("Base: %1").arg(parts.base));

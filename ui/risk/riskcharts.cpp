@@ -165,7 +165,7 @@ QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario,
     auto *categories = new QBarCategoryAxis(chart);
     categories->append(labels);
     chart->addAxis(categories, Qt::AlignLeft);
-    auto *money = new QValueAxis(chart);
+    auto *money = newMoneyAxis(chart); // changes either way of zero
     chart->addAxis(money, Qt::AlignBottom);
     const MoneyScale scale = configureMoneyAxis(money, -extent * 1.05, extent * 1.05, QObject::tr("Change of the total"));
     for (QBarSet *set : {down, up})
