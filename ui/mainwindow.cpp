@@ -8,6 +8,7 @@
 #include "models/tco/scenario.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/catalog/catalogpage.h"
+#include "ui/scenarios/comparedialog.h"
 #include "ui/scenarios/plandetailsdialog.h"
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/core/planeditor.h"
@@ -228,6 +229,18 @@ void MainWindow::buildMenus()
     connect(duplicate, &QAction::triggered, this, [this] {
         if (m_editor && m_scenarios)
             m_editor->duplicateScenario(m_scenarios->currentScenario());
+    });
+    QAction *compare = edit->addAction(tr("&Compare two scenarios…"));
+    compare->setObjectName(QStringLiteral("compareScenariosAction"));
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(compare, &QAction::triggered, this, [this] {
+        if (!m_editor || m_editor->plan().scenarios.size() < 2)
+            return;
+        // The scenario in hand against the next one (or the first).
+        const int a = m_scenarios ? std::max(0, m_scenarios->currentScenario()) : 0;
+        const int b = a + 1 < m_editor->plan().scenarios.size() ? a + 1 : 0;
+        CompareDialog dialog(m_editor, a, b, this);
+        dialog.exec();
     });
     QAction *remove = edit->addAction(tr("D&elete scenario"));
     remove->setObjectName(QStringLiteral("deleteScenarioAction"));

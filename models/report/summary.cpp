@@ -296,6 +296,57 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
     return summary;
 }
 
+std::vector<ComparisonLine> compareScenarios(const tco::PlanResult &result, std::size_t a, std::size_t b)
+{
+    std::vector<ComparisonLine> lines;
+    if (a >= result.scenarios.size() || b >= result.scenarios.size())
+        return lines;
+    const tco::ScenarioResult &ra = result.scenarios[a].result;
+    const tco::ScenarioResult &rb = result.scenarios[b].result;
+    const auto signedMoney = [](double v) -> QString {
+        if (std::fabs(v) < 0.005)
+            return QStringLiteral("$0");
+        return (v > 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) + moneyWhole(std::fabs(v));
+    };
+    const auto moneyLine = [&](const QString &label, double va, double vb) {
+        lines.push_back({label, moneyWhole(va), moneyWhole(vb), signedMoney(va - vb), va, vb});
+    };
+    moneyLine(QStringLiteral("Total"), ra.total, rb.total);
+    moneyLine(QStringLiteral("NPV"), ra.npv, rb.npv);
+    moneyLine(QStringLiteral("Per year"), ra.averageAnnual, rb.averageAnnual);
+    {
+        const double va = ra.costPerServedGpuHour.value_or(0.0), vb = rb.costPerServedGpuHour.value_or(0.0);
+        const bool both = ra.costPerServedGpuHour && rb.costPerServedGpuHour;
+        lines.push_back({QStringLiteral("Per served GPU-hour"), money(ra.costPerServedGpuHour), money(rb.costPerServedGpuHour),
+                         both ? QString((va - vb >= 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) +
+                                        money(std::fabs(va - vb)))
+                              : QString(),
+                         va, vb});
+    }
+    for (tco::Category c : tco::kCategories) {
+        const double va = ra.categoryTotal(c), vb = rb.categoryTotal(c);
+        if (va == 0.0 && vb == 0.0)
+            continue; // a category neither has says nothing
+        QString label = QString::fromLatin1(tco::categoryKey(c));
+        label[0] = label[0].toUpper();
+        moneyLine(label, va, vb);
+    }
+    lines.push_back({QStringLiteral("Served (reference GPU-hours)"), grouped(ra.served, 0), grouped(rb.served, 0),
+                     QString(), ra.served, rb.served});
+    lines.push_back({QStringLiteral("Unmet demand"), share(ra.unmet, ra.demand), share(rb.unmet, rb.demand), QString(),
+                     ra.unmet, rb.unmet});
+    const tco::ScenarioKind ka = result.scenarios[a].kind(), kb = result.scenarios[b].kind();
+    if ((ka == tco::ScenarioKind::Purchase) != (kb == tco::ScenarioKind::Purchase)) {
+        const bool aOwned = ka == tco::ScenarioKind::Purchase;
+        const std::optional<int> month = aOwned ? tco::breakEvenMonth(ra, rb) : tco::breakEvenMonth(rb, ra);
+        const QString text = month ? QStringLiteral("month %1").arg(*month)
+                                   : QStringLiteral("not within %1").arg(horizonInWords(result.workload.horizonMonths));
+        lines.push_back({QStringLiteral("Owned option pays back"), aOwned ? text : QString(), aOwned ? QString() : text,
+                         QString(), double(month.value_or(0)), double(month.value_or(0))});
+    }
+    return lines;
+}
+
 QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
 {
     const bool md = format == SummaryFormat::Markdown;

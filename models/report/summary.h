@@ -63,6 +63,19 @@ QString horizonInWords(int months);
 /// The summary of `result`, the evaluation of `plan` (the plan is read for its uncertainty ranges only).
 ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &result);
 
+/// One line of a side-by-side comparison of two scenarios: the figure for each and what A costs more (or less).
+struct ComparisonLine final
+{
+    QString label;       ///< "Total", "NPV", "Compute", "Unmet demand", ...
+    QString a, b;        ///< formatted
+    QString difference;  ///< A − B, formatted with its sign ("+$12,000", "−$3,500"); empty where it means nothing
+    double aValue = 0.0, bValue = 0.0;
+};
+
+/// Scenarios `a` and `b` of `result` side by side: totals, NPV, a year, per served GPU-hour, each cost category,
+/// the demand they serve and leave, and (for an owned option against another) the payback month.
+std::vector<ComparisonLine> compareScenarios(const tco::PlanResult &result, std::size_t a, std::size_t b);
+
 enum class SummaryFormat { Text, Markdown };
 /// The summary as plain text (aligned columns) or Markdown (a pipe table), for pasting into an email.
 QString summaryText(const ExecutiveSummary &summary, SummaryFormat format);

@@ -191,6 +191,36 @@ private slots:
         }
     }
 
+    void twoScenariosSideBySide()
+    {
+        const tco::Plan p = plan(kRent + ",\n" + kOwn);
+        const tco::PlanResult r = evaluate(p);
+        const auto &rent = r.scenarios[0].result, &own = r.scenarios[1].result;
+        const std::vector<report::ComparisonLine> lines = report::compareScenarios(r, 0, 1);
+        const auto line = [&](const QString &label) -> const report::ComparisonLine * {
+            for (const report::ComparisonLine &l : lines)
+                if (l.label == label)
+                    return &l;
+            return nullptr;
+        };
+        QVERIFY(line(QStringLiteral("Total")));
+        QCOMPARE(line(QStringLiteral("Total"))->a, report::moneyWhole(rent.total));
+        QCOMPARE(line(QStringLiteral("Total"))->b, report::moneyWhole(own.total));
+        QCOMPARE(line(QStringLiteral("Total"))->difference, QStringLiteral("+") + report::moneyWhole(rent.total - own.total));
+        QCOMPARE(report::compareScenarios(r, 1, 0).front().difference,
+                 QStringLiteral("\u2212") + report::moneyWhole(rent.total - own.total));
+        // Only the categories either one has: renting has no capex, owning no compute; both are listed.
+        QVERIFY(line(QStringLiteral("Compute")) && line(QStringLiteral("Capex")));
+        QVERIFY(!line(QStringLiteral("Power"))); // neither pays power on its own line here
+        QCOMPARE(line(QStringLiteral("Capex"))->aValue, 0.0);
+        QCOMPARE(line(QStringLiteral("Capex"))->bValue, own.categoryTotal(tco::Category::Capex));
+        // The owned option's payback against the rented one, in the owned option's column.
+        QVERIFY(line(QStringLiteral("Owned option pays back")));
+        QCOMPARE(line(QStringLiteral("Owned option pays back"))->b, QStringLiteral("month %1").arg(paybackMonth(own, rent)));
+        QVERIFY(line(QStringLiteral("Owned option pays back"))->a.isEmpty());
+        QVERIFY(report::compareScenarios(r, 0, 7).empty()); // out of range: nothing, no crash
+    }
+
     void textAndMarkdown()
     {
         const tco::Plan p = plan(kRent + ",\n" + kOwn);

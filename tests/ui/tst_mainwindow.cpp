@@ -3,6 +3,7 @@
 #include "uitestutil.h"
 
 #include "models/catalog/seedcatalog.h"
+#include "models/report/summary.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
 #include "models/tco/parameters.h"
@@ -10,6 +11,8 @@
 
 #include <QAbstractItemView>
 #include <QAction>
+#include <QComboBox>
+#include <QTableWidget>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHash>
@@ -200,6 +203,38 @@ private slots:
         QVERIFY(scroll);
         pages->setCurrentWidget(scroll);
         QTRY_VERIFY(scroll->horizontalScrollBar()->maximum() > 0);
+    }
+
+    void compareTwoScenarios()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *action = f.find<QAction>(QStringLiteral("compareScenariosAction"));
+        QVERIFY(action);
+        QTimer::singleShot(0, this, [&f] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            auto *a = dialog->findChild<QComboBox *>(QStringLiteral("compareA"));
+            auto *b = dialog->findChild<QComboBox *>(QStringLiteral("compareB"));
+            auto *table = dialog->findChild<QTableWidget *>(QStringLiteral("compareTable"));
+            QVERIFY(a && b && table);
+            b->setCurrentIndex(4); // the owned server
+            const auto lines = report::compareScenarios(*f.editor()->result(), std::size_t(a->currentIndex()), 4);
+            QCOMPARE(table->rowCount(), int(lines.size()));
+            for (int r = 0; r < table->rowCount(); ++r) {
+                QCOMPARE(table->item(r, 0)->text(), lines[std::size_t(r)].label);
+                QCOMPARE(table->item(r, 1)->text(), lines[std::size_t(r)].a);
+                QCOMPARE(table->item(r, 2)->text(), lines[std::size_t(r)].b);
+                QCOMPARE(table->item(r, 3)->text(), lines[std::size_t(r)].difference);
+            }
+            QCOMPARE(table->horizontalHeaderItem(2)->text(), f.editor()->plan().scenarios[4].name);
+            // An edit while it is open shows at once.
+            const QString before = table->item(0, 1)->text();
+            f.editor()->setScenarioValue(a->currentIndex(), tco::ParamId::Premium, 0.5);
+            QVERIFY(table->item(0, 1)->text() != before);
+            dialog->reject();
+        });
+        action->trigger();
     }
 
     void editsAreSavedAsTheyHappen()

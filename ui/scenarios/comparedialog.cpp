@@ -1,0 +1,80 @@
+#include "ui/scenarios/comparedialog.h"
+
+#include "models/report/summary.h"
+#include "ui/core/planeditor.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace mltco::ui {
+
+CompareDialog::CompareDialog(PlanEditor *editor, int a, int b, QWidget *parent)
+    : QDialog(parent), m_editor(editor), m_a(new QComboBox), m_b(new QComboBox), m_table(new QTableWidget)
+{
+    setObjectName(QStringLiteral("compareDialog"));
+    setWindowTitle(tr("Compare two scenarios"));
+    m_a->setObjectName(QStringLiteral("compareA"));
+    m_b->setObjectName(QStringLiteral("compareB"));
+    m_a->setAccessibleName(tr("First scenario"));
+    m_b->setAccessibleName(tr("Second scenario"));
+    m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setAccessibleName(tr("Comparison"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    for (const tco::PlanScenario &s : editor->plan().scenarios) {
+        m_a->addItem(s.name);
+        m_b->addItem(s.name);
+    }
+    m_a->setCurrentIndex(a);
+    m_b->setCurrentIndex(b);
+
+    auto *pick = new QFormLayout;
+    pick->addRow(tr("&A"), m_a);
+    pick->addRow(tr("&B"), m_b);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(pick);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(buttons);
+    setTabOrder(m_a, m_b);
+    setTabOrder(m_b, m_table);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_a, &QComboBox::currentIndexChanged, this, &CompareDialog::refresh);
+    connect(m_b, &QComboBox::currentIndexChanged, this, &CompareDialog::refresh);
+    connect(editor, &PlanEditor::planChanged, this, &CompareDialog::refresh);
+    resize(640, 460);
+    refresh();
+}
+
+void CompareDialog::refresh()
+{
+    const std::optional<tco::PlanResult> &result = m_editor->result();
+    const int a = m_a->currentIndex(), b = m_b->currentIndex();
+    std::vector<report::ComparisonLine> lines;
+    if (result && a >= 0 && b >= 0)
+        lines = report::compareScenarios(*result, static_cast<std::size_t>(a), static_cast<std::size_t>(b));
+    m_table->clear();
+    m_table->setColumnCount(4);
+    m_table->setHorizontalHeaderLabels({QString(), m_a->currentText(), m_b->currentText(), tr("A − B")});
+    m_table->setRowCount(static_cast<int>(lines.size()));
+    for (std::size_t r = 0; r < lines.size(); ++r) {
+        const report::ComparisonLine &line = lines[r];
+        const QStringList cells{line.label, line.a, line.b, line.difference};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            if (c > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(static_cast<int>(r), c, item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+}
+
+} // namespace mltco::ui
