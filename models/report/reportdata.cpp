@@ -46,10 +46,35 @@ QStringList seedFilesIn(const QString &text)
     return files;
 }
 
+// The unit as a reader wants it beside a value already written with its sign: "$12.24" "per hour", not "USD/hour";
+// "15.0 %" alone, not beside "fraction"; "0.0 %" "per year", "30.0 %" "of list price".
+QString unitInWords(const QString &unit)
+{
+    if (unit == QLatin1String("USD") || unit == QLatin1String("fraction"))
+        return {};
+    if (unit.startsWith(QLatin1String("USD/")))
+        return QStringLiteral("per ") + unit.mid(4);
+    if (unit.startsWith(QLatin1String("fraction ")))
+        return unit.mid(9);
+    return unit;
+}
+
+// "AWS p3.8xlarge, us-east-1, on demand": an instance as the report names it.
+QString instanceInWords(const tco::InstanceRef &ref)
+{
+    QStringList parts{ref.provider.toUpper() + QLatin1Char(' ') + ref.name};
+    if (!ref.region.isEmpty())
+        parts << ref.region;
+    if (!ref.pricing.isEmpty())
+        parts << QString(ref.pricing).replace(QLatin1Char('_'), QLatin1Char(' '));
+    return parts.join(QStringLiteral(", "));
+}
+
 AssumptionRow row(tco::ParamId id, const QString &value, const QString &source, const QString &note = {})
 {
     const tco::ParameterInfo &info = tco::parameterInfo(id);
-    return AssumptionRow{QString::fromUtf8(info.label), value, QString::fromUtf8(info.unit), source, note, false};
+    return AssumptionRow{QString::fromUtf8(info.label), value, unitInWords(QString::fromUtf8(info.unit)), source, note,
+                         false};
 }
 
 bool isCatalogParameter(tco::ParamId id)
@@ -76,9 +101,9 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
     ScenarioSection section{planned.name, tco::scenarioKindKey(planned.kind()), planned.notes, {}};
     const std::optional<tco::ResolvedInstance> &resolved = evaluated.instance;
     if (planned.instance) {
-        AssumptionRow instanceRow{QStringLiteral("Catalog instance"), tco::describe(*planned.instance), QString(),
+        AssumptionRow instanceRow{QStringLiteral("Catalog instance"), instanceInWords(*planned.instance), QString(),
                                   resolved ? QStringLiteral("catalog: %1, %2")
-                                                 .arg(resolved->source, resolved->observedAt.toString(Qt::ISODate))
+                                                 .arg(resolved->source, reportDate(resolved->observedAt))
                                            : QStringLiteral("plan"),
                                   planned.assumptions.value(QStringLiteral("instance")), false};
         section.assumptions << instanceRow;
@@ -122,14 +147,14 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
                 r.overridesCatalog = true;
                 const QString was = QStringLiteral("overrides catalog %1 (%2, %3)")
                                         .arg(formatParameter(id, catalogNumber), resolved->source,
-                                             resolved->observedAt.toString(Qt::ISODate));
+                                             reportDate(resolved->observedAt));
                 r.note = r.note.isEmpty() ? was : r.note + QStringLiteral("; ") + was;
             }
         } else if (hasCatalogValue && id == tco::ParamId::Speedup &&
                    resolved->speedupOrigin == tco::SpeedupOrigin::Estimated) {
             r.source = QStringLiteral("estimated from datasheets: %1").arg(resolved->speedupBasis);
         } else if (hasCatalogValue) {
-            r.source = QStringLiteral("catalog: %1, %2").arg(resolved->source, resolved->observedAt.toString(Qt::ISODate));
+            r.source = QStringLiteral("catalog: %1, %2").arg(resolved->source, reportDate(resolved->observedAt));
         } else {
             r.source = defaultSource(info);
         }
@@ -326,13 +351,7 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
         if (evaluated.instance) {
             usedKeys.insert(evaluated.instance->source);
             const tco::ResolvedInstance &r = *evaluated.instance;
-            const tco::InstanceRef ref = planned->instance.value_or(tco::InstanceRef{});
-            QStringList where{ref.provider.toUpper() + QLatin1Char(' ') + ref.name};
-            if (!ref.region.isEmpty())
-                where << ref.region;
-            if (!ref.pricing.isEmpty())
-                where << QString(ref.pricing).replace(QLatin1Char('_'), QLatin1Char(' '));
-            data.prices << CatalogPriceRow{evaluated.name, where.join(QStringLiteral(", ")),
+            data.prices << CatalogPriceRow{evaluated.name, instanceInWords(planned->instance.value_or(tco::InstanceRef{})),
                                            QStringLiteral("%1 an hour").arg(unitPrice(r.ratePerHour)),
                                            r.gpu.isEmpty() ? grouped(r.gpusPerInstance, 0)
                                                            : QStringLiteral("%1 × %2").arg(grouped(r.gpusPerInstance, 0), r.gpu),

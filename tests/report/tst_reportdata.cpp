@@ -8,6 +8,8 @@
 #include "models/tco/planreader.h"
 
 #include <QFile>
+#include <QHash>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -111,6 +113,29 @@ private slots:
         QVERIFY(b.result.servers.has_value());
         QVERIFY2(text.contains(QStringLiteral("from %1 servers").arg(*b.result.servers)), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("pays back")) || text.contains(QStringLiteral("does not pay back")));
+    }
+
+    void assumptionsReadAsWords()
+    {
+        // Units beside values that already carry their sign read as words, never as the plan file's codes; an
+        // instance is named as a reader would, and dates are written one way.
+        const report::ScenarioSection *aws = section(m_plan.scenarios[0].name);
+        QVERIFY(aws);
+        QHash<QString, report::AssumptionRow> rows;
+        for (const report::AssumptionRow &r : aws->assumptions)
+            rows.insert(r.label, r);
+        QCOMPARE(rows.value(QStringLiteral("Price per instance-hour")).unit, QStringLiteral("per hour"));
+        QCOMPARE(rows.value(QStringLiteral("Premium on the rate")).unit, QString()); // "15.0 %" needs no "fraction"
+        QCOMPARE(rows.value(QStringLiteral("Commitment discount")).unit, QString());
+        QCOMPARE(rows.value(QStringLiteral("Paid upfront")).unit, QStringLiteral("of the term"));
+        const report::AssumptionRow instance = rows.value(QStringLiteral("Catalog instance"));
+        QCOMPARE(instance.value, QStringLiteral("AWS p3.8xlarge, us-east-1, on demand"));
+        QVERIFY2(instance.source.contains(QRegularExpression(QStringLiteral(", \\d{1,2} [A-Z][a-z]+ \\d{4}$"))),
+                 qPrintable(instance.source));
+        for (const report::AssumptionRow &r : aws->assumptions)
+            QVERIFY2(!r.unit.startsWith(QStringLiteral("fraction")) && !r.unit.startsWith(QStringLiteral("USD")),
+                     qPrintable(r.label + QStringLiteral(": ") + r.unit));
+        QCOMPARE(report::reportDate(QDate(2023, 11, 1)), QStringLiteral("1 November 2023"));
     }
 
     void assumptionsCiteTheirSources()
