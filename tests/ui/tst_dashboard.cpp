@@ -223,6 +223,24 @@ private slots:
         }
     }
 
+    void warningsNameTheScenarioNotTheEnginePath()
+    {
+        // A plan value that overrides the catalog is warned about in the plan's words.
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(f.editor()->plan().scenarios.at(0).instance);
+        f.editor()->setScenarioValue(0, tco::ParamId::RatePerHour, 13.0);
+        QVERIFY(!f.editor()->result()->warnings.isEmpty());
+        QVERIFY(f.editor()->result()->warnings.first().startsWith(QStringLiteral("scenarios[0].rate_per_hour:")));
+        auto *notes = f.find<QLabel>(QStringLiteral("dashboardNotes"));
+        QTRY_VERIFY(notes->isVisible());
+        const QString expected = QStringLiteral("\u201c%1\u201d \u2014 Price per instance-hour")
+                                     .arg(f.editor()->plan().scenarios.at(0).name)
+                                     .toHtmlEscaped();
+        QVERIFY2(notes->text().contains(expected), qPrintable(notes->text()));
+        QVERIFY2(!notes->text().contains(QStringLiteral("scenarios[")), qPrintable(notes->text()));
+    }
+
     void editsAndUndoUpdateCardsAndCharts()
     {
         UiFixture f;

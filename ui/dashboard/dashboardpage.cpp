@@ -12,6 +12,7 @@
 #include "ui/dashboard/dashboardsummary.h"
 #include "ui/dashboard/hybridchart.h"
 #include "ui/dashboard/kpipanel.h"
+#include "ui/scenarios/parametertext.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -229,12 +230,13 @@ void DashboardPage::refresh()
     // What the evaluation warns of (speedups on two scales, a plan value overriding the catalog) and notes
     // (speedups estimated from datasheets): said once, above the figures they concern.
     QStringList lines;
+    // Said in the plan's words: the scenario's name and the field's label, not the engine's path.
     for (const QString &w : result.warnings)
         lines << QStringLiteral("<span style=\"color: %1;\">⚠ %2</span>")
-                     .arg(QColor::fromRgba(palette::kWarningText).name(), w.toHtmlEscaped());
+                     .arg(QColor::fromRgba(palette::kWarningText).name(), parametertext::pathInWords(w, plan));
     for (const QString &n : result.notes)
         lines << QStringLiteral("<span style=\"color: %1;\">%2</span>")
-                     .arg(QColor::fromRgba(palette::kMutedText).name(), n.toHtmlEscaped());
+                     .arg(QColor::fromRgba(palette::kMutedText).name(), parametertext::pathInWords(n, plan));
     m_notes->setText(lines.join(QStringLiteral("<br>")));
     m_notes->setVisible(!lines.isEmpty());
     showSummary(report::executiveSummary(plan, result));

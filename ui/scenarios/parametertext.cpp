@@ -2,6 +2,7 @@
 
 #include "models/report/format.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -190,6 +191,31 @@ QString tooltip(const tco::ParameterInfo &info)
 bool sameValue(double a, double b)
 {
     return std::abs(a - b) <= 1e-9 * std::max({1e-12, std::abs(a), std::abs(b)});
+}
+
+QString pathInWords(const QString &detail, const tco::Plan &plan)
+{
+    static const QRegularExpression path(QStringLiteral("^(scenarios\\[(\\d+)\\]|workload|breakeven\\[(\\d+)\\])"
+                                                        "(?:\\.(\\w+))?(?:\\[\\d+\\])?:\\s*(.*)$"));
+    const QRegularExpressionMatch m = path.match(detail);
+    if (!m.hasMatch())
+        return detail.toHtmlEscaped();
+    QString where;
+    if (m.captured(1) == QLatin1String("workload")) {
+        where = QCoreApplication::translate("parametertext", "Workload");
+    } else if (!m.captured(2).isEmpty()) {
+        const int i = m.captured(2).toInt();
+        where = i < plan.scenarios.size() ? QStringLiteral("\u201c%1\u201d").arg(plan.scenarios.at(i).name)
+                                          : m.captured(1);
+    } else {
+        where = QCoreApplication::translate("parametertext", "Break-even");
+    }
+    QString field = m.captured(4);
+    if (const tco::ParameterInfo *info = tco::parameterByKey(field))
+        field = QString::fromUtf8(info->label);
+    if (!field.isEmpty())
+        where += QStringLiteral(" \u2014 ") + field;
+    return QStringLiteral("<b>%1</b>: %2").arg(where.toHtmlEscaped(), m.captured(5).toHtmlEscaped());
 }
 
 } // namespace mltco::ui::parametertext

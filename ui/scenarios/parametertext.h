@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/tco/parameters.h"
+#include "models/tco/plan.h"
 
 #include <QString>
 
@@ -44,6 +45,10 @@ QString tooltip(const tco::ParameterInfo &info);
 
 /// Whether two plan values are the same for display purposes (relative tolerance).
 bool sameValue(double a, double b);
+
+/// An engine message about a place in the plan, in the plan's own words, as HTML:
+/// "scenarios[2].nodes: must be ..." becomes "<b>“Linode” — Nodes</b>: must be ...". Other messages come back escaped.
+QString pathInWords(const QString &detail, const tco::Plan &plan);
 
 } // namespace parametertext
 } // namespace mltco::ui

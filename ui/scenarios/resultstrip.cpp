@@ -3,6 +3,7 @@
 #include "models/report/format.h"
 #include "models/tco/parameters.h"
 #include "ui/core/planeditor.h"
+#include "ui/scenarios/parametertext.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -16,33 +17,6 @@ namespace {
 const QString kMessageNeutral = QStringLiteral("background: #eef2f6; color: #3c4a57;");
 const QString kMessageGood = QStringLiteral("background: #e8f3ea; color: #24572b;");
 const QString kMessageBad = QStringLiteral("background: #fdecea; color: #8a1f11;");
-
-/// "scenarios[2].nodes: must be ..." -> "“Linode” — Nodes: must be ...": the engine's paths in the
-/// plan's own words.
-QString readable(const QString &detail, const tco::Plan &plan)
-{
-    static const QRegularExpression path(QStringLiteral("^(scenarios\\[(\\d+)\\]|workload|breakeven\\[(\\d+)\\])"
-                                                        "(?:\\.(\\w+))?(?:\\[\\d+\\])?:\\s*(.*)$"));
-    const QRegularExpressionMatch m = path.match(detail);
-    if (!m.hasMatch())
-        return detail.toHtmlEscaped();
-    QString where;
-    if (m.captured(1) == QLatin1String("workload")) {
-        where = ResultStrip::tr("Workload");
-    } else if (!m.captured(2).isEmpty()) {
-        const int i = m.captured(2).toInt();
-        where = i < plan.scenarios.size() ? QStringLiteral("\u201c%1\u201d").arg(plan.scenarios.at(i).name)
-                                          : m.captured(1);
-    } else {
-        where = ResultStrip::tr("Break-even");
-    }
-    QString field = m.captured(4);
-    if (const tco::ParameterInfo *info = tco::parameterByKey(field))
-        field = QString::fromUtf8(info->label);
-    if (!field.isEmpty())
-        where += QStringLiteral(" \u2014 ") + field;
-    return QStringLiteral("<b>%1</b>: %2").arg(where.toHtmlEscaped(), m.captured(5).toHtmlEscaped());
-}
 
 } // namespace
 
@@ -134,7 +108,7 @@ void ResultStrip::showScenario(int index)
         if (!details.isEmpty()) {
             html += QStringLiteral("<ul style=\"margin: 2px 0 0 -20px;\">");
             for (const QString &d : details)
-                html += QStringLiteral("<li>%1</li>").arg(readable(d, plan));
+                html += QStringLiteral("<li>%1</li>").arg(parametertext::pathInWords(d, plan));
             html += QStringLiteral("</ul>");
         }
         setMessage(html, kMessageBad);
