@@ -27,7 +27,10 @@ CompareDialog::CompareDialog(PlanEditor *editor, int a, int b, QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The figures take the room they need and the labels the rest: the difference column is never cut off.
+    m_table->setColumnCount(4);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (const tco::PlanScenario &s : editor->plan().scenarios) {
         m_a->addItem(s.name);
         m_b->addItem(s.name);
@@ -49,7 +52,7 @@ CompareDialog::CompareDialog(PlanEditor *editor, int a, int b, QWidget *parent)
     connect(m_a, &QComboBox::currentIndexChanged, this, &CompareDialog::refresh);
     connect(m_b, &QComboBox::currentIndexChanged, this, &CompareDialog::refresh);
     connect(editor, &PlanEditor::planChanged, this, &CompareDialog::refresh);
-    resize(640, 460);
+    resize(860, 520);
     refresh();
 }
 
@@ -61,7 +64,6 @@ void CompareDialog::refresh()
     if (result && a >= 0 && b >= 0)
         lines = report::compareScenarios(*result, static_cast<std::size_t>(a), static_cast<std::size_t>(b));
     m_table->clear();
-    m_table->setColumnCount(4);
     m_table->setHorizontalHeaderLabels({QString(), m_a->currentText(), m_b->currentText(), tr("A − B")});
     m_table->setRowCount(static_cast<int>(lines.size()));
     for (std::size_t r = 0; r < lines.size(); ++r) {
@@ -74,7 +76,6 @@ void CompareDialog::refresh()
             m_table->setItem(static_cast<int>(r), c, item);
         }
     }
-    m_table->resizeColumnsToContents();
 }
 
 } // namespace mltco::ui
