@@ -279,7 +279,8 @@ std::optional<tco::AnalysisResult> reportRisk(const tco::Plan &plan, const tco::
     if (plan.uncertainty.isEmpty())
         return std::nullopt;
     tco::AnalysisOptions options; // 10,000 trials, seed 1, Latin hypercube
-    Expected<tco::AnalysisResult> risk = tco::analyzePlan(plan, result, options);
+    // Scenarios left out of the evaluation are left out of the analysis too.
+    Expected<tco::AnalysisResult> risk = tco::analyzePlan(tco::withoutLeftOutUncertainty(plan, result), result, options);
     if (!risk)
         return std::nullopt;
     return std::move(*risk);
@@ -300,7 +301,8 @@ QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices)
     return out;
 }
 
-QByteArray csvReadme(const QString &planName, const QString &documentName, const QDate &date, const QStringList &files)
+QByteArray csvReadme(const QString &planName, const QString &documentName, const QDate &date, const QStringList &files,
+                     const QStringList &leftOut)
 {
     // What each file's columns mean, with their units; the files are described in the order they were written.
     static const QList<std::pair<QString, QString>> kFiles = {
@@ -340,6 +342,11 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
                        .arg(planName, documentName.isEmpty() ? QStringLiteral("none") : documentName,
                             date.toString(Qt::ISODate))
                        .arg(kModelVersion);
+    if (!leftOut.isEmpty()) {
+        text += QStringLiteral("\r\nNot in these files:\r\n");
+        for (const QString &line : leftOut)
+            text += QStringLiteral("  %1\r\n").arg(line);
+    }
     for (const QString &file : files) {
         const auto it = std::find_if(kFiles.cbegin(), kFiles.cend(), [&](const auto &f) { return f.first == file; });
         if (it != kFiles.cend())

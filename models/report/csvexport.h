@@ -58,9 +58,10 @@ std::optional<tco::AnalysisResult> reportRisk(const tco::Plan &plan, const tco::
 QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices);
 
 /// What a folder of exports holds: plan, document, date, model version, and every file's columns with their units
-/// (README.txt beside the CSV files). `files`: the names written, in order.
+/// (README.txt beside the CSV files). `files`: the names written, in order. `leftOut`: what the evaluation left out
+/// (leftOutText()), listed as not in the files.
 QByteArray csvReadme(const QString &planName, const QString &documentName, const QDate &date,
-                     const QStringList &files);
+                     const QStringList &files, const QStringList &leftOut = {});
 
 /// Writes `bytes` to an open device; an Error carries the device's errorString().
 Status writeAll(QIODevice &device, const QByteArray &bytes);

@@ -1,6 +1,7 @@
 #include "models/report/reportdata.h"
 
 #include "models/report/format.h"
+#include "models/report/problemtext.h"
 #include "models/tco/breakeven.h"
 #include "models/tco/parameters.h"
 #include "models/tco/workload.h"
@@ -319,7 +320,11 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
     data.taxView = result.workload.taxRate > 0.0 ? QStringLiteral("after tax at %1").arg(percent(result.workload.taxRate))
                                                  : QStringLiteral("before tax (cash)");
     data.demand = demandText(result.workload);
-    data.warnings = result.warnings + result.notes;
+    // In the plan's words: the scenario's name and the field's label, not the engine's path.
+    data.warnings = leftOutText(result, plan);
+    for (const QStringList *lines : {&result.warnings, &result.notes})
+        for (const QString &line : *lines)
+            data.warnings << problemText(line, plan);
     data.modelVersion = QStringLiteral("mltco calculation model, version %1 (docs/model.md)").arg(kModelVersion);
     data.summary = summarize(plan, result);
     data.executive = executiveSummary(plan, result);

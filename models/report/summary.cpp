@@ -1,6 +1,7 @@
 #include "models/report/summary.h"
 
 #include "models/report/format.h"
+#include "models/report/problemtext.h"
 #include "models/report/reportdata.h"
 #include "models/tco/analysis.h"
 #include "models/tco/breakeven.h"
@@ -291,6 +292,7 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
                                   unmet == 1 ? QStringLiteral("s") : QString(),
                                   unmet == 1 ? QStringLiteral("it does") : QStringLiteral("they do"),
                                   unmet == 1 ? QStringLiteral("it is") : QStringLiteral("they are"));
+    summary.notes << leftOutText(result, plan);
     summary.notes << QStringLiteral("Figures are %1, over %2; NPV at %3 a year.")
                          .arg(summary.taxView, horizonInWords(summary.horizonMonths), percent(result.workload.discountRate));
     return summary;

@@ -43,13 +43,13 @@ struct ExecutiveSummary final
     QString planName;
     QString question;
     QString recommendation;        ///< one sentence
-    int recommended = -1;          ///< index into rows (and the plan's scenarios); -1 when none meets the demand
+    int recommended = -1;          ///< index into rows (and the result's scenarios); -1 when none meets the demand
     int alternative = -1;          ///< what the recommendation is measured against; -1 when there is none
     std::optional<int> paybackMonth; ///< an owned recommendation's payback against the alternative
-    std::vector<ComparisonRow> rows; ///< every scenario, in plan order
+    std::vector<ComparisonRow> rows; ///< every evaluated scenario, in plan order (left-out ones are in `notes`)
     std::vector<Sensitivity> sensitivities; ///< at most two, the largest first
     QStringList breakEvens;        ///< the plan's break-evens in words (what the answer hangs on without a tornado)
-    QStringList notes;             ///< unmet demand, the tax view: what a reader must know to read the table
+    QStringList notes;             ///< unmet demand, what was left out, the tax view: what a reader must know
     QString taxView;               ///< "after tax at 21.0 %" or "before tax (cash)"
     int horizonMonths = 0;
 };

@@ -335,6 +335,24 @@ bool mediansSettled(const std::vector<double> &totals, std::size_t scenarios, do
     return true;
 }
 
+Plan withoutLeftOutUncertainty(const Plan &plan, const PlanResult &base, QStringList *dropped)
+{
+    Plan kept = plan;
+    removeUncertainty(kept, [&](const Uncertainty &u, int) {
+        if (u.targetsWorkload())
+            return false;
+        for (const LeftOut &l : base.leftOut) {
+            if (l.scenario && l.name == u.target) {
+                if (dropped && !dropped->contains(l.name))
+                    *dropped << l.name;
+                return true;
+            }
+        }
+        return false;
+    });
+    return kept;
+}
+
 Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, const AnalysisOptions &options)
 {
     if (options.converge) {

@@ -107,6 +107,11 @@ struct AnalysisResult final
 /// the plan's values. Bars with no swing are left out.
 std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, double swing = 0.2);
 
+/// `plan` without the uncertain inputs of scenarios `base` left out (Incomplete::LeaveOut), and their
+/// correlations: what analyzePlan can sample while those scenarios cannot be evaluated. `dropped`, when given,
+/// receives the names of the scenarios whose inputs were dropped.
+Plan withoutLeftOutUncertainty(const Plan &plan, const PlanResult &base, QStringList *dropped = nullptr);
+
 /// Monte Carlo over the plan's `uncertainty` (and `correlations`, by Iman–Conover), plus the tornado.
 /// `base` is the plan evaluated with its catalog (evaluatePlan): trials reuse its resolved scenarios, so the
 /// catalog is read once. Refused in words for bad options; a cancelled run is an Error too.

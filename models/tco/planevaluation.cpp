@@ -5,6 +5,7 @@
 
 #include <QHash>
 
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -48,8 +49,8 @@ void noteSpeedups(const Plan &plan, PlanResult &result)
 {
     QStringList personSet;
     QStringList estimated;
-    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
-        EvaluatedScenario &s = result.scenarios[i];
+    for (EvaluatedScenario &s : result.scenarios) {
+        const std::size_t i = s.planPosition;
         const PlanScenario &planned = plan.scenarios.at(static_cast<qsizetype>(i));
         if (!s.instance || !s.instance->speedup)
             continue;
@@ -185,7 +186,7 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
     return scenario;
 }
 
-Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resolver)
+Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resolver, Incomplete incomplete)
 {
     PlanResult result;
     result.plan = plan.name;
@@ -194,28 +195,26 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
     for (const QString &problem : validateWorkload(plan.workload))
         problems << QStringLiteral("workload.") + problem;
 
-    // Each scenario resolved in its own place. A catalog's resolver reads through one connection on this thread;
-    // without one, the scenarios are resolved on every core, their problems and warnings kept per part and
-    // joined in order afterwards.
+    // Each scenario resolved in its own place, its problems kept beside it. A catalog's resolver reads through one
+    // connection on this thread; without one, the scenarios are resolved on every core, their warnings kept per
+    // part and joined in order afterwards.
     constexpr std::size_t kMinPerPart = 1024;
     const auto count = static_cast<std::size_t>(plan.scenarios.size());
-    result.scenarios.resize(count);
-    struct Part final
-    {
-        QStringList problems;
-        QStringList warnings;
-    };
-    std::vector<Part> parts(resolver ? 1 : contiguousPartCount(count, kMinPerPart));
+    std::vector<EvaluatedScenario> &all = result.scenarios;
+    all.resize(count);
+    std::vector<QStringList> scenarioProblems(count);
+    std::vector<QStringList> partWarnings(resolver ? 1 : contiguousPartCount(count, kMinPerPart));
     const auto resolveRange = [&](std::size_t part, std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const PlanScenario &planScenario = plan.scenarios.at(static_cast<qsizetype>(i));
-            EvaluatedScenario &evaluated = result.scenarios[i];
+            EvaluatedScenario &evaluated = all[i];
             evaluated.name = planScenario.name;
+            evaluated.planPosition = i;
             Expected<Scenario> scenario =
                 resolveScenario(planScenario, resolver, QStringLiteral("scenarios[%1]").arg(i), &evaluated.instance,
-                                &parts[part].warnings, &plan.workload);
+                                &partWarnings[part], &plan.workload);
             if (!scenario)
-                parts[part].problems << scenario.error().details;
+                scenarioProblems[i] = scenario.error().details;
             else
                 evaluated.scenario = std::move(*scenario);
         }
@@ -224,56 +223,140 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
         resolveRange(0, 0, count);
     else
         inContiguousParts(count, kMinPerPart, resolveRange);
-    for (const Part &part : parts) {
-        problems << part.problems;
-        result.warnings << part.warnings;
-    }
-    if (!problems.isEmpty())
-        return Error{QStringLiteral("the plan cannot be evaluated"), problems};
-    noteSpeedups(plan, result);
+    for (const QStringList &warnings : partWarnings)
+        result.warnings << warnings;
 
-    // Names to positions (the first scenario of a name, as a search from the top finds it).
-    QHash<QString, std::size_t> byName;
-    byName.reserve(static_cast<qsizetype>(result.scenarios.size()));
-    for (std::size_t i = result.scenarios.size(); i-- > 0;)
-        byName.insert(result.scenarios[i].name, i);
-    const auto find = [&](const QString &name) -> const EvaluatedScenario * {
-        const auto it = byName.constFind(name);
-        return it == byName.constEnd() ? nullptr : &result.scenarios[*it];
-    };
-    // Hybrids name other scenarios: check the names (a plan edited in the GUI may have renamed one).
-    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
-        const auto *hybrid = std::get_if<HybridScenario>(&result.scenarios[i].scenario);
-        if (!hybrid)
+    // What cannot be evaluated: the whole plan refused, or each scenario left out with its own problems.
+    const bool leaveOut = incomplete == Incomplete::LeaveOut && problems.isEmpty();
+    QHash<QString, std::size_t> leftOutByName; // name -> plan position, for what names a left-out scenario
+    std::vector<LeftOut> leftOutScenarios;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (scenarioProblems[i].isEmpty())
             continue;
-        const QString path = QStringLiteral("scenarios[%1]").arg(i);
-        const EvaluatedScenario *base = find(hybrid->base);
-        const EvaluatedScenario *burst = find(hybrid->burst);
-        if (!base || !(kindBit(base->kind()) & kBaseKinds))
-            problems << QStringLiteral("%1.base: no dedicated, cluster or purchase scenario is named \"%2\"")
-                            .arg(path, hybrid->base);
-        if (!burst || burst->kind() != ScenarioKind::Elastic)
-            problems << QStringLiteral("%1.burst: no elastic scenario is named \"%2\"").arg(path, hybrid->burst);
-        if (base && burst) {
-            result.scenarios[i].baseKind = base->kind();
-            result.scenarios[i].hybridBase = static_cast<std::size_t>(base - result.scenarios.data());
-            result.scenarios[i].hybridBurst = static_cast<std::size_t>(burst - result.scenarios.data());
+        if (leaveOut) {
+            leftOutByName.insert(all[i].name, i);
+            leftOutScenarios.push_back({all[i].name, i, 0, std::move(scenarioProblems[i])});
+        } else {
+            problems << scenarioProblems[i];
         }
     }
     if (!problems.isEmpty())
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+    const auto keepEvaluable = [&](const std::vector<char> &out) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (!out[i]) {
+                if (kept != i)
+                    all[kept] = std::move(all[i]);
+                ++kept;
+            }
+        }
+        all.resize(kept);
+    };
+    if (!leftOutScenarios.empty()) {
+        std::vector<char> out(count, 0);
+        for (const LeftOut &l : leftOutScenarios)
+            out[*l.scenario] = 1;
+        keepEvaluable(out);
+    }
+
+    // Names to positions (the first scenario of a name, as a search from the top finds it).
+    QHash<QString, std::size_t> byName;
+    const auto indexNames = [&] {
+        byName.clear();
+        byName.reserve(static_cast<qsizetype>(all.size()));
+        for (std::size_t i = all.size(); i-- > 0;)
+            byName.insert(all[i].name, i);
+    };
+    indexNames();
+    const auto find = [&](const QString &name) -> const EvaluatedScenario * {
+        const auto it = byName.constFind(name);
+        return it == byName.constEnd() ? nullptr : &all[*it];
+    };
+    const auto notEvaluable = [&](const QString &path, const QString &name) {
+        return QStringLiteral("%1: \"%2\" cannot be evaluated yet, so neither can this").arg(path, name);
+    };
+    // Hybrids name other scenarios: check the names (a plan edited in the GUI may have renamed one). A hybrid
+    // whose base or burst is left out is left out too; hybrids never name hybrids, so one pass settles it.
+    std::vector<char> hybridOut(all.size(), 0);
+    bool anyHybridOut = false;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const auto *hybrid = std::get_if<HybridScenario>(&all[i].scenario);
+        if (!hybrid)
+            continue;
+        const QString path = QStringLiteral("scenarios[%1]").arg(all[i].planPosition);
+        const EvaluatedScenario *base = find(hybrid->base);
+        const EvaluatedScenario *burst = find(hybrid->burst);
+        QStringList own;
+        if (!base && leftOutByName.contains(hybrid->base))
+            own << notEvaluable(path + QStringLiteral(".base"), hybrid->base);
+        else if (!base || !(kindBit(base->kind()) & kBaseKinds))
+            own << QStringLiteral("%1.base: no dedicated, cluster or purchase scenario is named \"%2\"")
+                       .arg(path, hybrid->base);
+        if (!burst && leftOutByName.contains(hybrid->burst))
+            own << notEvaluable(path + QStringLiteral(".burst"), hybrid->burst);
+        else if (!burst || burst->kind() != ScenarioKind::Elastic)
+            own << QStringLiteral("%1.burst: no elastic scenario is named \"%2\"").arg(path, hybrid->burst);
+        if (own.isEmpty())
+            continue;
+        if (leaveOut) {
+            leftOutScenarios.push_back({all[i].name, all[i].planPosition, 0, own});
+            hybridOut[i] = 1;
+            anyHybridOut = true;
+        } else {
+            problems << own;
+        }
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+    if (anyHybridOut) {
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (hybridOut[i])
+                leftOutByName.insert(all[i].name, all[i].planPosition);
+        }
+        keepEvaluable(hybridOut);
+        indexNames();
+        std::sort(leftOutScenarios.begin(), leftOutScenarios.end(),
+                  [](const LeftOut &a, const LeftOut &b) { return *a.scenario < *b.scenario; });
+    }
+    for (EvaluatedScenario &s : all) {
+        if (const auto *hybrid = std::get_if<HybridScenario>(&s.scenario)) {
+            const EvaluatedScenario *base = find(hybrid->base);
+            s.baseKind = base->kind();
+            s.hybridBase = static_cast<std::size_t>(base - all.data());
+            s.hybridBurst = static_cast<std::size_t>(find(hybrid->burst) - all.data());
+        }
+    }
+    result.leftOut = std::move(leftOutScenarios);
+    noteSpeedups(plan, result);
 
     for (qsizetype i = 0; i < plan.breakeven.size(); ++i) {
         const BreakEvenRequest &request = plan.breakeven.at(i);
         const QString path = QStringLiteral("breakeven[%1]").arg(i);
+        QString problem;
+        const auto fail = [&](const QString &line) {
+            if (leaveOut)
+                result.leftOut.push_back({QStringLiteral("%1 vs %2").arg(request.purchase, request.cloud), std::nullopt,
+                                          static_cast<std::size_t>(i), {line}});
+            else
+                problems << line;
+        };
         const EvaluatedScenario *purchase = find(request.purchase);
         const EvaluatedScenario *cloud = find(request.cloud);
+        if (!purchase && leftOutByName.contains(request.purchase)) {
+            fail(notEvaluable(path + QStringLiteral(".purchase"), request.purchase));
+            continue;
+        }
         if (!purchase || purchase->kind() != ScenarioKind::Purchase) {
-            problems << QStringLiteral("%1.purchase: no purchase scenario is named \"%2\"").arg(path, request.purchase);
+            fail(QStringLiteral("%1.purchase: no purchase scenario is named \"%2\"").arg(path, request.purchase));
+            continue;
+        }
+        if (!cloud && leftOutByName.contains(request.cloud)) {
+            fail(notEvaluable(path + QStringLiteral(".cloud"), request.cloud));
             continue;
         }
         if (!cloud) {
-            problems << QStringLiteral("%1.cloud: no scenario is named \"%2\"").arg(path, request.cloud);
+            fail(QStringLiteral("%1.cloud: no scenario is named \"%2\"").arg(path, request.cloud));
             continue;
         }
         const auto &owned = std::get<PurchaseScenario>(purchase->scenario);
@@ -281,7 +364,7 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
             // basis and max_servers do not apply (model.md §10.10, clarification 7).
             Expected<FleetBreakEven> fleet = fleetBreakEven(plan.workload, owned, *elastic);
             if (!fleet) {
-                problems << QStringLiteral("%1: %2").arg(path, fleet.error().message);
+                fail(QStringLiteral("%1: %2").arg(path, fleet.error().message));
                 continue;
             }
             BreakEvenResult found;
@@ -290,13 +373,13 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
             continue;
         }
         if (request.maxServers < 1 || request.maxServers > kMaxBreakEvenServers) {
-            problems << QStringLiteral("%1.max_servers: must be an integer from 1 to %2").arg(path).arg(kMaxBreakEvenServers);
+            fail(QStringLiteral("%1.max_servers: must be an integer from 1 to %2").arg(path).arg(kMaxBreakEvenServers));
             continue;
         }
         Expected<BreakEvenResult> sweep =
             breakEvenServers(plan.workload, owned, cloud->scenario, request.maxServers, request.basis);
         if (!sweep) {
-            problems << QStringLiteral("%1: %2").arg(path, sweep.error().message);
+            fail(QStringLiteral("%1: %2").arg(path, sweep.error().message));
             continue;
         }
         result.breakeven.push_back({request, std::move(*sweep)});
@@ -304,6 +387,23 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
     if (!problems.isEmpty())
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};
     return result;
+}
+
+const EvaluatedScenario *PlanResult::atPlanPosition(std::size_t planPosition) const
+{
+    // Positions rise with the index: a binary search.
+    const auto it = std::lower_bound(scenarios.begin(), scenarios.end(), planPosition,
+                                     [](const EvaluatedScenario &s, std::size_t p) { return s.planPosition < p; });
+    return it != scenarios.end() && it->planPosition == planPosition ? &*it : nullptr;
+}
+
+const LeftOut *PlanResult::leftOutAt(std::size_t planPosition) const
+{
+    for (const LeftOut &l : leftOut) {
+        if (l.scenario == planPosition)
+            return &l;
+    }
+    return nullptr;
 }
 
 void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, HybridScratch &scratch)
@@ -325,9 +425,9 @@ void evaluateAllScenarios(PlanResult &prepared)
         evaluateScenario(prepared, i, prepared.scenarios[i].result, scratch);
 }
 
-Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver)
+Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver, Incomplete incomplete)
 {
-    Expected<PlanResult> result = preparePlan(plan, resolver);
+    Expected<PlanResult> result = preparePlan(plan, resolver, incomplete);
     if (result)
         evaluateAllScenarios(*result);
     return result;

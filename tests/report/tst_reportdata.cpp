@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace mltco;
 
 class TestReportData final : public QObject
@@ -173,6 +175,31 @@ private slots:
                 QVERIFY2(r.note.contains(QStringLiteral("overrides catalog $12.24")), qPrintable(r.note));
             }
         QVERIFY(marked);
+    }
+
+    void modelNotesAreInWordsAndNameWhatWasLeftOut()
+    {
+        // An override warns; a scenario the catalog cannot price is left out (as the desktop app evaluates).
+        tco::Plan plan = m_plan;
+        tco::setParameterValue(plan.scenarios[1].scenario, tco::ParamId::RatePerHour, 13.0);
+        plan.scenarios[2].instance->name = QStringLiteral("no-such-instance");
+        plan.scenarios[2].given.reset(static_cast<std::size_t>(tco::ParamId::RatePerHour));
+        auto result = tco::evaluatePlan(plan, catalog::makeInstanceResolver(m_doc->database()), tco::Incomplete::LeaveOut);
+        QVERIFY(result);
+        QCOMPARE(result->leftOut.size(), std::size_t(1));
+        const report::ReportData data = report::assembleReport(plan, *result, {}, QString(), QDate());
+        QVERIFY(!data.warnings.isEmpty());
+        const QString name = plan.scenarios[2].name;
+        QVERIFY2(data.warnings.first().startsWith(QStringLiteral("\u201c%1\u201d is left out until it can be evaluated: "
+                                                                 "\u201c%1\u201d \u2014 Catalog instance: ").arg(name)),
+                 qPrintable(data.warnings.first()));
+        for (const QString &w : data.warnings)
+            QVERIFY2(!w.contains(QStringLiteral("scenarios[")), qPrintable(w));
+        QVERIFY(std::any_of(data.warnings.cbegin(), data.warnings.cend(), [&](const QString &w) {
+            return w.startsWith(QStringLiteral("\u201c%1\u201d \u2014 Price per instance-hour: the plan's 13 is used")
+                                    .arg(plan.scenarios[1].name));
+        }));
+        QCOMPARE(data.scenarios.size(), plan.scenarios.size() - 1);
     }
 
     void appendixListsSeedArticlesAndCatalogSources()

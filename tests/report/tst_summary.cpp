@@ -10,6 +10,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace mltco;
 
 namespace {
@@ -219,6 +221,29 @@ private slots:
         QCOMPARE(line(QStringLiteral("Owned option pays back"))->b, QStringLiteral("month %1").arg(paybackMonth(own, rent)));
         QVERIFY(line(QStringLiteral("Owned option pays back"))->a.isEmpty());
         QVERIFY(report::compareScenarios(r, 0, 7).empty()); // out of range: nothing, no crash
+    }
+
+    void aScenarioLeftOutIsNamedNotCompared()
+    {
+        // "Burst" names an instance but there is no catalog to price it: the desktop app evaluates the others and the summary says what is missing.
+        const QByteArray unpriced = R"({"name": "Burst", "kind": "elastic", "instance": {"provider": "aws",
+            "name": "p4d.24xlarge", "region": "us-east-1", "pricing": "on_demand"}})";
+        const tco::Plan p = plan(kRent + ",\n" + unpriced + ",\n" + kOwn);
+        const auto result = tco::evaluatePlan(p, {}, tco::Incomplete::LeaveOut);
+        QVERIFY(result);
+        const report::ExecutiveSummary s = report::executiveSummary(p, *result);
+        QCOMPARE(s.rows.size(), std::size_t(2));
+        QCOMPARE(s.rows[0].name, QStringLiteral("Rent"));
+        QCOMPARE(s.rows[1].name, QStringLiteral("Own"));
+        // The same recommendation as without it.
+        const tco::Plan without = plan(kRent + ",\n" + kOwn);
+        QCOMPARE(s.recommendation, report::executiveSummary(without, evaluate(without)).recommendation);
+        const QString note = QStringLiteral("\u201cBurst\u201d is left out until it can be evaluated: \u201cBurst\u201d: "
+                                            "rate_per_hour, gpus_per_instance, speedup not given, and there is no "
+                                            "catalog to look up aws p4d.24xlarge");
+        QVERIFY2(std::any_of(s.notes.cbegin(), s.notes.cend(), [&](const QString &n) { return n.startsWith(note); }),
+                 qPrintable(s.notes.join(QLatin1Char('\n'))));
+        QVERIFY(report::summaryText(s, report::SummaryFormat::Text).contains(note));
     }
 
     void textAndMarkdown()

@@ -401,6 +401,41 @@ private slots:
     }
 
     // The same seed gives the same result on any number of threads; another seed does not.
+    void inputsOfALeftOutScenarioWaitForIt()
+    {
+        // "Own one server" cannot be evaluated (a negative price): left out of the evaluation, its two uncertain
+        // inputs and the correlation naming one of them are left out of the analysis, which covers the others.
+        Plan plan = uncertainPlan();
+        for (PlanScenario &s : plan.scenarios)
+            if (s.name == QStringLiteral("Own one server"))
+                std::get<PurchaseScenario>(s.scenario).serverPrice = -1.0;
+        const Expected<PlanResult> base = evaluatePlan(plan, {}, Incomplete::LeaveOut);
+        QVERIFY(base);
+        QCOMPARE(base->scenarios.size(), std::size_t(2));
+        AnalysisOptions options;
+        options.trials = 200;
+        QVERIFY(!analyzePlan(plan, *base, options)); // its inputs name a scenario the evaluation does not have
+
+        QStringList dropped;
+        const Plan kept = withoutLeftOutUncertainty(plan, *base, &dropped);
+        QCOMPARE(dropped, QStringList{QStringLiteral("Own one server")});
+        QCOMPARE(kept.uncertainty.size(), qsizetype(2));
+        QCOMPARE(kept.uncertainty.at(0).target, QStringLiteral("workload"));
+        QCOMPARE(kept.uncertainty.at(1).target, QStringLiteral("Cloud, pay per use"));
+        QVERIFY(kept.correlations.isEmpty());
+        const Expected<AnalysisResult> risk = analyzePlan(kept, *base, options);
+        QVERIFY2(risk, risk ? "" : qPrintable(risk.error().details.join(QLatin1Char('\n'))));
+        QCOMPARE(risk->scenarios.size(), std::size_t(2));
+
+        // Nothing left out: the plan as it is.
+        const Plan whole = uncertainPlan();
+        const Expected<PlanResult> full = evaluatePlan(whole);
+        QVERIFY(full);
+        dropped.clear();
+        QCOMPARE(withoutLeftOutUncertainty(whole, *full, &dropped).uncertainty.size(), whole.uncertainty.size());
+        QVERIFY(dropped.isEmpty());
+    }
+
     void sameSeedSameResultOnAnyThreads()
     {
         const Plan plan = uncertainPlan();

@@ -86,6 +86,7 @@ private slots:
     void estimatedSpeedupsAreNotedAndMixingWarns();
     void needsCatalog();
     void programmaticPlansAreValidated();
+    void incompleteScenariosAreLeftOutInPlace();
     void jsonHasTheDocumentedShape();
     void jsonUsesNullForUndefined();
 };
@@ -254,6 +255,89 @@ void TestPlanEvaluation::programmaticPlansAreValidated()
     QVERIFY(!r);
     QCOMPARE(r.error().details, (QStringList{QStringLiteral("workload.horizon_months: must be an integer from 1 to 240"),
                                              QStringLiteral("scenarios[0].hours_on: must be a number from 0 to 730")}));
+}
+
+void TestPlanEvaluation::incompleteScenariosAreLeftOutInPlace()
+{
+    // b needs a price from a catalog there is none of; hb bursts to b; h2 is a hybrid after both, whose base and
+    // burst positions move when b and hb are left out; one break-even names b.
+    const auto plan = [](bool withIncomplete) {
+        QByteArray scenarios = R"({"name": "a", "kind": "dedicated", "rate_per_hour": 3, "boxes": 2},)";
+        if (withIncomplete)
+            scenarios += R"({"name": "b", "kind": "elastic", "rate_per_hour": 2, )" + kAwsRef + "},"
+                         R"({"name": "hb", "kind": "hybrid", "base": "a", "burst": "b"},)";
+        scenarios += R"({"name": "e", "kind": "elastic", "rate_per_hour": 2.5},
+                        {"name": "p", "kind": "purchase", "servers": 1, "server_price": 100000},
+                        {"name": "h2", "kind": "hybrid", "base": "p", "burst": "e", "base_max_utilization": 0.8})";
+        QByteArray breakeven = R"({"purchase": "p", "cloud": "a", "max_servers": 10})";
+        if (withIncomplete)
+            breakeven += R"(, {"purchase": "p", "cloud": "b"})";
+        Expected<Plan> read = readPlan(R"({"name": "p", "workload": {"demand_gpu_hours": 3000},
+                                           "scenarios": [)" + scenarios + R"(], "breakeven": [)" + breakeven + "]}");
+        if (!read)
+            qFatal("%s", qPrintable(read.error().details.join(QLatin1Char('\n'))));
+        return *read;
+    };
+    const Plan full = plan(true);
+    const QString bProblem = QStringLiteral("scenarios[1]: gpus_per_instance, speedup not given, and there is no catalog "
+                                            "to look up aws p3.8xlarge in us-east-1 (on_demand) in");
+
+    // Refused as a whole, by default: what the command line does.
+    const Expected<PlanResult> refused = evaluatePlan(full);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().details, QStringList{bProblem});
+
+    // Left out, in place: the others evaluate exactly as they do in a plan without b and hb.
+    const Expected<PlanResult> r = evaluatePlan(full, {}, Incomplete::LeaveOut);
+    QVERIFY2(r, r ? "" : qPrintable(r.error().details.join(QLatin1Char('\n'))));
+    QStringList names;
+    std::vector<std::size_t> positions;
+    for (const EvaluatedScenario &s : r->scenarios) {
+        names << s.name;
+        positions.push_back(s.planPosition);
+    }
+    QCOMPARE(names, (QStringList{"a", "e", "p", "h2"}));
+    QCOMPARE(positions, (std::vector<std::size_t>{0, 3, 4, 5}));
+    QCOMPARE(r->leftOut.size(), std::size_t(3));
+    QCOMPARE(r->leftOut[0].name, QStringLiteral("b"));
+    QCOMPARE(r->leftOut[0].scenario, std::optional<std::size_t>(1));
+    QCOMPARE(r->leftOut[0].problems, QStringList{bProblem});
+    QCOMPARE(r->leftOut[1].name, QStringLiteral("hb"));
+    QCOMPARE(r->leftOut[1].scenario, std::optional<std::size_t>(2));
+    QCOMPARE(r->leftOut[1].problems,
+             QStringList{QStringLiteral("scenarios[2].burst: \"b\" cannot be evaluated yet, so neither can this")});
+    QCOMPARE(r->leftOut[2].scenario, std::nullopt);
+    QCOMPARE(r->leftOut[2].breakeven, std::size_t(1));
+    QCOMPARE(r->leftOut[2].name, QStringLiteral("p vs b"));
+    QCOMPARE(r->leftOut[2].problems,
+             QStringList{QStringLiteral("breakeven[1].cloud: \"b\" cannot be evaluated yet, so neither can this")});
+
+    QVERIFY(!r->atPlanPosition(1));
+    QVERIFY(!r->atPlanPosition(2));
+    QVERIFY(!r->atPlanPosition(6));
+    QCOMPARE(r->atPlanPosition(4)->name, QStringLiteral("p"));
+    QCOMPARE(r->leftOutAt(2)->name, QStringLiteral("hb"));
+    QVERIFY(!r->leftOutAt(4));
+
+    const Expected<PlanResult> reference = evaluatePlan(plan(false));
+    QVERIFY(reference);
+    QCOMPARE(reference->scenarios.size(), r->scenarios.size());
+    for (std::size_t i = 0; i < r->scenarios.size(); ++i) {
+        QCOMPARE(r->scenarios[i].result.total, reference->scenarios[i].result.total);
+        QCOMPARE(r->scenarios[i].hybridBase, reference->scenarios[i].hybridBase);
+    }
+    QCOMPARE(r->scenarios[3].hybridBase, std::size_t(2));  // p, at plan position 4
+    QCOMPARE(r->scenarios[3].hybridBurst, std::size_t(1)); // e, at plan position 3
+    QCOMPARE(r->breakeven.size(), std::size_t(1));
+    QCOMPARE(r->breakeven[0].result.servers, reference->breakeven[0].result.servers);
+
+    // Problems of the workload leave nothing to evaluate: refused either way.
+    Plan badWorkload = full;
+    badWorkload.workload.horizonMonths = 0;
+    const Expected<PlanResult> bad = evaluatePlan(badWorkload, {}, Incomplete::LeaveOut);
+    QVERIFY(!bad);
+    QCOMPARE(bad.error().details,
+             (QStringList{QStringLiteral("workload.horizon_months: must be an integer from 1 to 240"), bProblem}));
 }
 
 void TestPlanEvaluation::jsonHasTheDocumentedShape()

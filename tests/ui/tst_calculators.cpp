@@ -351,7 +351,24 @@ private slots:
         auto *table = m_f.find<QTableWidget>(QStringLiteral("budgetTable"));
         const int rows = table->rowCount();
         QVERIFY(rows > 0);
+        // One scenario that cannot be evaluated: left out, said, and the others still checked.
         m_f.editor()->setScenarioValue(0, tco::ParamId::RatePerHour, -5.0);
+        QVERIFY(m_f.editor()->result().has_value());
+        QTRY_COMPARE(table->rowCount(), rows - 1);
+        QVERIFY(error(QStringLiteral("budget"))->isHidden());
+        auto *result = m_f.find<QLabel>(QStringLiteral("budgetResult"));
+        QVERIFY(result);
+        const QString name = m_f.editor()->plan().scenarios.at(0).name;
+        QVERIFY2(result->text().contains(QStringLiteral("Not checked, as they cannot be evaluated yet: \u201c%1\u201d")
+                                             .arg(name.toHtmlEscaped())),
+                 qPrintable(result->text()));
+        m_f.editor()->undoStack()->undo();
+        QTRY_COMPARE(table->rowCount(), rows);
+
+        // A plan that cannot be evaluated at all: nothing to check, and said why.
+        tco::Plan noHorizon = m_f.editor()->plan();
+        noHorizon.workload.horizonMonths = 0;
+        m_f.editor()->apply(noHorizon, QStringLiteral("no horizon"));
         QVERIFY(!m_f.editor()->result().has_value());
         QTRY_VERIFY(error(QStringLiteral("budget"))->isVisible());
         QVERIFY(error(QStringLiteral("budget"))->text().contains(QStringLiteral("cannot be evaluated")));

@@ -1,5 +1,6 @@
 // The dashboard follows the plan: cards and charts show the engine's figures, formatted by report::, and
-// change with every edit, undo and redo; a plan that cannot be evaluated is explained, not drawn.
+// change with every edit, undo and redo; a scenario that cannot be evaluated yet is marked and left out while the
+// others show, and a plan that cannot be evaluated at all is explained, not drawn.
 #include "models/report/format.h"
 #include "models/report/summary.h"
 #include "models/tco/parameters.h"
@@ -570,15 +571,19 @@ private slots:
         QTRY_VERIFY(!panel->isCategoryHidden(tco::Category::Capex));
     }
 
-    void unevaluablePlanShowsTheErrorInsteadOfCharts()
+    void incompleteScenarioIsMarkedWhileTheOthersShow()
     {
         UiFixture f;
         QVERIFY(f.open());
         auto *message = f.find<QLabel>(QStringLiteral("dashboardMessage"));
-        QVERIFY(message);
-        QVERIFY(!message->isVisible());
+        auto *notes = f.find<QLabel>(QStringLiteral("dashboardNotes"));
+        auto *cumulative = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        QVERIFY(message && notes && cumulative);
+        const int complete = static_cast<int>(f.editor()->plan().scenarios.size());
+        QTRY_COMPARE(lineSeries(cumulative).size(), complete);
+        const QString cheapestBefore = f.find<KpiCard>(QStringLiteral("kpiCheapest"))->value();
 
-        // A scenario whose instance the catalog does not know, with no rate of its own.
+        // A scenario whose instance the catalog does not know, with no rate of its own: it cannot be evaluated.
         f.editor()->addScenario(tco::ScenarioKind::Dedicated, QStringLiteral("Mystery box"));
         const int last = static_cast<int>(f.editor()->plan().scenarios.size()) - 1;
         f.editor()->setScenarioInstance(last, tco::InstanceRef{QStringLiteral("aws"),
@@ -586,21 +591,64 @@ private slots:
                                                                QStringLiteral("us-east-1"),
                                                                QStringLiteral("on_demand"),
                                                                {}});
+        // The others are still evaluated and drawn; it is left out of every figure, and said to be.
+        QVERIFY(f.editor()->result());
+        QVERIFY(f.editor()->result()->leftOutAt(static_cast<std::size_t>(last)));
+        QVERIFY(!message->isVisible());
+        QTRY_VERIFY(cumulative->isVisible());
+        QCOMPARE(lineSeries(cumulative).size(), complete);
+        for (const QLineSeries *series : lineSeries(cumulative))
+            QVERIFY(series->name() != QStringLiteral("Mystery box"));
+        QVERIFY(notes->isVisible());
+        QVERIFY2(notes->text().contains(QStringLiteral("Incomplete, left out of the figures below:")) &&
+                     notes->text().contains(QStringLiteral("\u201cMystery box\u201d")) &&
+                     notes->text().contains(QStringLiteral("no-such-instance")),
+                 qPrintable(notes->text()));
+        QVERIFY2(!notes->text().contains(QStringLiteral("scenarios[")), qPrintable(notes->text()));
+        QCOMPARE(f.find<KpiCard>(QStringLiteral("kpiCheapest"))->value(), cheapestBefore);
+        // The summary (dashboard, PDF, CLI) says so too.
+        auto *summary = f.find<QLabel>(QStringLiteral("dashboardSummary"));
+        QVERIFY(summary);
+        const report::ExecutiveSummary exec = report::executiveSummary(f.editor()->plan(), *f.editor()->result());
+        QCOMPARE(static_cast<int>(exec.rows.size()), complete);
+        QVERIFY(std::any_of(exec.notes.cbegin(), exec.notes.cend(), [](const QString &n) {
+            return n.startsWith(QStringLiteral("\u201cMystery box\u201d is left out until it can be evaluated"));
+        }));
+
+        // With no scenario left that can be evaluated, the dashboard says what to complete.
+        tco::Plan only = f.editor()->plan();
+        only.scenarios = {only.scenarios.constLast()};
+        only.breakeven.clear();
+        only.uncertainty.clear();
+        only.correlations.clear();
+        f.editor()->apply(only, QStringLiteral("keep the incomplete one"));
+        QVERIFY(f.editor()->result());
+        QTRY_VERIFY(message->isVisible());
+        QVERIFY2(message->text().contains(QStringLiteral("No scenario can be evaluated yet")) &&
+                     message->text().contains(QStringLiteral("no-such-instance")),
+                 qPrintable(message->text()));
+        f.editor()->undoStack()->undo();
+
+        // A workload that cannot be evaluated leaves nothing to show: explained instead of drawn.
+        tco::Plan badWorkload = f.editor()->plan();
+        badWorkload.workload.horizonMonths = 0;
+        f.editor()->apply(badWorkload, QStringLiteral("no horizon"));
         QVERIFY(!f.editor()->result());
         QTRY_VERIFY(message->isVisible());
-        QVERIFY(!f.find<ChartView>(QStringLiteral("cumulativeChart"))->isVisible());
+        QVERIFY(!cumulative->isVisible());
         QVERIFY(message->text().contains(QStringLiteral("cannot be evaluated")));
         QVERIFY(!f.editor()->evaluationDetails().isEmpty());
         for (const QString &detail : f.editor()->evaluationDetails())
             QVERIFY2(message->text().contains(detail.toHtmlEscaped()), qPrintable(detail));
 
-        QVERIFY(message->text().contains(QStringLiteral("no-such-instance")));
-
+        f.editor()->undoStack()->undo(); // the horizon
         f.editor()->undoStack()->undo(); // the instance
         f.editor()->undoStack()->undo(); // the scenario
         QVERIFY(f.editor()->result());
-        QTRY_VERIFY(f.find<ChartView>(QStringLiteral("cumulativeChart"))->isVisible());
+        QVERIFY(f.editor()->result()->leftOut.empty());
+        QTRY_VERIFY(cumulative->isVisible());
         QVERIFY(!message->isVisible());
+        QTRY_VERIFY(!notes->text().contains(QStringLiteral("Mystery box")));
     }
 };
 

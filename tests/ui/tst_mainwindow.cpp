@@ -232,6 +232,19 @@ private slots:
             const QString before = table->item(0, 1)->text();
             f.editor()->setScenarioValue(a->currentIndex(), tco::ParamId::Premium, 0.5);
             QVERIFY(table->item(0, 1)->text() != before);
+            // A scenario that cannot be evaluated is not offered but named below the table; A and B stay as chosen.
+            const QString aName = a->currentText(), bName = b->currentText();
+            const QString incomplete = f.editor()->plan().scenarios[1].name;
+            auto *leftOut = dialog->findChild<QLabel *>(QStringLiteral("compareLeftOut"));
+            QVERIFY(leftOut && !leftOut->isVisible());
+            f.editor()->setScenarioValue(1, tco::ParamId::RatePerHour, -5.0);
+            QCOMPARE(a->count(), int(f.editor()->plan().scenarios.size()) - 1);
+            QCOMPARE(a->findText(incomplete), -1);
+            QCOMPARE(a->currentText(), aName);
+            QCOMPARE(b->currentText(), bName);
+            QCOMPARE(table->horizontalHeaderItem(2)->text(), bName);
+            QVERIFY(leftOut->isVisible());
+            QVERIFY2(leftOut->text().contains(QStringLiteral("\u201c%1\u201d").arg(incomplete)), qPrintable(leftOut->text()));
             dialog->reject();
         });
         action->trigger();

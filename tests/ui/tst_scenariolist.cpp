@@ -1,8 +1,10 @@
 // The scenario list of the Scenarios page: add (by kind), duplicate, rename (refusing empty and taken names
 // inline), move up/down and delete through its buttons, each one undo step; the selection follows the
-// scenario; Edit > Duplicate acts on it; the break-even settings; the list model under QAbstractItemModelTester.
+// scenario; Edit > Duplicate acts on it; an incomplete scenario is marked in place; the break-even settings; the
+// list model under QAbstractItemModelTester.
 #include "uitestutil.h"
 
+#include "models/report/format.h"
 #include "ui/scenarios/scenariolistmodel.h"
 #include "ui/scenarios/scenariospage.h"
 
@@ -116,6 +118,39 @@ private slots:
         QCOMPARE(model->index(4, ui::ScenarioListModel::Kind).data().toString(), QStringLiteral("Purchase"));
         QCOMPARE(model->index(0, ui::ScenarioListModel::Demand).data().toString(), QStringLiteral("met"));
         QCOMPARE(selected(), kAws); // the first scenario is selected on open
+    }
+
+    void incompleteScenarioIsMarkedInPlace()
+    {
+        // A cloud scenario with no price cannot be evaluated: marked in the list, explained under its form, and the
+        // others keep their figures.
+        m_f->editor()->addScenario(tco::ScenarioKind::Elastic, QStringLiteral("Unpriced GPUs"));
+        QTRY_COMPARE(names().size(), 7);
+        QAbstractItemModel *model = m_view->model();
+        const QModelIndex demand = model->index(6, ui::ScenarioListModel::Demand);
+        QCOMPARE(demand.data().toString(), QStringLiteral("incomplete"));
+        QVERIFY(demand.data(ui::ScenarioListModel::LeftOutRole).toBool());
+        QVERIFY(!model->index(6, ui::ScenarioListModel::Name).data(Qt::DecorationRole).isNull());
+        const QString tip = model->index(6, ui::ScenarioListModel::Name).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("Incomplete: left out")) && tip.contains(QStringLiteral("Price per instance-hour")),
+                 qPrintable(tip));
+        QCOMPARE(model->index(0, ui::ScenarioListModel::Demand).data().toString(), QStringLiteral("met"));
+        QVERIFY(!model->index(0, ui::ScenarioListModel::Demand).data(ui::ScenarioListModel::LeftOutRole).toBool());
+
+        QVERIFY(select(QStringLiteral("Unpriced GPUs")));
+        auto *message = w<QLabel>(QStringLiteral("resultMessage"));
+        QTRY_VERIFY2(message->text().contains(QStringLiteral("Incomplete: not evaluated yet")), qPrintable(message->text()));
+        QVERIFY(message->text().contains(QStringLiteral("Price per instance-hour")));
+        QCOMPARE(w<QLabel>(QStringLiteral("resultTotal"))->text(), QStringLiteral("\u2014"));
+        // The scenario before it still shows its own figures (positions in the plan, not in the evaluation).
+        QVERIFY(select(kGcpNode));
+        QTRY_COMPARE(w<QLabel>(QStringLiteral("resultTotal"))->text(),
+                     report::money(m_f->editor()->result()->atPlanPosition(5)->result.total));
+
+        // Priced, it is evaluated like the others.
+        m_f->editor()->setScenarioValue(6, tco::ParamId::RatePerHour, 2.0);
+        QTRY_COMPARE(demand.data().toString(), QStringLiteral("met"));
+        QVERIFY(!demand.data(ui::ScenarioListModel::LeftOutRole).toBool());
     }
 
     void addFromAKind()

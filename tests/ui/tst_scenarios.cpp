@@ -266,10 +266,13 @@ private slots:
         const QString name = m_f->editor()->plan().scenarios.last().name;
         auto *page = m_f->find<ui::ScenariosPage>(QStringLiteral("scenariosPage"));
         QTRY_COMPARE(page->currentScenario(), indexOf(name));
-        // A new cloud scenario has no price yet: the plan cannot be evaluated, and the page says why.
-        QVERIFY(!m_f->editor()->result());
+        // A new cloud scenario has no price yet: it is left out of the evaluation (the others still evaluate), and
+        // the page says why.
+        QVERIFY(m_f->editor()->result());
+        QVERIFY(m_f->editor()->result()->leftOutAt(static_cast<std::size_t>(indexOf(name))));
+        QCOMPARE(m_f->editor()->result()->scenarios.size(), std::size_t(m_f->editor()->plan().scenarios.size() - 1));
         auto *message = find<QLabel>(QStringLiteral("resultMessage"));
-        QTRY_VERIFY(message->text().contains(QStringLiteral("cannot be evaluated")));
+        QTRY_VERIFY(message->text().contains(QStringLiteral("Incomplete: not evaluated yet")));
         QVERIFY2(message->text().contains(name) && message->text().contains(QStringLiteral("Price per instance-hour")),
                  qPrintable(message->text()));
         QVERIFY(find<QLabel>(QStringLiteral("error_rate_per_hour"))->isVisible());
@@ -294,6 +297,7 @@ private slots:
                      && source->text().contains(QStringLiteral("$12.24")),
                  qPrintable(source->text()));
         QVERIFY(m_f->editor()->result());
+        QVERIFY(m_f->editor()->result()->leftOut.empty());
         // 4 engineers x 1 box x $12.24 x 730 h x 36 months.
         QTRY_COMPARE(find<QLabel>(QStringLiteral("resultTotal"))->text(), report::money(4 * 12.24 * 730 * 36));
 
@@ -438,7 +442,7 @@ private slots:
     }
 
     /// With MLTCO_SCENARIO_SHOTS=<dir>, writes a 1440x900 PNG of the page for each scenario of the sample
-    /// plan, plus a refused field and a plan that cannot be evaluated: for looking at, not asserted on.
+    /// plan, plus a refused field and an incomplete scenario: for looking at, not asserted on.
     void saveScreenshotsWhenAsked()
     {
         const QString dir = qEnvironmentVariable("MLTCO_SCENARIO_SHOTS");
@@ -468,8 +472,8 @@ private slots:
         type(find<QLineEdit>(QStringLiteral("param_boxes")), QStringLiteral("3"));
         shot(QStringLiteral("override"));
         addScenario(QStringLiteral("elastic"));
-        QTRY_VERIFY(!m_f->editor()->result());
-        shot(QStringLiteral("cannot-evaluate"));
+        QTRY_VERIFY(!m_f->editor()->result()->leftOut.empty());
+        shot(QStringLiteral("incomplete"));
     }
 };
 

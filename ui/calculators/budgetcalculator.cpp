@@ -137,7 +137,11 @@ void BudgetCalculator::recompute()
     }
     fillTable(rows, budget);
     showChart(rows, budget, static_cast<int>(*m_month->value()));
-    showSummary(rows, budget);
+    QStringList leftOut;
+    for (const tco::LeftOut &l : (*result)->leftOut)
+        if (l.scenario)
+            leftOut << QStringLiteral("\u201c%1\u201d").arg(l.name.toHtmlEscaped());
+    showSummary(rows, budget, leftOut);
 }
 
 void BudgetCalculator::fillTable(const std::vector<ScenarioAlerts> &rows, double budget)
@@ -261,7 +265,7 @@ void BudgetCalculator::showChart(const std::vector<ScenarioAlerts> &rows, double
     m_frame->setChart(chart);
 }
 
-void BudgetCalculator::showSummary(const std::vector<ScenarioAlerts> &rows, double budget)
+void BudgetCalculator::showSummary(const std::vector<ScenarioAlerts> &rows, double budget, const QStringList &leftOut)
 {
     QStringList over;
     QStringList under;
@@ -291,6 +295,8 @@ void BudgetCalculator::showSummary(const std::vector<ScenarioAlerts> &rows, doub
         if (!under.isEmpty())
             text += tr(" Under it: %1.").arg(under.join(QStringLiteral("; ")));
     }
+    if (!leftOut.isEmpty())
+        text += tr(" Not checked, as they cannot be evaluated yet: %1.").arg(leftOut.join(QStringLiteral(", ")));
     m_frame->setResult(text);
 }
 

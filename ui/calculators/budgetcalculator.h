@@ -42,7 +42,8 @@ private:
     void recompute();
     void fillTable(const std::vector<ScenarioAlerts> &rows, double budget);
     void showChart(const std::vector<ScenarioAlerts> &rows, double budget, int month);
-    void showSummary(const std::vector<ScenarioAlerts> &rows, double budget);
+    /// `leftOut`: names (HTML) of scenarios the evaluation left out, said as not checked.
+    void showSummary(const std::vector<ScenarioAlerts> &rows, double budget, const QStringList &leftOut);
 
     PlanEditor *m_editor = nullptr;
     bool m_stale = false;

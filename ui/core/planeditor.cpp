@@ -158,7 +158,7 @@ void PlanEditor::reevaluate()
 
 void PlanEditor::evaluate()
 {
-    Expected<tco::PlanResult> result = tco::evaluatePlan(m_plan, m_instances.resolver());
+    Expected<tco::PlanResult> result = tco::evaluatePlan(m_plan, m_instances.resolver(), tco::Incomplete::LeaveOut);
     if (result) {
         m_result = std::move(*result);
         m_evaluationError.clear();

@@ -49,7 +49,8 @@ public:
     const tco::Plan &plan() const { return m_plan; }
     qint64 planId() const { return m_planId; }
 
-    /// The latest evaluation; nullopt when the plan cannot be evaluated (see evaluationError()).
+    /// The latest evaluation; nullopt when the plan cannot be evaluated at all (see evaluationError()). A scenario
+    /// or break-even that cannot be evaluated yet is left out of it (PlanResult::leftOut) while the others show.
     const std::optional<tco::PlanResult> &result() const { return m_result; }
     QString evaluationError() const { return m_evaluationError; }
     QStringList evaluationDetails() const { return m_evaluationDetails; }

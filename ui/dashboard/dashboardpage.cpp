@@ -1,6 +1,7 @@
 #include "ui/dashboard/dashboardpage.h"
 
 #include "models/report/format.h"
+#include "models/report/problemtext.h"
 #include "models/report/summary.h"
 #include "models/tco/workload.h"
 #include "ui/core/planeditor.h"
@@ -218,6 +219,17 @@ void DashboardPage::refresh()
         return;
     }
     const tco::PlanResult &result = *m_editor->result();
+    if (result.scenarios.empty() && !result.leftOut.empty()) {
+        QStringList details;
+        for (const tco::LeftOut &l : result.leftOut)
+            for (const QString &p : l.problems)
+                details << report::problemText(p, plan);
+        showMessage(tr("No scenario can be evaluated yet"),
+                    tr("Complete a scenario on the Scenarios page: the dashboard shows each one as soon as it can be "
+                       "evaluated."),
+                    details);
+        return;
+    }
     if (result.scenarios.empty()) {
         showMessage(tr("No scenarios yet"),
                     tr("This plan has no scenarios to compare. Add one with Edit › Add scenario, or on the Scenarios "
@@ -230,6 +242,18 @@ void DashboardPage::refresh()
     // What the evaluation warns of (speedups on two scales, a plan value overriding the catalog) and notes
     // (speedups estimated from datasheets): said once, above the figures they concern.
     QStringList lines;
+    // First what is not in the figures below: scenarios and break-evens that cannot be evaluated yet.
+    for (const tco::LeftOut &l : result.leftOut) {
+        QStringList why;
+        for (const QString &p : l.problems)
+            why << parametertext::pathInWords(p, plan);
+        // Each problem names its scenario already ("“X” — Price per instance-hour: ...").
+        lines << QStringLiteral("<span style=\"color: %1;\">⚠ %2 %3</span>")
+                     .arg(QColor::fromRgba(palette::kWarningText).name(),
+                          l.scenario ? tr("Incomplete, left out of the figures below:")
+                                     : tr("Break-even %1 left out:").arg(l.name.toHtmlEscaped()),
+                          why.join(QStringLiteral("; ")));
+    }
     // Said in the plan's words: the scenario's name and the field's label, not the engine's path.
     for (const QString &w : result.warnings)
         lines << QStringLiteral("<span style=\"color: %1;\">⚠ %2</span>")

@@ -2,6 +2,7 @@
 
 #include "models/catalog/catalogrepository.h"
 #include "models/report/csvexport.h"
+#include "models/report/problemtext.h"
 #include "models/report/reportdata.h"
 #include "models/store/document.h"
 #include "ui/core/planeditor.h"
@@ -112,7 +113,8 @@ Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
     // What the files are, beside them: the plan, the date, the model version and every column's unit.
     return report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("README.txt")),
                                        report::csvReadme(editor.plan().name, QFileInfo(editor.document().path()).fileName(),
-                                                         QDate::currentDate(), written));
+                                                         QDate::currentDate(), written,
+                                                         report::leftOutText(*editor.result(), editor.plan())));
 }
 
 void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)

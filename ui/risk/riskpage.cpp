@@ -594,7 +594,13 @@ void RiskPage::run()
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
     m_status->setText(tr("Running %1 trials…").arg(report::grouped(options.trials, 0)));
-    const tco::Plan plan = m_editor->plan();
+    // Scenarios that cannot be evaluated yet are left out of the dashboard: their uncertain inputs wait too.
+    QStringList dropped;
+    const tco::Plan plan = tco::withoutLeftOutUncertainty(m_editor->plan(), *base, &dropped);
+    m_sampled = static_cast<int>(plan.uncertainty.size());
+    m_leftOutNote.clear();
+    for (const QString &name : std::as_const(dropped))
+        m_leftOutNote += tr(" The uncertain inputs of \u201c%1\u201d wait until it can be evaluated.").arg(name);
     m_resultBase = *base;
     const tco::PlanResult baseCopy = *base;
     m_watcher.setFuture(QtConcurrent::run([plan, baseCopy, options] {
@@ -629,10 +635,11 @@ void RiskPage::showResult()
                           .arg(report::grouped(r.trials, 0),
                                r.sampling == tco::Sampling::LatinHypercube ? tr("Latin hypercube") : tr("random sampling"))
                           .arg(r.seed)
-                          .arg(m_editor->plan().uncertainty.size())
-                          .arg(!r.converged ? QString()
-                               : *r.converged ? tr(" Every median settled to ±1 %.")
-                                              : tr(" The medians had not settled to ±1 %: run more trials.")));
+                          .arg(m_sampled)
+                          .arg((!r.converged ? QString()
+                                : *r.converged ? tr(" Every median settled to ±1 %.")
+                                               : tr(" The medians had not settled to ±1 %: run more trials.")) +
+                               m_leftOutNote));
     m_summary->show();
     m_summary->setRowCount(static_cast<int>(r.scenarios.size()));
     const auto right = Qt::AlignRight | Qt::AlignVCenter;

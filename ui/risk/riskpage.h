@@ -93,6 +93,8 @@ private:
     QComboBox *m_tornadoScenario = nullptr;
     QTimer *m_poll = nullptr;
     bool m_running = false; ///< from Run until its result (or cancellation) is shown
+    int m_sampled = 0;      ///< the uncertain inputs the last run sampled (those of left-out scenarios wait)
+    QString m_leftOutNote;  ///< said after the last run's figures: whose inputs were not sampled
     bool m_stale = false;   ///< the plan changed while the page was not shown: refresh when it is
 
     std::optional<tco::AnalysisResult> m_result;

@@ -1,8 +1,8 @@
 #include "ui/scenarios/parametertext.h"
 
 #include "models/report/format.h"
+#include "models/report/problemtext.h"
 
-#include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -195,27 +195,10 @@ bool sameValue(double a, double b)
 
 QString pathInWords(const QString &detail, const tco::Plan &plan)
 {
-    static const QRegularExpression path(QStringLiteral("^(scenarios\\[(\\d+)\\]|workload|breakeven\\[(\\d+)\\])"
-                                                        "(?:\\.(\\w+))?(?:\\[\\d+\\])?:\\s*(.*)$"));
-    const QRegularExpressionMatch m = path.match(detail);
-    if (!m.hasMatch())
-        return detail.toHtmlEscaped();
-    QString where;
-    if (m.captured(1) == QLatin1String("workload")) {
-        where = QCoreApplication::translate("parametertext", "Workload");
-    } else if (!m.captured(2).isEmpty()) {
-        const int i = m.captured(2).toInt();
-        where = i < plan.scenarios.size() ? QStringLiteral("\u201c%1\u201d").arg(plan.scenarios.at(i).name)
-                                          : m.captured(1);
-    } else {
-        where = QCoreApplication::translate("parametertext", "Break-even");
-    }
-    QString field = m.captured(4);
-    if (const tco::ParameterInfo *info = tco::parameterByKey(field))
-        field = QString::fromUtf8(info->label);
-    if (!field.isEmpty())
-        where += QStringLiteral(" \u2014 ") + field;
-    return QStringLiteral("<b>%1</b>: %2").arg(where.toHtmlEscaped(), m.captured(5).toHtmlEscaped());
+    const report::ProblemInWords words = report::problemInWords(detail, plan);
+    if (words.where.isEmpty())
+        return words.what.toHtmlEscaped();
+    return QStringLiteral("<b>%1</b>: %2").arg(words.where.toHtmlEscaped(), words.what.toHtmlEscaped());
 }
 
 } // namespace mltco::ui::parametertext

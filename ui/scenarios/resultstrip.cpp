@@ -114,14 +114,27 @@ void ResultStrip::showScenario(int index)
         setMessage(html, kMessageBad);
         return;
     }
-    if (index < 0 || static_cast<std::size_t>(index) >= result->scenarios.size()) {
+    if (const tco::LeftOut *out = index >= 0 ? result->leftOutAt(static_cast<std::size_t>(index)) : nullptr) {
+        clearFigures(QStringLiteral("\u2014"));
+        QString html = tr("<b>Incomplete: not evaluated yet.</b> It is left out of the dashboard, the totals and the "
+                          "reports, which show the other scenarios, until what is listed is fixed.");
+        html += QStringLiteral("<ul style=\"margin: 2px 0 0 -20px;\">");
+        for (const QString &d : out->problems)
+            html += QStringLiteral("<li>%1</li>").arg(parametertext::pathInWords(d, plan));
+        html += QStringLiteral("</ul>");
+        setMessage(html, kMessageBad);
+        return;
+    }
+    const tco::EvaluatedScenario *evaluated =
+        index >= 0 ? result->atPlanPosition(static_cast<std::size_t>(index)) : nullptr;
+    if (!evaluated) {
         clearFigures(QStringLiteral("\u2014"));
         setMessage(plan.scenarios.isEmpty() ? tr("The plan has no scenarios yet: add one with \u201cAdd\u201d.")
                                             : tr("Select a scenario to see its figures."),
                    kMessageNeutral);
         return;
     }
-    const tco::ScenarioResult &r = result->scenarios[static_cast<std::size_t>(index)].result;
+    const tco::ScenarioResult &r = evaluated->result;
     m_total->setText(report::money(r.total));
     m_npv->setText(report::money(r.npv));
     m_average->setText(report::money(r.averageAnnual));
@@ -142,18 +155,16 @@ void ResultStrip::showScenario(int index)
         QString text = tr("Meets the whole demand: %1 reference GPU-hours over %2 months.")
                            .arg(report::grouped(r.demand, 0))
                            .arg(months);
-        const tco::EvaluatedScenario &evaluated = result->scenarios[static_cast<std::size_t>(index)];
-        if (const auto *hybrid = std::get_if<tco::HybridScenario>(&evaluated.scenario)) {
+        if (const auto *hybrid = std::get_if<tco::HybridScenario>(&evaluated->scenario)) {
             const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
             text += tr(" The base (%1) costs %2; %3 of the work bursts to %4 for %5.")
                         .arg(hybrid->base.toHtmlEscaped(), report::money(r.total - r.burst), report::percent(share, 0),
                              hybrid->burst.toHtmlEscaped(), report::money(r.burst));
         }
-        if (r.peakFleet && evaluated.result.months.size() > 1 &&
-            evaluated.result.months.back().fleet > evaluated.result.months.front().fleet)
+        if (r.peakFleet && r.months.size() > 1 && r.months.back().fleet > r.months.front().fleet)
             text += tr(" The fleet grows from %1 to %2 %3.")
-                        .arg(report::grouped(evaluated.result.months.front().fleet, 0),
-                             report::grouped(evaluated.result.months.back().fleet, 0), evaluated.fleetKey());
+                        .arg(report::grouped(r.months.front().fleet, 0), report::grouped(r.months.back().fleet, 0),
+                             evaluated->fleetKey());
         setMessage(text, kMessageGood);
     }
 }

@@ -197,10 +197,11 @@ ScenarioForm::CatalogAnswer ScenarioForm::askCatalog() const
     if (!s.instance || m_kind == tco::ScenarioKind::Purchase)
         return {};
     const std::optional<tco::PlanResult> &result = m_editor->result();
-    if (result && static_cast<std::size_t>(m_index) < result->scenarios.size()
-        && result->scenarios[static_cast<std::size_t>(m_index)].instance)
-        return {result->scenarios[static_cast<std::size_t>(m_index)].instance, {}};
-    // Not in the evaluation (the plan does not evaluate, or the lookup failed): ask, to say why.
+    const tco::EvaluatedScenario *evaluated = result ? result->atPlanPosition(static_cast<std::size_t>(m_index)) : nullptr;
+    if (evaluated && evaluated->instance)
+        return {evaluated->instance, {}};
+    // Not in the evaluation (the plan does not evaluate, the scenario is left out, or the lookup failed): ask, to
+    // say why.
     Expected<tco::ResolvedInstance> found = catalog::makeInstanceResolver(m_editor->document().database())(*s.instance);
     if (!found)
         return {std::nullopt, found.error().message};

@@ -1,6 +1,7 @@
 #include "ui/scenarios/scenariolistmodel.h"
 
 #include "models/report/format.h"
+#include "models/report/problemtext.h"
 #include "models/tco/planevaluation.h"
 
 #include <QApplication>
@@ -37,10 +38,14 @@ void ScenarioListModel::setPlan(const tco::Plan &plan, const tco::PlanResult *re
         Row row;
         row.name = plan.scenarios[i].name;
         row.kind = plan.scenarios[i].kind();
-        if (result && static_cast<std::size_t>(i) < result->scenarios.size()) {
-            const tco::ScenarioResult &r = result->scenarios[static_cast<std::size_t>(i)].result;
+        const auto position = static_cast<std::size_t>(i);
+        if (const tco::EvaluatedScenario *evaluated = result ? result->atPlanPosition(position) : nullptr) {
+            const tco::ScenarioResult &r = evaluated->result;
             row.unmet = r.hasUnmetDemand() ? r.unmet : 0.0;
             row.unmetShare = r.demand > 0.0 ? row.unmet / r.demand : 0.0;
+        } else if (const tco::LeftOut *out = result ? result->leftOutAt(position) : nullptr) {
+            for (const QString &problem : out->problems)
+                row.leftOut << report::problemText(problem, plan);
         }
         rows << row;
     }
@@ -81,6 +86,8 @@ QVariant ScenarioListModel::data(const QModelIndex &index, int role) const
         case Kind:
             return kindName(row.kind);
         case Demand:
+            if (!row.leftOut.isEmpty())
+                return tr("incomplete");
             if (!row.unmetShare)
                 return QStringLiteral("\u2014");
             return unmet ? tr("%1 unmet").arg(report::percent(*row.unmetShare, 0)) : tr("met");
@@ -88,23 +95,32 @@ QVariant ScenarioListModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole: {
         QString tip = QStringLiteral("<b>%1</b> (%2)").arg(row.name.toHtmlEscaped(), kindName(row.kind).toLower());
-        if (!row.unmetShare)
+        if (!row.leftOut.isEmpty()) {
+            tip += tr("<br>Incomplete: left out of the dashboard, the totals and the reports until it can be "
+                      "evaluated.<ul style=\"margin: 2px 0 0 -20px;\">");
+            for (const QString &line : row.leftOut)
+                tip += QStringLiteral("<li>%1</li>").arg(line.toHtmlEscaped());
+            tip += QStringLiteral("</ul>");
+        } else if (!row.unmetShare) {
             tip += tr("<br>Not evaluated: the plan cannot be evaluated as it stands.");
-        else if (unmet)
+        } else if (unmet) {
             tip += tr("<br>Unmet demand: %1 reference GPU-hours over the horizon (%2 of the demand) are not served. "
                       "It is cheaper because it does less.")
                        .arg(report::grouped(row.unmet, 0), report::percent(*row.unmetShare, 1));
-        else
+        } else {
             tip += tr("<br>Serves the whole demand.");
+        }
         return tip;
     }
     case Qt::DecorationRole:
+        if (index.column() == Name && !row.leftOut.isEmpty())
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
         if (index.column() == Name && unmet)
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         break;
     case Qt::ForegroundRole:
         if (index.column() == Demand)
-            return QBrush(unmet ? QColor(0xb3, 0x26, 0x1e) : QColor(0x5f, 0x6b, 0x77));
+            return QBrush(unmet || !row.leftOut.isEmpty() ? QColor(0xb3, 0x26, 0x1e) : QColor(0x5f, 0x6b, 0x77));
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == Demand)
@@ -112,6 +128,8 @@ QVariant ScenarioListModel::data(const QModelIndex &index, int role) const
         break;
     case UnmetShareRole:
         return row.unmetShare ? QVariant(*row.unmetShare) : QVariant();
+    case LeftOutRole:
+        return !row.leftOut.isEmpty();
     default:
         break;
     }

@@ -26,11 +26,14 @@ public:
     enum Role {
         /// Share of the demand left unserved (double, 0 when met); invalid when the plan was not evaluated.
         UnmetShareRole = Qt::UserRole + 1,
+        /// Whether the scenario was left out of the evaluation (it cannot be evaluated yet): bool.
+        LeftOutRole,
     };
 
     explicit ScenarioListModel(QObject *parent = nullptr);
 
-    /// Takes the scenarios of `plan` and, when there is one, the evaluation `result` (same order).
+    /// Takes the scenarios of `plan` and, when there is one, its evaluation `result` (scenarios it left out are
+    /// marked "incomplete", with what they lack).
     void setPlan(const tco::Plan &plan, const tco::PlanResult *result);
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -48,6 +51,7 @@ private:
         tco::ScenarioKind kind = tco::ScenarioKind::Dedicated;
         std::optional<double> unmetShare; ///< none: not evaluated
         double unmet = 0.0;               ///< reference GPU-hours over the horizon
+        QStringList leftOut;              ///< why the evaluation left it out, in words; empty when it did not
 
         bool operator==(const Row &) const = default;
     };
