@@ -8,7 +8,9 @@
 #include "ui/dashboard/breakevenchart.h"
 #include "ui/dashboard/categorychart.h"
 #include "ui/dashboard/chartpalette.h"
+#include "ui/dashboard/dashboardsummary.h"
 #include "ui/dashboard/kpicard.h"
+#include "ui/dashboard/kpipanel.h"
 #include "uitestutil.h"
 
 #include <QBarCategoryAxis>
@@ -20,10 +22,13 @@
 #include <QComboBox>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLayout>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPointer>
+#include <QRegularExpression>
+#include <QSet>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QStackedWidget>
@@ -221,6 +226,77 @@ private slots:
                 const double distance = std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
                 QVERIFY2(distance >= 15, qPrintable(QStringLiteral("scenarios %1 and %2: %3").arg(i + 1).arg(j + 1).arg(distance)));
             }
+        }
+    }
+
+    void twelveScenariosStayReadable()
+    {
+        // Twelve scenarios with long names, from a 13" laptop's window to a large screen.
+        UiFixture f;
+        QVERIFY(f.open());
+        for (int i = 0; f.editor()->plan().scenarios.size() < 12; ++i)
+            f.editor()->duplicateScenario(i);
+        QCOMPARE(f.editor()->result()->scenarios.size(), std::size_t(12));
+        QStringList names;
+        for (const tco::EvaluatedScenario &s : f.editor()->result()->scenarios)
+            names << ui::flaggedName(s);
+        auto *kpis = f.find<ui::KpiPanel>(QStringLiteral("kpiCards"));
+        auto *category = f.find<ChartView>(QStringLiteral("categoryChart"));
+        auto *cumulative = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        auto *breakEven = f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel"));
+        QVERIFY(kpis && category && cumulative && breakEven);
+
+        for (const QSize size : {QSize(1024, 700), QSize(1920, 1080)}) {
+            f.window->resize(size);
+            QTRY_COMPARE(f.window->size(), size);
+            QApplication::processEvents();
+            const QString at = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+
+            // Cards: as many columns as fit, each card tall enough for its wrapped name and details.
+            QTRY_COMPARE(kpis->scenarioColumns(), size.width() < 1400 ? 4 : 6);
+            for (int i = 0; i < 12; ++i) {
+                auto *card = kpis->findChild<KpiCard *>(QStringLiteral("kpiTotal_%1").arg(i));
+                QVERIFY(card);
+                QTRY_VERIFY2(card->height() >= card->layout()->totalHeightForWidth(card->width()),
+                             qPrintable(QStringLiteral("%1: card %2").arg(at).arg(i)));
+            }
+
+            // Category axis: every scenario named, distinct, shortened in the middle at most (never just "…").
+            QTRY_VERIFY(!category->chart()->axes(Qt::Vertical).isEmpty());
+            auto *axis = qobject_cast<QBarCategoryAxis *>(category->chart()->axes(Qt::Vertical).first());
+            QVERIFY(axis);
+            QVERIFY(!axis->truncateLabels());
+            const QStringList labels = axis->categories();
+            QCOMPARE(labels.size(), 12);
+            QCOMPARE(QSet<QString>(labels.cbegin(), labels.cend()).size(), 12);
+            int whole = 0;
+            for (qsizetype i = 0; i < labels.size(); ++i) {
+                const QString &label = labels[i];
+                const QString &name = names[labels.size() - 1 - i]; // drawn bottom-up
+                QVERIFY2(label.size() >= 8, qPrintable(at + QStringLiteral(": ") + label));
+                if (label == name) {
+                    ++whole;
+                    continue;
+                }
+                const qsizetype cut = label.indexOf(QChar(0x2026));
+                QVERIFY2(cut > 0, qPrintable(label));
+                QVERIFY2(name.startsWith(label.left(cut)), qPrintable(label + QStringLiteral(" / ") + name));
+                const QString tail = label.mid(cut + 1).remove(QRegularExpression(QStringLiteral(" \\(\\d+\\)$")));
+                QVERIFY2(name.endsWith(tail), qPrintable(label + QStringLiteral(" / ") + name));
+            }
+            if (size.width() >= 1920)
+                QVERIFY2(whole >= 6, qPrintable(labels.join(QStringLiteral(" | "))));
+            // The chart has a row a bar.
+            QVERIFY(category->minimumHeight() >= 12 * QFontMetrics(axis->labelsFont()).height());
+
+            // Cumulative legend: room for all twelve entries.
+            const QFontMetrics legend(cumulative->chart()->legend()->font());
+            QVERIFY2(cumulative->minimumHeight() >= 12 * (legend.height() + 6), qPrintable(at));
+            QTRY_VERIFY(cumulative->height() >= cumulative->minimumHeight());
+
+            // The break-even label stays inside the plot, however narrow.
+            QTRY_VERIFY(!breakEven->crossingLabelRect().isEmpty());
+            QVERIFY2(breakEven->plotArea().adjusted(-1, -1, 1, 1).contains(breakEven->crossingLabelRect()), qPrintable(at));
         }
     }
 

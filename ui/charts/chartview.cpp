@@ -12,6 +12,8 @@
 #include <QComboBox>
 #include <QContextMenuEvent>
 #include <QCursor>
+#include <QFontMetrics>
+#include <QLegend>
 #include <QFileDialog>
 #include <QLegendMarker>
 #include <QMenu>
@@ -197,6 +199,14 @@ void ChartView::setChart(QChart *chart)
         return;
     QChartView::setChart(chart);
     delete previous;
+}
+
+void ChartView::fitLegend(int entries, int floor)
+{
+    // An entry is a line of the legend's font with the marker's padding; the frame is the title and the margins.
+    const int row = QFontMetrics(chart()->legend()->font()).height() + 6;
+    const int frame = QFontMetrics(chart()->titleFont()).height() + 60;
+    setMinimumHeight(std::max(floor, frame + row * entries));
 }
 
 void ChartView::attachLegendToggles()

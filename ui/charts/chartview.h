@@ -84,6 +84,9 @@ public:
     /// Connects every legend marker of the chart so a click hides/shows its series. Call after the
     /// series are added (again after they change).
     void attachLegendToggles();
+    /// A minimum height at which a legend to the side of the plot has room for every one of `entries` (a legend
+    /// that runs out of room drops its last entries), and never less than `floor`.
+    void fitLegend(int entries, int floor = 200);
     /// Shows `text` as a tooltip at the pointer (or hides it when empty).
     void showValueTip(const QString &text);
 

@@ -128,6 +128,16 @@ QString BreakEvenChart::crossingLabel() const
     return m_marker ? m_calloutText->text() : QString();
 }
 
+QRectF BreakEvenChart::crossingLabelRect() const
+{
+    return m_callout->isVisible() ? m_callout->mapRectToParent(m_callout->rect()) : QRectF();
+}
+
+QRectF BreakEvenChart::plotArea() const
+{
+    return m_chart->plotArea();
+}
+
 void BreakEvenChart::placeCallout()
 {
     if (!m_marker || m_marker->count() == 0 || !m_marker->isVisible()) {
@@ -148,6 +158,8 @@ void BreakEvenChart::placeCallout()
     QPointF topLeft(at.x() + 10, at.y() + 10);
     if (topLeft.x() + box.width() > plot.right())
         topLeft.setX(at.x() - 10 - box.width());
+    // A narrow plot has room on neither side: keep the whole label inside the chart, as near the point as fits.
+    topLeft.setX(std::clamp(topLeft.x(), plot.left(), std::max(plot.left(), plot.right() - box.width())));
     if (topLeft.y() + box.height() > plot.bottom())
         topLeft.setY(at.y() - 10 - box.height());
     m_callout->setRect(QRectF(QPointF(0, 0), box));

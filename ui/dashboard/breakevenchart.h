@@ -3,6 +3,7 @@
 #include "models/tco/planevaluation.h"
 #include "ui/dashboard/legendmemory.h"
 
+#include <QRectF>
 #include <QWidget>
 
 #include <utility>
@@ -46,6 +47,9 @@ public:
     QString note() const;
     /// The label drawn at the crossing ("Break-even: 6 servers"); empty when the lines do not cross.
     QString crossingLabel() const;
+    /// Where that label is drawn, and the plot area it must stay in (chart coordinates); empty when not shown.
+    QRectF crossingLabelRect() const;
+    QRectF plotArea() const;
 
 private:
     void rebuildSelector();

@@ -77,6 +77,7 @@ void CapacityChart::setResult(const tco::PlanResult &result)
         for (const tco::MonthRow &row : s.result.months)
             hi = std::max(hi, row.capacity);
     }
+    m_view->fitLegend(static_cast<int>(shown.size()) + 1); // and the demand
     const HoursScale scale = hoursScale(hi);
     m_hours->setTitleText(scale.title);
     setNiceRange(m_hours, 0, std::max(1.0, hi * 1.08 / scale.divisor));

@@ -11,6 +11,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
@@ -40,7 +41,7 @@ CategoryChart::CategoryChart(QWidget *parent)
     m_selector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_chart->legend()->setAlignment(Qt::AlignRight);
     m_view->setChart(m_chart);
-    m_view->setMinimumHeight(200);
+    m_view->setMinimumHeight(kMinimumHeight);
 
     auto *label = new QLabel(tr("&Show:"), this);
     label->setBuddy(m_selector);
@@ -95,6 +96,36 @@ void CategoryChart::rebuildSelector()
     }
     const int found = previousName.isEmpty() ? -1 : static_cast<int>(m_names.indexOf(previousName));
     m_selector->setCurrentIndex(found >= 0 ? found + 1 : 0);
+}
+
+int CategoryChart::labelWidth() const
+{
+    // A third of the chart at most, in steps of 20 pixels so that a small resize keeps the chart as it is.
+    return std::clamp(m_view->width() / 3 / 20 * 20, 80, kMaxLabelWidth);
+}
+
+void CategoryChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_series && labelWidth() != m_labelWidth) {
+        m_builtFor.clear(); // the names are shortened again for the new width
+        rebuildChart();
+    }
+}
+
+QStringList CategoryChart::axisLabels(const std::vector<Bar> &bars, const QFont &font, int maxWidth)
+{
+    const QFontMetrics metrics(font);
+    QStringList out;
+    for (const Bar &b : bars) {
+        QString label = metrics.elidedText(b.label, Qt::ElideMiddle, maxWidth);
+        // Categories are told apart by their text: two names shortened alike get a number.
+        for (int n = 2; out.contains(label); ++n)
+            label = metrics.elidedText(b.label, Qt::ElideMiddle, maxWidth - metrics.horizontalAdvance(QStringLiteral(" (00)"))) +
+                    QStringLiteral(" (%1)").arg(n);
+        out << label;
+    }
+    return out;
 }
 
 std::vector<CategoryChart::Bar> CategoryChart::overviewBars() const
@@ -181,6 +212,9 @@ void CategoryChart::rebuildChart()
     const int scenario = m_selector->currentData().toInt();
     const bool overview = scenario == kOverview;
     const std::vector<Bar> bars = overview ? overviewBars() : yearBars(scenario);
+    // A row a bar: room for its name's line however many scenarios the plan has.
+    m_view->setMinimumHeight(overview ? std::max(kMinimumHeight, kChartFrame + kRowHeight * static_cast<int>(bars.size()))
+                                      : kMinimumHeight);
     setChartTitle(m_chart, overview ? tr("Cost by category over %1 months%2").arg(m_horizon).arg(m_taxNote)
                                     : tr("Cost by category per year%2 — %1").arg(m_flaggedNames[scenario], m_taxNote));
 
@@ -238,8 +272,12 @@ void CategoryChart::rebuildChart()
     auto *money = newMoneyAxis(); // resale stacks below zero
     const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"));
     auto *labels = new QBarCategoryAxis;
-    for (const Bar &b : bars)
-        labels->append(b.label);
+    // Qt elides a category that does not fit its share of the axis down to "…", which with a dozen long
+    // scenario names leaves nothing readable: names are shortened here instead (the middle goes, so "AWS p3…
+    // reserved" keeps both ends), and each bar's tip gives the whole name.
+    labels->setTruncateLabels(false);
+    m_labelWidth = labelWidth();
+    labels->append(axisLabels(bars, labels->labelsFont(), m_labelWidth));
     QAbstractBarSeries *series = overview ? static_cast<QAbstractBarSeries *>(new QHorizontalStackedBarSeries)
                                           : static_cast<QAbstractBarSeries *>(new QStackedBarSeries);
     series->setBarWidth(overview ? 0.65 : 0.55);

@@ -13,6 +13,7 @@ class QAbstractBarSeries;
 class QChart;
 class QValueAxis;
 class QComboBox;
+class QFont;
 
 namespace mltco::tco {
 struct PlanResult;
@@ -45,6 +46,9 @@ public:
     void setCategoryHidden(tco::Category category, bool hidden);
     bool isCategoryHidden(tco::Category category) const;
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     /// One bar: a label and its cost per category.
     struct Bar final
@@ -60,6 +64,15 @@ private:
     void connectBarTips(const std::vector<Bar> &bars, const QList<tco::Category> &shown);
     std::vector<Bar> overviewBars() const;
     std::vector<Bar> yearBars(int scenario) const;
+    /// The bars' labels for the category axis: shortened in the middle to kMaxLabelWidth, each one distinct.
+    static QStringList axisLabels(const std::vector<Bar> &bars, const QFont &font, int maxWidth);
+    /// How wide a name on the axis may be at the chart's width: up to kMaxLabelWidth, less on a narrow window.
+    int labelWidth() const;
+
+    static constexpr int kMinimumHeight = 200;
+    static constexpr int kChartFrame = 110;   ///< title, money axis and margins of the overview, in pixels
+    static constexpr int kRowHeight = 22;     ///< one scenario's bar and its name
+    static constexpr int kMaxLabelWidth = 230; ///< a scenario's name on the axis, in pixels
 
     ChartView *m_view;
     QChart *m_chart;
@@ -73,6 +86,7 @@ private:
     QString m_builtFor;
     QAbstractBarSeries *m_series = nullptr;
     QValueAxis *m_money = nullptr;
+    int m_labelWidth = 0; ///< the labelWidth() the axis was built for
     int m_horizon = 0;
     QString m_taxNote;
 };

@@ -41,6 +41,7 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
     QStringList names;
     for (const tco::EvaluatedScenario &s : result.scenarios)
         names << flaggedName(s);
+    m_view->fitLegend(static_cast<int>(names.size()));
     // The same scenarios as shown: their lines move in place. Otherwise the chart is built afresh.
     SeriesRefresh lines(m_chart, showsSeries(m_chart, names), m_months, m_money);
 

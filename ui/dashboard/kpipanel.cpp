@@ -10,10 +10,13 @@
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace mltco::ui {
 namespace {
 
 constexpr int kMaxCardColumns = 6;
+constexpr int kMinCardWidth = 190; // pixels: a two-line scenario name and a total like "$1.29M"
 
 const tco::EvaluatedScenario &at(const tco::PlanResult &result, int index)
 {
@@ -251,21 +254,57 @@ void KpiPanel::updateDemand(const tco::PlanResult &result, const DashboardSummar
     m_demand->setToolTip(tip.join(QStringLiteral("<br>")));
 }
 
+void KpiPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrangeScenarioCards();
+    fitCardHeights();
+}
+
+void KpiPanel::fitCardHeights()
+{
+    if (m_columns <= 0 || m_scenarioCards.isEmpty())
+        return;
+    const int spacing = std::max(0, m_scenarioGrid->horizontalSpacing());
+    const int column = (m_scenarioGrid->contentsRect().width() > 0 ? m_scenarioGrid->contentsRect().width() : width()) -
+                       spacing * (m_columns - 1);
+    const int cardWidth = std::max(1, column / m_columns);
+    for (KpiCard *card : std::as_const(m_scenarioCards)) {
+        if (QLayout *l = card->layout(); l && l->hasHeightForWidth())
+            card->setMinimumHeight(l->totalHeightForWidth(cardWidth));
+    }
+}
+
+void KpiPanel::arrangeScenarioCards(bool force)
+{
+    // A card needs about kMinCardWidth for a two-line name and a seven-figure total; at least 2 columns, at most
+    // kMaxCardColumns, and never fewer than 4 when the width allows (so a short plan's cards stay card-sized).
+    const int count = static_cast<int>(m_scenarioCards.size());
+    const int fit = std::clamp(width() / kMinCardWidth, 2, kMaxCardColumns);
+    const int columns = std::min(fit, std::max(count, 4));
+    if (columns == m_columns && !force)
+        return;
+    m_columns = columns;
+    for (KpiCard *card : std::as_const(m_scenarioCards))
+        m_scenarioGrid->removeWidget(card);
+    for (int c = 0; c < kMaxCardColumns; ++c)
+        m_scenarioGrid->setColumnStretch(c, c < columns ? 1 : 0);
+    for (int i = 0; i < count; ++i)
+        m_scenarioGrid->addWidget(m_scenarioCards[i], i / columns, i % columns);
+}
+
 void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const DashboardSummary &summary)
 {
     const int count = static_cast<int>(result.scenarios.size());
     if (count != m_scenarioCards.size()) {
         qDeleteAll(m_scenarioCards);
         m_scenarioCards.clear();
-        const int columns = std::clamp(count, 4, kMaxCardColumns);
-        for (int c = 0; c < kMaxCardColumns; ++c)
-            m_scenarioGrid->setColumnStretch(c, c < columns ? 1 : 0);
         for (int i = 0; i < count; ++i) {
             auto *card = new KpiCard(this);
             card->setObjectName(QStringLiteral("kpiTotal_%1").arg(i));
-            m_scenarioGrid->addWidget(card, i / columns, i % columns);
             m_scenarioCards.append(card);
         }
+        arrangeScenarioCards(true);
     }
     const int horizon = result.workload.horizonMonths;
     for (int i = 0; i < count; ++i) {
@@ -297,6 +336,7 @@ void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const Dashboar
                                                                report::grouped(r.demand, 0), servedPercent(r)))};
         card->setToolTip(tip.join(QStringLiteral("<br>")));
     }
+    fitCardHeights();
 }
 
 } // namespace mltco::ui

@@ -26,8 +26,19 @@ public:
     void setResult(const tco::PlanResult &result, const DashboardSummary &summary);
 
     int scenarioCardCount() const { return static_cast<int>(m_scenarioCards.size()); }
+    /// Cards a row of the scenario grid holds at the panel's width (fewer on a narrow window, so names fit).
+    int scenarioColumns() const { return m_columns; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Places the scenario cards in as many columns as the width allows (when that number changes).
+    void arrangeScenarioCards(bool force = false);
+    /// Gives each scenario card the height its wrapped name and details need at its column's width (a grid lays
+    /// word-wrapped labels out one line high, cutting a two-line name).
+    void fitCardHeights();
+
     void updateCheapest(const tco::PlanResult &result, const DashboardSummary &summary);
     void updateSaving(const tco::PlanResult &result, const DashboardSummary &summary);
     void updateBreakEven(const tco::PlanResult &result, const DashboardSummary &summary);
@@ -40,6 +51,7 @@ private:
     KpiCard *m_demand;
     QGridLayout *m_scenarioGrid;
     QList<KpiCard *> m_scenarioCards;
+    int m_columns = 0;
 };
 
 } // namespace mltco::ui

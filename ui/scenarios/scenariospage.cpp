@@ -73,7 +73,9 @@ ScenariosPage::ScenariosPage(PlanEditor *editor, QWidget *parent)
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({360, 910});
+    // As wide as the list may be (480) where the window allows, so scenario names are read whole on a large
+    // screen; the splitter scales this down on a small one, to the list's minimum of 350.
+    splitter->setSizes({480, 910});
     layout->addWidget(splitter, 1);
 
     connect(m_editor, &PlanEditor::planChanged, this, &ScenariosPage::onPlanChanged);
