@@ -8,6 +8,7 @@
 #include "models/store/planstore.h"
 #include "models/tco/parameters.h"
 #include "ui/report/exports.h"
+#include "ui/scenarios/workloadform.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -28,6 +29,7 @@
 #include <QMenu>
 #include <QProcess>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QScrollBar>
 #include <QPushButton>
 #include <QMessageBox>
@@ -198,11 +200,27 @@ private slots:
                      qPrintable(page->objectName()));
         }
         QCOMPARE(f.window->size(), QSize(1024, 700));
-        // The Scenarios page's form, wider than that, scrolls to its last column.
+        // The Scenarios page reflows instead of scrolling sideways: the workload's fields in one column, the
+        // scenario list above the form; it scrolls down only.
         auto *scroll = f.find<QScrollArea>(QStringLiteral("scenariosPageScroll"));
-        QVERIFY(scroll);
+        auto *splitter = f.find<QSplitter>(QStringLiteral("scenarioSplitter"));
+        auto *workload = f.find<ui::WorkloadForm>(QStringLiteral("workloadForm"));
+        QVERIFY(scroll && splitter && workload);
         pages->setCurrentWidget(scroll);
-        QTRY_VERIFY(scroll->horizontalScrollBar()->maximum() > 0);
+        QTRY_COMPARE(splitter->orientation(), Qt::Vertical);
+        QTRY_COMPARE(workload->columns(), 1);
+        QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        // Every field stays reachable: the last workload field and the scenario form's first are on the page.
+        auto *tax = f.find<QLineEdit>(QStringLiteral("param_tax_rate"));
+        QVERIFY(tax);
+        QVERIFY(tax->mapTo(scroll->widget(), QPoint(tax->width(), 0)).x() <= scroll->viewport()->width());
+
+        // On a wide window, side by side again, in two columns.
+        f.window->resize(1920, 1080);
+        QTRY_COMPARE(splitter->orientation(), Qt::Horizontal);
+        QTRY_COMPARE(workload->columns(), 2);
+        QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
     }
 
     void compareTwoScenarios()

@@ -131,6 +131,13 @@ void ParameterField::addToGrid(QGridLayout *grid, int row, int column)
     grid->addWidget(m_error, row + 1, column + 1, 1, 4);
 }
 
+void ParameterField::removeFromGrid(QGridLayout *grid)
+{
+    for (QWidget *w : {static_cast<QWidget *>(m_label), editor(), static_cast<QWidget *>(m_unit),
+                       static_cast<QWidget *>(m_note), static_cast<QWidget *>(m_reset), static_cast<QWidget *>(m_error)})
+        grid->removeWidget(w);
+}
+
 QWidget *ParameterField::editor() const
 {
     if (m_combo)

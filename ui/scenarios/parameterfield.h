@@ -38,6 +38,8 @@ public:
     /// Places the field on `row` (widgets) and `row + 1` (message) of a grid, in the five columns from
     /// `column`: label, editor, unit, note, reset.
     void addToGrid(QGridLayout *grid, int row, int column = 0);
+    /// Takes the field's widgets out of `grid` again (to place them elsewhere in it).
+    void removeFromGrid(QGridLayout *grid);
 
     const tco::ParameterInfo &info() const { return m_info; }
     QWidget *editor() const;

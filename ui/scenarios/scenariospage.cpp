@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QEvent>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -43,18 +44,20 @@ ScenariosPage::ScenariosPage(PlanEditor *editor, QWidget *parent)
     layout->addWidget(m_workload);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = splitter;
     splitter->setObjectName(QStringLiteral("scenarioSplitter"));
     splitter->setChildrenCollapsible(false);
     auto *left = new QWidget(splitter);
     auto *leftLayout = new QVBoxLayout(left);
+    m_leftLayout = leftLayout;
     leftLayout->setContentsMargins(0, 0, 8, 0);
     leftLayout->setSpacing(10);
     leftLayout->addWidget(m_list, 1);
     leftLayout->addWidget(m_breakEven);
-    left->setMinimumWidth(350);
-    left->setMaximumWidth(480);
+    m_left = left;
 
     auto *right = new QWidget(splitter);
+    m_right = right;
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(8, 0, 0, 0);
     rightLayout->setSpacing(0);
@@ -73,14 +76,60 @@ ScenariosPage::ScenariosPage(PlanEditor *editor, QWidget *parent)
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    // As wide as the list may be (480) where the window allows, so scenario names are read whole on a large
-    // screen; the splitter scales this down on a small one, to the list's minimum of 350.
-    splitter->setSizes({480, 910});
+    arrangeFor(kSideBySideWindowWidth);
     layout->addWidget(splitter, 1);
 
     connect(m_editor, &PlanEditor::planChanged, this, &ScenariosPage::onPlanChanged);
     connect(m_list, &ScenarioListPanel::currentScenarioChanged, this, &ScenariosPage::showScenario);
     showScenario(m_list->currentScenario());
+}
+
+void ScenariosPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // The window's width decides, not the page's: inside a scroll area the page is never narrower than its
+    // minimum, so it would not notice a window too narrow for it.
+    if (QWidget *w = window(); w != m_watchedWindow) {
+        if (m_watchedWindow)
+            m_watchedWindow->removeEventFilter(this);
+        m_watchedWindow = w;
+        w->installEventFilter(this);
+    }
+    arrangeFor(window()->width());
+}
+
+bool ScenariosPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_watchedWindow && event->type() == QEvent::Resize)
+        arrangeFor(static_cast<QWidget *>(watched)->width());
+    return QWidget::eventFilter(watched, event);
+}
+
+void ScenariosPage::arrangeFor(int windowWidth)
+{
+    const Qt::Orientation orientation = windowWidth >= kSideBySideWindowWidth ? Qt::Horizontal : Qt::Vertical;
+    if (orientation == m_splitter->orientation() && m_left->minimumWidth() > 0)
+        return;
+    m_splitter->setOrientation(orientation);
+    if (orientation == Qt::Horizontal) {
+        m_leftLayout->setDirection(QBoxLayout::TopToBottom);
+        m_leftLayout->setContentsMargins(0, 0, 8, 0);
+        m_left->setMinimumSize(350, 0);
+        m_left->setMaximumWidth(480);
+        m_right->setMinimumHeight(0);
+        // As wide as the list may be (480) where the window allows, so scenario names are read whole on a large
+        // screen; the splitter scales this down on a smaller one, to the list's minimum of 350.
+        m_splitter->setSizes({480, 910});
+    } else {
+        // Above the form, the list and the break-even side by side, a dozen rows high; the form below keeps room
+        // to work in.
+        m_leftLayout->setDirection(QBoxLayout::LeftToRight);
+        m_leftLayout->setContentsMargins(0, 0, 0, 8);
+        m_left->setMinimumSize(1, 300);
+        m_left->setMaximumWidth(QWIDGETSIZE_MAX);
+        m_right->setMinimumHeight(560);
+        m_splitter->setSizes({300, 560});
+    }
 }
 
 int ScenariosPage::currentScenario() const

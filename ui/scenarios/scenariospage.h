@@ -2,8 +2,10 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QLabel;
 class QScrollArea;
+class QSplitter;
 class QVBoxLayout;
 
 namespace mltco::ui {
@@ -28,12 +30,27 @@ public:
     /// Index of the selected scenario in the plan, or -1 (Edit > Duplicate/Delete act on it).
     int currentScenario() const;
 
+    /// Below this window width the list stands above the form instead of beside it, so the form keeps its
+    /// width (a 1024-pixel laptop window would otherwise scroll sideways).
+    static constexpr int kSideBySideWindowWidth = 1320;
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    /// List beside the form, or above it, for a window `windowWidth` pixels wide.
+    void arrangeFor(int windowWidth);
     void onPlanChanged();
     /// Shows the form of scenario `index`, building it only when another scenario (or kind) is selected.
     void showScenario(int index);
 
     PlanEditor *m_editor;
+    QSplitter *m_splitter = nullptr;
+    QWidget *m_left = nullptr;
+    QBoxLayout *m_leftLayout = nullptr;
+    QWidget *m_right = nullptr;
+    QObject *m_watchedWindow = nullptr;
     WorkloadForm *m_workload;
     ScenarioListPanel *m_list;
     BreakEvenBox *m_breakEven;

@@ -5,6 +5,9 @@
 #include <QGroupBox>
 #include <QMap>
 
+class QGridLayout;
+class QLabel;
+
 namespace mltco::ui {
 
 class DemandStepsEditor;
@@ -22,11 +25,24 @@ public:
 
     /// Shows the plan's values without touching text the user is typing.
     void updateFromPlan();
+    /// Columns of fields as laid out now: 2 from kTwoColumnWidth pixels wide, else 1.
+    int columns() const { return m_columns; }
+
+    static constexpr int kTwoColumnWidth = 1150;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void arrange(int columns);
+
     PlanEditor *m_editor;
+    QGridLayout *m_grid;
     QMap<tco::ParamId, ParameterField *> m_fields;
+    QList<ParameterField *> m_order; ///< in the parameter table's order
+    QLabel *m_stepsLabel = nullptr;
     DemandStepsEditor *m_steps = nullptr;
+    int m_columns = 0;
 };
 
 } // namespace mltco::ui
