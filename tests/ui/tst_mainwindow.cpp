@@ -8,6 +8,7 @@
 #include "models/store/planstore.h"
 #include "models/tco/parameters.h"
 #include "ui/report/exports.h"
+#include "ui/calculators/calculatorframe.h"
 #include "ui/scenarios/workloadform.h"
 
 #include <QAbstractItemView>
@@ -216,8 +217,29 @@ private slots:
         QVERIFY(tax);
         QVERIFY(tax->mapTo(scroll->widget(), QPoint(tax->width(), 0)).x() <= scroll->viewport()->width());
 
+        // Calculators: the chart under the form, no sideways scrolling.
+        auto *commitment = f.find<ui::CalculatorFrame>(QStringLiteral("commitmentFrame"));
+        QVERIFY(commitment);
+        f.window->showPage(ui::MainWindow::Calculators);
+        QTRY_VERIFY(commitment->isStacked());
+        QScrollArea *calcScroll = nullptr;
+        for (QWidget *w = commitment; w && !calcScroll; w = w->parentWidget())
+            calcScroll = qobject_cast<QScrollArea *>(w);
+        QVERIFY(calcScroll);
+        QTRY_COMPARE(calcScroll->horizontalScrollBar()->maximum(), 0);
+        // Risk: the tornado above the histogram, each the whole width of the results.
+        f.window->showPage(ui::MainWindow::Risk);
+        auto *tornado = f.find<QWidget>(QStringLiteral("tornadoChart"));
+        auto *histogram = f.find<QWidget>(QStringLiteral("histogramChart"));
+        QVERIFY(tornado && histogram);
+        QTRY_VERIFY(histogram->y() > tornado->y() + tornado->height() / 2);
+
         // On a wide window, side by side again, in two columns.
         f.window->resize(1920, 1080);
+        QTRY_VERIFY(histogram->x() > tornado->x() + tornado->width() / 2);
+        f.window->showPage(ui::MainWindow::Calculators);
+        QTRY_VERIFY(!commitment->isStacked());
+        f.window->showPage(ui::MainWindow::Scenarios);
         QTRY_COMPARE(splitter->orientation(), Qt::Horizontal);
         QTRY_COMPARE(workload->columns(), 2);
         QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);

@@ -12,12 +12,14 @@ namespace mltco::ui {
 namespace {
 // Wide enough for a label, the box and "$/GB-month ($0.00 to $10.00)" side by side at 1440x900.
 constexpr int kLeftColumnWidth = 470;
+constexpr int kMinChartWidth = 420;
 constexpr int kFieldWidth = 110;
 } // namespace
 
 CalculatorFrame::CalculatorFrame(const QString &name, const QString &title, const QString &summary, QWidget *parent)
     : QWidget(parent), m_name(name)
 {
+    setObjectName(name + QStringLiteral("Frame"));
     m_outer = new QVBoxLayout(this);
     m_outer->setContentsMargins(16, 12, 16, 12);
     m_outer->setSpacing(8);
@@ -34,6 +36,7 @@ CalculatorFrame::CalculatorFrame(const QString &name, const QString &title, cons
     m_outer->addWidget(about);
 
     auto *columns = new QHBoxLayout;
+    m_columns = columns;
     columns->setSpacing(16);
     auto *leftWidget = new QWidget(this);
     leftWidget->setFixedWidth(kLeftColumnWidth);
@@ -84,12 +87,27 @@ CalculatorFrame::CalculatorFrame(const QString &name, const QString &title, cons
 
     m_chartView = new ChartView(this);
     m_chartView->setObjectName(name + QStringLiteral("Chart"));
-    m_chartView->setMinimumSize(420, 320);
+    m_chartView->setMinimumSize(kMinChartWidth, 320);
     m_chartView->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 
     columns->addWidget(leftWidget);
     columns->addWidget(m_chartView, 1);
     m_outer->addLayout(columns, 1);
+}
+
+void CalculatorFrame::setStacked(bool stacked)
+{
+    m_columns->setDirection(stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+}
+
+bool CalculatorFrame::isStacked() const
+{
+    return m_columns->direction() == QBoxLayout::TopToBottom;
+}
+
+int CalculatorFrame::sideBySideWidth()
+{
+    return kLeftColumnWidth + 16 + kMinChartWidth + 2 * 16; // columns, their spacing and the frame's margins
 }
 
 NumberField *CalculatorFrame::addField(const QString &objectName, const FieldSpec &spec, QWidget *label)

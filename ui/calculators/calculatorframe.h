@@ -6,6 +6,7 @@
 #include <QString>
 #include <QWidget>
 
+class QBoxLayout;
 class QChart;
 class QFormLayout;
 class QLabel;
@@ -18,7 +19,7 @@ class ChartView;
 /// The common face of every calculator: a title and a line on what it answers, a form on the left with
 /// the inline message that refuses bad input, the result in words under it, a note where the seed slipped,
 /// and a chart on the right. Widgets are named `<name>Error`, `<name>Result`, `<name>Workings`,
-/// `<name>Note`, `<name>Chart`.
+/// `<name>Note`, `<name>Chart`; the frame itself `<name>Frame`.
 class CalculatorFrame final : public QWidget
 {
     Q_OBJECT
@@ -58,6 +59,11 @@ public:
     void setNote(const QString &text);
 
     ChartView *chartView() const { return m_chartView; }
+    /// The chart under the form (a narrow window) instead of beside it.
+    void setStacked(bool stacked);
+    bool isStacked() const;
+    /// The width the form and the chart need side by side: below it, a page stacks them.
+    static int sideBySideWidth();
     /// Shows `chart` in the chart view and deletes the chart it replaces.
     void setChart(QChart *chart);
 
@@ -72,6 +78,7 @@ private:
     QFormLayout *m_form = nullptr;
     QVBoxLayout *m_left = nullptr;
     QVBoxLayout *m_outer = nullptr;
+    QBoxLayout *m_columns = nullptr; ///< the form's column and the chart
     QLabel *m_error = nullptr;
     QLabel *m_result = nullptr;
     QLabel *m_workings = nullptr;

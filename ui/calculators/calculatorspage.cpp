@@ -1,6 +1,7 @@
 #include "ui/calculators/calculatorspage.h"
 
 #include "ui/calculators/budgetcalculator.h"
+#include "ui/calculators/calculatorframe.h"
 #include "ui/calculators/commitmentcalculator.h"
 #include "ui/calculators/egresscalculator.h"
 #include "ui/calculators/multigpucalculator.h"
@@ -75,6 +76,17 @@ QString CalculatorsPage::calculatorTitle(Calculator calculator)
 void CalculatorsPage::showCalculator(Calculator calculator)
 {
     m_list->setCurrentRow(calculator);
+}
+
+void CalculatorsPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // The stack's width is what a calculator has (a scroll area's page never shrinks below its minimum, so the
+    // frames themselves cannot tell).
+    const bool stacked = m_stack->width() < CalculatorFrame::sideBySideWidth();
+    const QList<CalculatorFrame *> frames = m_stack->findChildren<CalculatorFrame *>();
+    for (CalculatorFrame *frame : frames)
+        frame->setStacked(stacked);
 }
 
 CalculatorsPage::Calculator CalculatorsPage::currentCalculator() const

@@ -35,6 +35,10 @@ public:
     Calculator currentCalculator() const;
     static QString calculatorTitle(Calculator calculator);
 
+protected:
+    /// Each calculator's chart goes under its form when the page is too narrow for both side by side.
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     QListWidget *m_list = nullptr;
     QStackedWidget *m_stack = nullptr;

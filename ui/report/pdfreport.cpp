@@ -291,8 +291,7 @@ private:
             tornado->setChart(risk::tornadoChart(risk, best->name, base));
             addChart(cursor, tornado,
                      QStringLiteral("%1: what its total hangs on. Each bar moves one input to its low and high, all others "
-                                    "at the plan's values; (W) marks a workload input. It cannot show inputs that matter "
-                                    "together.")
+                                    "at the plan's values. It cannot show inputs that matter together.")
                          .arg(best->name),
                      0.5);
         }

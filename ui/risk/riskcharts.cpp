@@ -8,6 +8,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QFontMetrics>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLineSeries>
@@ -18,10 +19,14 @@
 
 namespace mltco::ui::risk {
 
+namespace {
+constexpr int kTornadoLabelWidth = 150; // pixels: an input's name beside its bar
+} // namespace
+
 QString tornadoLabel(const tco::TornadoEntry &entry)
 {
-    const QString key = tco::parameterKey(entry.parameter);
-    return entry.target == QLatin1String("workload") ? QStringLiteral("%1 (W)").arg(key) : key;
+    const QString label = QString::fromUtf8(tco::parameterInfo(entry.parameter).label);
+    return entry.target == QLatin1String("workload") ? QObject::tr("%1 (workload)").arg(label) : label;
 }
 
 QChart *fanChart(const tco::AnalysisResult &result)
@@ -163,7 +168,18 @@ QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario,
     series->setBarWidth(0.7);
     chart->addSeries(series);
     auto *categories = new QBarCategoryAxis(chart);
-    categories->append(labels);
+    // Qt would cut a long input's name down to "…": shortened in the middle here instead, each kept distinct.
+    categories->setTruncateLabels(false);
+    const QFontMetrics metrics(categories->labelsFont());
+    QStringList shown;
+    for (const QString &label : std::as_const(labels)) {
+        QString text = metrics.elidedText(label, Qt::ElideMiddle, kTornadoLabelWidth);
+        for (int n = 2; shown.contains(text); ++n)
+            text = metrics.elidedText(label, Qt::ElideMiddle, kTornadoLabelWidth - metrics.horizontalAdvance(QStringLiteral(" (00)"))) +
+                   QStringLiteral(" (%1)").arg(n);
+        shown << text;
+    }
+    categories->append(shown);
     chart->addAxis(categories, Qt::AlignLeft);
     auto *money = newMoneyAxis(chart); // changes either way of zero
     chart->addAxis(money, Qt::AlignBottom);

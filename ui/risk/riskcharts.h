@@ -19,7 +19,7 @@ QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario,
 /// The shape of one distribution (its density, from the quantile function), for the editor's preview.
 QChart *distributionPreview(const tco::Uncertainty &entry);
 
-/// "demand_gpu_hours (W)" for a workload parameter, "rate_per_hour": a tornado bar's label.
+/// "GPU demand per month (workload)" for a workload parameter, "Price per instance-hour": a tornado bar's label.
 QString tornadoLabel(const tco::TornadoEntry &entry);
 
 } // namespace mltco::ui::risk

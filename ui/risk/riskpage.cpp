@@ -78,6 +78,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(16, 12, 16, 12);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = splitter;
     layout->addWidget(splitter);
 
     // The editor scrolls rather than making the window taller than a laptop screen.
@@ -88,7 +89,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     panelScroll->setFrameShape(QFrame::NoFrame);
     panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     panelScroll->setWidget(panel);
-    panelScroll->setMinimumWidth(400);
+    panelScroll->setMinimumWidth(340);
 
     auto *results = new QWidget;
     auto *resultLayout = new QVBoxLayout(results);
@@ -96,8 +97,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     auto *title = new QLabel(tr("<h2>Risk</h2>"), results);
     resultLayout->addWidget(title);
     m_status = new QLabel(tr("Give the plan's uncertain inputs a distribution on the left, then run the trials. The tornado below "
-                                "needs none: it moves one input at a time (±20 %, or its distribution's range; (W): a "
-                                "workload input)."), results);
+                                "needs none: it moves one input at a time (±20 %, or its distribution's range)."), results);
     m_status->setObjectName(QStringLiteral("riskStatus"));
     m_status->setWordWrap(true);
     resultLayout->addWidget(m_status);
@@ -121,6 +121,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     m_fan->setMinimumHeight(300);
     resultLayout->addWidget(m_fan, 3);
     auto *lower = new QHBoxLayout;
+    m_lower = lower;
     auto *tornadoBox = new QVBoxLayout;
     m_tornadoScenario = new QComboBox(results);
     m_tornadoScenario->setObjectName(QStringLiteral("tornadoScenario"));
@@ -144,7 +145,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({430, 1000});
+    splitter->setSizes({400, 1000});
 
     m_poll->setInterval(100);
     connect(m_poll, &QTimer::timeout, this, [this] {
@@ -174,6 +175,13 @@ void RiskPage::planChanged()
         return;
     }
     refreshEditor();
+}
+
+void RiskPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // On a narrow window each chart of the lower row keeps the whole width of the results.
+    m_lower->setDirection(width() >= kSideBySideWidth ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
 }
 
 void RiskPage::showEvent(QShowEvent *event)

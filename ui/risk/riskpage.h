@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -16,6 +17,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 class QTableWidget;
 class QTimer;
 
@@ -41,11 +43,15 @@ public:
     bool isRunning() const;
     const std::optional<tco::AnalysisResult> &result() const { return m_result; }
 
+    /// Below this page width the tornado and the histogram stand one above the other instead of side by side.
+    static constexpr int kSideBySideWidth = 1150;
+
 signals:
     void finished();
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void planChanged();        // refreshEditor(), or mark the page stale while it is not shown
@@ -92,6 +98,8 @@ private:
     ChartView *m_tornado = nullptr;
     QComboBox *m_tornadoScenario = nullptr;
     QTimer *m_poll = nullptr;
+    QBoxLayout *m_lower = nullptr; ///< the tornado and the histogram
+    QSplitter *m_splitter = nullptr;
     bool m_running = false; ///< from Run until its result (or cancellation) is shown
     int m_sampled = 0;      ///< the uncertain inputs the last run sampled (those of left-out scenarios wait)
     QString m_leftOutNote;  ///< said after the last run's figures: whose inputs were not sampled
