@@ -16,6 +16,10 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
 namespace {
 
 QString tool(const char *name)
@@ -40,6 +44,47 @@ QByteArray readAll(const QString &path)
 }
 
 const QString kSamplePlan = QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json");
+
+/// The sample plan with copies of its scenarios (each a little dearer) up to `scenarios` of them.
+std::optional<mltco::tco::Plan> widenedSamplePlan(int scenarios)
+{
+    auto plan = mltco::tco::readPlan(readAll(kSamplePlan));
+    if (!plan)
+        return std::nullopt;
+    for (int i = int(plan->scenarios.size()); i < scenarios; ++i) {
+        mltco::tco::PlanScenario copy = plan->scenarios.at(i % 6);
+        copy.name += QStringLiteral(" (option %1)").arg(i + 1);
+        if (const auto rate = mltco::tco::parameterValue(copy.scenario, mltco::tco::ParamId::RatePerHour))
+            mltco::tco::setParameterValue(copy.scenario, mltco::tco::ParamId::RatePerHour, *rate * (1.1 + 0.05 * i));
+        plan->scenarios << copy;
+    }
+    return *plan;
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+/// One word of `pdftotext -bbox`: its text and box in points from the page's top.
+struct PdfWord final
+{
+    QString text;
+    double yMin = 0, yMax = 0;
+};
+
+QList<PdfWord> pageWords(const QString &bbox)
+{
+    static const QRegularExpression word(QStringLiteral(
+        "<word xMin=\"[-\\d.]+\" yMin=\"([-\\d.]+)\" xMax=\"[-\\d.]+\" yMax=\"([-\\d.]+)\">([^<]*)</word>"));
+    QList<PdfWord> words;
+    for (auto it = word.globalMatch(bbox); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        words.append({m.captured(3), m.captured(1).toDouble(), m.captured(2).toDouble()});
+    }
+    return words;
+}
 
 } // namespace
 
@@ -116,22 +161,10 @@ private slots:
         // cumulative chart with its caption, and what the answer hangs on, on A4 and on letter with 12 options.
         QFETCH(int, scenarios);
         QFETCH(QString, pageSize);
-        auto plan = mltco::tco::readPlan(readAll(kSamplePlan));
+        const std::optional<mltco::tco::Plan> plan = widenedSamplePlan(scenarios);
         QVERIFY(plan);
-        for (int i = int(plan->scenarios.size()); i < scenarios; ++i) {
-            mltco::tco::PlanScenario copy = plan->scenarios.at(i % 6);
-            copy.name += QStringLiteral(" (option %1)").arg(i + 1);
-            if (mltco::tco::parameterValue(copy.scenario, mltco::tco::ParamId::RatePerHour))
-                mltco::tco::setParameterValue(copy.scenario, mltco::tco::ParamId::RatePerHour,
-                                              *mltco::tco::parameterValue(copy.scenario, mltco::tco::ParamId::RatePerHour) * (1.1 + 0.05 * i));
-            plan->scenarios << copy;
-        }
         const QString planPath = m_home.filePath(QStringLiteral("onepager-%1.json").arg(scenarios));
-        {
-            QFile f(planPath);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(mltco::tco::writePlan(*plan));
-        }
+        QVERIFY(writeFile(planPath, mltco::tco::writePlan(*plan)));
         const QString pdf = m_home.filePath(QStringLiteral("onepager-%1.pdf").arg(scenarios));
         QCOMPARE(cli({QStringLiteral("report"), planPath, QStringLiteral("--pdf"), pdf, QStringLiteral("--page-size"), pageSize}).exitCode, 0);
         QString page1 = run(tool("pdftotext"), {QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"),
@@ -155,6 +188,49 @@ private slots:
         QVERIFY2(page1.contains(summary.sensitivities.back().sentence), qPrintable(page1));
         // The detail pages follow: the charts are no longer on the first page.
         QVERIFY(!page1.contains(QStringLiteral("Cost by category over")));
+    }
+
+    void noTextHidesBeyondAPage_data()
+    {
+        QTest::addColumn<int>("scenarios");
+        QTest::addColumn<QString>("pageSize");
+        QTest::newRow("sample plan, A4") << 6 << "a4";
+        QTest::newRow("sample plan, letter") << 6 << "letter";
+        QTest::newRow("12 scenarios, A4") << 12 << "a4";
+        QTest::newRow("12 scenarios, letter") << 12 << "letter";
+    }
+
+    void noTextHidesBeyondAPage()
+    {
+        // Each page draws only what is seen on it: a line laid out on the next page must not also be written,
+        // clipped away, at the foot of this one, where a search or a copy would still find it.
+        QFETCH(int, scenarios);
+        QFETCH(QString, pageSize);
+        const std::optional<mltco::tco::Plan> plan = widenedSamplePlan(scenarios);
+        QVERIFY(plan);
+        const QString planPath = m_home.filePath(QStringLiteral("pages-%1.json").arg(scenarios));
+        QVERIFY(writeFile(planPath, mltco::tco::writePlan(*plan)));
+        const QString pdf = m_home.filePath(QStringLiteral("pages-%1-%2.pdf").arg(scenarios).arg(pageSize));
+        QCOMPARE(cli({QStringLiteral("report"), planPath, QStringLiteral("--pdf"), pdf, QStringLiteral("--page-size"), pageSize}).exitCode, 0);
+        const int pages = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(run(tool("pdfinfo"), {pdf})).captured(1).toInt();
+        QVERIFY(pages > 1);
+        for (int p = 1; p <= pages; ++p) {
+            const QString n = QString::number(p);
+            const QList<PdfWord> words = pageWords(run(tool("pdftotext"), {QStringLiteral("-f"), n, QStringLiteral("-l"), n,
+                                                                            QStringLiteral("-bbox"), pdf, QStringLiteral("-")}));
+            // The footer ("Page n of m") is the page's lowest "Page": nothing of the body may reach its line.
+            double footer = -1;
+            for (const PdfWord &w : words)
+                if (w.text == QLatin1String("Page"))
+                    footer = std::max(footer, w.yMin);
+            QVERIFY2(footer > 0, qPrintable(QStringLiteral("page %1 has no footer").arg(p)));
+            for (const PdfWord &w : words) {
+                if (std::abs(w.yMin - footer) < 0.5)
+                    continue; // the footer's own words
+                QVERIFY2(w.yMax <= footer, qPrintable(QStringLiteral("page %1: \"%2\" (%3 to %4 pt) runs into the footer at %5 pt")
+                                                          .arg(p).arg(w.text).arg(w.yMin).arg(w.yMax).arg(footer)));
+            }
+        }
     }
 
     // A plan with uncertain inputs: the PDF gets its risk page and the CSVs their percentiles and tornado, the

@@ -501,9 +501,13 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
                          QStringLiteral("Page %1 of %2").arg(i + 1).arg(pages));
         painter.save();
         painter.translate(0, headerHeight - i * body.height());
+        // The layout draws every line that touches its clip; a line that starts exactly where the next page begins
+        // touches this page's bottom edge. Clipped away it would be invisible but still written, and a search or a
+        // copy of the PDF would find it twice: the layout's clip stops a device pixel short of each edge.
+        const QRectF pageArea(0, i * body.height(), body.width(), body.height());
         QAbstractTextDocumentLayout::PaintContext context;
-        context.clip = QRectF(0, i * body.height(), body.width(), body.height());
-        painter.setClipRect(context.clip);
+        context.clip = pageArea.adjusted(0, 1, 0, -1);
+        painter.setClipRect(pageArea);
         doc.documentLayout()->draw(&painter, context);
         painter.restore();
     }
