@@ -9,9 +9,12 @@
 #include "models/tco/parameters.h"
 #include "ui/report/exports.h"
 #include "ui/calculators/calculatorframe.h"
+#include "ui/calculators/calculatorspage.h"
 #include "ui/scenarios/workloadform.h"
 
 #include <QAbstractItemView>
+#include <QAbstractSpinBox>
+#include <QAccessible>
 #include <QAction>
 #include <QComboBox>
 #include <QTableWidget>
@@ -35,6 +38,7 @@
 #include <QPushButton>
 #include <QMessageBox>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTimer>
 
 using namespace mltco;
@@ -243,6 +247,63 @@ private slots:
         QTRY_COMPARE(splitter->orientation(), Qt::Horizontal);
         QTRY_COMPARE(workload->columns(), 2);
         QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+    }
+
+    void everyInputHasAnAccessibleName()
+    {
+        // A screen reader names every field, button, list and table on every page (every tab of the catalog and
+        // every calculator too): its own accessible name, its text, or the label it is the buddy of.
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *pages = f.find<QStackedWidget>(QStringLiteral("pages"));
+        QStringList unnamed;
+        int checked = 0;
+        const auto collect = [&](int page) {
+            QApplication::processEvents();
+            const QList<QWidget *> widgets = pages->currentWidget()->findChildren<QWidget *>();
+            for (QWidget *w : widgets) {
+                if (!w->isVisible() || !(w->focusPolicy() & Qt::TabFocus) || !w->isEnabled())
+                    continue;
+                if (qobject_cast<QScrollBar *>(w) || (w->inherits("QAbstractScrollArea") && !w->inherits("QAbstractItemView")
+                                                      && !w->inherits("QPlainTextEdit") && !w->inherits("QTextEdit")))
+                    continue; // scroll areas are containers; their contents are checked one by one
+                if (auto *area = qobject_cast<QAbstractScrollArea *>(w->parentWidget()); area && area->viewport() == w)
+                    continue; // a view's viewport: the view is checked
+                if (qobject_cast<QAbstractSpinBox *>(w->parentWidget()))
+                    continue; // a spin box's own line edit: the spin box is checked
+                ++checked;
+                QAccessibleInterface *a = QAccessible::queryAccessibleInterface(w);
+                const QString name = a ? a->text(QAccessible::Name).trimmed() : QString();
+                const QString what = QStringLiteral("page %1: %2 \"%3\"").arg(page).arg(
+                    QString::fromLatin1(w->metaObject()->className()), w->objectName());
+                if (name.isEmpty() && !unnamed.contains(what))
+                    unnamed << what;
+            }
+        };
+        for (int p = 0; p < ui::MainWindow::PageCount; ++p) {
+            f.window->showPage(static_cast<ui::MainWindow::Page>(p));
+            if (p == ui::MainWindow::Catalog) {
+                auto *tabs = f.find<QTabWidget>(QStringLiteral("catalogTabs"));
+                QVERIFY(tabs);
+                for (int t = 0; t < tabs->count(); ++t) {
+                    tabs->setCurrentIndex(t);
+                    collect(p);
+                }
+            } else if (p == ui::MainWindow::Calculators) {
+                auto *calculators = f.find<ui::CalculatorsPage>(QStringLiteral("calculatorsPage"));
+                QVERIFY(calculators);
+                for (int c = 0; c < ui::CalculatorsPage::CalculatorCount; ++c) {
+                    calculators->showCalculator(static_cast<ui::CalculatorsPage::Calculator>(c));
+                    collect(p);
+                }
+            } else {
+                collect(p);
+            }
+        }
+        QVERIFY(checked > 100);
+        for (const QString &u : std::as_const(unnamed))
+            qWarning("no accessible name: %s", qPrintable(u));
+        QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("%1 unnamed").arg(unnamed.size())));
     }
 
     void compareTwoScenarios()

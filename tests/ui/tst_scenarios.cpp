@@ -21,6 +21,8 @@
 #include <QToolButton>
 #include <QTreeView>
 
+#include <algorithm>
+
 using namespace mltco;
 using tco::ParamId;
 
@@ -54,7 +56,7 @@ private:
 
     double total(const QString &name) const
     {
-        return m_f->editor()->result()->scenarios.at(static_cast<std::size_t>(indexOf(name))).result.total;
+        return m_f->editor()->result()->atPlanPosition(static_cast<std::size_t>(indexOf(name)))->result.total;
     }
 
     bool select(const QString &name) { return m_f->select(name); }
@@ -88,6 +90,39 @@ private slots:
     }
 
     void cleanup() { m_f.reset(); }
+
+    void tabWalksTheFormInReadingOrder()
+    {
+        // From the first field of a scenario's form, Tab visits every field top to bottom, through the bulk discount
+        // table (Tab leaves a table; arrows move in it) to the last.
+        QVERIFY(select(kOnPrem));
+        auto *form = find<QWidget>(QStringLiteral("scenarioForm"));
+        QVERIFY(form);
+        QList<QLineEdit *> fields;
+        const QList<QLineEdit *> all = form->findChildren<QLineEdit *>();
+        for (QLineEdit *e : all)
+            if (e->objectName().startsWith(QStringLiteral("param_")) && e->isVisible() && e->isEnabled())
+                fields << e;
+        QVERIFY(fields.size() >= 10);
+        QTRY_VERIFY(fields.last()->mapTo(form, QPoint()).y() > fields.first()->mapTo(form, QPoint()).y()); // laid out
+        std::stable_sort(fields.begin(), fields.end(), [form](const QLineEdit *a, const QLineEdit *b) {
+            const QPoint pa = a->mapTo(form, QPoint()), pb = b->mapTo(form, QPoint());
+            return pa.y() != pb.y() ? pa.y() < pb.y() : pa.x() < pb.x();
+        });
+        fields.first()->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(fields.first()->hasFocus());
+        QStringList visited{fields.first()->objectName()};
+        for (int i = 0; i < 4 * fields.size() && visited.size() < fields.size(); ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            auto *edit = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+            if (edit && edit->objectName().startsWith(QStringLiteral("param_")) && !visited.contains(edit->objectName()))
+                visited << edit->objectName();
+        }
+        QStringList expected;
+        for (const QLineEdit *e : std::as_const(fields))
+            expected << e->objectName();
+        QCOMPARE(visited, expected);
+    }
 
     void selectingAScenarioShowsItsForm()
     {

@@ -74,7 +74,9 @@ BudgetCalculator::BudgetCalculator(PlanEditor *editor, QWidget *parent) : QWidge
                                     "the first month of every alert over the whole plan.")});
 
     m_table = new QTableWidget(m_frame);
+    m_table->setTabKeyNavigation(false);
     m_table->setObjectName(QStringLiteral("budgetTable"));
+    m_table->setAccessibleName(tr("Budget alerts by scenario"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();

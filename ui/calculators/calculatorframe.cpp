@@ -115,6 +115,8 @@ NumberField *CalculatorFrame::addField(const QString &objectName, const FieldSpe
     auto *field = new NumberField(spec, this);
     field->setObjectName(objectName);
     field->setFixedWidth(kFieldWidth);
+    // The label is not the field's sibling (the field sits in a row with its range), so it is named here.
+    field->setAccessibleName(spec.unit.isEmpty() ? spec.label : QStringLiteral("%1 (%2)").arg(spec.label, spec.unit));
     auto *row = new QWidget(this);
     auto *layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -142,6 +144,7 @@ NumberField *CalculatorFrame::createField(const QString &objectName, const Field
     auto *field = new NumberField(spec, this);
     field->setObjectName(objectName);
     field->setFixedWidth(kFieldWidth);
+    field->setAccessibleName(spec.unit.isEmpty() ? spec.label : QStringLiteral("%1 (%2)").arg(spec.label, spec.unit));
     m_fields.append(field);
     m_rangeLabels.append(nullptr);
     refreshRangeLabel(field);

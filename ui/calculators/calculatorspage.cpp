@@ -24,6 +24,7 @@ CalculatorsPage::CalculatorsPage(PlanEditor *editor, QWidget *parent) : QWidget(
 
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("calculatorList"));
+    m_list->setAccessibleName(tr("Calculators"));
     m_list->setFixedWidth(180);
     m_list->setFrameShape(QFrame::NoFrame);
     m_list->setStyleSheet(QStringLiteral("QListWidget { background: #eef2f6; padding-top: 8px; }"

@@ -115,11 +115,14 @@ TflopsCalculator::TflopsCalculator(PlanEditor *editor, QWidget *parent) : QWidge
     m_frame->addToLeftColumn(instancesLabel);
     m_instances = new QListWidget(m_frame);
     m_instances->setObjectName(QStringLiteral("tflopsInstances"));
+    m_instances->setAccessibleName(tr("Instances to compare"));
     m_instances->setMinimumHeight(120);
     m_frame->addToLeftColumn(m_instances, 1);
 
     m_table = new QTableWidget(m_frame);
+    m_table->setTabKeyNavigation(false);
     m_table->setObjectName(QStringLiteral("tflopsTable"));
+    m_table->setAccessibleName(tr("Price per TFLOPS"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();

@@ -92,10 +92,14 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
 
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("catalogTabs"));
+    m_tabs->setAccessibleName(tr("Catalog tables"));
     m_priceTable = makeTable("priceTable", m_priceProxy);
+    m_priceTable->setAccessibleName(tr("Prices"));
     m_priceTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_instanceTable = makeTable("instanceTable", m_instanceProxy);
+    m_instanceTable->setAccessibleName(tr("Instance types"));
     m_gpuTable = makeTable("gpuTable", m_gpuProxy);
+    m_gpuTable->setAccessibleName(tr("GPUs and throughput"));
     m_gpuTable->setWordWrap(false);
     m_tabs->addTab(m_priceTable, QString());
     m_tabs->addTab(m_instanceTable, QString());
@@ -178,6 +182,7 @@ CatalogPage::~CatalogPage() = default;
 QTableView *CatalogPage::makeTable(const char *name, CatalogFilterProxy *proxy)
 {
     auto *table = new QTableView(this);
+    table->setTabKeyNavigation(false); // Tab leaves the table; arrows move between cells
     table->setObjectName(QLatin1String(name));
     table->setModel(proxy);
     // No sort until the user clicks a header: enabling sorting would otherwise sort at once (the
@@ -203,6 +208,7 @@ void CatalogPage::buildFilters()
     if (!m_search) {
         m_search = new QLineEdit(this);
         m_search->setObjectName(QStringLiteral("catalogSearch"));
+        m_search->setAccessibleName(tr("Search the catalog"));
         m_search->setPlaceholderText(tr("Search provider, instance type, GPU, region, source, note…"));
         m_search->setClearButtonEnabled(true);
         m_providerFilter = new QComboBox(this);

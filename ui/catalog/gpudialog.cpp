@@ -73,6 +73,7 @@ GpuDialog::GpuDialog(const QList<catalog::GpuRecord> &existing, const QHash<QStr
     figuresLabel->setWordWrap(true);
     layout->addWidget(figuresLabel);
     m_figures = new QTableWidget(0, FigureColumns, this);
+    m_figures->setTabKeyNavigation(false); // Tab leaves the table; arrows move between cells
     m_figures->setObjectName(QStringLiteral("gpuFigures"));
     m_figures->setHorizontalHeaderLabels({tr("Metric"), tr("TFLOPS"), tr("Quoted for (GPUs)"), tr("Source")});
     m_figures->horizontalHeader()->setSectionResizeMode(Source, QHeaderView::Stretch);

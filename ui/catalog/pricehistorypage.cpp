@@ -90,11 +90,13 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     left->addWidget(heading(tr("Instance types"), this));
     m_instanceSearch = new QLineEdit(this);
     m_instanceSearch->setObjectName(QStringLiteral("historySearch"));
+    m_instanceSearch->setAccessibleName(tr("Search instance types"));
     m_instanceSearch->setPlaceholderText(tr("Filter, e.g. a100 or aws"));
     m_instanceSearch->setClearButtonEnabled(true);
     left->addWidget(m_instanceSearch);
     m_selection = new QTreeWidget(this);
     m_selection->setObjectName(QStringLiteral("historySelection"));
+    m_selection->setAccessibleName(tr("Instance types to chart"));
     m_selection->setColumnCount(2);
     m_selection->setHeaderLabels({tr("Provider / instance type"), tr("Prices")});
     m_selection->header()->setStretchLastSection(false);
@@ -105,6 +107,7 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     left->addWidget(heading(tr("Pricing models"), this));
     m_pricing = new QListWidget(this);
     m_pricing->setObjectName(QStringLiteral("historyPricing"));
+    m_pricing->setAccessibleName(tr("Pricing models to chart"));
     m_pricing->setFixedWidth(300);
     for (const QString &key : catalog::pricingModelKeys()) {
         auto *item = new QListWidgetItem(catalogtext::pricingLabel(*catalog::pricingModelFromKey(key)), m_pricing);

@@ -102,6 +102,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     m_status->setWordWrap(true);
     resultLayout->addWidget(m_status);
     m_summary = new QTableWidget(0, 7, results);
+    m_summary->setTabKeyNavigation(false);
     m_summary->setObjectName(QStringLiteral("riskSummary"));
     m_summary->setHorizontalHeaderLabels({tr("Scenario"), tr("Mean"), tr("P10"), tr("P50 (median)"), tr("P90"),
                                           tr("NPV P50"), tr("Cheapest in")});
@@ -205,7 +206,9 @@ void RiskPage::buildEditor(QWidget *panel)
     auto *inputs = new QGroupBox(tr("Uncertain inputs"), panel);
     auto *inputsLayout = new QVBoxLayout(inputs);
     m_table = new QTableWidget(0, 3, inputs);
+    m_table->setTabKeyNavigation(false);
     m_table->setObjectName(QStringLiteral("uncertaintyTable"));
+    m_table->setAccessibleName(tr("Uncertain inputs"));
     m_table->setHorizontalHeaderLabels({tr("Of"), tr("Parameter"), tr("Distribution")});
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -273,7 +276,9 @@ void RiskPage::buildEditor(QWidget *panel)
     auto *corr = new QGroupBox(tr("Rank correlations"), panel);
     auto *corrLayout = new QVBoxLayout(corr);
     m_correlations = new QTableWidget(0, 3, corr);
+    m_correlations->setTabKeyNavigation(false);
     m_correlations->setObjectName(QStringLiteral("correlationTable"));
+    m_correlations->setAccessibleName(tr("Rank correlations"));
     m_correlations->setHorizontalHeaderLabels({tr("Input"), tr("With"), tr("Rank ρ")});
     m_correlations->verticalHeader()->hide();
     m_correlations->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);

@@ -29,6 +29,7 @@ CompareDialog::CompareDialog(PlanEditor *editor, int a, int b, QWidget *parent)
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setAccessibleName(tr("Comparison"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setTabKeyNavigation(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
     // The figures take the room they need and the labels the rest: the difference column is never cut off.

@@ -31,6 +31,8 @@ ListTableEditor::ListTableEditor(const Names &names, const Texts &texts, int col
                              QAbstractItemView::AnyKeyPressed);
     m_table->setFixedWidth(texts.width);
     m_table->setAccessibleName(texts.accessibleName);
+    // Arrow keys move between cells; Tab leaves the table (a table that keeps Tab traps the keyboard in it).
+    m_table->setTabKeyNavigation(false);
     m_add->setObjectName(names.add);
     m_remove->setObjectName(names.remove);
     m_note->setObjectName(names.note);
