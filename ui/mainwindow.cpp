@@ -8,14 +8,15 @@
 #include "models/tco/scenario.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/catalog/catalogpage.h"
-#include "ui/scenarios/comparedialog.h"
-#include "ui/scenarios/plandetailsdialog.h"
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/settings.h"
+#include "ui/core/theme.h"
 #include "ui/dashboard/dashboardpage.h"
 #include "ui/report/exports.h"
 #include "ui/risk/riskpage.h"
+#include "ui/scenarios/comparedialog.h"
+#include "ui/scenarios/plandetailsdialog.h"
 #include "ui/scenarios/scenariospage.h"
 
 #include <QAction>
@@ -34,9 +35,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QScrollArea>
 #include <QSysInfo>
 #include <QTextBrowser>
 #include <QUndoStack>
@@ -80,7 +81,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
     right->setSpacing(0);
     m_readOnlyBanner = new QFrame(central);
     m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
-    m_readOnlyBanner->setStyleSheet(QStringLiteral("#readOnlyBanner { background: #fff4d6; border-bottom: 1px solid #e0c36a; }"));
+    m_readOnlyBanner->setStyleSheet(
+        QStringLiteral("#readOnlyBanner { background: %1; border-bottom: 1px solid %2; }")
+            .arg(theme::css(theme::Role::WarningBackground), theme::css(theme::Role::WarningBorder)));
     auto *bannerLayout = new QHBoxLayout(m_readOnlyBanner);
     bannerLayout->setContentsMargins(14, 8, 10, 8);
     m_readOnlyMessage = new QLabel(m_readOnlyBanner);

@@ -7,9 +7,12 @@
 #include "models/store/document.h"
 #include "models/store/planstore.h"
 #include "models/tco/parameters.h"
-#include "ui/report/exports.h"
 #include "ui/calculators/calculatorframe.h"
 #include "ui/calculators/calculatorspage.h"
+#include "ui/charts/chartview.h"
+#include "ui/core/theme.h"
+#include "ui/dashboard/kpicard.h"
+#include "ui/report/exports.h"
 #include "ui/scenarios/workloadform.h"
 
 #include <QAbstractItemView>
@@ -17,29 +20,32 @@
 #include <QAccessible>
 #include <QAction>
 #include <QComboBox>
-#include <QTableWidget>
 #include <QDialog>
 #include <QDialogButtonBox>
-#include <QHash>
-#include <QLineEdit>
-#include <QPlainTextEdit>
-#include <QUndoStack>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
-#include <QProcess>
-#include <QScrollArea>
-#include <QSplitter>
-#include <QScrollBar>
-#include <QPushButton>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QScopeGuard>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTimer>
+#include <QUndoStack>
+
+#include <cmath>
 
 using namespace mltco;
 
@@ -304,6 +310,72 @@ private slots:
         for (const QString &u : std::as_const(unnamed))
             qWarning("no accessible name: %s", qPrintable(u));
         QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("%1 unnamed").arg(unnamed.size())));
+    }
+
+    void darkPaletteFromTheSystemIsFollowed()
+    {
+        // A dark desktop gives the application a dark palette: cards, messages and charts follow it, so nothing
+        // glares white and text stays readable. (MLTCO_DARK_SHOTS=<dir> writes each page for looking at.)
+        const QPalette before = QApplication::palette();
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x1e, 0x22, 0x27));
+        dark.setColor(QPalette::WindowText, QColor(0xe6, 0xeb, 0xf0));
+        dark.setColor(QPalette::Base, QColor(0x17, 0x1a, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x22, 0x27, 0x2d));
+        dark.setColor(QPalette::Text, QColor(0xe6, 0xeb, 0xf0));
+        dark.setColor(QPalette::Button, QColor(0x2a, 0x30, 0x36));
+        dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xeb, 0xf0));
+        QApplication::setPalette(dark);
+        const auto restore = qScopeGuard([&] { QApplication::setPalette(before); });
+        QVERIFY(ui::theme::isDark());
+
+        UiFixture f;
+        QVERIFY(f.open());
+        const auto lightness = [](const QImage &image) {
+            double sum = 0;
+            int n = 0;
+            for (int y = 0; y < image.height(); y += 2)
+                for (int x = 0; x < image.width(); x += 2, ++n)
+                    sum += QColor(image.pixel(x, y)).lightnessF();
+            return n ? sum / n : 1.0;
+        };
+        auto *card = f.find<ui::KpiCard>(QStringLiteral("kpiCheapest"));
+        auto *chart = f.find<ui::ChartView>(QStringLiteral("cumulativeChart"));
+        QVERIFY(card && chart);
+        QTRY_VERIFY(chart->isVisible());
+        QVERIFY2(lightness(card->grab().toImage()) < 0.3, "a KPI card is dark");
+        QVERIFY2(lightness(chart->grab().toImage()) < 0.3, "a chart is dark");
+        // Its figures stay readable: the value's colour against the card's at least 4.5:1 (WCAG AA).
+        const auto luminance = [](const QColor &c) {
+            const auto channel = [](double u) { return u <= 0.03928 ? u / 12.92 : std::pow((u + 0.055) / 1.055, 2.4); };
+            return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+        };
+        for (ui::theme::Role text : {ui::theme::Role::Text, ui::theme::Role::Muted, ui::theme::Role::WarningText,
+                                     ui::theme::Role::GoodText, ui::theme::Role::BadText}) {
+            const double a = luminance(ui::theme::color(text)),
+                         b = luminance(ui::theme::color(ui::theme::Role::Surface));
+            QVERIFY2((std::max(a, b) + 0.05) / (std::min(a, b) + 0.05) >= 4.5, qPrintable(ui::theme::css(text)));
+        }
+        f.window->showPage(ui::MainWindow::Scenarios);
+        auto *message = f.find<QLabel>(QStringLiteral("resultMessage"));
+        QVERIFY(message);
+        QTRY_VERIFY(message->isVisible());
+        QVERIFY2(lightness(message->grab().toImage()) < 0.35, "the result message is dark");
+        // The PDF stays light: it is paper.
+        {
+            const ui::theme::PrintScope paper;
+            QVERIFY(!ui::theme::isDark());
+        }
+        QVERIFY(ui::theme::isDark());
+
+        if (const QString dir = qEnvironmentVariable("MLTCO_DARK_SHOTS"); !dir.isEmpty()) {
+            QVERIFY(QDir().mkpath(dir));
+            for (int p = 0; p < ui::MainWindow::PageCount; ++p) {
+                f.window->showPage(static_cast<ui::MainWindow::Page>(p));
+                QTest::qWait(50);
+                QVERIFY(f.window->grab().save(QStringLiteral("%1/dark-%2.png").arg(dir).arg(p + 1)));
+            }
+        }
     }
 
     void compareTwoScenarios()

@@ -7,6 +7,7 @@
 #include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/dashboard/chartpalette.h"
 
 #include <QChart>
@@ -170,7 +171,7 @@ void BudgetCalculator::fillTable(const std::vector<ScenarioAlerts> &rows, double
             const tco::BudgetCrossing &c = rows[i].crossings[t];
             auto *item = new QTableWidgetItem(crossingText(c));
             if (!c.month)
-                item->setForeground(QColor::fromRgba(palette::kMutedText));
+                item->setForeground(theme::color(theme::Role::Muted));
             m_table->setItem(row, static_cast<int>(t) + 2, item);
         }
     }

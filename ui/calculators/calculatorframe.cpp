@@ -1,6 +1,7 @@
 #include "ui/calculators/calculatorframe.h"
 
 #include "ui/charts/chartview.h"
+#include "ui/core/theme.h"
 
 #include <QChart>
 #include <QFormLayout>
@@ -32,7 +33,7 @@ CalculatorFrame::CalculatorFrame(const QString &name, const QString &title, cons
     m_outer->addWidget(heading);
     auto *about = new QLabel(summary, this);
     about->setWordWrap(true);
-    about->setStyleSheet(QStringLiteral("color: #5b6b7c;"));
+    about->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     m_outer->addWidget(about);
 
     auto *columns = new QHBoxLayout;
@@ -62,7 +63,8 @@ CalculatorFrame::CalculatorFrame(const QString &name, const QString &title, cons
     m_result->setWordWrap(true);
     m_result->setTextFormat(Qt::RichText);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_result->setStyleSheet(QStringLiteral("background: #f1f6fb; border-left: 4px solid #2f80c0; padding: 8px 10px;"));
+    m_result->setStyleSheet(QStringLiteral("background: %1; border-left: 4px solid %2; padding: 8px 10px;")
+                                .arg(theme::css(theme::Role::InfoBackground), theme::css(theme::Role::Accent)));
     QFont resultFont = m_result->font();
     resultFont.setPointSizeF(resultFont.pointSizeF() * 1.1);
     m_result->setFont(resultFont);
@@ -73,14 +75,15 @@ CalculatorFrame::CalculatorFrame(const QString &name, const QString &title, cons
     m_workings->setWordWrap(true);
     m_workings->setTextFormat(Qt::RichText);
     m_workings->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_workings->setStyleSheet(QStringLiteral("color: #4a5968; padding: 0px 4px;"));
+    m_workings->setStyleSheet(QStringLiteral("color: %1; padding: 0px 4px;").arg(theme::css(theme::Role::Muted)));
     m_workings->hide();
     m_left->addWidget(m_workings);
 
     m_note = new QLabel(leftWidget);
     m_note->setObjectName(name + QStringLiteral("Note"));
     m_note->setWordWrap(true);
-    m_note->setStyleSheet(QStringLiteral("color: #7a5200; background: #fff8e6; border-radius: 3px; padding: 6px;"));
+    m_note->setStyleSheet(QStringLiteral("color: %1; background: %2; border-radius: 3px; padding: 6px;")
+                              .arg(theme::css(theme::Role::WarningText), theme::css(theme::Role::WarningBackground)));
     m_note->hide();
     m_left->addWidget(m_note);
     m_left->addStretch(1);
@@ -122,7 +125,7 @@ NumberField *CalculatorFrame::addField(const QString &objectName, const FieldSpe
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(field);
     auto *range = new QLabel(row);
-    range->setStyleSheet(QStringLiteral("color: #5b6b7c;"));
+    range->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     range->setToolTip(spec.tooltip);
     layout->addWidget(range, 1);
     m_fields.append(field);

@@ -8,6 +8,7 @@
 #include "ui/calculators/storagecalculator.h"
 #include "ui/calculators/tflopscalculator.h"
 #include "ui/calculators/utilizationspotcalculator.h"
+#include "ui/core/theme.h"
 
 #include <QHBoxLayout>
 #include <QListWidget>
@@ -27,9 +28,11 @@ CalculatorsPage::CalculatorsPage(PlanEditor *editor, QWidget *parent) : QWidget(
     m_list->setAccessibleName(tr("Calculators"));
     m_list->setFixedWidth(180);
     m_list->setFrameShape(QFrame::NoFrame);
-    m_list->setStyleSheet(QStringLiteral("QListWidget { background: #eef2f6; padding-top: 8px; }"
-                                         "QListWidget::item { padding: 8px 12px; }"
-                                         "QListWidget::item:selected { background: #2f80c0; color: white; }"));
+    m_list->setStyleSheet(
+        QStringLiteral("QListWidget { background: %1; color: %2; padding-top: 8px; }"
+                       "QListWidget::item { padding: 8px 12px; }"
+                       "QListWidget::item:selected { background: %3; color: white; }")
+            .arg(theme::css(theme::Role::Panel), theme::css(theme::Role::Text), theme::css(theme::Role::Accent)));
     m_stack = new QStackedWidget(this);
     m_stack->setObjectName(QStringLiteral("calculatorStack"));
 

@@ -6,6 +6,7 @@
 #include "ui/calculators/calculatorframe.h"
 #include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
+#include "ui/core/theme.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -35,7 +36,7 @@ QString capitalized(const QString &text)
 QLabel *headerLabel(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
-    label->setStyleSheet(QStringLiteral("color: #5b6b7c;"));
+    label->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     label->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
     return label;
 }

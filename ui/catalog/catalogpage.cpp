@@ -1,10 +1,8 @@
 #include "ui/catalog/catalogpage.h"
 
 #include "models/catalog/catalogrepository.h"
-
-#include "models/store/document.h"
-
 #include "models/report/format.h"
+#include "models/store/document.h"
 #include "ui/catalog/catalogcommands.h"
 #include "ui/catalog/catalogfilterproxy.h"
 #include "ui/catalog/catalogformat.h"
@@ -17,6 +15,7 @@
 #include "ui/catalog/pricedialog.h"
 #include "ui/catalog/pricetablemodel.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 
 #include <QComboBox>
 #include <QFrame>
@@ -54,7 +53,7 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
     auto *subtitle = new QLabel(tr("The prices, instance types and GPUs every plan reads from. Prices are dated "
                                    "observations with their source; a plan uses the latest one on or before its date."),
                                 this);
-    subtitle->setStyleSheet(QStringLiteral("color: #5b6875;"));
+    subtitle->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     subtitle->setWordWrap(true);
     layout->addWidget(title);
     layout->addWidget(subtitle);
@@ -130,13 +129,13 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
     }
     m_hint = new QLabel(this);
     m_hint->setObjectName(QStringLiteral("catalogHint"));
-    m_hint->setStyleSheet(QStringLiteral("color: #5b6875;"));
+    m_hint->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     m_hint->setWordWrap(true);
     actions->addSpacing(16);
     actions->addWidget(m_hint, 1);
     m_count = new QLabel(this);
     m_count->setObjectName(QStringLiteral("catalogCount"));
-    m_count->setStyleSheet(QStringLiteral("color: #5b6875;"));
+    m_count->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     actions->addWidget(m_count);
     layout->addLayout(actions);
 
@@ -291,8 +290,10 @@ void CatalogPage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
     m_messageBar->setStyleSheet(
-        error ? QStringLiteral("#catalogMessageBar { background: #fdf0ee; border: 1px solid #e0a39a; }")
-              : QStringLiteral("#catalogMessageBar { background: #eef4fb; border: 1px solid #a9c4e4; }"));
+        error ? QStringLiteral("#catalogMessageBar { background: %1; border: 1px solid %2; }")
+                    .arg(theme::css(theme::Role::BadBackground), theme::css(theme::Role::BadBorder))
+              : QStringLiteral("#catalogMessageBar { background: %1; border: 1px solid %2; }")
+                    .arg(theme::css(theme::Role::InfoBackground), theme::css(theme::Role::InfoBorder)));
     m_messageBar->show();
 }
 

@@ -2,6 +2,7 @@
 
 #include "ui/catalog/catalogformat.h"
 #include "ui/catalog/pricedialog.h"
+#include "ui/core/theme.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -106,7 +107,7 @@ GpuDialog::GpuDialog(const QList<catalog::GpuRecord> &existing, const QHash<QStr
     m_problems = new QLabel(this);
     m_problems->setObjectName(QStringLiteral("gpuProblems"));
     m_problems->setWordWrap(true);
-    m_problems->setStyleSheet(QStringLiteral("color: #b03a2e;"));
+    m_problems->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText)));
     layout->addWidget(m_problems);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     layout->addWidget(m_buttons);

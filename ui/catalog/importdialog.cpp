@@ -4,6 +4,7 @@
 #include "models/store/document.h"
 #include "ui/catalog/catalogmodels.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -112,21 +113,22 @@ ImportDialog::ImportDialog(CatalogModels *models, QWidget *parent)
     m_problems = new QLabel(this);
     m_problems->setObjectName(QStringLiteral("importProblems"));
     m_problems->setWordWrap(true);
-    m_problems->setStyleSheet(QStringLiteral("color: #6b7785;"));
+    m_problems->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     layout->addWidget(m_problems);
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("importSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setStyleSheet(
-        QStringLiteral("QLabel { background: #eef6ee; border: 1px solid #9cc79c; padding: 8px; }"));
+    m_summary->setStyleSheet(QStringLiteral("QLabel { background: %1; border: 1px solid %2; padding: 8px; }")
+                                 .arg(theme::css(theme::Role::GoodBackground), theme::css(theme::Role::GoodBorder)));
     m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     m_summary->hide();
     layout->addWidget(m_summary);
     m_errors = new QPlainTextEdit(this);
     m_errors->setObjectName(QStringLiteral("importErrors"));
     m_errors->setReadOnly(true);
-    m_errors->setStyleSheet(QStringLiteral("QPlainTextEdit { background: #fdf0ee; border: 1px solid #e0a39a; }"));
+    m_errors->setStyleSheet(QStringLiteral("QPlainTextEdit { background: %1; border: 1px solid %2; }")
+                                .arg(theme::css(theme::Role::BadBackground), theme::css(theme::Role::BadBorder)));
     m_errors->setMinimumHeight(160);
     m_errors->hide();
     layout->addWidget(m_errors, 100);

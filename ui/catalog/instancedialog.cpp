@@ -1,6 +1,7 @@
 #include "ui/catalog/instancedialog.h"
 
 #include "ui/catalog/pricedialog.h"
+#include "ui/core/theme.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -74,7 +75,7 @@ InstanceDialog::InstanceDialog(const QList<catalog::Provider> &providers, const 
     m_problems = new QLabel(this);
     m_problems->setObjectName(QStringLiteral("instanceProblems"));
     m_problems->setWordWrap(true);
-    m_problems->setStyleSheet(QStringLiteral("color: #b03a2e;"));
+    m_problems->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText)));
     layout->addWidget(m_problems);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     layout->addWidget(m_buttons);

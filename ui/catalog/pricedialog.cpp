@@ -2,6 +2,7 @@
 
 #include "models/report/format.h"
 #include "ui/catalog/catalogformat.h"
+#include "ui/core/theme.h"
 
 #include <QComboBox>
 #include <QDateEdit>
@@ -100,7 +101,7 @@ PriceDialog::PriceDialog(const QList<catalog::Provider> &providers, const QList<
     m_problems = new QLabel(this);
     m_problems->setObjectName(QStringLiteral("priceProblems"));
     m_problems->setWordWrap(true);
-    m_problems->setStyleSheet(QStringLiteral("color: #b03a2e;"));
+    m_problems->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText)));
     layout->addWidget(m_problems);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Add observation"));

@@ -1,7 +1,5 @@
 #include "ui/catalog/pricehistorypage.h"
 
-#include "ui/charts/decimate.h"
-
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/pricetrend.h"
 #include "models/report/format.h"
@@ -9,7 +7,9 @@
 #include "models/tco/parameters.h"
 #include "ui/catalog/catalogformat.h"
 #include "ui/charts/chartview.h"
+#include "ui/charts/decimate.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -59,7 +59,7 @@ QLabel *note(const char *name, QWidget *parent)
     auto *label = new QLabel(parent);
     label->setObjectName(QLatin1String(name));
     label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: #5b6875;"));
+    label->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     return label;
 }
 
@@ -576,7 +576,7 @@ void PriceHistoryPage::redrawTflops()
         for (int i = shown - 1; i >= 0; --i) {
             auto *text = new QGraphicsSimpleTextItem(m_tflopsChart);
             text->setText(tr("%1   %2").arg(report::money(bars[i].costPer1000), bars[i].basis));
-            text->setBrush(QColor(0x33, 0x3d, 0x47));
+            text->setBrush(theme::color(theme::Role::Text));
             m_barTexts << text;
         }
         connect(x, &QValueAxis::rangeChanged, this, &PriceHistoryPage::placeBarTexts);

@@ -1,6 +1,7 @@
 #include "ui/catalog/pricetablemodel.h"
 
 #include "ui/catalog/catalogformat.h"
+#include "ui/core/theme.h"
 
 #include <QColor>
 
@@ -219,7 +220,7 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
         }
     case Qt::ForegroundRole:
         if (r && index.column() == PerHour && !r->price.hourly())
-            return QColor(0xb0, 0x3a, 0x2e);
+            return theme::color(theme::Role::BadText);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == PerHour || index.column() == Quoted)

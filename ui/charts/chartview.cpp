@@ -1,26 +1,27 @@
 #include "ui/charts/chartview.h"
 
-#include <QCoreApplication>
+#include "ui/core/theme.h"
 
 #include <QAbstractSeries>
+#include <QApplication>
 #include <QBarLegendMarker>
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
-#include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QContextMenuEvent>
+#include <QCoreApplication>
 #include <QCursor>
+#include <QFileDialog>
 #include <QFontMetrics>
 #include <QLegend>
-#include <QFileDialog>
 #include <QLegendMarker>
+#include <QLineSeries>
 #include <QMenu>
 #include <QMessageBox>
 #include <QToolTip>
 #include <QValueAxis>
-#include <QLineSeries>
 #include <QWheelEvent>
 #include <QXYSeries>
 
@@ -198,6 +199,7 @@ void ChartView::setChart(QChart *chart)
     if (chart == previous)
         return;
     QChartView::setChart(chart);
+    theme::colorChart(chart); // a chart made whole before it is shown; styleChart() colours those made in place
     delete previous;
 }
 

@@ -2,6 +2,7 @@
 
 #include "models/report/format.h"
 #include "ui/charts/chartview.h"
+#include "ui/core/theme.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/serieshover.h"
 
@@ -77,13 +78,15 @@ BreakEvenChart::BreakEvenChart(QWidget *parent)
     palette::styleChart(m_chart);
     m_view->setChart(m_chart);
     m_view->setMinimumHeight(200);
-    m_callout->setBrush(QColor(255, 255, 255, 230));
-    m_callout->setPen(QPen(QColor(0x1d, 0x27, 0x33), 1));
+    QColor calloutFill = theme::color(theme::Role::Surface);
+    calloutFill.setAlpha(230);
+    m_callout->setBrush(calloutFill);
+    m_callout->setPen(QPen(theme::color(theme::Role::Text), 1));
     m_callout->setZValue(20);
     QFont calloutFont = m_calloutText->font();
     calloutFont.setBold(true);
     m_calloutText->setFont(calloutFont);
-    m_calloutText->setBrush(QColor(0x1d, 0x27, 0x33));
+    m_calloutText->setBrush(theme::color(theme::Role::Text));
     m_callout->hide();
     connect(m_chart, &QChart::plotAreaChanged, this, &BreakEvenChart::placeCallout);
     connect(m_servers, &QValueAxis::rangeChanged, this, &BreakEvenChart::placeCallout);
@@ -100,7 +103,7 @@ BreakEvenChart::BreakEvenChart(QWidget *parent)
     m_stack->addWidget(m_empty);
 
     m_note->setWordWrap(true);
-    m_note->setStyleSheet(QStringLiteral("color: %1;").arg(QColor::fromRgba(palette::kMutedText).name()));
+    m_note->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
 
     // The selector and the sweep switch on one row, the sentence under them: a long comparison name must not
     // squeeze the sentence into a column.
@@ -297,8 +300,8 @@ void BreakEvenChart::rebuildChart()
             m_marker = new QScatterSeries;
             m_marker->setName(tr("Break-even"));
             m_marker->setMarkerSize(11);
-            m_marker->setColor(QColor(0x1d, 0x27, 0x33));
-            m_marker->setBorderColor(Qt::white);
+            m_marker->setColor(theme::color(theme::Role::Text));
+            m_marker->setBorderColor(theme::color(theme::Role::Surface));
             connect(m_marker, &QXYSeries::visibleChanged, this, &BreakEvenChart::placeCallout);
         } else {
             m_marker = static_cast<QScatterSeries *>(lines.existing(3));
@@ -388,8 +391,8 @@ void BreakEvenChart::rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, 
         m_marker = new QScatterSeries;
         m_marker->setName(tr("Break-even"));
         m_marker->setMarkerSize(11);
-        m_marker->setColor(QColor(0x1d, 0x27, 0x33));
-        m_marker->setBorderColor(Qt::white);
+        m_marker->setColor(theme::color(theme::Role::Text));
+        m_marker->setBorderColor(theme::color(theme::Role::Surface));
         m_marker->append(f.demandGpuHoursPerMonth, f.purchaseTotal / scale.divisor);
         m_marker->setPointLabelsFormat(tr("Break-even: %1 busy").arg(utilization));
         m_calloutText->setText(m_marker->pointLabelsFormat());

@@ -3,6 +3,7 @@
 #include "models/report/format.h"
 #include "models/tco/planevaluation.h"
 #include "ui/charts/chartview.h"
+#include "ui/core/theme.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/serieshover.h"
 
@@ -108,7 +109,7 @@ void CapacityChart::setResult(const tco::PlanResult &result)
     const tco::EvaluatedScenario &first = result.scenarios.front();
     QLineSeries *demand = lines.line(0, names[0]);
     updateSeries(demand, stepped(first.result.months, [](const tco::MonthRow &r) { return r.demand; }),
-                 QPen(QColor(0x1d, 0x27, 0x33), 3.0));
+                 QPen(theme::color(theme::Role::Text), 3.0));
     lines.add(demand);
     const std::vector<tco::MonthRow> demandRows = first.result.months;
     connectHoverTips(m_view, demand, [demandRows](int point) {

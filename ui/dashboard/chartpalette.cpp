@@ -1,5 +1,7 @@
 #include "ui/dashboard/chartpalette.h"
 
+#include "ui/core/theme.h"
+
 #include <QAbstractAxis>
 #include <QChart>
 #include <QCoreApplication>
@@ -87,6 +89,7 @@ void styleChart(QChart *chart)
         font.setBold(false);
         axis->setTitleFont(font);
     }
+    theme::colorChart(chart);
 }
 
 } // namespace mltco::ui::palette

@@ -26,10 +26,5 @@ QColor scenarioColor(int index);
 /// "Cumulative (USD millions)" along a short axis. Call after the chart's axes are added.
 void styleChart(QChart *chart);
 
-/// Text colours of the dashboard's cards and notes.
-inline constexpr QRgb kMutedText = 0xff5b6b7c;
-inline constexpr QRgb kWarningText = 0xff9a3b00;
-inline constexpr QRgb kGoodText = 0xff1e7a3c;
-
 } // namespace palette
 } // namespace mltco::ui

@@ -5,6 +5,7 @@
 #include "models/report/summary.h"
 #include "models/tco/workload.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/dashboard/breakevenchart.h"
 #include "ui/dashboard/capacitychart.h"
 #include "ui/dashboard/categorychart.h"
@@ -81,7 +82,7 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setStyleSheet(QStringLiteral("QLabel#dashboardSummary { border-left: 4px solid %1; padding: 2px 10px; }")
-                                 .arg(QColor::fromRgba(palette::kGoodText).name()));
+                                 .arg(theme::css(theme::Role::GoodText)));
     m_copySummary->setObjectName(QStringLiteral("copySummary"));
     m_copySummary->setText(tr("Copy summary"));
     m_copySummary->setToolTip(tr("Copy the summary as Markdown, for an email or a document"));
@@ -90,8 +91,9 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
             [this] { QGuiApplication::clipboard()->setText(m_summaryMarkdown); });
     m_message->setObjectName(QStringLiteral("dashboardMessage"));
 
-    m_title->setStyleSheet(QStringLiteral("font-size: 13pt; font-weight: 600; color: #1d2733;"));
-    m_subtitle->setStyleSheet(QStringLiteral("color: %1;").arg(QColor::fromRgba(palette::kMutedText).name()));
+    m_title->setStyleSheet(
+        QStringLiteral("font-size: 13pt; font-weight: 600; color: %1;").arg(theme::css(theme::Role::Text)));
+    m_subtitle->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     m_subtitle->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_subtitle->setWordWrap(true);
 
@@ -137,10 +139,10 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     m_message->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->setMaximumWidth(900);
-    m_message->setStyleSheet(
-        QStringLiteral("QLabel { background: white; border: 1px solid #d5dde6; border-left: 4px solid %1;"
-                       " border-radius: 4px; padding: 8px 20px 12px 20px; color: #1d2733; }")
-            .arg(QColor::fromRgba(palette::kWarningText).name()));
+    m_message->setStyleSheet(QStringLiteral("QLabel { background: %2; border: 1px solid %3; border-left: 4px solid %1;"
+                                            " border-radius: 4px; padding: 8px 20px 12px 20px; color: %4; }")
+                                 .arg(theme::css(theme::Role::WarningText), theme::css(theme::Role::Surface),
+                                      theme::css(theme::Role::Border), theme::css(theme::Role::Text)));
     auto *messagePage = new QWidget;
     auto *messageLayout = new QVBoxLayout(messagePage);
     messageLayout->setContentsMargins(24, 24, 24, 24);
@@ -190,7 +192,7 @@ void DashboardPage::showSummary(const report::ExecutiveSummary &summary)
             grounds << b.toHtmlEscaped();
     if (!grounds.isEmpty())
         html += QStringLiteral("<br><span style=\"color: %1;\">%2 %3</span>")
-                    .arg(QColor::fromRgba(palette::kMutedText).name(), tr("What it hangs on:").toHtmlEscaped(),
+                    .arg(theme::css(theme::Role::Muted), tr("What it hangs on:").toHtmlEscaped(),
                          grounds.join(QStringLiteral(" ")));
     m_summary->setText(html);
     m_summaryMarkdown = report::summaryText(summary, report::SummaryFormat::Markdown);
@@ -249,7 +251,7 @@ void DashboardPage::refresh()
             why << parametertext::pathInWords(p, plan);
         // Each problem names its scenario already ("“X” — Price per instance-hour: ...").
         lines << QStringLiteral("<span style=\"color: %1;\">⚠ %2 %3</span>")
-                     .arg(QColor::fromRgba(palette::kWarningText).name(),
+                     .arg(theme::css(theme::Role::WarningText),
                           l.scenario ? tr("Incomplete, left out of the figures below:")
                                      : tr("Break-even %1 left out:").arg(l.name.toHtmlEscaped()),
                           why.join(QStringLiteral("; ")));
@@ -257,10 +259,10 @@ void DashboardPage::refresh()
     // Said in the plan's words: the scenario's name and the field's label, not the engine's path.
     for (const QString &w : result.warnings)
         lines << QStringLiteral("<span style=\"color: %1;\">⚠ %2</span>")
-                     .arg(QColor::fromRgba(palette::kWarningText).name(), parametertext::pathInWords(w, plan));
+                     .arg(theme::css(theme::Role::WarningText), parametertext::pathInWords(w, plan));
     for (const QString &n : result.notes)
         lines << QStringLiteral("<span style=\"color: %1;\">%2</span>")
-                     .arg(QColor::fromRgba(palette::kMutedText).name(), parametertext::pathInWords(n, plan));
+                     .arg(theme::css(theme::Role::Muted), parametertext::pathInWords(n, plan));
     m_notes->setText(lines.join(QStringLiteral("<br>")));
     m_notes->setVisible(!lines.isEmpty());
     showSummary(report::executiveSummary(plan, result));

@@ -1,5 +1,6 @@
 #include "ui/dashboard/kpicard.h"
 
+#include "ui/core/theme.h"
 #include "ui/dashboard/chartpalette.h"
 
 #include <QLabel>
@@ -65,21 +66,22 @@ void KpiCard::setTone(Tone tone)
     if (tone == m_tone && !styleSheet().isEmpty())
         return;
     m_tone = tone;
-    QString accent = QStringLiteral("#c9d3de");
+    QString accent = theme::css(theme::Role::Border);
     if (tone == Tone::Good)
-        accent = QColor::fromRgba(palette::kGoodText).name();
+        accent = theme::css(theme::Role::GoodText);
     else if (tone == Tone::Warning)
-        accent = QColor::fromRgba(palette::kWarningText).name();
+        accent = theme::css(theme::Role::WarningText);
     // Scoped to this card's own labels by object name so nested widgets keep the application style.
-    setStyleSheet(
-        QStringLiteral("mltco--ui--KpiCard { background: white; border: 1px solid #d5dde6;"
-                       " border-left: 4px solid %1; border-radius: 4px; }"
-                       "QLabel { background: transparent; border: none; }"
-                       "QLabel#title { color: %2; font-size: 9pt; font-weight: 600; }"
-                       "QLabel#value { color: #1d2733; font-size: 16pt; font-weight: 600; }"
-                       "QLabel#detail { color: %2; font-size: 9pt; }"
-                       "QLabel#flag { color: %3; font-size: 9pt; font-weight: 600; }")
-            .arg(accent, QColor::fromRgba(palette::kMutedText).name(), QColor::fromRgba(palette::kWarningText).name()));
+    setStyleSheet(QStringLiteral("mltco--ui--KpiCard { background: %4; border: 1px solid %5;"
+                                 " border-left: 4px solid %1; border-radius: 4px; }"
+                                 "QLabel { background: transparent; border: none; }"
+                                 "QLabel#title { color: %2; font-size: 9pt; font-weight: 600; }"
+                                 "QLabel#value { color: %6; font-size: 16pt; font-weight: 600; }"
+                                 "QLabel#detail { color: %2; font-size: 9pt; }"
+                                 "QLabel#flag { color: %3; font-size: 9pt; font-weight: 600; }")
+                      .arg(accent, theme::css(theme::Role::Muted), theme::css(theme::Role::WarningText),
+                           theme::css(theme::Role::Surface), theme::css(theme::Role::Border),
+                           theme::css(theme::Role::Text)));
 }
 
 QString KpiCard::title() const

@@ -3,28 +3,29 @@
 #include "models/report/format.h"
 #include "models/tco/result.h"
 #include "ui/charts/chartview.h"
+#include "ui/core/theme.h"
 #include "ui/dashboard/breakevenchart.h"
 #include "ui/dashboard/capacitychart.h"
-#include "ui/dashboard/hybridchart.h"
 #include "ui/dashboard/categorychart.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/cumulativechart.h"
+#include "ui/dashboard/hybridchart.h"
 #include "ui/report/chartobject.h"
 #include "ui/risk/riskcharts.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QApplication>
 #include <QChart>
 #include <QComboBox>
 #include <QDir>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
-#include <QApplication>
 #include <QTextBlock>
 #include <QTextCursor>
+#include <QTextDocument>
 #include <QTextLayout>
 #include <QTextList>
-#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -445,6 +446,7 @@ private:
 Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
                       ReportPageSize pageSize, const tco::AnalysisResult *risk)
 {
+    const theme::PrintScope paper; // the PDF is drawn light whatever the window's theme
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};

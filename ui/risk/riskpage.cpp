@@ -5,6 +5,7 @@
 #include "models/tco/planwriter.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/risk/riskcharts.h"
 
@@ -248,7 +249,7 @@ void RiskPage::buildEditor(QWidget *panel)
     m_problem = new QLabel(inputs);
     m_problem->setObjectName(QStringLiteral("uncertaintyProblem"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #9a3b00;"));
+    m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::WarningText)));
     inputsLayout->addWidget(m_problem);
     m_preview = new ChartView(inputs);
     m_preview->setObjectName(QStringLiteral("distributionPreview"));

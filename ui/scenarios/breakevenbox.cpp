@@ -2,6 +2,7 @@
 
 #include "models/report/format.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/scenarios/parameterfield.h"
 
 #include <QComboBox>
@@ -205,13 +206,13 @@ void BreakEvenBox::updateResult()
 {
     const tco::Plan &plan = m_editor->plan();
     QString text;
-    QString color = QStringLiteral("#1f2933");
+    QString color = QStringLiteral("%1").arg(theme::css(theme::Role::Text));
     if (plan.breakeven.isEmpty()) {
         text = tr("Choose a purchase scenario to see from how many servers buying costs no more than renting.");
-        color = QStringLiteral("#5f6b77");
+        color = QStringLiteral("%1").arg(theme::css(theme::Role::Muted));
     } else if (!m_editor->result() || m_editor->result()->breakeven.empty()) {
         text = tr("Not computed: the plan cannot be evaluated as it stands (see the message under the scenario).");
-        color = QStringLiteral("#b3261e");
+        color = QStringLiteral("%1").arg(theme::css(theme::Role::BadText));
     } else {
         const tco::EvaluatedBreakEven &b = m_editor->result()->breakeven.front();
         const int max = b.request.maxServers;

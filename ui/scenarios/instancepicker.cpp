@@ -1,5 +1,7 @@
 #include "ui/scenarios/instancepicker.h"
 
+#include "ui/core/theme.h"
+
 #include <QComboBox>
 #include <QGridLayout>
 #include <QLabel>
@@ -166,7 +168,8 @@ void InstancePicker::fill(const tco::InstanceRef &ref)
 void InstancePicker::setSource(const QString &text, bool problem)
 {
     m_source->setText(text);
-    m_source->setStyleSheet(problem ? QStringLiteral("color: #b3261e;") : QStringLiteral("color: #3c4a57;"));
+    m_source->setStyleSheet(problem ? QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText))
+                                    : QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
 }
 
 void InstancePicker::choose(int level)

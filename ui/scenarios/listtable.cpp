@@ -1,5 +1,7 @@
 #include "ui/scenarios/listtable.h"
 
+#include "ui/core/theme.h"
+
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -37,10 +39,10 @@ ListTableEditor::ListTableEditor(const Names &names, const Texts &texts, int col
     m_remove->setObjectName(names.remove);
     m_note->setObjectName(names.note);
     m_note->setWordWrap(true);
-    m_note->setStyleSheet(QStringLiteral("color: #5f6b77;"));
+    m_note->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     m_error->setObjectName(names.error);
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_error->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText)));
     m_error->setVisible(false);
 
     auto *grid = new QGridLayout(this);

@@ -1,5 +1,6 @@
 #include "ui/scenarios/parameterfield.h"
 
+#include "ui/core/theme.h"
 #include "ui/scenarios/parametertext.h"
 
 #include <QCheckBox>
@@ -21,19 +22,19 @@ namespace {
 
 constexpr int kEditorWidth = 120;
 
-const char *noteColor(ParameterField::NoteStyle style)
+QString noteColor(ParameterField::NoteStyle style)
 {
     switch (style) {
     case ParameterField::NoteStyle::Plain:
-        return "#1f2933";
+        return theme::css(theme::Role::Text);
     case ParameterField::NoteStyle::Muted:
-        return "#5f6b77";
+        return theme::css(theme::Role::Muted);
     case ParameterField::NoteStyle::Override:
-        return "#9a5800";
+        return theme::css(theme::Role::WarningText);
     case ParameterField::NoteStyle::Warning:
         break;
     }
-    return "#b3261e";
+    return theme::css(theme::Role::BadText);
 }
 
 /// Text a user is still in the middle of typing; not worth a message until they confirm it.
@@ -102,12 +103,12 @@ ParameterField::ParameterField(const tco::ParameterInfo &info, QWidget *parent, 
         connect(m_edit, &QLineEdit::editingFinished, this, &ParameterField::onEditingFinished);
     }
     m_unit = new QLabel(parametertext::unit(info), parent);
-    m_unit->setStyleSheet(QStringLiteral("color: #5f6b77;"));
+    m_unit->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
 
     m_note = new QLabel(parametertext::defaultNote(info), parent);
     m_note->setWordWrap(true);
     m_note->setToolTip(tip);
-    m_note->setStyleSheet(QStringLiteral("color: %1;").arg(QLatin1String(noteColor(NoteStyle::Muted))));
+    m_note->setStyleSheet(QStringLiteral("color: %1;").arg(noteColor(NoteStyle::Muted)));
     m_reset = new QToolButton(parent);
     m_reset->setObjectName(QStringLiteral("reset_") + key);
     m_reset->setText(tr("Reset"));
@@ -117,7 +118,7 @@ ParameterField::ParameterField(const tco::ParameterInfo &info, QWidget *parent, 
     m_error = new QLabel(parent);
     m_error->setObjectName(errorName);
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_error->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText)));
     m_error->setVisible(false);
 }
 
@@ -200,7 +201,7 @@ void ParameterField::setNote(const QString &text, NoteStyle style, const QString
     m_note->setToolTip(toolTip.isEmpty() ? parametertext::tooltip(m_info) : toolTip);
     const bool strong = style == NoteStyle::Override || style == NoteStyle::Warning;
     m_note->setStyleSheet(QStringLiteral("color: %1;%2")
-                              .arg(QLatin1String(noteColor(style)), strong ? QStringLiteral(" font-weight: 600;") : QString()));
+                              .arg(noteColor(style), strong ? QStringLiteral(" font-weight: 600;") : QString()));
 }
 
 void ParameterField::setOverride(bool override)

@@ -1,6 +1,7 @@
 #include "ui/scenarios/plandetailsdialog.h"
 
 #include "models/catalog/importhelpers.h"
+#include "ui/core/theme.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -26,7 +27,7 @@ PlanDetailsDialog::PlanDetailsDialog(const QString &title, const QString &notes,
     m_notes->setTabChangesFocus(true);
     m_notes->setPlaceholderText(tr("What the plan is for, where its figures come from: printed in the report."));
     m_error->setObjectName(QStringLiteral("planTitleError"));
-    m_error->setStyleSheet(QStringLiteral("color: #9a3b00;"));
+    m_error->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::WarningText)));
     m_error->setWordWrap(true);
 
     auto *form = new QFormLayout;

@@ -3,6 +3,7 @@
 #include "models/report/format.h"
 #include "models/tco/parameters.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/scenarios/parametertext.h"
 
 #include <QHBoxLayout>
@@ -14,9 +15,23 @@ namespace mltco::ui {
 
 namespace {
 
-const QString kMessageNeutral = QStringLiteral("background: #eef2f6; color: #3c4a57;");
-const QString kMessageGood = QStringLiteral("background: #e8f3ea; color: #24572b;");
-const QString kMessageBad = QStringLiteral("background: #fdecea; color: #8a1f11;");
+// Functions, not constants: the theme is known once the application (and its palette) exists.
+QString messageStyle(theme::Role background, theme::Role text)
+{
+    return QStringLiteral("background: %1; color: %2;").arg(theme::css(background), theme::css(text));
+}
+QString messageNeutral()
+{
+    return messageStyle(theme::Role::Panel, theme::Role::Muted);
+}
+QString messageGood()
+{
+    return messageStyle(theme::Role::GoodBackground, theme::Role::GoodText);
+}
+QString messageBad()
+{
+    return messageStyle(theme::Role::BadBackground, theme::Role::BadText);
+}
 
 } // namespace
 
@@ -56,18 +71,20 @@ QLabel *ResultStrip::addCard(const QString &name, const QString &caption, const 
 {
     auto *card = new QFrame(m_cards);
     card->setObjectName(name + QStringLiteral("Card"));
-    card->setStyleSheet(QStringLiteral("#%1 { background: #f6f8fa; border: 1px solid #d5dde5; border-radius: 6px; }")
-                            .arg(card->objectName()));
+    card->setStyleSheet(
+        QStringLiteral("#%1 { background: %2; border: 1px solid %3; border-radius: 6px; }")
+            .arg(card->objectName(), theme::css(theme::Role::Surface), theme::css(theme::Role::Border)));
     card->setToolTip(toolTip);
     auto *v = new QVBoxLayout(card);
     v->setContentsMargins(12, 8, 12, 8);
     v->setSpacing(2);
     auto *captionLabel = new QLabel(caption, card);
     captionLabel->setObjectName(QStringLiteral("caption"));
-    captionLabel->setStyleSheet(QStringLiteral("color: #5f6b77;"));
+    captionLabel->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     auto *value = new QLabel(QStringLiteral("\u2014"), card);
     value->setObjectName(name);
-    value->setStyleSheet(QStringLiteral("font-size: 13pt; font-weight: 600; color: #1f2933;"));
+    value->setStyleSheet(
+        QStringLiteral("font-size: 13pt; font-weight: 600; color: %1;").arg(theme::css(theme::Role::Text)));
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     v->addWidget(captionLabel);
     v->addWidget(value);
@@ -111,7 +128,7 @@ void ResultStrip::showScenario(int index)
                 html += QStringLiteral("<li>%1</li>").arg(parametertext::pathInWords(d, plan));
             html += QStringLiteral("</ul>");
         }
-        setMessage(html, kMessageBad);
+        setMessage(html, messageBad());
         return;
     }
     if (const tco::LeftOut *out = index >= 0 ? result->leftOutAt(static_cast<std::size_t>(index)) : nullptr) {
@@ -122,7 +139,7 @@ void ResultStrip::showScenario(int index)
         for (const QString &d : out->problems)
             html += QStringLiteral("<li>%1</li>").arg(parametertext::pathInWords(d, plan));
         html += QStringLiteral("</ul>");
-        setMessage(html, kMessageBad);
+        setMessage(html, messageBad());
         return;
     }
     const tco::EvaluatedScenario *evaluated =
@@ -131,7 +148,7 @@ void ResultStrip::showScenario(int index)
         clearFigures(QStringLiteral("\u2014"));
         setMessage(plan.scenarios.isEmpty() ? tr("The plan has no scenarios yet: add one with \u201cAdd\u201d.")
                                             : tr("Select a scenario to see its figures."),
-                   kMessageNeutral);
+                   messageNeutral());
         return;
     }
     const tco::ScenarioResult &r = evaluated->result;
@@ -150,7 +167,7 @@ void ResultStrip::showScenario(int index)
                        .arg(report::grouped(r.served, 0), report::grouped(r.demand, 0))
                        .arg(months)
                        .arg(report::percent(share, 1), report::grouped(r.unmet, 0)),
-                   kMessageBad);
+                   messageBad());
     } else {
         QString text = tr("Meets the whole demand: %1 reference GPU-hours over %2 months.")
                            .arg(report::grouped(r.demand, 0))
@@ -165,7 +182,7 @@ void ResultStrip::showScenario(int index)
             text += tr(" The fleet grows from %1 to %2 %3.")
                         .arg(report::grouped(r.months.front().fleet, 0), report::grouped(r.months.back().fleet, 0),
                              evaluated->fleetKey());
-        setMessage(text, kMessageGood);
+        setMessage(text, messageGood());
     }
 }
 

@@ -5,6 +5,7 @@
 #include "models/store/document.h"
 #include "models/tco/breakeven.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/scenarios/bulkdiscounteditor.h"
 #include "ui/scenarios/instancepicker.h"
 #include "ui/scenarios/parameterfield.h"
@@ -112,7 +113,7 @@ ScenarioForm::ScenarioForm(PlanEditor *editor, int index, QWidget *parent)
     m_notes = new QLabel(this);
     m_notes->setObjectName(QStringLiteral("scenarioNotes"));
     m_notes->setWordWrap(true);
-    m_notes->setStyleSheet(QStringLiteral("color: #5f6b77;"));
+    m_notes->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_notes);
 
@@ -183,7 +184,7 @@ void ScenarioForm::buildParameters(QLayout *layout)
         m_sizeNote = new QLabel(box);
         m_sizeNote->setObjectName(QStringLiteral("sizeToDemandNote"));
         m_sizeNote->setWordWrap(true);
-        m_sizeNote->setStyleSheet(QStringLiteral("color: #5f6b77;"));
+        m_sizeNote->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
         grid->addWidget(m_sizeButton, row, 1);
         grid->addWidget(m_sizeNote, row, 2, 1, 3);
         connect(m_sizeButton, &QPushButton::clicked, this, &ScenarioForm::sizeToDemand);

@@ -3,6 +3,7 @@
 #include "models/report/format.h"
 #include "models/report/problemtext.h"
 #include "models/tco/planevaluation.h"
+#include "ui/core/theme.h"
 
 #include <QApplication>
 #include <QBrush>
@@ -120,7 +121,7 @@ QVariant ScenarioListModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ForegroundRole:
         if (index.column() == Demand)
-            return QBrush(unmet || !row.leftOut.isEmpty() ? QColor(0xb3, 0x26, 0x1e) : QColor(0x5f, 0x6b, 0x77));
+            return QBrush(theme::color(unmet || !row.leftOut.isEmpty() ? theme::Role::BadText : theme::Role::Muted));
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == Demand)

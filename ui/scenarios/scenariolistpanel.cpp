@@ -1,6 +1,7 @@
 #include "ui/scenarios/scenariolistpanel.h"
 
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/scenarios/scenariolistmodel.h"
 
 #include <QAction>
@@ -133,7 +134,7 @@ ScenarioListPanel::ScenarioListPanel(PlanEditor *editor, QWidget *parent)
     m_renameMessage = new QLabel(m_renameBar);
     m_renameMessage->setObjectName(QStringLiteral("renameMessage"));
     m_renameMessage->setWordWrap(true);
-    m_renameMessage->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_renameMessage->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText)));
     renameLayout->addWidget(m_renameMessage);
     m_renameBar->setVisible(false);
     layout->addWidget(m_renameBar);

@@ -1,16 +1,17 @@
 #include "ui/scenarios/scenariospage.h"
 
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/scenarios/breakevenbox.h"
 #include "ui/scenarios/resultstrip.h"
 #include "ui/scenarios/scenarioform.h"
 #include "ui/scenarios/scenariolistpanel.h"
 #include "ui/scenarios/workloadform.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QEvent>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -67,7 +68,7 @@ ScenariosPage::ScenariosPage(PlanEditor *editor, QWidget *parent)
     m_formLayout->setContentsMargins(0, 0, 0, 0);
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
-    m_empty->setStyleSheet(QStringLiteral("color: #5f6b77; font-size: 11pt;"));
+    m_empty->setStyleSheet(QStringLiteral("color: %1; font-size: 11pt;").arg(theme::css(theme::Role::Muted)));
     m_formLayout->addWidget(m_empty);
     m_scroll->setWidget(m_formHolder);
     rightLayout->addWidget(m_scroll, 1);
