@@ -29,6 +29,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QListWidget>
 #include <QLockFile>
@@ -58,6 +59,8 @@ QByteArray samplePlan()
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::make_unique<Settings>())
 {
     setObjectName(QStringLiteral("mainWindow"));
+    // Vector art, drawn at whatever size and pixel ratio the desktop asks (QtSvg's icon engine).
+    setWindowIcon(QIcon(QStringLiteral(":/icons/mltco.svg")));
     auto *central = new QWidget(this);
     auto *layout = new QHBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -16,6 +16,8 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("mltco"));
     QApplication::setApplicationDisplayName(QStringLiteral("mltco"));
     QApplication::setApplicationVersion(QStringLiteral(MLTCO_VERSION));
+    // Lets a Wayland desktop find the installed entry, and with it the icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.mltco.mltco"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("TCO planning for machine-learning GPU infrastructure"));

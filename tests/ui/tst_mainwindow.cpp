@@ -26,6 +26,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QIcon>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -38,6 +39,7 @@
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSet>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -376,6 +378,27 @@ private slots:
                 QVERIFY(f.window->grab().save(QStringLiteral("%1/dark-%2.png").arg(dir).arg(p + 1)));
             }
         }
+    }
+
+    void windowIconIsSharpAtAnyScale()
+    {
+        // The icon is vector art: drawn at 256 pixels, or at 64 on a screen of pixel ratio 2, it has every pixel
+        // (a bitmap icon is never scaled up, so it would come back at its own, smaller size).
+        UiFixture f;
+        QVERIFY(f.open());
+        const QIcon icon = f.window->windowIcon();
+        QVERIFY(!icon.isNull());
+        QCOMPARE(icon.pixmap(QSize(256, 256)).size(), QSize(256, 256));
+        const QPixmap hiDpi = icon.pixmap(QSize(64, 64), 2.0);
+        QCOMPARE(hiDpi.size(), QSize(128, 128));
+        QCOMPARE(hiDpi.devicePixelRatio(), 2.0);
+        // Not a blank square: the art has colour and transparency.
+        const QImage image = icon.pixmap(QSize(64, 64)).toImage();
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 4)
+            for (int x = 0; x < image.width(); x += 4)
+                colours.insert(image.pixel(x, y));
+        QVERIFY(colours.size() > 3);
     }
 
     void compareTwoScenarios()

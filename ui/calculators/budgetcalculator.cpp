@@ -160,7 +160,10 @@ void BudgetCalculator::fillTable(const std::vector<ScenarioAlerts> &rows, double
         const int row = static_cast<int>(i);
         auto *name = new QTableWidgetItem(rows[i].name);
         // The swatch ties the row to its line in the chart (the chart has no legend).
-        QPixmap swatch(12, 12);
+        // Drawn at the screen's pixel ratio, so it stays a crisp square on a high-DPI screen.
+        const qreal ratio = m_table->devicePixelRatioF();
+        QPixmap swatch(QSize(12, 12) * ratio);
+        swatch.setDevicePixelRatio(ratio);
         swatch.fill(palette::scenarioColor(row));
         name->setIcon(QIcon(swatch));
         m_table->setItem(row, 0, name);
