@@ -194,10 +194,8 @@ QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
     if (result.scenarios.empty())
         return {QStringLiteral("The plan has no scenarios.")};
     // The cheapest among scenarios that serve all the demand; one that does less is not a like-for-like saving.
-    const tco::EvaluatedScenario *cheapest = nullptr;
-    for (const tco::EvaluatedScenario &s : result.scenarios)
-        if (!s.result.hasUnmetDemand() && (!cheapest || s.result.total < cheapest->result.total))
-            cheapest = &s;
+    const int best = tco::cheapestMeetingDemand(result);
+    const tco::EvaluatedScenario *cheapest = best >= 0 ? &result.scenarios[static_cast<std::size_t>(best)] : nullptr;
     const tco::EvaluatedScenario &baseline = result.scenarios.front();
     if (cheapest) {
         out << QStringLiteral("Cheapest scenario that meets all demand: %1, at %2 over %3 months (NPV %4).")

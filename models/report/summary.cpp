@@ -21,21 +21,6 @@ bool isCloud(tco::ScenarioKind kind)
            kind == tco::ScenarioKind::Elastic;
 }
 
-// The cheapest scenario that serves all the demand and passes `accept`; -1 when there is none.
-template<typename Accept>
-int cheapest(const tco::PlanResult &result, Accept accept)
-{
-    int best = -1;
-    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
-        const tco::EvaluatedScenario &s = result.scenarios[i];
-        if (s.result.hasUnmetDemand() || !accept(static_cast<int>(i)))
-            continue;
-        if (best < 0 || s.result.total < result.scenarios[static_cast<std::size_t>(best)].result.total)
-            best = static_cast<int>(i);
-    }
-    return best;
-}
-
 // What the recommendation is measured against: an owned option against the cheapest cloud one (the question the
 // plan asks), a cloud or hybrid option against the next cheapest of any other kind, else the next cheapest.
 int alternativeTo(const tco::PlanResult &result, int best)
@@ -43,9 +28,9 @@ int alternativeTo(const tco::PlanResult &result, int best)
     const tco::ScenarioKind kind = result.scenarios[static_cast<std::size_t>(best)].kind();
     int alternative = -1;
     if (kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid)
-        alternative = cheapest(result, [&](int i) { return isCloud(result.scenarios[static_cast<std::size_t>(i)].kind()); });
+        alternative = tco::cheapestMeetingDemand(result, [&](std::size_t i) { return isCloud(result.scenarios[i].kind()); });
     if (alternative < 0)
-        alternative = cheapest(result, [&](int i) { return i != best; });
+        alternative = tco::cheapestMeetingDemand(result, [&](std::size_t i) { return static_cast<int>(i) != best; });
     return alternative;
 }
 
@@ -253,7 +238,7 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
                           : QStringLiteral("before tax (cash)");
     summary.question = QStringLiteral("Which way of providing %1 costs least over %2?")
                            .arg(demandText(result.workload), horizonInWords(result.workload.horizonMonths));
-    summary.recommended = cheapest(result, [](int) { return true; });
+    summary.recommended = tco::cheapestMeetingDemand(result);
     if (summary.recommended >= 0)
         summary.alternative = alternativeTo(result, summary.recommended);
     if (summary.recommended >= 0 && summary.alternative >= 0) {

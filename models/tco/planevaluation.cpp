@@ -389,6 +389,19 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
     return result;
 }
 
+int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std::size_t)> &accept)
+{
+    int best = -1;
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        const ScenarioResult &r = result.scenarios[i].result;
+        if (r.hasUnmetDemand() || (accept && !accept(i)))
+            continue;
+        if (best < 0 || r.total < result.scenarios[static_cast<std::size_t>(best)].result.total)
+            best = static_cast<int>(i);
+    }
+    return best;
+}
+
 const EvaluatedScenario *PlanResult::atPlanPosition(std::size_t planPosition) const
 {
     // Positions rise with the index: a binary search.

@@ -9,6 +9,7 @@
 
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -67,6 +68,12 @@ struct PlanResult final
     /// What was left out of scenario `planPosition`; nullptr when it was evaluated.
     const LeftOut *leftOutAt(std::size_t planPosition) const;
 };
+
+/// The position in `result.scenarios` of the cheapest scenario (by total over the horizon) that serves all the
+/// demand and that `accept` (given a position) keeps; -1 when there is none. A scenario that leaves work undone
+/// is cheaper because it does less (model.md §5), so it never counts: the dashboard, the report and the executive
+/// summary all name their cheapest with this.
+int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std::size_t)> &accept = {});
 
 /// What preparePlan and evaluatePlan do with a scenario or break-even that cannot be evaluated (a price not
 /// given, a value out of range, a hybrid whose base cannot be evaluated): refuse the whole plan (the command

@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <utility>
+
 using namespace mltco;
 using namespace mltco::tco;
 
@@ -87,6 +89,7 @@ private slots:
     void needsCatalog();
     void programmaticPlansAreValidated();
     void incompleteScenariosAreLeftOutInPlace();
+    void cheapestMeetingDemandIgnoresWhatDoesLess();
     void jsonHasTheDocumentedShape();
     void jsonUsesNullForUndefined();
 };
@@ -338,6 +341,31 @@ void TestPlanEvaluation::incompleteScenariosAreLeftOutInPlace()
     QVERIFY(!bad);
     QCOMPARE(bad.error().details,
              (QStringList{QStringLiteral("workload.horizon_months: must be an integer from 1 to 240"), bProblem}));
+}
+
+void TestPlanEvaluation::cheapestMeetingDemandIgnoresWhatDoesLess()
+{
+    // Totals 100 (leaves a tenth of the demand undone), 300, 200 and 250: the cheapest that does all the work is the
+    // third; without it, the fourth; with every one doing less, none.
+    PlanResult r;
+    for (const auto &[total, unmet] : {std::pair{100.0, 10.0}, {300.0, 0.0}, {200.0, 0.0}, {250.0, 0.0}}) {
+        EvaluatedScenario s;
+        s.result.total = total;
+        s.result.demand = 100.0;
+        s.result.unmet = unmet;
+        s.result.served = 100.0 - unmet;
+        r.scenarios.push_back(s);
+    }
+    QVERIFY(r.scenarios[0].result.hasUnmetDemand());
+    QCOMPARE(cheapestMeetingDemand(r), 2);
+    QCOMPARE(cheapestMeetingDemand(r, [](std::size_t i) { return i != 2; }), 3);
+    QCOMPARE(cheapestMeetingDemand(r, [](std::size_t i) { return i == 0; }), -1);
+    for (EvaluatedScenario &s : r.scenarios) {
+        s.result.unmet = 1.0;
+        s.result.served = 99.0;
+    }
+    QCOMPARE(cheapestMeetingDemand(r), -1);
+    QCOMPARE(cheapestMeetingDemand(PlanResult{}), -1);
 }
 
 void TestPlanEvaluation::jsonHasTheDocumentedShape()

@@ -33,19 +33,16 @@ DashboardSummary DashboardSummary::compute(const tco::PlanResult &result)
         return s;
     s.baseline = 0;
 
-    int cheapestMeeting = -1;
+    // The same cheapest as the report and the executive summary; only when none meets the demand does the card
+    // fall back to the cheapest of all, and say so (the summary then recommends none).
+    const int cheapestMeeting = tco::cheapestMeetingDemand(result);
     int cheapestAll = -1;
     for (std::size_t i = 0; i < scenarios.size(); ++i) {
-        const int index = static_cast<int>(i);
         const tco::ScenarioResult &r = scenarios[i].result;
         if (cheapestAll < 0 || r.total < scenarios[static_cast<std::size_t>(cheapestAll)].result.total)
-            cheapestAll = index;
-        if (r.hasUnmetDemand()) {
+            cheapestAll = static_cast<int>(i);
+        if (r.hasUnmetDemand())
             ++s.unmetCount;
-            continue;
-        }
-        if (cheapestMeeting < 0 || r.total < scenarios[static_cast<std::size_t>(cheapestMeeting)].result.total)
-            cheapestMeeting = index;
     }
     s.meetsDemandOnly = cheapestMeeting >= 0;
     s.cheapest = s.meetsDemandOnly ? cheapestMeeting : cheapestAll;
