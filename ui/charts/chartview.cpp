@@ -4,6 +4,7 @@
 
 #include <QAbstractSeries>
 #include <QApplication>
+#include <QBarCategoryAxis>
 #include <QBarLegendMarker>
 #include <QBarSet>
 #include <QCategoryAxis>
@@ -112,6 +113,22 @@ void setChartTitle(QChart *chart, const QString &title)
 {
     if (chart->title() != title) // QChart lays itself out again on every setTitle(), even to the same text
         chart->setTitle(title);
+}
+
+void appendShortenedCategories(QBarCategoryAxis *axis, const QStringList &names, int maxWidth)
+{
+    axis->setTruncateLabels(false);
+    const QFontMetrics metrics(axis->labelsFont());
+    const int numbered = maxWidth - metrics.horizontalAdvance(QStringLiteral(" (00)"));
+    QStringList out;
+    for (const QString &name : names) {
+        QString label = metrics.elidedText(name, Qt::ElideMiddle, maxWidth);
+        // A category axis tells its categories apart by their text.
+        for (int n = 2; out.contains(label); ++n)
+            label = metrics.elidedText(name, Qt::ElideMiddle, numbered) + QStringLiteral(" (%1)").arg(n);
+        out << label;
+    }
+    axis->append(out);
 }
 
 bool showsSeries(const QChart *chart, const QStringList &names)

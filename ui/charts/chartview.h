@@ -6,6 +6,7 @@
 class QAbstractAxis;
 class QAbstractSeries;
 class QLineSeries;
+class QBarCategoryAxis;
 class QChart;
 class QComboBox;
 class QValueAxis;
@@ -33,6 +34,11 @@ QValueAxis *newMoneyAxis(QObject *parent = nullptr);
 void setNiceRange(QValueAxis *axis, double lo, double hi);
 /// QChart::setTitle() only when the title differs.
 void setChartTitle(QChart *chart, const QString &title);
+
+/// Category axis labels for names that may be long: each shortened in the middle to `maxWidth` pixels of
+/// `axis`'s font ("AWS p3.8x… reserved" keeps both ends), those shortened alike told apart by a number, and Qt's
+/// own truncation (which cuts a long name down to "…") switched off. Appended to `axis`.
+void appendShortenedCategories(QBarCategoryAxis *axis, const QStringList &names, int maxWidth);
 
 /// True when `chart` shows exactly these series, by name and in this order. A refresh may then update them in place
 /// (updateSeries()) instead of building new ones, which makes QtCharts lay out and draw the whole chart afresh.

@@ -11,7 +11,6 @@
 #include <QBarSet>
 #include <QChart>
 #include <QComboBox>
-#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
@@ -111,21 +110,6 @@ void CategoryChart::resizeEvent(QResizeEvent *event)
         m_builtFor.clear(); // the names are shortened again for the new width
         rebuildChart();
     }
-}
-
-QStringList CategoryChart::axisLabels(const std::vector<Bar> &bars, const QFont &font, int maxWidth)
-{
-    const QFontMetrics metrics(font);
-    QStringList out;
-    for (const Bar &b : bars) {
-        QString label = metrics.elidedText(b.label, Qt::ElideMiddle, maxWidth);
-        // Categories are told apart by their text: two names shortened alike get a number.
-        for (int n = 2; out.contains(label); ++n)
-            label = metrics.elidedText(b.label, Qt::ElideMiddle, maxWidth - metrics.horizontalAdvance(QStringLiteral(" (00)"))) +
-                    QStringLiteral(" (%1)").arg(n);
-        out << label;
-    }
-    return out;
 }
 
 std::vector<CategoryChart::Bar> CategoryChart::overviewBars() const
@@ -275,9 +259,11 @@ void CategoryChart::rebuildChart()
     // Qt elides a category that does not fit its share of the axis down to "…", which with a dozen long
     // scenario names leaves nothing readable: names are shortened here instead (the middle goes, so "AWS p3…
     // reserved" keeps both ends), and each bar's tip gives the whole name.
-    labels->setTruncateLabels(false);
     m_labelWidth = labelWidth();
-    labels->append(axisLabels(bars, labels->labelsFont(), m_labelWidth));
+    QStringList names;
+    for (const Bar &b : bars)
+        names << b.label;
+    appendShortenedCategories(labels, names, m_labelWidth);
     QAbstractBarSeries *series = overview ? static_cast<QAbstractBarSeries *>(new QHorizontalStackedBarSeries)
                                           : static_cast<QAbstractBarSeries *>(new QStackedBarSeries);
     series->setBarWidth(overview ? 0.65 : 0.55);

@@ -13,7 +13,6 @@ class QAbstractBarSeries;
 class QChart;
 class QValueAxis;
 class QComboBox;
-class QFont;
 
 namespace mltco::tco {
 struct PlanResult;
@@ -64,8 +63,6 @@ private:
     void connectBarTips(const std::vector<Bar> &bars, const QList<tco::Category> &shown);
     std::vector<Bar> overviewBars() const;
     std::vector<Bar> yearBars(int scenario) const;
-    /// The bars' labels for the category axis: shortened in the middle to kMaxLabelWidth, each one distinct.
-    static QStringList axisLabels(const std::vector<Bar> &bars, const QFont &font, int maxWidth);
     /// How wide a name on the axis may be at the chart's width: up to kMaxLabelWidth, less on a narrow window.
     int labelWidth() const;
 

@@ -8,7 +8,6 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
-#include <QFontMetrics>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLineSeries>
@@ -168,18 +167,8 @@ QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario,
     series->setBarWidth(0.7);
     chart->addSeries(series);
     auto *categories = new QBarCategoryAxis(chart);
-    // Qt would cut a long input's name down to "…": shortened in the middle here instead, each kept distinct.
-    categories->setTruncateLabels(false);
-    const QFontMetrics metrics(categories->labelsFont());
-    QStringList shown;
-    for (const QString &label : std::as_const(labels)) {
-        QString text = metrics.elidedText(label, Qt::ElideMiddle, kTornadoLabelWidth);
-        for (int n = 2; shown.contains(text); ++n)
-            text = metrics.elidedText(label, Qt::ElideMiddle, kTornadoLabelWidth - metrics.horizontalAdvance(QStringLiteral(" (00)"))) +
-                   QStringLiteral(" (%1)").arg(n);
-        shown << text;
-    }
-    categories->append(shown);
+    // Qt would cut a long input's name down to "…": shortened in the middle instead, each kept distinct.
+    appendShortenedCategories(categories, labels, kTornadoLabelWidth);
     chart->addAxis(categories, Qt::AlignLeft);
     auto *money = newMoneyAxis(chart); // changes either way of zero
     chart->addAxis(money, Qt::AlignBottom);
