@@ -188,6 +188,10 @@ private slots:
         // The first bar, read top down, is the last category of a horizontal bar chart.
         const int top = set->count() - 1;
         QCOMPARE(axis->categories().at(top), QStringLiteral("lambda gpu_8x_h100_sxm5"));
+        // Every name readable (Qt's own truncation, which cut them all to "…" on a narrow window, is off).
+        QVERIFY(!axis->truncateLabels());
+        for (const QString &label : axis->categories())
+            QVERIFY2(label.size() >= 8, qPrintable(label));
         QCOMPARE(set->at(top), 23.9232 / 7.12);
         for (int i = 0; i < set->count(); ++i)
             QVERIFY(set->at(top) <= set->at(i));

@@ -38,6 +38,7 @@ namespace mltco::ui {
 
 namespace {
 
+constexpr int kMaxBarLabelWidth = 200; // pixels: an instance type's name beside its bar
 constexpr int kMaxBars = 20;
 constexpr int kInstanceRole = Qt::UserRole + 1; // provider U+001F name: survives a reload
 constexpr int kIdRole = Qt::UserRole + 2;
@@ -568,7 +569,8 @@ void PriceHistoryPage::redrawTflops()
         series->setBarWidth(0.7);
         m_tflopsChart->addSeries(series);
         auto *y = new QBarCategoryAxis;
-        y->append(categories);
+        // Qt would cut every name to "…" on a narrow window; shortened in the middle instead (hover gives it whole).
+        appendShortenedCategories(y, categories, kMaxBarLabelWidth);
         m_tflopsChart->addAxis(x, Qt::AlignBottom);
         m_tflopsChart->addAxis(y, Qt::AlignLeft);
         series->attachAxis(x);
