@@ -5,6 +5,8 @@
 #include "models/report/summary.h"
 #include "models/tco/parameters.h"
 #include "ui/charts/chartview.h"
+#include "ui/core/theme.h"
+#include "ui/core/wraplabel.h"
 #include "ui/dashboard/breakevenchart.h"
 #include "ui/dashboard/categorychart.h"
 #include "ui/dashboard/chartpalette.h"
@@ -34,6 +36,7 @@
 #include <QStackedWidget>
 #include <QToolTip>
 #include <QUndoStack>
+#include <QValueAxis>
 #include <QtTest>
 
 #include <algorithm>
@@ -94,6 +97,103 @@ private slots:
         QCOMPARE(view.chart(), mine);
         view.setChart(mine); // the same chart again is kept
         QCOMPARE(view.chart(), mine);
+    }
+
+    void gridLinesAreDrawnCrispInTheGridColour()
+    {
+        // QtCharts' antialiased grid lines cost a third of a redraw; ChartView draws the lines QtCharts lays out
+        // itself, one pixel wide and in the theme's grid colour, and hands QtCharts' own a transparent pen. An axis
+        // added after the chart was set is handed over too.
+        ui::ChartView view;
+        auto *chart = new QChart;
+        auto *line = new QLineSeries;
+        line->append(0, 0);
+        line->append(10, 100);
+        chart->addSeries(line);
+        auto *x = new QValueAxis;
+        x->setRange(0, 10);
+        x->setTickCount(6);
+        auto *y = new QValueAxis;
+        y->setRange(0, 100);
+        y->setTickCount(5);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        line->attachAxis(x);
+        line->attachAxis(y);
+        chart->legend()->hide();
+        view.setChart(chart);
+        view.resize(640, 420);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *late = new QValueAxis;
+        late->setRange(0, 1);
+        late->setTickCount(4);
+        chart->addAxis(late, Qt::AlignRight);
+        QTRY_COMPARE(late->gridLineColor().alpha(), 0); // handed over when the view next paints
+        QApplication::processEvents();
+
+        const QColor grid = ui::theme::color(ui::theme::Role::Border);
+        const QImage image = view.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QRect plot = view.mapFromScene(chart->mapToScene(chart->plotArea())).boundingRect();
+        // Rows in the plot where nearly every pixel is exactly the grid colour: crisp, horizontal grid lines.
+        auto gridRowNear = [&](double value, QValueAxis *axis) {
+            const double fraction = (value - axis->min()) / (axis->max() - axis->min());
+            const int row = qRound(plot.bottom() - fraction * plot.height());
+            for (int r = row - 2; r <= row + 2; ++r) {
+                int exact = 0;
+                for (int c = plot.left() + 2; c < plot.right() - 2; ++c)
+                    exact += QColor(image.pixel(c, r)).rgb() == grid.rgb();
+                if (exact > 0.8 * (plot.width() - 4))
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(gridRowNear(25, y));
+        QVERIFY(gridRowNear(50, y));
+        QVERIFY(gridRowNear(75, y));
+        QVERIFY(!gridRowNear(37.5, y)); // and nothing between the ticks
+        QVERIFY(gridRowNear(1.0 / 3, late)); // the axis added after setChart() has its grid drawn too
+
+        // QtCharts' own grid items are all handed over: none of them draws in a visible colour.
+        const QList<QAbstractAxis *> axes = chart->axes();
+        QCOMPARE(axes.size(), 3);
+        for (QAbstractAxis *axis : axes)
+            QCOMPARE(axis->gridLineColor().alpha(), 0);
+    }
+
+    void wrapLabelRemembersHeightsOnlyWhileNothingChanges()
+    {
+        // The dashboard's wrapped labels remember their height per width (a layout asks again and again after every
+        // edit); each answer must stay the one QLabel gives for the text, font and margins shown now.
+        ui::WrapLabel wrap;
+        QLabel plain;
+        plain.setWordWrap(true);
+        auto same = [&](const char *what) {
+            for (int width : {60, 140, 320, 140, 60, 900})
+                if (wrap.heightForWidth(width) != plain.heightForWidth(width))
+                    return QTest::qVerify(false, what, qPrintable(QStringLiteral("at %1 px").arg(width)), __FILE__,
+                                          __LINE__);
+            return true;
+        };
+        for (QLabel *label : {static_cast<QLabel *>(&wrap), &plain})
+            label->setText(QStringLiteral("<b>Use GCP preemptible A100</b>: $151.6k less than the next cheapest"));
+        QVERIFY(same("rich text"));
+        const int before = wrap.heightForWidth(140);
+        for (QLabel *label : {static_cast<QLabel *>(&wrap), &plain})
+            label->setText(label->text() + QStringLiteral(", over three years, for four ML engineers"));
+        QVERIFY(same("longer text"));
+        QVERIFY(wrap.heightForWidth(140) > before);
+        QFont big = wrap.font();
+        big.setPointSizeF(big.pointSizeF() * 2);
+        for (QLabel *label : {static_cast<QLabel *>(&wrap), &plain})
+            label->setFont(big);
+        QVERIFY(same("larger font"));
+        for (QLabel *label : {static_cast<QLabel *>(&wrap), &plain})
+            label->setMargin(20);
+        QVERIFY(same("margin"));
+        for (QLabel *label : {static_cast<QLabel *>(&wrap), &plain})
+            label->setStyleSheet(QStringLiteral("QLabel { padding: 12px 30px; }"));
+        QVERIFY(same("style sheet padding"));
     }
 
     void legendToggleHidesOnlyItsOwnBarSet()

@@ -102,9 +102,14 @@ public:
     bool saveImage(const QString &path, QString *error = nullptr);
 
 protected:
+    void paintEvent(QPaintEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+
+private:
+    /// The grid lines of every axis are drawn crisp by an item of this view's (see CrispGrid in chartview.cpp).
+    void handGridOver();
 };
 
 } // namespace mltco::ui

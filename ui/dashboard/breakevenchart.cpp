@@ -3,6 +3,7 @@
 #include "models/report/format.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/theme.h"
+#include "ui/core/wraplabel.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/serieshover.h"
 
@@ -57,7 +58,7 @@ int focusedMaximum(const tco::BreakEvenResult &r, int sweepEnd)
 BreakEvenChart::BreakEvenChart(QWidget *parent)
     : QWidget(parent), m_selector(new QComboBox(this)), m_wholeSweep(new QCheckBox(this)),
       m_stack(new QStackedWidget(this)), m_view(new ChartView), m_chart(new QChart), m_servers(new QValueAxis(m_chart)),
-      m_money(new QValueAxis(m_chart)), m_empty(new QLabel), m_note(new QLabel(this)),
+      m_money(new QValueAxis(m_chart)), m_empty(new QLabel), m_note(new WrapLabel(this)),
       m_callout(new QGraphicsRectItem(m_chart)), m_calloutText(new QGraphicsSimpleTextItem(m_callout))
 {
     m_selector->setObjectName(QStringLiteral("breakEvenSelector"));

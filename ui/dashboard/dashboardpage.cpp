@@ -6,6 +6,7 @@
 #include "models/tco/workload.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
+#include "ui/core/wraplabel.h"
 #include "ui/dashboard/breakevenchart.h"
 #include "ui/dashboard/capacitychart.h"
 #include "ui/dashboard/categorychart.h"
@@ -58,10 +59,10 @@ QString workloadLine(const tco::Workload &w)
 } // namespace
 
 DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
-    : QWidget(parent), m_editor(editor), m_stack(new QStackedWidget(this)), m_title(new QLabel), m_subtitle(new QLabel),
+    : QWidget(parent), m_editor(editor), m_stack(new QStackedWidget(this)), m_title(new QLabel), m_subtitle(new WrapLabel),
       m_kpis(new KpiPanel), m_cumulative(new CumulativeChart), m_categories(new CategoryChart),
-      m_breakEven(new BreakEvenChart), m_capacity(new CapacityChart), m_hybrid(new HybridChart), m_notes(new QLabel),
-      m_summary(new QLabel), m_copySummary(new QToolButton), m_message(new QLabel)
+      m_breakEven(new BreakEvenChart), m_capacity(new CapacityChart), m_hybrid(new HybridChart), m_notes(new WrapLabel),
+      m_summary(new WrapLabel), m_copySummary(new QToolButton), m_message(new WrapLabel)
 {
     m_stack->setObjectName(QStringLiteral("dashboardStack"));
     m_title->setObjectName(QStringLiteral("dashboardTitle"));

@@ -1,6 +1,7 @@
 #include "ui/dashboard/kpicard.h"
 
 #include "ui/core/theme.h"
+#include "ui/core/wraplabel.h"
 #include "ui/dashboard/chartpalette.h"
 
 #include <QLabel>
@@ -9,8 +10,8 @@
 namespace mltco::ui {
 
 KpiCard::KpiCard(QWidget *parent)
-    : QFrame(parent), m_title(new QLabel(this)), m_value(new QLabel(this)), m_detail(new QLabel(this)),
-      m_flag(new QLabel(this))
+    : QFrame(parent), m_title(new WrapLabel(this)), m_value(new QLabel(this)), m_detail(new WrapLabel(this)),
+      m_flag(new WrapLabel(this))
 {
     setFrameShape(QFrame::StyledPanel);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
