@@ -36,16 +36,18 @@ namespace mltco::ui {
 namespace {
 constexpr char kHiddenValues[] = "mltcoHiddenValues"; ///< a bar set hidden from its legend: the values it had
 
-/// The colour QtCharts is given for grid lines that CrispGrid draws instead: fully transparent, which Qt's raster
-/// engine skips before any pixel, and unlike any colour the app draws with.
+/// The colours QtCharts is given for the grid lines, and for the axis lines and tick marks, that CrispGrid draws
+/// instead: fully transparent, which Qt's raster engine skips before any pixel, and unlike any colour the app draws
+/// with.
 const QColor kGridHandedOver = QColor(0x12, 0x34, 0x56, 0);
+const QColor kAxisHandedOver = QColor(0x12, 0x34, 0x57, 0);
 
-/// A chart's grid lines, drawn without antialiasing. QtCharts keeps laying the grid out (every axis type, its ticks
-/// and its range), but draws each line as an antialiased QGraphicsLineItem, one pixel at a time: a third of all the
-/// work of redrawing the dashboard after an edit went into its grids. Axis-parallel lines one pixel wide gain nothing
-/// from antialiasing (they are blurred over two pixel rows when they fall between two), so this item draws the
-/// lines QtCharts laid out, in the theme's grid colour, crisp and in one call, while QtCharts' own items are handed a
-/// transparent pen (kGridHandedOver).
+/// A chart's grid lines, axis lines and tick marks, drawn without antialiasing. QtCharts keeps laying them out
+/// (every axis type, its ticks and its range), but draws each as an antialiased QGraphicsLineItem, one pixel at a
+/// time: a third of all the work of redrawing the dashboard after an edit went into its grids. Axis-parallel lines
+/// one pixel wide gain nothing from antialiasing (they are blurred over two pixel rows when they fall between two),
+/// so this item draws the lines QtCharts laid out, in the theme's colours, crisp and in two calls, while QtCharts'
+/// own items are handed a transparent pen (kGridHandedOver, kAxisHandedOver).
 class CrispGrid final : public QGraphicsItem
 {
 public:
@@ -70,14 +72,17 @@ public:
     }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *) override
     {
-        m_lines.clear();
+        m_grid.clear();
+        m_axes.clear();
         collect(m_chart);
-        if (m_lines.isEmpty())
+        if (m_grid.isEmpty() && m_axes.isEmpty())
             return;
         painter->save();
         painter->setRenderHint(QPainter::Antialiasing, false);
         painter->setPen(QPen(theme::color(theme::Role::Border), 1.0));
-        painter->drawLines(m_lines);
+        painter->drawLines(m_grid);
+        painter->setPen(QPen(theme::color(theme::Role::Muted), 1.0));
+        painter->drawLines(m_axes);
         painter->restore();
     }
 
@@ -90,8 +95,10 @@ private:
                 continue;
             if (child->type() == QGraphicsLineItem::Type) {
                 const auto *line = static_cast<const QGraphicsLineItem *>(child);
-                if (line->pen().color() == kGridHandedOver)
-                    m_lines.append(QLineF(mapFromItem(line, line->line().p1()), mapFromItem(line, line->line().p2())));
+                const QColor colour = line->pen().color();
+                if (colour == kGridHandedOver || colour == kAxisHandedOver)
+                    (colour == kGridHandedOver ? m_grid : m_axes)
+                        .append(QLineF(mapFromItem(line, line->line().p1()), mapFromItem(line, line->line().p2())));
             }
             collect(child);
         }
@@ -99,7 +106,7 @@ private:
 
     QChart *m_chart;
     QRectF m_bounds;
-    QList<QLineF> m_lines; ///< kept between paints, so a paint allocates nothing
+    QList<QLineF> m_grid, m_axes; ///< kept between paints, so a paint allocates nothing
 };
 } // namespace
 
@@ -286,19 +293,22 @@ void ChartView::setChart(QChart *chart)
         return;
     QChartView::setChart(chart);
     theme::colorChart(chart); // a chart made whole before it is shown; styleChart() colours those made in place
-    handGridOver();
+    handAxisLinesOver();
     delete previous;
 }
 
-void ChartView::handGridOver()
+void ChartView::handAxisLinesOver()
 {
     QChart *shown = chart();
     if (!shown)
         return;
     const QList<QAbstractAxis *> axes = shown->axes();
-    for (QAbstractAxis *axis : axes)
+    for (QAbstractAxis *axis : axes) {
         if (axis->gridLineColor() != kGridHandedOver)
             axis->setGridLineColor(kGridHandedOver);
+        if (axis->linePenColor() != kAxisHandedOver)
+            axis->setLinePenColor(kAxisHandedOver);
+    }
     const QList<QGraphicsItem *> children = shown->childItems();
     if (std::none_of(children.cbegin(), children.cend(),
                      [](const QGraphicsItem *item) { return item->type() == CrispGrid::kType; })) {
@@ -311,7 +321,7 @@ void ChartView::paintEvent(QPaintEvent *event)
 {
     // Axes added or recoloured since the chart was set (styleChart() colours charts built in place) are handed
     // over before they are drawn.
-    handGridOver();
+    handAxisLinesOver();
     QChartView::paintEvent(event);
 }
 

@@ -108,8 +108,9 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
-    /// The grid lines of every axis are drawn crisp by an item of this view's (see CrispGrid in chartview.cpp).
-    void handGridOver();
+    /// The grid lines, axis lines and tick marks of every axis are drawn crisp by an item of this view's (see
+    /// CrispGrid in chartview.cpp).
+    void handAxisLinesOver();
 };
 
 } // namespace mltco::ui
