@@ -1,7 +1,7 @@
 // mltco-cli catalog import: read a price-catalog file and write it to the document as it is read, in one
 // transaction. A bad file is refused whole, with `file:line: reason` for each bad row.
 #include "cliio.h"
-
+#include "models/catalog/awspricelistimporter.h"
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/importrunner.h"
 
@@ -13,8 +13,8 @@ namespace mltco::cli {
 namespace {
 
 const QString kUsage = QStringLiteral(
-    "mltco-cli catalog import --format skypilot|csv FILE [--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] "
-    "[--document PATH]");
+    "mltco-cli catalog import --format skypilot|csv|aws-pricelist FILE [--observed-at YYYY-MM-DD] [--provider P] "
+    "[--skip-cpu-only|--gpu-only] [--document PATH]");
 
 } // namespace
 
@@ -22,25 +22,30 @@ int runImport(const QStringList &args, Io &io)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The catalog file."));
-    parser.addOption({QStringLiteral("format"), QStringLiteral("skypilot or csv."), QStringLiteral("F")});
+    parser.addOption(
+        {QStringLiteral("format"), QStringLiteral("skypilot, csv or aws-pricelist."), QStringLiteral("F")});
     parser.addOption({QStringLiteral("observed-at"), QStringLiteral("Date the prices were observed."), QStringLiteral("DATE")});
     parser.addOption({QStringLiteral("provider"), QStringLiteral("SkyPilot: the cloud the file lists."), QStringLiteral("P")});
-    parser.addOption({QStringLiteral("skip-cpu-only"), QStringLiteral("SkyPilot: leave out rows without a GPU.")});
+    parser.addOption({QStringLiteral("skip-cpu-only"), QStringLiteral("Leave out instance types without a GPU.")});
+    parser.addOption({QStringLiteral("gpu-only"), QStringLiteral("The same as --skip-cpu-only.")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
         return usageError(io, parser.errorText(), kUsage);
     if (parser.positionalArguments().size() != 1)
         return usageError(io, QStringLiteral("catalog import takes exactly one FILE"), kUsage);
     const QString format = parser.value(QStringLiteral("format"));
-    if (format != QLatin1String("skypilot") && format != QLatin1String("csv"))
-        return usageError(io, format.isEmpty() ? QStringLiteral("--format is required (skypilot or csv)")
-                                               : QStringLiteral("--format must be skypilot or csv, not '%1'").arg(format),
+    const bool aws = format == QLatin1String("aws-pricelist");
+    if (format != QLatin1String("skypilot") && format != QLatin1String("csv") && !aws)
+        return usageError(io,
+                          format.isEmpty()
+                              ? QStringLiteral("--format is required (skypilot, csv or aws-pricelist)")
+                              : QStringLiteral("--format must be skypilot, csv or aws-pricelist, not '%1'").arg(format),
                           kUsage);
     const QString path = parser.positionalArguments().first();
 
     catalog::ImportOptions options;
     options.fileName = QFileInfo(path).fileName();
-    options.skipCpuOnly = parser.isSet(QStringLiteral("skip-cpu-only"));
+    options.skipCpuOnly = parser.isSet(QStringLiteral("skip-cpu-only")) || parser.isSet(QStringLiteral("gpu-only"));
     if (parser.isSet(QStringLiteral("observed-at"))) {
         options.observedAt = QDate::fromString(parser.value(QStringLiteral("observed-at")), Qt::ISODate);
         if (!options.observedAt.isValid())
@@ -61,6 +66,12 @@ int runImport(const QStringList &args, Io &io)
     if (!info.isFile() || !info.isReadable())
         return inputError(io, QStringLiteral("cannot read %1: %2").arg(path, info.exists() ? QStringLiteral("not a readable file")
                                                                                             : QStringLiteral("no such file")));
+    if (!options.observedAt.isValid() && aws) {
+        // An AWS price list says when it was published; that is when its prices held.
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly))
+            options.observedAt = catalog::awsPublicationDate(file).value_or(QDate());
+    }
     if (!options.observedAt.isValid())
         options.observedAt = info.lastModified().date();
 
@@ -72,7 +83,9 @@ int runImport(const QStringList &args, Io &io)
     // Read, checked and written in one pass and one transaction: a refused file leaves the document as it was.
     catalog::ImportRequest request;
     request.path = path;
-    request.format = format == QLatin1String("csv") ? catalog::PriceFileFormat::GenericCsv : catalog::PriceFileFormat::SkyPilot;
+    request.format = aws                              ? catalog::PriceFileFormat::AwsPriceList
+                     : format == QLatin1String("csv") ? catalog::PriceFileFormat::GenericCsv
+                                                      : catalog::PriceFileFormat::SkyPilot;
     request.options = options;
     catalog::ImportProgress progress;
     Expected<catalog::ImportResult> result = catalog::importPriceFile((*document)->database(), request, progress);
@@ -93,7 +106,10 @@ int runImport(const QStringList &args, Io &io)
     for (const QString &p : providers)
         io.out << "  " << p << ": " << summary->pricesByProvider.value(p) << " price points\n";
     if (result->rowsSkipped > 0)
-        io.out << "  " << result->rowsSkipped << " rows left out by option\n";
+        io.out << "  " << result->rowsSkipped
+               << (aws ? " rows left out (other products, operating systems, tenancies "
+                         "and terms)\n"
+                       : " rows left out by option\n");
     for (const QString &note : result->notes)
         io.out << "  note: " << note << '\n';
     return ExitOk;

@@ -6,4 +6,5 @@ target_sources(mltco_models PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/pythonliteral.h ${CMAKE_CURRENT_LIST_DIR}/pythonliteral.cpp
     ${CMAKE_CURRENT_LIST_DIR}/skypilotnames.h ${CMAKE_CURRENT_LIST_DIR}/skypilotnames.cpp
     ${CMAKE_CURRENT_LIST_DIR}/skypilotimporter.h ${CMAKE_CURRENT_LIST_DIR}/skypilotimporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/awspricelistimporter.h ${CMAKE_CURRENT_LIST_DIR}/awspricelistimporter.cpp
 )

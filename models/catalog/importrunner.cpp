@@ -270,9 +270,7 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
             QStringLiteral("Cannot read \"%1\": %2").arg(QDir::toNativeSeparators(request.path), file.errorString()),
             {}};
     ImportWriter writer(db);
-    if (Status s = writer.begin(request.format == PriceFileFormat::GenericCsv ? QStringLiteral("csv") : QStringLiteral("skypilot"),
-                                options.fileName, options.observedAt);
-        !s)
+    if (Status s = writer.begin(priceFileFormatKey(request.format), options.fileName, options.observedAt); !s)
         return s.error();
 
     progress.start(ImportProgress::Stage::Reading, file.size());

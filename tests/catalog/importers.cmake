@@ -2,3 +2,4 @@ mltco_add_test(tst_csvreader SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_csvreader.cpp
 mltco_add_test(tst_pythonliteral SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_pythonliteral.cpp LIBS mltco_models)
 mltco_add_test(tst_genericcsvimporter SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_genericcsvimporter.cpp LIBS mltco_models)
 mltco_add_test(tst_skypilotimporter SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_skypilotimporter.cpp LIBS mltco_models)
+mltco_add_test(tst_awspricelistimporter SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_awspricelistimporter.cpp LIBS mltco_models)

@@ -445,6 +445,47 @@ private slots:
                 ++imported;
         QCOMPARE(imported, 408);
     }
+
+    void awsPriceListImportsOnDemandAtItsPublicationDate()
+    {
+        // Observed on the file's Publication Date unless told otherwise; a file with a bad row leaves the document
+        // as it was, with the row's line.
+        const QString d = doc(QStringLiteral("aws.mltco"));
+        const QString file = QStringLiteral(MLTCO_TEST_DATA_DIR "/import/aws-pricelist-ec2-2025.csv");
+        CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                        QStringLiteral("aws-pricelist"), file, QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("observed 2025-09-12")), qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("aws: 4 price points")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("5 reserved-term rows")), qPrintable(r.out));
+        CliRun list = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
+                           QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--format"),
+                           QStringLiteral("json"), QStringLiteral("--document"), d});
+        int imported = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(list.out.toUtf8()).array()) {
+            const QJsonObject o = v.toObject();
+            if (o.value(QLatin1String("observed_at")).toString() != QLatin1String("2025-09-12"))
+                continue;
+            ++imported;
+            QVERIFY(o.value(QLatin1String("amount")).toDouble() > 0); // the Capacity Block's 0.00 is not a price
+            if (o.value(QLatin1String("instance")).toString() == QLatin1String("p4d.24xlarge"))
+                QCOMPARE(o.value(QLatin1String("amount")).toDouble(), 32.7726);
+        }
+        QCOMPARE(imported, 4);
+
+        const QByteArray before = digest(d);
+        QFile in(file);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray bad = in.readAll();
+        bad.replace("\"12.2400000000\",\"USD\"", "\"12.2400000000\",\"CNY\"");
+        const QString badFile = doc(QStringLiteral("aws-cny.csv"));
+        writeFile(badFile, bad);
+        r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                 QStringLiteral("aws-pricelist"), badFile, QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("aws-cny.csv:15: Currency is CNY")), qPrintable(r.err));
+        QCOMPARE(digest(d), before);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliCatalog)
