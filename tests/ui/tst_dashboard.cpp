@@ -677,6 +677,34 @@ private slots:
         QCOMPARE(series.at(cluster)->pen().style(), Qt::DashLine);
     }
 
+    void categoryNamesFollowTheViewWhereverItIsShown()
+    {
+        // The PDF report takes the chart's view out of its panel and sizes it for a page; the names are fitted to the
+        // view's width there too (they were cut to "AWS …neer" on every page of the report).
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *chart = f.find<ChartView>(QStringLiteral("categoryChart"));
+        QVERIFY(chart);
+        QStringList scenarioNames;
+        for (const auto &s : f.editor()->plan().scenarios)
+            scenarioNames << s.name;
+        auto names = [chart] {
+            auto *axis = qobject_cast<QBarCategoryAxis *>(chart->chart()->axes(Qt::Vertical).value(0));
+            return axis ? axis->categories() : QStringList();
+        };
+        QWidget page;
+        chart->setParent(&page);
+        chart->setGeometry(0, 0, 300, 300);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QTRY_VERIFY(names().join(QString()).contains(QChar(0x2026))); // narrow: some names shortened
+        chart->setGeometry(0, 0, 960, 528);
+        QTRY_COMPARE(names().size(), scenarioNames.size());
+        for (const QString &name : std::as_const(scenarioNames))
+            QTRY_VERIFY2(names().contains(name), qPrintable(names().join(QStringLiteral(" | "))));
+        chart->setParent(f.find<ui::CategoryChart>(QStringLiteral("categoryPanel"))); // back where it belongs
+    }
+
     void categoryChartShowsYearsAndResaleBelowZero()
     {
         UiFixture f;

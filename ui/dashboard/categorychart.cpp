@@ -41,6 +41,7 @@ CategoryChart::CategoryChart(QWidget *parent)
     m_chart->legend()->setAlignment(Qt::AlignRight);
     m_view->setChart(m_chart);
     m_view->setMinimumHeight(kMinimumHeight);
+    m_view->installEventFilter(this);
 
     auto *label = new QLabel(tr("&Show:"), this);
     label->setBuddy(m_selector);
@@ -103,13 +104,15 @@ int CategoryChart::labelWidth() const
     return std::clamp(m_view->width() / 3 / 20 * 20, 80, kMaxLabelWidth);
 }
 
-void CategoryChart::resizeEvent(QResizeEvent *event)
+bool CategoryChart::eventFilter(QObject *watched, QEvent *event)
 {
-    QWidget::resizeEvent(event);
-    if (m_series && labelWidth() != m_labelWidth) {
+    // The names are fitted to the view's width, so they follow the view: the report takes the view out of this
+    // widget and sizes it for a page, where this widget never sees a resize.
+    if (watched == m_view && event->type() == QEvent::Resize && m_series && labelWidth() != m_labelWidth) {
         m_builtFor.clear(); // the names are shortened again for the new width
         rebuildChart();
     }
+    return QWidget::eventFilter(watched, event);
 }
 
 std::vector<CategoryChart::Bar> CategoryChart::overviewBars() const

@@ -46,7 +46,8 @@ public:
     bool isCategoryHidden(tco::Category category) const;
 
 protected:
-    void resizeEvent(QResizeEvent *event) override;
+    /// The view's resizes, wherever it is shown (the PDF report lays the view out on a page of its own).
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     /// One bar: a label and its cost per category.
