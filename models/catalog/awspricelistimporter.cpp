@@ -8,6 +8,8 @@
 #include <QSet>
 
 #include <array>
+#include <tuple>
+#include <vector>
 
 namespace mltco::catalog {
 namespace {
@@ -163,6 +165,8 @@ public:
         if (std::optional<Error> e =
                 readRecords(m_reader, m_options.fileName, m_errors, m_data.rowsRead, [this] { return readRow(); }))
             return *e;
+        if (m_errors.isEmpty())
+            finishTerms();
         if (!m_errors.isEmpty())
             return m_errors.toError();
         m_data.rowsSkipped = m_skipped;
@@ -244,6 +248,175 @@ private:
                (!has(MarketCol) || cell(MarketCol) == "OnDemand");
     }
 
+    /// Adds the row's instance type the first time it is named (its size is the same in every region's rows) and
+    /// says how many GPUs it has; a reason when its size does not read.
+    std::optional<QString> describeInstance(std::optional<double> &gpuCount)
+    {
+        const QString &instance = m_strings.intern(cell(InstanceCol));
+        auto known = m_instanceGpus.constFind(instance);
+        if (known != m_instanceGpus.cend()) {
+            gpuCount = *known;
+            return std::nullopt;
+        }
+        InstanceType type;
+        type.provider = QStringLiteral("aws");
+        type.name = instance;
+        const Number vcpus = parseNonNegative(cell(VcpuCol));
+        if (vcpus.status != NumberStatus::Ok)
+            return numberProblem(QStringLiteral("vCPU"), cell(VcpuCol), vcpus.status);
+        type.vcpus = vcpus.value;
+        const std::optional<double> memory = gibibytes(cell(MemoryCol));
+        if (!memory)
+            return QStringLiteral("Memory \"%1\" is not a size in GiB").arg(text(cell(MemoryCol)));
+        type.memoryGb = *memory;
+        const QByteArrayView gpuCell = cell(GpuCol);
+        if (!gpuCell.isEmpty() && gpuCell != "NA") {
+            const Number gpus = parseNonNegative(gpuCell);
+            if (gpus.status != NumberStatus::Ok)
+                return numberProblem(QStringLiteral("GPU"), gpuCell, gpus.status);
+            type.gpuCount = gpus.value;
+        }
+        for (auto [column, value, max] : {std::tuple{QStringLiteral("vCPU"), type.vcpus, plausible::kMaxVcpus},
+                                          std::tuple{QStringLiteral("Memory"), type.memoryGb, plausible::kMaxMemoryGb},
+                                          std::tuple{QStringLiteral("GPU"), type.gpuCount, plausible::kMaxGpuCount}})
+            if (std::optional<QString> p = rangeProblem(column, value, 0, max, QString()))
+                return p;
+        if (type.gpuCount > 0) {
+            type.gpu = awsFamilyGpu(instance);
+            if (type.gpu.isEmpty())
+                m_unknownFamilies.insert(instance.section(QLatin1Char('.'), 0, 0));
+        }
+        m_instanceGpus.insert(instance, type.gpuCount);
+        gpuCount = type.gpuCount;
+        if (!(m_options.skipCpuOnly && type.gpuCount == 0))
+            m_data.instances.append(std::move(type));
+        return std::nullopt;
+    }
+
+    /// One reserved term of one SKU: its hourly row and, for Partial and All Upfront, its Upfront Fee row, which the
+    /// file may give in either order and apart.
+    struct Term final
+    {
+        int line = 0; ///< of the first of its rows
+        PricePoint price;
+        bool hasHourly = false;
+        int feeLine = 0;
+    };
+
+    /// Reads a Reserved row into its term (kept until the file is read; terms are few next to on-demand rows).
+    std::optional<QString> readReserved(const QString &instance, const QString &region)
+    {
+        if (!has(LeaseCol) || !has(PurchaseCol) || !has(ClassCol))
+            return QStringLiteral("a Reserved term, but the header lacks LeaseContractLength, PurchaseOption or "
+                                  "OfferingClass");
+        const QByteArrayView lease = cell(LeaseCol), option = cell(PurchaseCol), offering = cell(ClassCol);
+        PricePoint price;
+        if (lease == "1yr" || lease == "1 yr")
+            price.pricing = PricingModel::Reserved1y;
+        else if (lease == "3yr" || lease == "3 yr")
+            price.pricing = PricingModel::Reserved3y;
+        else
+            return QStringLiteral("LeaseContractLength \"%1\" is neither 1yr nor 3yr").arg(text(lease));
+        if (option == "No Upfront")
+            price.purchase = PurchaseOption::NoUpfront;
+        else if (option == "Partial Upfront")
+            price.purchase = PurchaseOption::PartialUpfront;
+        else if (option == "All Upfront")
+            price.purchase = PurchaseOption::AllUpfront;
+        else
+            return QStringLiteral("PurchaseOption \"%1\" is not No, Partial or All Upfront").arg(text(option));
+        if (offering == "standard")
+            price.offering = OfferingClass::Standard;
+        else if (offering == "convertible")
+            price.offering = OfferingClass::Convertible;
+        else
+            return QStringLiteral("OfferingClass \"%1\" is neither standard nor convertible").arg(text(offering));
+
+        const Number amount = parseNonNegative(cell(PriceCol));
+        if (amount.status != NumberStatus::Ok)
+            return numberProblem(QStringLiteral("PricePerUnit"), cell(PriceCol), amount.status);
+        const QByteArrayView unit = cell(UnitCol);
+        const bool fee = unit == "Quantity";
+        if (!fee && unit != "Hrs")
+            return QStringLiteral("a reserved price for %1 is per \"%2\", neither hourly (Hrs) nor an Upfront Fee "
+                                  "(Quantity)")
+                .arg(instance, text(unit));
+        // The term's rows share the SKU and the term columns (never its offer-term code, which a file has been
+        // seen to mislabel).
+        const QByteArray key = cell(SkuCol).toByteArray() + '|' + lease.toByteArray() + '|' + option.toByteArray() +
+                               '|' + offering.toByteArray();
+        auto at = m_termIndex.find(key);
+        if (at == m_termIndex.end()) {
+            at = m_termIndex.insert(key, m_terms.size());
+            Term term;
+            term.line = m_reader.line();
+            term.price = price;
+            term.price.provider = QStringLiteral("aws");
+            term.price.instance = instance;
+            term.price.region = region;
+            term.price.unit = PriceUnit::Hour;
+            term.price.observedAt = m_options.observedAt;
+            m_terms.push_back(std::move(term));
+        }
+        Term &term = m_terms[static_cast<std::size_t>(*at)];
+        if (fee) {
+            if (term.feeLine > 0)
+                return QStringLiteral("a second Upfront Fee row for the same term (the first is on line %1)")
+                    .arg(term.feeLine);
+            if (std::optional<QString> p =
+                    rangeProblem(QStringLiteral("Upfront Fee"), amount.value, 0.01,
+                                 plausible::kMaxHourlyPrice * termHours(price.pricing), QStringLiteral("USD")))
+                return p;
+            term.feeLine = m_reader.line();
+            term.price.upfront = amount.value;
+        } else {
+            if (term.hasHourly)
+                return QStringLiteral("a second hourly row for the same reserved term (line %1)").arg(term.line);
+            term.hasHourly = true;
+            if (amount.value > 0) {
+                if (std::optional<QString> p =
+                        rangeProblem(QStringLiteral("PricePerUnit"), amount.value, plausible::kMinHourlyPrice,
+                                     plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
+                    return p;
+                term.price.amount = amount.value;
+            } else if (price.purchase == PurchaseOption::AllUpfront) {
+                term.price.amount = 0.0; // paid in full up front: nothing by the hour, a real price
+            }
+        }
+        return std::nullopt;
+    }
+
+    /// Checks every reserved term is whole and hands its price on.
+    void finishTerms()
+    {
+        for (Term &term : m_terms) {
+            const bool needsFee = term.price.purchase == PurchaseOption::PartialUpfront ||
+                                  term.price.purchase == PurchaseOption::AllUpfront;
+            if (!term.hasHourly) {
+                m_errors.add(term.line, QStringLiteral("an Upfront Fee row without the hourly row of its term"));
+                continue;
+            }
+            if (needsFee && !term.price.upfront) {
+                m_errors.add(term.line, term.price.purchase == PurchaseOption::AllUpfront
+                                            ? QStringLiteral("an All Upfront term without its Upfront Fee row")
+                                            : QStringLiteral("a Partial Upfront term without its Upfront Fee row"));
+                continue;
+            }
+            if (!needsFee && term.price.upfront) {
+                m_errors.add(term.feeLine, QStringLiteral("an Upfront Fee row for a No Upfront term"));
+                continue;
+            }
+            if (!term.price.amount)
+                ++m_zeroPrices;
+            ++m_reservedTerms;
+            if (m_sink)
+                m_sink->add(std::move(term.price), m_data);
+            else
+                m_data.prices.append(std::move(term.price));
+        }
+        m_terms.clear();
+    }
+
     std::optional<QString> readRow()
     {
         if (!isValidUtf8(m_reader.recordBytes()))
@@ -275,13 +448,18 @@ private:
         }
 
         const QByteArrayView termType = cell(TermTypeCol);
-        if (termType == "Reserved") {
-            ++m_reservedRows;
-            ++m_skipped;
-            return std::nullopt;
-        }
-        if (termType != "OnDemand")
+        if (termType != "OnDemand" && termType != "Reserved")
             return QStringLiteral("TermType \"%1\" is neither OnDemand nor Reserved").arg(text(termType));
+        if (termType == "Reserved") {
+            std::optional<double> gpus;
+            if (std::optional<QString> p = describeInstance(gpus))
+                return p;
+            if (m_options.skipCpuOnly && *gpus == 0) {
+                ++m_skipped;
+                return std::nullopt;
+            }
+            return readReserved(m_strings.intern(cell(InstanceCol)), region);
+        }
         if (cell(UnitCol) != "Hrs")
             return QStringLiteral("an OnDemand price for %1 is per \"%2\", not per hour (Hrs)")
                 .arg(text(cell(InstanceCol)), text(cell(UnitCol)));
@@ -294,47 +472,14 @@ private:
                                  plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
                 return p;
 
-        // The instance type, once per name: its size is the same in every region's rows.
-        const QString &instance = m_strings.intern(cell(InstanceCol));
-        auto known = m_instanceGpus.constFind(instance);
-        if (known == m_instanceGpus.cend()) {
-            InstanceType type;
-            type.provider = QStringLiteral("aws");
-            type.name = instance;
-            const Number vcpus = parseNonNegative(cell(VcpuCol));
-            if (vcpus.status != NumberStatus::Ok)
-                return numberProblem(QStringLiteral("vCPU"), cell(VcpuCol), vcpus.status);
-            type.vcpus = vcpus.value;
-            const std::optional<double> memory = gibibytes(cell(MemoryCol));
-            if (!memory)
-                return QStringLiteral("Memory \"%1\" is not a size in GiB").arg(text(cell(MemoryCol)));
-            type.memoryGb = *memory;
-            const QByteArrayView gpuCell = cell(GpuCol);
-            if (!gpuCell.isEmpty() && gpuCell != "NA") {
-                const Number gpus = parseNonNegative(gpuCell);
-                if (gpus.status != NumberStatus::Ok)
-                    return numberProblem(QStringLiteral("GPU"), gpuCell, gpus.status);
-                type.gpuCount = gpus.value;
-            }
-            for (auto [column, value, max] :
-                 {std::tuple{QStringLiteral("vCPU"), type.vcpus, plausible::kMaxVcpus},
-                  std::tuple{QStringLiteral("Memory"), type.memoryGb, plausible::kMaxMemoryGb},
-                  std::tuple{QStringLiteral("GPU"), type.gpuCount, plausible::kMaxGpuCount}})
-                if (std::optional<QString> p = rangeProblem(column, value, 0, max, QString()))
-                    return p;
-            if (type.gpuCount > 0) {
-                type.gpu = awsFamilyGpu(instance);
-                if (type.gpu.isEmpty())
-                    m_unknownFamilies.insert(instance.section(QLatin1Char('.'), 0, 0));
-            }
-            known = m_instanceGpus.insert(instance, type.gpuCount);
-            if (!(m_options.skipCpuOnly && type.gpuCount == 0))
-                m_data.instances.append(std::move(type));
-        }
-        if (m_options.skipCpuOnly && *known == 0) {
+        std::optional<double> gpus;
+        if (std::optional<QString> p = describeInstance(gpus))
+            return p;
+        if (m_options.skipCpuOnly && *gpus == 0) {
             ++m_skipped;
             return std::nullopt;
         }
+        const QString &instance = m_strings.intern(cell(InstanceCol));
 
         PricePoint point;
         point.provider = QStringLiteral("aws");
@@ -356,12 +501,13 @@ private:
 
     void writeNotes()
     {
-        if (m_reservedRows > 0)
-            m_data.notes << QStringLiteral("%1 reserved-term rows (1yr/3yr, No/Partial/All Upfront) were left out: the "
-                                           "document does not keep a price's purchase option and upfront fee yet")
-                                .arg(m_reservedRows);
+        if (m_reservedTerms > 0)
+            m_data.notes << QStringLiteral("%1 reserved terms (1yr/3yr, No/Partial/All Upfront, standard/convertible) "
+                                           "recorded with their upfront fees")
+                                .arg(m_reservedTerms);
         if (m_zeroPrices > 0)
-            m_data.notes << QStringLiteral("%1 on-demand rows were priced 0.00 and are recorded as missing prices")
+            m_data.notes << QStringLiteral("%1 prices were 0.00 by the hour without being paid up front, and are "
+                                           "recorded as missing")
                                 .arg(m_zeroPrices);
         if (!m_unknownLocations.isEmpty()) {
             QStringList names(m_unknownLocations.cbegin(), m_unknownLocations.cend());
@@ -387,7 +533,9 @@ private:
     StringPool m_strings;
     QHash<QString, double> m_instanceGpus; ///< instance types seen, with their GPU count
     QSet<QString> m_unknownLocations, m_unknownFamilies;
-    int m_skipped = 0, m_reservedRows = 0, m_zeroPrices = 0;
+    std::vector<Term> m_terms;
+    QHash<QByteArray, qsizetype> m_termIndex;
+    int m_skipped = 0, m_reservedTerms = 0, m_zeroPrices = 0;
 };
 
 } // namespace

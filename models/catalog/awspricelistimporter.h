@@ -22,9 +22,11 @@ namespace mltco::catalog {
 /// instance type (every file's free-tier row), are skipped and counted, never refused.
 ///
 /// An OnDemand term (Unit Hrs) gives an `on_demand` price of the row's region, observed on
-/// ImportOptions::observedAt (awsPublicationDate() by default). Reserved terms are recognised by their term columns
-/// and counted: the document does not yet keep a price's purchase option and upfront fee, so they are left out with
-/// a note rather than stored as if they were plain hourly prices. Instance types carry vCPUs, memory and the GPU
+/// ImportOptions::observedAt (awsPublicationDate() by default). A Reserved term (1yr/3yr x No/Partial/All Upfront x
+/// standard/convertible) is its hourly row and, for Partial and All Upfront, its Upfront Fee row (Unit Quantity),
+/// matched on the SKU and the term columns (never the offer-term code), in either order: one `reserved_1y` or
+/// `reserved_3y` price with its purchase option, offering class and upfront. All Upfront's hourly 0 is a real
+/// price. A term without one of its rows is refused at its line. Instance types carry vCPUs, memory and the GPU
 /// count of the file and the GPU model of their family (p4d = A100 40GB); ImportOptions::skipCpuOnly leaves out
 /// types without GPUs. Currency must be USD. Validation is all or nothing, as for parseGenericCsv().
 Expected<ImportData> parseAwsPriceList(QIODevice &in, const ImportOptions &options, PriceSink *sink = nullptr);

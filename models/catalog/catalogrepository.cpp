@@ -39,19 +39,25 @@ const QString kSelectInstances = QStringLiteral(
 // nothing is sorted, rows stream. CROSS JOIN fixes that join order; the WHERE holds only the filters given (a
 // condition like (? = '' OR col = ?) would keep SQLite from using an index for it).
 const char kSelectPricesFrom[] =
-    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
+    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
+    "pp.purchase_option, pp.offering_class, pp.upfront "
     "FROM provider p CROSS JOIN instance_type i ON i.provider_id = p.id "
     "CROSS JOIN price_point pp ON pp.instance_type_id = i.id JOIN source s ON s.id = pp.source_id";
 const char kSelectPricesStored[] =
-    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
+    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
+    "pp.purchase_option, pp.offering_class, pp.upfront "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id";
 const char kPricesOrder[] = " ORDER BY p.name, i.name, pp.pricing_model, pp.region, pp.observed_at, pp.id";
 const QString kSelectLatestPrice = QStringLiteral(
-    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note "
+    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
+    "pp.purchase_option, pp.offering_class, pp.upfront "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id "
+    // A plan's price is an hourly rate with nothing paid up front: a reserved term's No Upfront (standard) rate, or a
+    // reserved price stored without a purchase option. Partial and All Upfront rows are read only where asked for.
     "WHERE p.name = ? AND i.name = ? AND pp.region = ? AND pp.pricing_model = ? AND pp.observed_at <= ? "
+    "AND pp.upfront IS NULL AND pp.offering_class <> 'convertible' "
     "ORDER BY pp.observed_at DESC, pp.id DESC LIMIT 1");
 const QString kSelectListPrice = QStringLiteral(
     "SELECT i.list_price FROM instance_type i JOIN provider p ON p.id = i.provider_id WHERE p.name = ? AND i.name = ?");
@@ -60,7 +66,7 @@ const QString kUpsertSource = QStringLiteral(
     "ON CONFLICT(key) DO UPDATE SET title = excluded.title RETURNING id");
 const QString kInsertPrice = QStringLiteral(
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "
-    "batch_id, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    "batch_id, note, purchase_option, offering_class, upfront) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
 
 QVariant nullable(const std::optional<double> &v) { return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double)); }
 
@@ -78,6 +84,10 @@ PricePoint readPrice(const QSqlQuery &q)
     p.observedAt = QDate::fromString(q.value(7).toString(), Qt::ISODate);
     p.source = q.value(8).toString();
     p.note = q.value(9).toString();
+    p.purchase = purchaseOptionFromKey(q.value(10).toString()).value_or(PurchaseOption::None);
+    p.offering = offeringClassFromKey(q.value(11).toString()).value_or(OfferingClass::None);
+    if (!q.value(12).isNull())
+        p.upfront = q.value(12).toDouble();
     return p;
 }
 
@@ -324,6 +334,11 @@ void CatalogRepository::forEachPriceRow(const PriceFilter &filter, PriceOrder or
         row.observedAt = store::columnBytes(stmt, 7);
         row.source = store::columnBytes(stmt, 8);
         row.note = store::columnBytes(stmt, 9);
+        row.purchase = store::columnBytes(stmt, 10);
+        row.offering = store::columnBytes(stmt, 11);
+        row.upfront = sqlite3_column_type(stmt, 12) == SQLITE_NULL
+                          ? std::nullopt
+                          : std::optional<double>(sqlite3_column_double(stmt, 12));
         if (!visit(row))
             return;
     }
@@ -352,6 +367,9 @@ void CatalogRepository::forEachPrice(const PriceFilter &filter, const std::funct
         p.observedAt = lastDate;
         p.source = source(row.source);
         p.note = row.note.isEmpty() ? QString() : QString::fromUtf8(row.note);
+        p.purchase = purchaseOptionFromKey(QString::fromLatin1(row.purchase)).value_or(PurchaseOption::None);
+        p.offering = offeringClassFromKey(QString::fromLatin1(row.offering)).value_or(OfferingClass::None);
+        p.upfront = row.upfront;
         return visit(p);
     });
 }
@@ -414,11 +432,13 @@ Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
                                   {price.provider, price.instance});
     if (!id || !id->next())
         return Error{QStringLiteral("The price was not saved: no instance type %1 of %2.").arg(price.instance, price.provider), {}};
-    Expected<QSqlQuery> q = exec(m_db, kInsertPrice,
-                                 {id->value(0).toLongLong(), price.region, price.zone.isNull() ? QStringLiteral("") : price.zone,
-                                  pricingModelKey(price.pricing), nullable(price.amount), priceUnitKey(price.unit),
-                                  price.observedAt.toString(Qt::ISODate), sourceId, QVariant(),
-                                  price.note.isNull() ? QStringLiteral("") : price.note});
+    Expected<QSqlQuery> q =
+        exec(m_db, kInsertPrice,
+             {id->value(0).toLongLong(), price.region, price.zone.isNull() ? QStringLiteral("") : price.zone,
+              pricingModelKey(price.pricing), nullable(price.amount), priceUnitKey(price.unit),
+              price.observedAt.toString(Qt::ISODate), sourceId, QVariant(),
+              price.note.isNull() ? QStringLiteral("") : price.note, purchaseOptionKey(price.purchase),
+              offeringClassKey(price.offering), nullable(price.upfront)});
     if (!q)
         return Error{QStringLiteral("The price was not saved: %1").arg(q.error().message), {}};
     const qint64 rowId = q->lastInsertId().toLongLong();

@@ -50,7 +50,9 @@ struct PriceFilter final
 struct PriceRowView final
 {
     QByteArrayView provider, instance, region, zone, pricing, unit, observedAt, source, note;
+    QByteArrayView purchase, offering; ///< "" for a price that is not a reserved or savings-plan term
     std::optional<double> amount;
+    std::optional<double> upfront;
 };
 
 /// The order a price listing comes in: the listing's (provider, instance type, pricing model, region, observation

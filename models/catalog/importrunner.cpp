@@ -190,7 +190,8 @@ using store::sqliteHandle;
 
 const char kPriceColumns[] =
     "SELECT pp.id, pp.instance_type_id, p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, "
-    "pp.observed_at, s.key, pp.note, s.kind, COALESCE(pp.batch_id, 0) "
+    "pp.observed_at, s.key, pp.note, s.kind, COALESCE(pp.batch_id, 0), pp.purchase_option, pp.offering_class, "
+    "pp.upfront "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id ";
 
@@ -246,6 +247,10 @@ QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where
         p.note = strings.intern(columnBytes(stmt, 11));
         r.sourceKind = strings.intern(columnBytes(stmt, 12));
         r.batchId = sqlite3_column_int64(stmt, 13);
+        p.purchase = purchaseOptionFromKey(QString::fromLatin1(columnBytes(stmt, 14))).value_or(PurchaseOption::None);
+        p.offering = offeringClassFromKey(QString::fromLatin1(columnBytes(stmt, 15))).value_or(OfferingClass::None);
+        if (sqlite3_column_type(stmt, 16) != SQLITE_NULL)
+            p.upfront = sqlite3_column_double(stmt, 16);
         out.append(std::move(r));
     }
     if (rc != SQLITE_DONE)

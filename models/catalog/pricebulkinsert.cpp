@@ -24,12 +24,13 @@ constexpr int kImportCachePages = -262144;     // 256 MiB while importing (negat
 
 #define MLTCO_INSERT_PRICE_COLUMNS                                                                                     \
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "   \
-    "batch_id, note)"
+    "batch_id, note, purchase_option, offering_class, upfront)"
 const char kInsertPriceColumns[] = MLTCO_INSERT_PRICE_COLUMNS;
-const char kInsertPrice[] = MLTCO_INSERT_PRICE_COLUMNS " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+const char kInsertPrice[] =
+    MLTCO_INSERT_PRICE_COLUMNS " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
 #undef MLTCO_INSERT_PRICE_COLUMNS
-constexpr int kColumns = 10;       // values a row binds
-constexpr int kRowsPerInsert = 32; // rows one statement inserts (320 values, under SQLite's limit of 999)
+constexpr int kColumns = 13;       // values a row binds
+constexpr int kRowsPerInsert = 32; // rows one statement inserts (416 values, under SQLite's limit of 999)
 
 Error sqliteError(sqlite3 *db, const char *what)
 {
@@ -288,10 +289,13 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
             keys[static_cast<std::size_t>(i)] = pricingModelKey(static_cast<PricingModel>(i)).toLatin1();
         return keys;
     }();
+    // The keys of the schema's CHECKs, in the order of the enums (types.h).
+    static constexpr std::array<const char *, 4> purchaseKeys{"", "no_upfront", "partial_upfront", "all_upfront"};
+    static constexpr std::array<const char *, 3> offeringKeys{"", "standard", "convertible"};
     qint64 done = 0;
     const qint64 total = prices.size();
     qint64 lastInstance = 0;
-    // Binds row `index` as the `slot`-th row of a statement (ten values a row; source and batch are bound once).
+    // Binds row `index` as the `slot`-th row of a statement (13 values a row; source and batch are bound once).
     const auto bindRow = [&](sqlite3_stmt *statement, int slot, qsizetype index) {
         const PricePoint &p = prices[index];
         const qint64 instanceId = instanceIdOf[static_cast<std::size_t>(index)];
@@ -319,6 +323,14 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
         sqlite3_bind_text(statement, base + 7, dateText->second.constData(), static_cast<int>(dateText->second.size()),
                           SQLITE_STATIC);
         d->text.bind(statement, base + 10, p.note);
+        const char *purchase = purchaseKeys[static_cast<std::size_t>(p.purchase)];
+        const char *offering = offeringKeys[static_cast<std::size_t>(p.offering)];
+        sqlite3_bind_text(statement, base + 11, purchase, -1, SQLITE_STATIC);
+        sqlite3_bind_text(statement, base + 12, offering, -1, SQLITE_STATIC);
+        if (p.upfront)
+            sqlite3_bind_double(statement, base + 13, *p.upfront);
+        else
+            sqlite3_bind_null(statement, base + 13);
         if (p.provider != runProvider) {
             flushRun();
             runProvider = p.provider;

@@ -17,6 +17,19 @@ constexpr std::array<std::pair<PricingModel, const char *>, 8> kPricingKeys{{
     {PricingModel::Monthly, "monthly"},
 }};
 
+constexpr std::array<std::pair<PurchaseOption, const char *>, 4> kPurchaseKeys{{
+    {PurchaseOption::None, ""},
+    {PurchaseOption::NoUpfront, "no_upfront"},
+    {PurchaseOption::PartialUpfront, "partial_upfront"},
+    {PurchaseOption::AllUpfront, "all_upfront"},
+}};
+
+constexpr std::array<std::pair<OfferingClass, const char *>, 3> kOfferingKeys{{
+    {OfferingClass::None, ""},
+    {OfferingClass::Standard, "standard"},
+    {OfferingClass::Convertible, "convertible"},
+}};
+
 constexpr std::array<std::pair<ProviderKind, const char *>, 4> kProviderKindKeys{{
     {ProviderKind::Hyperscaler, "hyperscaler"},
     {ProviderKind::GpuCloud, "gpu_cloud"},
@@ -57,6 +70,37 @@ QStringList pricingModelKeys()
 
 QString providerKindKey(ProviderKind kind) { return keyOf(kProviderKindKeys, kind); }
 std::optional<ProviderKind> providerKindFromKey(const QString &key) { return valueOf(kProviderKindKeys, key); }
+
+QString purchaseOptionKey(PurchaseOption option)
+{
+    return keyOf(kPurchaseKeys, option);
+}
+std::optional<PurchaseOption> purchaseOptionFromKey(const QString &key)
+{
+    return valueOf(kPurchaseKeys, key);
+}
+QString offeringClassKey(OfferingClass offering)
+{
+    return keyOf(kOfferingKeys, offering);
+}
+std::optional<OfferingClass> offeringClassFromKey(const QString &key)
+{
+    return valueOf(kOfferingKeys, key);
+}
+
+double termHours(PricingModel model)
+{
+    switch (model) {
+    case PricingModel::Reserved1y:
+    case PricingModel::SavingsPlan1y:
+        return 12 * kHoursPerMonth;
+    case PricingModel::Reserved3y:
+    case PricingModel::SavingsPlan3y:
+        return 36 * kHoursPerMonth;
+    default:
+        return 0;
+    }
+}
 
 QString priceUnitKey(PriceUnit unit) { return unit == PriceUnit::Month ? QStringLiteral("month") : QStringLiteral("hour"); }
 

@@ -22,6 +22,12 @@ enum class PricingModel {
 
 enum class ProviderKind { Hyperscaler, GpuCloud, Marketplace, OnPrem };
 
+/// How a reserved or savings-plan price is paid (AWS and Azure reservations): nothing, part or all of the term
+/// up front. None for every other price. Stored as the snake_case key ("" for None).
+enum class PurchaseOption { None, NoUpfront, PartialUpfront, AllUpfront };
+/// AWS reserved instances come in two classes: standard (fixed) and convertible (exchangeable, dearer).
+enum class OfferingClass { None, Standard, Convertible };
+
 /// A price is quoted per hour or per month; a monthly price converts at 730 h (model.md §1).
 enum class PriceUnit { Hour, Month };
 
@@ -35,6 +41,12 @@ QString providerKindKey(ProviderKind kind);
 std::optional<ProviderKind> providerKindFromKey(const QString &key);
 
 QString priceUnitKey(PriceUnit unit);
+QString purchaseOptionKey(PurchaseOption option); ///< "", "no_upfront", "partial_upfront", "all_upfront"
+std::optional<PurchaseOption> purchaseOptionFromKey(const QString &key);
+QString offeringClassKey(OfferingClass offering); ///< "", "standard", "convertible"
+std::optional<OfferingClass> offeringClassFromKey(const QString &key);
+/// The hours of the term a reserved or savings-plan price commits to (8,760 or 26,280), 0 for other prices.
+double termHours(PricingModel model);
 std::optional<PriceUnit> priceUnitFromKey(const QString &key);
 
 struct Provider final
@@ -101,10 +113,18 @@ struct PricePoint final
     QDate observedAt;
     QString source;
     QString note;
+    PurchaseOption purchase = PurchaseOption::None; ///< reservations: how much of the term is paid up front
+    OfferingClass offering = OfferingClass::None;
+    /// USD paid once at the start of the term (Partial and All Upfront, and only they). `amount` is then the
+    /// hourly charge on top, which All Upfront makes 0: a real price, not a missing one.
+    std::optional<double> upfront;
 
-    /// USD per hour; a monthly price converts at 730 h. nullopt when missing.
+    /// USD per hour; a monthly price converts at 730 h; an upfront fee is spread over the term's hours (the
+    /// effective rate of a reservation used all the time). nullopt when missing.
     std::optional<double> hourly() const
     {
+        if (upfront && amount && *amount >= 0 && termHours(pricing) > 0)
+            return (unit == PriceUnit::Month ? *amount / kHoursPerMonth : *amount) + *upfront / termHours(pricing);
         if (!amount || *amount <= 0)
             return std::nullopt;
         return unit == PriceUnit::Month ? *amount / kHoursPerMonth : *amount;

@@ -95,6 +95,43 @@ const char *const kSchemaV1[] = {
         value TEXT NOT NULL))",
 };
 
+// Version 2: a price point says how a reservation is paid. purchase_option and offering_class are '' for every
+// price that is not a reserved or savings-plan term; upfront is the lump sum paid at the start of the term, present
+// exactly for Partial and All Upfront; All Upfront's hourly charge is 0, a real price (amount 0 is allowed only
+// there). A CHECK passes when it comes out NULL, so the upfront's is written to come out true or false. SQLite
+// cannot change a CHECK in place, so the table is built again and the rows copied (ids kept).
+const char *const kSchemaV2[] = {
+    R"(CREATE TABLE price_point_v2 (
+        id INTEGER PRIMARY KEY,
+        instance_type_id INTEGER NOT NULL REFERENCES instance_type(id),
+        region TEXT NOT NULL,
+        zone TEXT NOT NULL DEFAULT '',
+        pricing_model TEXT NOT NULL CHECK (pricing_model = 'on_demand' OR pricing_model = 'spot'
+            OR pricing_model = 'preemptible' OR pricing_model = 'reserved_1y' OR pricing_model = 'reserved_3y'
+            OR pricing_model = 'savings_plan_1y' OR pricing_model = 'savings_plan_3y' OR pricing_model = 'monthly'),
+        amount REAL CHECK (amount IS NULL OR amount > 0 OR (amount = 0 AND purchase_option = 'all_upfront')),
+        unit TEXT NOT NULL CHECK (unit = 'hour' OR unit = 'month'),
+        observed_at TEXT NOT NULL,
+        source_id INTEGER NOT NULL REFERENCES source(id),
+        batch_id INTEGER REFERENCES import_batch(id),
+        note TEXT NOT NULL DEFAULT '',
+        purchase_option TEXT NOT NULL DEFAULT '' CHECK (purchase_option = '' OR ((purchase_option = 'no_upfront'
+            OR purchase_option = 'partial_upfront' OR purchase_option = 'all_upfront') AND (pricing_model = 'reserved_1y'
+            OR pricing_model = 'reserved_3y' OR pricing_model = 'savings_plan_1y' OR pricing_model = 'savings_plan_3y'))),
+        offering_class TEXT NOT NULL DEFAULT '' CHECK (offering_class = '' OR ((offering_class = 'standard'
+            OR offering_class = 'convertible') AND purchase_option <> '')),
+        upfront REAL CHECK ((upfront IS NULL AND purchase_option <> 'partial_upfront' AND purchase_option <> 'all_upfront')
+            OR (upfront IS NOT NULL AND upfront > 0
+                AND (purchase_option = 'partial_upfront' OR purchase_option = 'all_upfront')))))",
+    R"(INSERT INTO price_point_v2 (id, instance_type_id, region, zone, pricing_model, amount, unit, observed_at,
+        source_id, batch_id, note)
+        SELECT id, instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, batch_id, note
+        FROM price_point)",
+    "DROP TABLE price_point",
+    "ALTER TABLE price_point_v2 RENAME TO price_point",
+    kCreatePricePointIndex,
+};
+
 Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count)
 {
     Transaction tx(db);
@@ -120,6 +157,9 @@ Status upgradeSchema(const QSqlDatabase &db, int fromVersion)
         switch (version) {
         case 0:
             s = runStep(db, 1, kSchemaV1, std::size(kSchemaV1));
+            break;
+        case 1:
+            s = runStep(db, 2, kSchemaV2, std::size(kSchemaV2));
             break;
         default:
             s = Error{QStringLiteral("No upgrade from schema version %1").arg(version), {}};

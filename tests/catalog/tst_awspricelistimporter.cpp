@@ -88,9 +88,9 @@ private slots:
         QVERIFY2(data, qPrintable(failure(data)));
         QCOMPARE(data->format, QStringLiteral("aws-pricelist"));
         QCOMPARE(data->rowsRead, 16);
-        QCOMPARE(data->prices.size(), 4);
-        // 1 free-tier row, 1 Capacity Block, 5 reserved rows, Windows, dedicated, unused reservation, SQL Web, storage
-        QCOMPARE(data->rowsSkipped, 12);
+        QCOMPARE(data->prices.size(), 7); // 4 on-demand, 3 reserved terms made of 5 rows
+        // 1 free-tier row, 1 Capacity Block, Windows, dedicated, unused reservation, SQL Web, storage
+        QCOMPARE(data->rowsSkipped, 7);
 
         const PricePoint *p4d = price(*data, QStringLiteral("p4d.24xlarge"), QStringLiteral("us-east-1"));
         QVERIFY(p4d);
@@ -114,8 +114,33 @@ private slots:
         QVERIFY(instance(*data, QStringLiteral("m5.large"))->gpu.isEmpty());
         QCOMPARE(data->providers.size(), 1);
         QCOMPARE(data->providers.first().name, QStringLiteral("aws"));
-        QVERIFY2(data->notes.join(u'\n').contains(QStringLiteral("5 reserved-term rows")),
+        QVERIFY2(data->notes.join(u'\n').contains(QStringLiteral("3 reserved terms")),
                  qPrintable(data->notes.join(u'\n')));
+
+        // Reserved terms, keyed on their term columns: the hourly row and the Upfront Fee row make one price.
+        auto term = [&](PricingModel pricing, PurchaseOption purchase) -> const PricePoint * {
+            for (const PricePoint &p : data->prices)
+                if (p.instance == QLatin1String("p4d.24xlarge") && p.pricing == pricing && p.purchase == purchase)
+                    return &p;
+            return nullptr;
+        };
+        const PricePoint *noUpfront = term(PricingModel::Reserved1y, PurchaseOption::NoUpfront);
+        QVERIFY(noUpfront);
+        QCOMPARE(*noUpfront->amount, 19.2221);
+        QVERIFY(!noUpfront->upfront);
+        QCOMPARE(noUpfront->offering, OfferingClass::Standard);
+        QCOMPARE(*noUpfront->hourly(), 19.2221);
+        const PricePoint *allUpfront = term(PricingModel::Reserved3y, PurchaseOption::AllUpfront);
+        QVERIFY(allUpfront);
+        QCOMPARE(*allUpfront->amount, 0.0); // a real price: nothing by the hour, all paid up front
+        QCOMPARE(*allUpfront->upfront, 294558.0);
+        QCOMPARE(*allUpfront->hourly(), 294558.0 / (36 * 730)); // the fee spread over the term's 26,280 hours
+        const PricePoint *partial = term(PricingModel::Reserved3y, PurchaseOption::PartialUpfront);
+        QVERIFY(partial);
+        QCOMPARE(partial->offering, OfferingClass::Convertible);
+        QCOMPARE(*partial->amount, 6.243);
+        QCOMPARE(*partial->upfront, 164066.0);
+        QCOMPARE(*partial->hourly(), 6.243 + 164066.0 / (36 * 730));
     }
 
     void columnsAreFoundByName()
@@ -124,8 +149,15 @@ private slots:
         const Expected<ImportData> reversed = parse(reversedColumns(readFixture("aws-pricelist-ec2-2025.csv")));
         QVERIFY2(reversed, qPrintable(failure(reversed)));
         QCOMPARE(reversed->prices.size(), straight->prices.size());
-        for (const PricePoint &p : straight->prices)
-            QCOMPARE(*price(*reversed, p.instance, p.region)->amount, *p.amount);
+        for (qsizetype i = 0; i < straight->prices.size(); ++i) {
+            const PricePoint &a = straight->prices[i], &b = reversed->prices[i]; // the same rows in the same order
+            QCOMPARE(b.instance, a.instance);
+            QCOMPARE(b.region, a.region);
+            QCOMPARE(b.pricing, a.pricing);
+            QCOMPARE(b.purchase, a.purchase);
+            QCOMPARE(b.amount, a.amount);
+            QCOMPARE(b.upfront, a.upfront);
+        }
     }
 
     void olderLayoutMapsLocationToRegion()
@@ -147,10 +179,10 @@ private slots:
     {
         const Expected<ImportData> data = parse(readFixture("aws-pricelist-ec2-2025.csv"), true);
         QVERIFY2(data, qPrintable(failure(data)));
-        QCOMPARE(data->prices.size(), 3);
+        QCOMPARE(data->prices.size(), 6);
         QVERIFY(!price(*data, QStringLiteral("m5.large"), QStringLiteral("us-east-1")));
         QVERIFY(!instance(*data, QStringLiteral("m5.large")));
-        QCOMPARE(data->rowsSkipped, 13);
+        QCOMPARE(data->rowsSkipped, 8);
     }
 
     void publicationDateIsRead()
@@ -204,6 +236,16 @@ private slots:
                                           "\"JRTCKXETXF\",\"6P6XFRNQ8JF7HJZX.JRTCKXETXF.6YS6EN2CT7\",\"OnDemand\"")
                                    << QByteArray("\"JRTCKXETXF\",\"6P6XFRNQ8JF7HJZX.JRTCKXETXF.6YS6EN2CT7\",\"Spot\"")
                                    << QStringLiteral("index.csv:15: TermType \"Spot\"");
+        QTest::newRow("lease") << QByteArray("\"1yr\",\"No Upfront\"") << QByteArray("\"5yr\",\"No Upfront\"")
+                               << QStringLiteral("index.csv:10: LeaseContractLength \"5yr\" is neither 1yr nor 3yr");
+        QTest::newRow("purchase option") << QByteArray("\"3yr\",\"All Upfront\"")
+                                         << QByteArray("\"3yr\",\"Some Upfront\"")
+                                         << QStringLiteral("index.csv:11: PurchaseOption \"Some Upfront\"");
+        QTest::newRow("reserved unit") << QByteArray("\"Quantity\",\"294558\"") << QByteArray("\"Days\",\"294558\"")
+                                       << QStringLiteral(
+                                              "index.csv:12: a reserved price for p4d.24xlarge is per \"Days\"");
+        QTest::newRow("upfront of zero") << QByteArray("\"Quantity\",\"294558\"") << QByteArray("\"Quantity\",\"0\"")
+                                         << QStringLiteral("index.csv:12: Upfront Fee 0 USD is not plausible");
         QTest::newRow("not a price list") << QByteArray("\"FormatVersion\",\"v1.0\"")
                                           << QByteArray("provider,instance_type,region,pricing_model,price,observed_at")
                                           << QStringLiteral("index.csv:1: expected the metadata row \"FormatVersion\"");
@@ -220,6 +262,44 @@ private slots:
         const Expected<ImportData> data = parse(file);
         QVERIFY(!data);
         QVERIFY2(failure(data).contains(message), qPrintable(failure(data)));
+    }
+
+    void reservedTermsMustBeWhole()
+    {
+        // A Partial or All Upfront term is its hourly row and its Upfront Fee row, in either order; one without the
+        // other is refused at its line, and so is a fee for a No Upfront term.
+        const QByteArray file = readFixture("aws-pricelist-ec2-2025.csv");
+        QList<QByteArray> lines = file.split('\n');
+        QVERIFY(lines[11].contains("All Upfront") && lines[11].contains("Quantity")); // line 12, its hourly row on 11
+        QList<QByteArray> swapped = lines;
+        std::swap(swapped[10], swapped[11]); // the fee row before its hourly row
+        Expected<ImportData> data = parse(swapped.join('\n'));
+        QVERIFY2(data, qPrintable(failure(data)));
+        QCOMPARE(data->prices.size(), 7);
+
+        QList<QByteArray> noFee = lines;
+        noFee.removeAt(11);
+        data = parse(noFee.join('\n'));
+        QVERIFY(!data);
+        QVERIFY2(
+            failure(data).contains(QStringLiteral("index.csv:11: an All Upfront term without its Upfront Fee row")),
+            qPrintable(failure(data)));
+
+        QList<QByteArray> onlyFee = lines;
+        onlyFee.removeAt(10);
+        data = parse(onlyFee.join('\n'));
+        QVERIFY(!data);
+        QVERIFY2(failure(data).contains(QStringLiteral("index.csv:11: an Upfront Fee row without the hourly row")),
+                 qPrintable(failure(data)));
+
+        QList<QByteArray> feeForNoUpfront = lines;
+        QByteArray fee = lines[11];
+        fee.replace("\"NQ3QZPMQV9\"", "\"4NA7Y494T4\"").replace("\"3yr\",\"All Upfront\"", "\"1yr\",\"No Upfront\"");
+        feeForNoUpfront.insert(10, fee);
+        data = parse(feeForNoUpfront.join('\n'));
+        QVERIFY(!data);
+        QVERIFY2(failure(data).contains(QStringLiteral("index.csv:11: an Upfront Fee row for a No Upfront term")),
+                 qPrintable(failure(data)));
     }
 
     void emptyAndTruncatedFilesAreRefused()

@@ -126,6 +126,58 @@ private slots:
         QVERIFY2(p.error().message.contains(QStringLiteral("missing")), qPrintable(p.error().message));
     }
 
+    void aPlansReservedPriceIsTheOneWithNothingUpFront()
+    {
+        // Reserved terms of several purchase options on one date: a plan's hourly price is the standard No Upfront
+        // rate (or a reserved price stored without an option), never the 0 of All Upfront nor a convertible rate.
+        // The others are kept, read back whole, and listed.
+        CatalogRepository repo(m_doc->database());
+        auto reserved = [](double amount, PurchaseOption purchase, OfferingClass offering,
+                           std::optional<double> upfront, const QDate &date) {
+            PricePoint p = price(QStringLiteral("eu"), PricingModel::Reserved3y, amount, date);
+            p.purchase = purchase;
+            p.offering = offering;
+            p.upfront = upfront;
+            return p;
+        };
+        auto summary = repo.applyImport(
+            acmeFile(
+                {reserved(11.0, PurchaseOption::NoUpfront, OfferingClass::Standard, std::nullopt, QDate(2024, 1, 1)),
+                 reserved(0.0, PurchaseOption::AllUpfront, OfferingClass::Standard, 262800.0, QDate(2024, 6, 1)),
+                 reserved(5.0, PurchaseOption::PartialUpfront, OfferingClass::Standard, 131400.0, QDate(2024, 6, 1)),
+                 reserved(12.0, PurchaseOption::NoUpfront, OfferingClass::Convertible, std::nullopt,
+                          QDate(2024, 6, 1))}),
+            {QStringLiteral("acme-reserved.csv"), QStringLiteral("sha-2"), QDate(2024, 6, 1)});
+        QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
+        QCOMPARE(summary->pricesAdded, 4);
+
+        auto p = repo.latestPrice(QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("eu"),
+                                  PricingModel::Reserved3y, QDate(2024, 12, 31));
+        QVERIFY2(p, p ? "" : qPrintable(p.error().message));
+        QCOMPARE(*p->amount, 11.0);
+        QCOMPARE(p->purchase, PurchaseOption::NoUpfront);
+
+        PriceFilter filter;
+        filter.pricing = PricingModel::Reserved3y;
+        const QList<PricePoint> all = repo.prices(filter);
+        QCOMPARE(all.size(), 4);
+        int upfronts = 0;
+        for (const PricePoint &r : all) {
+            if (r.purchase == PurchaseOption::AllUpfront) {
+                QCOMPARE(*r.amount, 0.0);
+                QCOMPARE(*r.upfront, 262800.0);
+                QCOMPARE(*r.hourly(), 10.0); // 262,800 over 36 x 730 hours
+                ++upfronts;
+            } else if (r.purchase == PurchaseOption::PartialUpfront) {
+                QCOMPARE(*r.hourly(), 10.0); // 5 an hour and 131,400 over the term
+                ++upfronts;
+            } else if (r.offering == OfferingClass::Convertible) {
+                QCOMPARE(*r.hourly(), 12.0);
+            }
+        }
+        QCOMPARE(upfronts, 2);
+    }
+
     void monthlyPriceConvertsAt730Hours()
     {
         CatalogRepository repo(m_doc->database());

@@ -154,10 +154,12 @@ private slots:
 
         const QStringList csvLines = csvOut.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
         QCOMPARE(csvLines.size(), 6);
-        QVERIFY2(csvLines[1].startsWith(QStringLiteral("acme,box-1,'=eu,,on_demand,1234.125,hour,1234.125,2025-01-28,")),
-                 qPrintable(csvLines[1]));
-        QVERIFY2(csvLines[4].startsWith(QStringLiteral("acme,box-1,-1,,spot,0.00012,")), qPrintable(csvLines[4]));
-        QVERIFY2(csvLines[5].startsWith(QStringLiteral("acme,box-2,\"eu, west\",\"z\"\"1\",spot,0.9,")), qPrintable(csvLines[5]));
+        QVERIFY2(
+            csvLines[1].startsWith(QStringLiteral("acme,box-1,'=eu,,on_demand,,,1234.125,hour,,1234.125,2025-01-28,")),
+            qPrintable(csvLines[1]));
+        QVERIFY2(csvLines[4].startsWith(QStringLiteral("acme,box-1,-1,,spot,,,0.00012,")), qPrintable(csvLines[4]));
+        QVERIFY2(csvLines[5].startsWith(QStringLiteral("acme,box-2,\"eu, west\",\"z\"\"1\",spot,,,0.9,")),
+                 qPrintable(csvLines[5]));
 
         const QStringList tableLines = table.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(tableLines.size(), 7); // header, rule, five rows
@@ -456,8 +458,8 @@ private slots:
                         QStringLiteral("aws-pricelist"), file, QStringLiteral("--document"), d});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QStringLiteral("observed 2025-09-12")), qPrintable(r.out + r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("aws: 4 price points")), qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("5 reserved-term rows")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("aws: 7 price points")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("3 reserved terms")), qPrintable(r.out));
         CliRun list = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
                            QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--format"),
                            QStringLiteral("json"), QStringLiteral("--document"), d});
@@ -467,11 +469,21 @@ private slots:
             if (o.value(QLatin1String("observed_at")).toString() != QLatin1String("2025-09-12"))
                 continue;
             ++imported;
-            QVERIFY(o.value(QLatin1String("amount")).toDouble() > 0); // the Capacity Block's 0.00 is not a price
-            if (o.value(QLatin1String("instance")).toString() == QLatin1String("p4d.24xlarge"))
-                QCOMPARE(o.value(QLatin1String("amount")).toDouble(), 32.7726);
+            const QString purchase = o.value(QLatin1String("purchase_option")).toString();
+            if (o.value(QLatin1String("pricing")).toString() == QLatin1String("on_demand")) {
+                QVERIFY(purchase.isEmpty());
+                QVERIFY(o.value(QLatin1String("upfront")).isNull());
+                QVERIFY(o.value(QLatin1String("amount")).toDouble() > 0); // the Capacity Block's 0.00 is not a price
+                if (o.value(QLatin1String("instance")).toString() == QLatin1String("p4d.24xlarge"))
+                    QCOMPARE(o.value(QLatin1String("amount")).toDouble(), 32.7726);
+            } else if (purchase == QLatin1String("all_upfront")) {
+                QCOMPARE(o.value(QLatin1String("pricing")).toString(), QStringLiteral("reserved_3y"));
+                QCOMPARE(o.value(QLatin1String("amount")).toDouble(), 0.0);
+                QCOMPARE(o.value(QLatin1String("upfront")).toDouble(), 294558.0);
+                QCOMPARE(o.value(QLatin1String("usd_per_hour")).toDouble(), 294558.0 / 26280);
+            }
         }
-        QCOMPARE(imported, 4);
+        QCOMPARE(imported, 7);
 
         const QByteArray before = digest(d);
         QFile in(file);

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -77,6 +78,93 @@ private slots:
         // No temporary file is left beside the new document.
         QCOMPARE(QDir(dir.filePath(QStringLiteral("sub"))).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("creating")),
                  QStringList());
+    }
+
+    void schemaVersion1IsUpgradedWithEveryPrice()
+    {
+        // tests/data/store/schema-v1.mltco was written by schema version 1 (the seed catalog and an import). Opening
+        // it for writing rebuilds the price table with the purchase-option columns and keeps every row as it was.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.mltco"));
+        QVERIFY(QFile::copy(QStringLiteral(MLTCO_TEST_DATA_DIR "/store/schema-v1.mltco"), path));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        const QString rowsSql = QStringLiteral(
+            "SELECT group_concat(id || '|' || instance_type_id || '|' || region || '|' || pricing_model || '|' || "
+            "COALESCE(amount, 'null') || '|' || observed_at || '|' || source_id || '|' || note, ';') "
+            "FROM (SELECT * FROM price_point ORDER BY id)");
+        QString before;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), 1);
+            QSqlQuery q(db);
+            QVERIFY(q.exec(rowsSql) && q.next());
+            before = q.value(0).toString();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+        QVERIFY(before.count(u';') >= 30); // the fixture has a few dozen prices
+
+        auto doc = store::Document::open(path);
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        const QSqlDatabase db = (*doc)->database();
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kSchemaVersion);
+        QSqlQuery q(db);
+        QVERIFY(q.exec(rowsSql) && q.next());
+        QCOMPARE(q.value(0).toString(), before);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE purchase_option <> '' OR "
+                                                     "offering_class <> '' OR upfront IS NOT NULL")),
+                 0);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM pragma_index_list('price_point') "
+                                                     "WHERE name = 'price_point_lookup'")),
+                 1);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_key_check")));
+        QVERIFY(!q.next());
+    }
+
+    void pricePointChecksKeepReservationsWhole_data()
+    {
+        QTest::addColumn<QString>("values"); // pricing_model, amount, purchase_option, offering_class, upfront
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("on demand") << QStringLiteral("'on_demand', 3.5, '', '', NULL") << true;
+        QTest::newRow("on demand, free") << QStringLiteral("'on_demand', 0, '', '', NULL") << false;
+        QTest::newRow("no upfront") << QStringLiteral("'reserved_1y', 2.0, 'no_upfront', 'standard', NULL") << true;
+        QTest::newRow("partial") << QStringLiteral("'reserved_3y', 1.0, 'partial_upfront', 'convertible', 9000")
+                                 << true;
+        QTest::newRow("all upfront, 0 an hour")
+            << QStringLiteral("'reserved_3y', 0, 'all_upfront', 'standard', 20000") << true;
+        QTest::newRow("partial without its fee")
+            << QStringLiteral("'reserved_3y', 1.0, 'partial_upfront', '', NULL") << false;
+        QTest::newRow("all upfront without its fee")
+            << QStringLiteral("'reserved_1y', 0, 'all_upfront', '', NULL") << false;
+        QTest::newRow("a fee with no upfront") << QStringLiteral("'reserved_1y', 2.0, 'no_upfront', '', 100") << false;
+        QTest::newRow("a fee of nothing") << QStringLiteral("'reserved_1y', 0, 'all_upfront', '', 0") << false;
+        QTest::newRow("on demand bought up front")
+            << QStringLiteral("'on_demand', 2.0, 'no_upfront', '', NULL") << false;
+        QTest::newRow("a class without an option")
+            << QStringLiteral("'reserved_1y', 2.0, '', 'standard', NULL") << false;
+        QTest::newRow("0 an hour, partly up front")
+            << QStringLiteral("'reserved_1y', 0, 'partial_upfront', '', 50") << false;
+    }
+
+    void pricePointChecksKeepReservationsWhole()
+    {
+        QFETCH(QString, values);
+        QFETCH(bool, accepted);
+        QTemporaryDir dir;
+        auto doc = store::Document::open(dir.filePath(QStringLiteral("checks.mltco")));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        QSqlQuery q((*doc)->database());
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO provider (name, kind) VALUES ('aws', 'hyperscaler')")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO instance_type (provider_id, name) VALUES (1, 'p4d.24xlarge')")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO source (key, kind, title) VALUES ('user', 'user', 'By hand')")));
+        const bool inserted = q.exec(
+            QStringLiteral("INSERT INTO price_point (instance_type_id, region, pricing_model, amount, purchase_option, "
+                           "offering_class, upfront, unit, observed_at, source_id) SELECT (SELECT MIN(id) FROM "
+                           "instance_type), 'r1', %1, 'hour', '2025-01-01', (SELECT MIN(id) FROM source)")
+                .arg(values));
+        QVERIFY2(inserted == accepted, qPrintable(q.lastError().text()));
     }
 
     void newDocumentHoldsTheSeedCatalog()
