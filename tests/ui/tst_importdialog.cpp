@@ -115,6 +115,42 @@ private slots:
         QCOMPARE(priceTable()->model()->rowCount(), priceCount());
     }
 
+    void awsPriceListIsRecognisedAndDatedByItsPublication()
+    {
+        widget<QLineEdit>("importFile")
+            ->setText(QStringLiteral(MLTCO_TEST_DATA_DIR "/import/aws-pricelist-ec2-2025.csv"));
+        QCOMPARE(widget<QComboBox>("importFormat")->currentIndex(), 2);
+        QVERIFY(widget<QComboBox>("importFormat")->currentText().contains(QStringLiteral("AWS Price List")));
+        QCOMPARE(widget<QDateEdit>("importObservedAt")->date(), QDate(2025, 9, 12)); // its Publication Date
+        QVERIFY(!widget<QComboBox>("importProvider")->isEnabled());
+        QVERIFY(widget<QCheckBox>("importSkipCpu")->isEnabled());
+        QVERIFY(widget<QCheckBox>("importSkipCpu")->isChecked());
+        QTest::mouseClick(widget<QPushButton>("importButton"), Qt::LeftButton);
+        auto *summary = widget<QLabel>("importSummary");
+        QTRY_VERIFY(summary->isVisible());
+        // GPU types only: three on-demand prices (not m5.large) and three reserved terms.
+        QVERIFY2(summary->text().contains(QStringLiteral("6 price points")), qPrintable(summary->text()));
+        QVERIFY2(summary->text().contains(QStringLiteral("3 reserved terms")), qPrintable(summary->text()));
+        QCOMPARE(priceCount(), 37);
+        QCOMPARE(priceTable()->model()->rowCount(), 37);
+        // The catalog's table says how each reservation is paid.
+        QAbstractItemModel *model = priceTable()->model();
+        QStringList allUpfront;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QStringList cells;
+            for (int column = 0; column < model->columnCount(); ++column)
+                cells << model->index(row, column).data().toString();
+            if (cells.join(QLatin1Char('|')).contains(QStringLiteral("All Upfront")))
+                allUpfront = cells;
+        }
+        QVERIFY(!allUpfront.isEmpty());
+        QVERIFY2(allUpfront.contains(QStringLiteral("Reserved 3 yr · All Upfront")), qPrintable(allUpfront.join(u'|')));
+        QVERIFY2(allUpfront.contains(QStringLiteral("$294,558.00 up front + $0.00 per hour")),
+                 qPrintable(allUpfront.join(u'|')));
+        QVERIFY2(allUpfront.contains(QStringLiteral("$11.2084")),
+                 qPrintable(allUpfront.join(u'|'))); // over 26,280 hours
+    }
+
     void skyPilotWithoutACloudCannotStart()
     {
         QTemporaryDir dir;

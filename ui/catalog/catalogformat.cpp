@@ -31,6 +31,27 @@ QString pricingLabel(PricingModel pricing)
     return {};
 }
 
+QString pricingLabel(const catalog::PricePoint &price)
+{
+    QString label = pricingLabel(price.pricing);
+    switch (price.purchase) {
+    case catalog::PurchaseOption::None:
+        break;
+    case catalog::PurchaseOption::NoUpfront:
+        label += QStringLiteral(" · No Upfront");
+        break;
+    case catalog::PurchaseOption::PartialUpfront:
+        label += QStringLiteral(" · Partial Upfront");
+        break;
+    case catalog::PurchaseOption::AllUpfront:
+        label += QStringLiteral(" · All Upfront");
+        break;
+    }
+    if (price.offering == catalog::OfferingClass::Convertible)
+        label += QStringLiteral(" · convertible");
+    return label;
+}
+
 QString hourlyText(std::optional<double> perHour)
 {
     return perHour && *perHour > 0 ? report::unitPrice(*perHour) : QStringLiteral("missing");
@@ -38,6 +59,9 @@ QString hourlyText(std::optional<double> perHour)
 
 QString quotedText(const catalog::PricePoint &price)
 {
+    if (price.upfront && price.amount) // a reservation paid partly or wholly up front; its hourly part may be 0
+        return QStringLiteral("%1 up front + %2 per %3")
+            .arg(report::money(*price.upfront), report::unitPrice(*price.amount), catalog::priceUnitKey(price.unit));
     if (!price.amount || *price.amount <= 0)
         return QStringLiteral("missing");
     return QStringLiteral("%1 per %2").arg(report::unitPrice(*price.amount), catalog::priceUnitKey(price.unit));

@@ -12,6 +12,8 @@ namespace mltco::ui::catalogtext {
 
 /// "On-demand", "Spot", "Reserved 1 yr", "Monthly plan".
 QString pricingLabel(catalog::PricingModel pricing);
+/// The pricing model with how a reservation is paid: "Reserved 3 yr · All Upfront · convertible".
+QString pricingLabel(const catalog::PricePoint &price);
 /// "$12.24", or "missing" when a price is missing (never "$0.00").
 QString hourlyText(std::optional<double> perHour);
 /// "$1,000.00 per month" for a monthly quote, "$12.24 per hour", or "missing".

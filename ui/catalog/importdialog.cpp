@@ -1,5 +1,6 @@
 #include "ui/catalog/importdialog.h"
 
+#include "models/catalog/awspricelistimporter.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
 #include "ui/catalog/catalogmodels.h"
@@ -39,13 +40,16 @@ QString count(qint64 n)
     return report::grouped(static_cast<double>(n), 0);
 }
 
-/// Which format a file is, from its header: SkyPilot's columns are CamelCase, mltco's snake_case.
+/// Which format a file is, from its header: AWS's price list opens with its metadata rows, SkyPilot's columns are
+/// CamelCase, mltco's snake_case.
 std::optional<PriceFileFormat> sniffFormat(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt;
     const QByteArray head = file.read(4096);
+    if (head.startsWith("\"FormatVersion\"") && head.contains("\"AmazonEC2\""))
+        return PriceFileFormat::AwsPriceList;
     if (head.contains("InstanceType") && head.contains("AcceleratorName"))
         return PriceFileFormat::SkyPilot;
     if (head.contains("instance_type") && head.contains("pricing_model"))
@@ -88,6 +92,8 @@ ImportDialog::ImportDialog(CatalogModels *models, QWidget *parent)
     m_format->setObjectName(QStringLiteral("importFormat"));
     m_format->addItem(tr("Generic price CSV (one observation per row)"), static_cast<int>(PriceFileFormat::GenericCsv));
     m_format->addItem(tr("SkyPilot catalog vms.csv (one cloud per file)"), static_cast<int>(PriceFileFormat::SkyPilot));
+    m_format->addItem(tr("AWS Price List for EC2 (index.csv: on-demand and reserved)"),
+                      static_cast<int>(PriceFileFormat::AwsPriceList));
     m_provider = new QComboBox(this);
     m_provider->setObjectName(QStringLiteral("importProvider"));
     m_provider->setEditable(true);
@@ -200,8 +206,15 @@ void ImportDialog::fileChanged()
         if (!cloud.isEmpty())
             m_provider->setCurrentText(cloud);
         if (m_dateFromFile) {
+            // An AWS price list says when it was published; any other file is dated by its modification time.
+            QDate date = info.lastModified().date();
+            if (m_format->currentData().toInt() == static_cast<int>(PriceFileFormat::AwsPriceList)) {
+                QFile file(path);
+                if (file.open(QIODevice::ReadOnly))
+                    date = catalog::awsPublicationDate(file).value_or(date);
+            }
             m_settingDate = true;
-            m_observedAt->setDate(info.lastModified().date());
+            m_observedAt->setDate(date);
             m_settingDate = false;
         }
     }
@@ -228,9 +241,10 @@ QStringList ImportDialog::problems() const
 
 void ImportDialog::validate()
 {
-    const bool skyPilot = m_format->currentData().toInt() == static_cast<int>(PriceFileFormat::SkyPilot);
+    const int format = m_format->currentData().toInt();
+    const bool skyPilot = format == static_cast<int>(PriceFileFormat::SkyPilot);
     m_provider->setEnabled(skyPilot && !isRunning());
-    m_skipCpu->setEnabled(skyPilot && !isRunning());
+    m_skipCpu->setEnabled((skyPilot || format == static_cast<int>(PriceFileFormat::AwsPriceList)) && !isRunning());
     const QStringList list = problems();
     m_problems->setText(list.join(QLatin1Char('\n')));
     m_problems->setVisible(!list.isEmpty());
@@ -255,6 +269,8 @@ void ImportDialog::startImport()
     request.options.fileName = QFileInfo(request.path).fileName();
     if (request.format == PriceFileFormat::SkyPilot) {
         request.options.provider = m_provider->currentText().trimmed().toLower();
+        request.options.skipCpuOnly = m_skipCpu->isChecked();
+    } else if (request.format == PriceFileFormat::AwsPriceList) {
         request.options.skipCpuOnly = m_skipCpu->isChecked();
     }
     request.documentPath = m_models->planEditor()->document().path();

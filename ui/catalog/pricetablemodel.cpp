@@ -1,5 +1,6 @@
 #include "ui/catalog/pricetablemodel.h"
 
+#include "models/report/format.h"
 #include "ui/catalog/catalogformat.h"
 #include "ui/core/theme.h"
 
@@ -171,7 +172,7 @@ QString PriceTableModel::text(const catalog::PriceRecord &r, int column) const
     case Zone:
         return p.zone;
     case Pricing:
-        return catalogtext::pricingLabel(p.pricing);
+        return catalogtext::pricingLabel(p);
     case PerHour:
         return catalogtext::hourlyText(p.hourly());
     case Quoted:
@@ -209,6 +210,9 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
         case Note:
             return r->price.note.isEmpty() ? QVariant() : QVariant(r->price.note);
         case PerHour:
+            if (r->price.upfront && r->price.hourly())
+                return tr("Effective rate: %1 up front spread over the term's %2 hours, plus the hourly charge.")
+                    .arg(report::money(*r->price.upfront), report::grouped(catalog::termHours(r->price.pricing), 0));
             return r->price.hourly() ? (r->price.unit == catalog::PriceUnit::Month
                                             ? tr("Quoted per month; converted at 730 hours a month.")
                                             : QVariant())
