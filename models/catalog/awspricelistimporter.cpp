@@ -7,6 +7,7 @@
 #include <QIODevice>
 #include <QSet>
 
+#include <algorithm>
 #include <array>
 #include <tuple>
 #include <vector>
@@ -165,8 +166,7 @@ public:
         if (std::optional<Error> e =
                 readRecords(m_reader, m_options.fileName, m_errors, m_data.rowsRead, [this] { return readRow(); }))
             return *e;
-        if (m_errors.isEmpty())
-            finishTerms();
+        finishTerms();
         if (!m_errors.isEmpty())
             return m_errors.toError();
         m_data.rowsSkipped = m_skipped;
@@ -303,7 +303,7 @@ private:
         int feeLine = 0;
     };
 
-    /// Reads a Reserved row into its term (kept until the file is read; terms are few next to on-demand rows).
+    /// Reads a Reserved row into its term, and hands the term on once it is whole.
     std::optional<QString> readReserved(const QString &instance, const QString &region)
     {
         if (!has(LeaseCol) || !has(PurchaseCol) || !has(ClassCol))
@@ -345,9 +345,10 @@ private:
         // seen to mislabel).
         const QByteArray key = cell(SkuCol).toByteArray() + '|' + lease.toByteArray() + '|' + option.toByteArray() +
                                '|' + offering.toByteArray();
-        auto at = m_termIndex.find(key);
-        if (at == m_termIndex.end()) {
-            at = m_termIndex.insert(key, m_terms.size());
+        if (fee && price.purchase == PurchaseOption::NoUpfront)
+            return QStringLiteral("an Upfront Fee row for a No Upfront term");
+        auto at = m_terms.find(key);
+        if (at == m_terms.end()) {
             Term term;
             term.line = m_reader.line();
             term.price = price;
@@ -356,9 +357,9 @@ private:
             term.price.region = region;
             term.price.unit = PriceUnit::Hour;
             term.price.observedAt = m_options.observedAt;
-            m_terms.push_back(std::move(term));
+            at = m_terms.insert(key, std::move(term));
         }
-        Term &term = m_terms[static_cast<std::size_t>(*at)];
+        Term &term = *at;
         if (fee) {
             if (term.feeLine > 0)
                 return QStringLiteral("a second Upfront Fee row for the same term (the first is on line %1)")
@@ -383,37 +384,40 @@ private:
                 term.price.amount = 0.0; // paid in full up front: nothing by the hour, a real price
             }
         }
+        // A whole term goes on at once (AWS writes a term's rows together), so only terms still waiting for a row are
+        // held: memory does not grow with the file.
+        if (term.hasHourly && (price.purchase == PurchaseOption::NoUpfront || term.price.upfront)) {
+            if (m_errors.isEmpty())
+                handOn(std::move(term.price));
+            m_terms.erase(at);
+        }
         return std::nullopt;
     }
 
-    /// Checks every reserved term is whole and hands its price on.
+    void handOn(PricePoint &&price)
+    {
+        if (!price.amount)
+            ++m_zeroPrices;
+        ++m_reservedTerms;
+        if (m_sink)
+            m_sink->add(std::move(price), m_data);
+        else
+            m_data.prices.append(std::move(price));
+    }
+
+    /// Every term still waiting at the end of the file lacks a row: refused at its first line.
     void finishTerms()
     {
-        for (Term &term : m_terms) {
-            const bool needsFee = term.price.purchase == PurchaseOption::PartialUpfront ||
-                                  term.price.purchase == PurchaseOption::AllUpfront;
-            if (!term.hasHourly) {
-                m_errors.add(term.line, QStringLiteral("an Upfront Fee row without the hourly row of its term"));
-                continue;
-            }
-            if (needsFee && !term.price.upfront) {
-                m_errors.add(term.line, term.price.purchase == PurchaseOption::AllUpfront
-                                            ? QStringLiteral("an All Upfront term without its Upfront Fee row")
-                                            : QStringLiteral("a Partial Upfront term without its Upfront Fee row"));
-                continue;
-            }
-            if (!needsFee && term.price.upfront) {
-                m_errors.add(term.feeLine, QStringLiteral("an Upfront Fee row for a No Upfront term"));
-                continue;
-            }
-            if (!term.price.amount)
-                ++m_zeroPrices;
-            ++m_reservedTerms;
-            if (m_sink)
-                m_sink->add(std::move(term.price), m_data);
-            else
-                m_data.prices.append(std::move(term.price));
-        }
+        std::vector<const Term *> open;
+        for (const Term &term : std::as_const(m_terms))
+            open.push_back(&term);
+        std::sort(open.begin(), open.end(), [](const Term *a, const Term *b) { return a->line < b->line; });
+        for (const Term *term : open)
+            m_errors.add(term->line, !term->hasHourly
+                                         ? QStringLiteral("an Upfront Fee row without the hourly row of its term")
+                                     : term->price.purchase == PurchaseOption::AllUpfront
+                                         ? QStringLiteral("an All Upfront term without its Upfront Fee row")
+                                         : QStringLiteral("a Partial Upfront term without its Upfront Fee row"));
         m_terms.clear();
     }
 
@@ -533,8 +537,7 @@ private:
     StringPool m_strings;
     QHash<QString, double> m_instanceGpus; ///< instance types seen, with their GPU count
     QSet<QString> m_unknownLocations, m_unknownFamilies;
-    std::vector<Term> m_terms;
-    QHash<QByteArray, qsizetype> m_termIndex;
+    QHash<QByteArray, Term> m_terms; ///< reserved terms still waiting for one of their rows
     int m_skipped = 0, m_reservedTerms = 0, m_zeroPrices = 0;
 };
 

@@ -6,9 +6,12 @@
 //   build/tests/bench_import              # 1,000,000 rows, best of 3 (run by hand on an idle machine)
 //   build/tests/bench_import 20000        # what ctest runs (label "bench") so the benchmark keeps working
 //   build/tests/bench_import 1000000 --parse-only   # the parser alone, in process, for work on the parser
-#include "models/catalog/genericcsvimporter.h"
+//   build/tests/bench_import --aws 300     # a generated 300 MB AWS Price List CSV for EC2 (and one a tenth of it, to
+//                                          # show that memory does not grow with the file), against sqlite3 --skip 5
+#include "awspricelist.h"
 #include "bigdata.h"
 #include "measure.h"
+#include "models/catalog/genericcsvimporter.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -41,6 +44,68 @@ QString figure(const Measured &m)
     return QStringLiteral("%1 s, %2 MB peak").arg(m.seconds, 0, 'f', 2).arg(m.megabytes, 0, 'f', 0);
 }
 
+/// `mltco-cli catalog import --format aws-pricelist` of a generated AWS price list of `megabytes` MB and of one a
+/// tenth of it (peak RSS must not grow with the file), next to the sqlite3 shell's `.import --csv --skip 5`.
+int benchAws(qint64 megabytes)
+{
+    QTemporaryDir dir;
+    const QString pristine = dir.filePath(QStringLiteral("pristine.mltco"));
+    if (!bench::run({QStringLiteral(MLTCO_CLI), QStringLiteral("catalog"), QStringLiteral("list"),
+                     QStringLiteral("providers"), QStringLiteral("--document"), pristine})
+             .ok) {
+        std::fprintf(stderr, "mltco-cli could not create the document\n");
+        return 1;
+    }
+    const QString sqlite = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
+    for (const qint64 size : {std::max<qint64>(1, megabytes / 10), megabytes}) {
+        const QString csv = dir.filePath(QStringLiteral("index-%1.csv").arg(size));
+        QElapsedTimer timer;
+        timer.start();
+        if (!bench::writeAwsPriceList(csv, size)) {
+            std::fprintf(stderr, "cannot write %s\n", qPrintable(csv));
+            return 1;
+        }
+        out() << "bench_import --aws (" << MLTCO_BUILD_TYPE << "): " << QFile(csv).size() / (1024 * 1024)
+              << " MB AWS Price List CSV for EC2 (generated in " << timer.elapsed() << " ms)\n";
+        const QString doc = dir.filePath(QStringLiteral("aws-%1.mltco").arg(size));
+        if (!QFile::copy(pristine, doc))
+            return 1;
+        const QString report = dir.filePath(QStringLiteral("import-%1.txt").arg(size));
+        const Measured m = bench::run({QStringLiteral(MLTCO_CLI), QStringLiteral("catalog"), QStringLiteral("import"),
+                                       QStringLiteral("--format"), QStringLiteral("aws-pricelist"), csv,
+                                       QStringLiteral("--document"), doc},
+                                      report);
+        QFile said(report);
+        const QByteArray firstLine = said.open(QIODevice::ReadOnly) ? said.readLine().trimmed() : QByteArray();
+        if (!m.ok || !firstLine.startsWith("Imported")) {
+            std::fprintf(stderr, "mltco-cli catalog import --format aws-pricelist failed\n");
+            return 1;
+        }
+        out() << "  " << firstLine << '\n';
+        out() << "  mltco   : " << figure(m) << " (catalog import --format aws-pricelist, whole process: read, filter, "
+              << "pair reserved terms, check, hash, write, index, commit); "
+              << QString::number(double(QFile(csv).size()) / (1024 * 1024) / std::max(m.seconds, 1e-9), 'f', 0)
+              << " MB/s\n";
+        if (sqlite.isEmpty()) {
+            out() << "  sqlite3 : not installed (apt install sqlite3); comparison skipped\n";
+            continue;
+        }
+        const QString bare = dir.filePath(QStringLiteral("bare-%1.sqlite").arg(size));
+        const Measured shell = bench::run(
+            {sqlite, QStringLiteral("-batch"), bare, QStringLiteral(".import --csv --skip 5 %1 prices").arg(csv)});
+        if (!shell.ok) {
+            out() << "  sqlite3 : failed; comparison skipped\n";
+            continue;
+        }
+        out() << "  sqlite3 : " << figure(shell) << " (.import --csv --skip 5: every row, unchecked, into a bare "
+              << "table)\n  ratio   : mltco / sqlite3 = "
+              << QString::number(m.seconds / std::max(shell.seconds, 1e-9), 'f', 2) << '\n';
+        QFile::remove(bare);
+        QFile::remove(csv);
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -51,6 +116,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg(argv[i]);
         bool ok = true;
+        if (arg == "--aws" && i + 1 < argc) {
+            const qint64 megabytes = QByteArray(argv[++i]).toLongLong(&ok);
+            return ok && megabytes > 0 ? benchAws(megabytes) : 2;
+        }
         if (arg == "--parse-only")
             parseOnly = true;
         else
