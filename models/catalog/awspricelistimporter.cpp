@@ -310,27 +310,38 @@ private:
             return QStringLiteral("a Reserved term, but the header lacks LeaseContractLength, PurchaseOption or "
                                   "OfferingClass");
         const QByteArrayView lease = cell(LeaseCol), option = cell(PurchaseCol), offering = cell(ClassCol);
-        PricePoint price;
-        if (lease == "1yr" || lease == "1 yr")
-            price.pricing = PricingModel::Reserved1y;
-        else if (lease == "3yr" || lease == "3 yr")
-            price.pricing = PricingModel::Reserved3y;
-        else
+        struct Spelling final
+        {
+            const char *text;
+            int value;
+        };
+        static constexpr Spelling kLeases[] = {{"1yr", int(PricingModel::Reserved1y)},
+                                               {"1 yr", int(PricingModel::Reserved1y)},
+                                               {"3yr", int(PricingModel::Reserved3y)},
+                                               {"3 yr", int(PricingModel::Reserved3y)}};
+        static constexpr Spelling kOptions[] = {{"No Upfront", int(PurchaseOption::NoUpfront)},
+                                                {"Partial Upfront", int(PurchaseOption::PartialUpfront)},
+                                                {"All Upfront", int(PurchaseOption::AllUpfront)}};
+        static constexpr Spelling kClasses[] = {{"standard", int(OfferingClass::Standard)},
+                                                {"convertible", int(OfferingClass::Convertible)}};
+        const auto find = [](const auto &table, QByteArrayView cellText) -> std::optional<int> {
+            for (const Spelling &t : table)
+                if (cellText == QByteArrayView(t.text))
+                    return t.value;
+            return std::nullopt;
+        };
+        const std::optional<int> pricing = find(kLeases, lease), purchase = find(kOptions, option),
+                                 klass = find(kClasses, offering);
+        if (!pricing)
             return QStringLiteral("LeaseContractLength \"%1\" is neither 1yr nor 3yr").arg(text(lease));
-        if (option == "No Upfront")
-            price.purchase = PurchaseOption::NoUpfront;
-        else if (option == "Partial Upfront")
-            price.purchase = PurchaseOption::PartialUpfront;
-        else if (option == "All Upfront")
-            price.purchase = PurchaseOption::AllUpfront;
-        else
+        if (!purchase)
             return QStringLiteral("PurchaseOption \"%1\" is not No, Partial or All Upfront").arg(text(option));
-        if (offering == "standard")
-            price.offering = OfferingClass::Standard;
-        else if (offering == "convertible")
-            price.offering = OfferingClass::Convertible;
-        else
+        if (!klass)
             return QStringLiteral("OfferingClass \"%1\" is neither standard nor convertible").arg(text(offering));
+        PricePoint price;
+        price.pricing = static_cast<PricingModel>(*pricing);
+        price.purchase = static_cast<PurchaseOption>(*purchase);
+        price.offering = static_cast<OfferingClass>(*klass);
 
         const Number amount = parseNonNegative(cell(PriceCol));
         if (amount.status != NumberStatus::Ok)
@@ -387,18 +398,21 @@ private:
         // A whole term goes on at once (AWS writes a term's rows together), so only terms still waiting for a row are
         // held: memory does not grow with the file.
         if (term.hasHourly && (price.purchase == PurchaseOption::NoUpfront || term.price.upfront)) {
-            if (m_errors.isEmpty())
-                handOn(std::move(term.price));
+            if (!term.price.amount)
+                ++m_zeroPrices;
+            ++m_reservedTerms;
+            handOn(std::move(term.price));
             m_terms.erase(at);
         }
         return std::nullopt;
     }
 
+    /// Passes a price on to the sink (or the parsed data), unless the file already has a bad row: a refused file
+    /// writes nothing, so it needs no output.
     void handOn(PricePoint &&price)
     {
-        if (!price.amount)
-            ++m_zeroPrices;
-        ++m_reservedTerms;
+        if (!m_errors.isEmpty())
+            return;
         if (m_sink)
             m_sink->add(std::move(price), m_data);
         else
@@ -454,16 +468,16 @@ private:
         const QByteArrayView termType = cell(TermTypeCol);
         if (termType != "OnDemand" && termType != "Reserved")
             return QStringLiteral("TermType \"%1\" is neither OnDemand nor Reserved").arg(text(termType));
-        if (termType == "Reserved") {
-            std::optional<double> gpus;
-            if (std::optional<QString> p = describeInstance(gpus))
-                return p;
-            if (m_options.skipCpuOnly && *gpus == 0) {
-                ++m_skipped;
-                return std::nullopt;
-            }
-            return readReserved(m_strings.intern(cell(InstanceCol)), region);
+        std::optional<double> gpus;
+        if (std::optional<QString> p = describeInstance(gpus))
+            return p;
+        if (m_options.skipCpuOnly && *gpus == 0) {
+            ++m_skipped;
+            return std::nullopt;
         }
+        const QString &instance = m_strings.intern(cell(InstanceCol));
+        if (termType == "Reserved")
+            return readReserved(instance, region);
         if (cell(UnitCol) != "Hrs")
             return QStringLiteral("an OnDemand price for %1 is per \"%2\", not per hour (Hrs)")
                 .arg(text(cell(InstanceCol)), text(cell(UnitCol)));
@@ -476,15 +490,6 @@ private:
                                  plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
                 return p;
 
-        std::optional<double> gpus;
-        if (std::optional<QString> p = describeInstance(gpus))
-            return p;
-        if (m_options.skipCpuOnly && *gpus == 0) {
-            ++m_skipped;
-            return std::nullopt;
-        }
-        const QString &instance = m_strings.intern(cell(InstanceCol));
-
         PricePoint point;
         point.provider = QStringLiteral("aws");
         point.instance = instance;
@@ -496,10 +501,7 @@ private:
             ++m_zeroPrices;
         point.unit = PriceUnit::Hour;
         point.observedAt = m_options.observedAt;
-        if (m_sink)
-            m_sink->add(std::move(point), m_data);
-        else
-            m_data.prices.append(std::move(point));
+        handOn(std::move(point));
         return std::nullopt;
     }
 
