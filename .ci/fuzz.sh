@@ -11,7 +11,6 @@ seconds=${1:-60}
 case "$seconds" in ''|*[!0-9]*) echo "fuzz: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
 build=${MLTCO_FUZZ_BUILD_DIR:-build-fuzz}
 jobs=${MLTCO_FUZZ_JOBS:-2}
-targets=(plan genericcsv skypilot pythonliteral document)
 
 if [ ! -f "$build/build.ninja" ]; then
   CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLTCO_FUZZ=ON \
@@ -20,6 +19,12 @@ fi
 cmake --build "$build" -j2 --target mltco_fuzzers
 
 out=$build/fuzz
+# Every target tests/fuzz/CMakeLists.txt declares: it writes one <target>.seeds file per target.
+targets=()
+for seeds in "$out"/*.seeds; do
+  t=$(basename "$seeds" .seeds)
+  [ -x "$out/fuzz_$t" ] && targets+=("$t")
+done
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export QT_QPA_PLATFORM=offscreen
