@@ -117,39 +117,34 @@ int runList(const QStringList &args, Io &io)
         // table's columns reads them as stored, which is quicker than in the listing's order.
         rows = [&, filter](bool sizing, const RowSink &sink) {
             Row row(13);
-            repo.forEachPriceRow(
-                filter, sizing ? catalog::PriceOrder::Stored : catalog::PriceOrder::Listing,
-                [&](const catalog::PriceRowView &p) {
-                    // usd_per_hour as PricePoint::hourly(): a month at 730 hours, an upfront fee
-                    // spread over the term's hours, none when missing.
-                    std::optional<double> hourly;
-                    const double rate =
-                        p.amount ? (p.unit == "month" ? *p.amount / catalog::kHoursPerMonth : *p.amount) : 0;
-                    if (p.upfront && p.amount) {
-                        const double hours =
-                            catalog::termHours(catalog::pricingModelFromKey(QString::fromLatin1(p.pricing))
-                                                   .value_or(catalog::PricingModel::OnDemand));
-                        if (hours > 0)
-                            hourly = rate + *p.upfront / hours;
-                    } else if (p.amount && *p.amount > 0) {
-                        hourly = rate;
-                    }
-                    row[0] = Cell::ofText(p.provider);
-                    row[1] = Cell::ofText(p.instance);
-                    row[2] = Cell::ofText(p.region);
-                    row[3] = Cell::ofText(p.zone);
-                    row[4] = Cell::ofText(p.pricing);
-                    row[5] = Cell::ofText(p.purchase);
-                    row[6] = Cell::ofText(p.offering);
-                    row[7] = Cell::ofNumber(p.amount);
-                    row[8] = Cell::ofText(p.unit);
-                    row[9] = Cell::ofNumber(p.upfront);
-                    row[10] = Cell::ofNumber(hourly);
-                    row[11] = Cell::ofText(p.observedAt);
-                    row[12] = Cell::ofText(p.source);
-                    sink(row);
-                    return true;
-                });
+            repo.forEachPriceRow(filter, sizing ? catalog::PriceOrder::Stored : catalog::PriceOrder::Listing,
+                                 [&](const catalog::PriceRowView &p) {
+                                     // usd_per_hour as PricePoint::hourly(); the pricing model matters only to an
+                                     // upfront.
+                                     const catalog::PricingModel pricing =
+                                         p.upfront ? catalog::pricingModelFromKey(QString::fromLatin1(p.pricing))
+                                                         .value_or(catalog::PricingModel::OnDemand)
+                                                   : catalog::PricingModel::OnDemand;
+                                     const std::optional<double> hourly = catalog::hourlyRate(
+                                         p.amount,
+                                         p.unit == "month" ? catalog::PriceUnit::Month : catalog::PriceUnit::Hour,
+                                         pricing, p.upfront);
+                                     row[0] = Cell::ofText(p.provider);
+                                     row[1] = Cell::ofText(p.instance);
+                                     row[2] = Cell::ofText(p.region);
+                                     row[3] = Cell::ofText(p.zone);
+                                     row[4] = Cell::ofText(p.pricing);
+                                     row[5] = Cell::ofText(p.purchase);
+                                     row[6] = Cell::ofText(p.offering);
+                                     row[7] = Cell::ofNumber(p.amount);
+                                     row[8] = Cell::ofText(p.unit);
+                                     row[9] = Cell::ofNumber(p.upfront);
+                                     row[10] = Cell::ofNumber(hourly);
+                                     row[11] = Cell::ofText(p.observedAt);
+                                     row[12] = Cell::ofText(p.source);
+                                     sink(row);
+                                     return true;
+                                 });
         };
     }
     // A list cut short by a page that cannot be read is not printed as if it were the whole: an aligned table reads

@@ -289,9 +289,18 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
             keys[static_cast<std::size_t>(i)] = pricingModelKey(static_cast<PricingModel>(i)).toLatin1();
         return keys;
     }();
-    // The keys of the schema's CHECKs, in the order of the enums (types.h).
-    static constexpr std::array<const char *, 4> purchaseKeys{"", "no_upfront", "partial_upfront", "all_upfront"};
-    static constexpr std::array<const char *, 3> offeringKeys{"", "standard", "convertible"};
+    static const std::array<QByteArray, 4> purchaseKeys = [] {
+        std::array<QByteArray, 4> keys;
+        for (int i = 0; i < 4; ++i)
+            keys[static_cast<std::size_t>(i)] = purchaseOptionKey(static_cast<PurchaseOption>(i)).toLatin1();
+        return keys;
+    }();
+    static const std::array<QByteArray, 3> offeringKeys = [] {
+        std::array<QByteArray, 3> keys;
+        for (int i = 0; i < 3; ++i)
+            keys[static_cast<std::size_t>(i)] = offeringClassKey(static_cast<OfferingClass>(i)).toLatin1();
+        return keys;
+    }();
     qint64 done = 0;
     const qint64 total = prices.size();
     qint64 lastInstance = 0;
@@ -323,10 +332,10 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
         sqlite3_bind_text(statement, base + 7, dateText->second.constData(), static_cast<int>(dateText->second.size()),
                           SQLITE_STATIC);
         d->text.bind(statement, base + 10, p.note);
-        const char *purchase = purchaseKeys[static_cast<std::size_t>(p.purchase)];
-        const char *offering = offeringKeys[static_cast<std::size_t>(p.offering)];
-        sqlite3_bind_text(statement, base + 11, purchase, -1, SQLITE_STATIC);
-        sqlite3_bind_text(statement, base + 12, offering, -1, SQLITE_STATIC);
+        const QByteArray &purchase = purchaseKeys[static_cast<std::size_t>(p.purchase)];
+        const QByteArray &offering = offeringKeys[static_cast<std::size_t>(p.offering)];
+        sqlite3_bind_text(statement, base + 11, purchase.constData(), static_cast<int>(purchase.size()), SQLITE_STATIC);
+        sqlite3_bind_text(statement, base + 12, offering.constData(), static_cast<int>(offering.size()), SQLITE_STATIC);
         if (p.upfront)
             sqlite3_bind_double(statement, base + 13, *p.upfront);
         else

@@ -100,6 +100,19 @@ struct InstanceType final
     QString source;
 };
 
+/// USD per hour of a quote: a monthly amount converts at 730 h; an upfront fee is spread over the term's hours (the
+/// effective rate of a reservation used all the time). nullopt when missing (no amount, or 0 without an upfront).
+inline std::optional<double> hourlyRate(std::optional<double> amount, PriceUnit unit, PricingModel pricing,
+                                        std::optional<double> upfront)
+{
+    if (!amount || *amount < 0)
+        return std::nullopt;
+    const double rate = unit == PriceUnit::Month ? *amount / kHoursPerMonth : *amount;
+    if (upfront && termHours(pricing) > 0)
+        return rate + *upfront / termHours(pricing);
+    return rate > 0 ? std::optional<double>(rate) : std::nullopt;
+}
+
 /// One observation of a price (the price history). A missing price (0 or absent) has no amount.
 struct PricePoint final
 {
@@ -119,16 +132,8 @@ struct PricePoint final
     /// hourly charge on top, which All Upfront makes 0: a real price, not a missing one.
     std::optional<double> upfront;
 
-    /// USD per hour; a monthly price converts at 730 h; an upfront fee is spread over the term's hours (the
-    /// effective rate of a reservation used all the time). nullopt when missing.
-    std::optional<double> hourly() const
-    {
-        if (upfront && amount && *amount >= 0 && termHours(pricing) > 0)
-            return (unit == PriceUnit::Month ? *amount / kHoursPerMonth : *amount) + *upfront / termHours(pricing);
-        if (!amount || *amount <= 0)
-            return std::nullopt;
-        return unit == PriceUnit::Month ? *amount / kHoursPerMonth : *amount;
-    }
+    /// hourlyRate() of this price.
+    std::optional<double> hourly() const { return hourlyRate(amount, unit, pricing, upfront); }
 };
 
 } // namespace mltco::catalog
