@@ -15,12 +15,12 @@
 #include "ui/dashboard/kpipanel.h"
 #include "uitestutil.h"
 
+#include <QAction>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QCategoryAxis>
-#include <QClipboard>
-#include <QToolButton>
 #include <QChart>
+#include <QClipboard>
 #include <QComboBox>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
@@ -30,10 +30,11 @@
 #include <QLineSeries>
 #include <QPointer>
 #include <QRegularExpression>
-#include <QSet>
 #include <QScatterSeries>
+#include <QSet>
 #include <QStackedBarSeries>
 #include <QStackedWidget>
+#include <QToolButton>
 #include <QToolTip>
 #include <QUndoStack>
 #include <QValueAxis>
@@ -280,6 +281,37 @@ private slots:
         QVERIFY(saving->value().startsWith(report::moneyCompact(amount)));
         QVERIFY(saving->value().contains(report::percent(amount / scenarios.front().result.total)));
         QVERIFY(saving->toolTip().contains(report::money(amount)));
+    }
+
+    void cardsCopyWhatTheySayFromTheMenuAndCtrlC()
+    {
+        // Card labels are plain text without mouse selection (a selectable label lays its text out through a
+        // QTextDocument for every height a layout asks); the card copies its whole text instead.
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiCheapest"));
+        QVERIFY(card);
+        for (QLabel *label : card->findChildren<QLabel *>()) {
+            QCOMPARE(label->textFormat(), Qt::PlainText);
+            QCOMPARE(label->textInteractionFlags(), Qt::NoTextInteraction);
+        }
+        QCOMPARE(card->contextMenuPolicy(), Qt::ActionsContextMenu);
+        auto *copy = card->findChild<QAction *>(QStringLiteral("copyCard"));
+        QVERIFY(copy && card->actions().contains(copy));
+        QVERIFY(card->text().contains(card->value()) && card->text().contains(card->detail()));
+
+        QGuiApplication::clipboard()->clear();
+        copy->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(), card->text());
+
+        // Ctrl+C on the clicked card copies it too; on another card, that card's text.
+        auto *saving = f.find<KpiCard>(QStringLiteral("kpiSaving"));
+        QVERIFY(saving && saving->text() != card->text());
+        QGuiApplication::clipboard()->clear();
+        QTest::mouseClick(saving, Qt::LeftButton);
+        QTRY_VERIFY(saving->hasFocus());
+        QTest::keySequence(saving, QKeySequence::Copy);
+        QTRY_COMPARE(QGuiApplication::clipboard()->text(), saving->text());
     }
 
     void summaryFollowsThePlanAndCopiesAsMarkdown()

@@ -4,6 +4,9 @@
 #include "ui/core/wraplabel.h"
 #include "ui/dashboard/chartpalette.h"
 
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -24,9 +27,21 @@ KpiCard::KpiCard(QWidget *parent)
     m_flag->setWordWrap(true);
     m_flag->hide();
     m_detail->hide();
-    // Cards are read, not edited: let people copy a figure into an e-mail.
-    for (QLabel *label : {m_title, m_value, m_detail, m_flag})
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Plain text without a text control: a selectable or rich-text label lays its text out through a
+    // QTextDocument each time a layout asks its height, which was a sixth of an edit's redraw. People still
+    // copy a card into an e-mail: right-click › Copy, or select the card and press Ctrl+C.
+    for (QLabel *label : {m_title, m_value, m_detail, m_flag}) {
+        label->setTextFormat(Qt::PlainText);
+        label->setTextInteractionFlags(Qt::NoTextInteraction);
+    }
+    auto *copy = new QAction(tr("Copy"), this);
+    copy->setObjectName(QStringLiteral("copyCard"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(text()); });
+    addAction(copy);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+    setFocusPolicy(Qt::ClickFocus);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 6, 10, 6);
