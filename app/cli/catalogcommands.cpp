@@ -26,25 +26,6 @@ const QString kImportUsage = QStringLiteral("mltco-cli catalog import --format s
 const QString kListUsage = QStringLiteral(
     "mltco-cli catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]");
 
-// A row of QJsonValues (the short listings: providers, GPUs, instance types) handed on as cells.
-void sinkValues(const RowSink &sink, const QList<QJsonValue> &values)
-{
-    std::vector<QByteArray> texts;
-    texts.reserve(static_cast<std::size_t>(values.size()));
-    Row row;
-    for (const QJsonValue &v : values) {
-        if (v.isDouble()) {
-            row.push_back(Cell::ofNumber(v.toDouble()));
-        } else if (v.isNull()) {
-            row.push_back(Cell{});
-        } else {
-            texts.push_back(v.toString().toUtf8());
-            row.push_back(Cell::ofText(texts.back()));
-        }
-    }
-    sink(row);
-}
-
 QJsonValue numberOrNull(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); }
 
 int runList(const QStringList &args, Io &io)

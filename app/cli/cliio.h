@@ -40,5 +40,7 @@ int runReport(const QStringList &args, Io &io);
 int runPlan(const QStringList &args, Io &io);
 /// `mltco-cli analyze PLAN.json`: tornado and Monte Carlo (model.md §10.9).
 int runAnalyze(const QStringList &args, Io &io);
+/// `mltco-cli actuals import|list|bills|remove|compare`: actual spend from FOCUS bills, held against a plan.
+int runActuals(const QStringList &args, Io &io);
 
 } // namespace mltco::cli

@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QIODevice>
+#include <QJsonValue>
 
 #include <algorithm>
 #include <cstring>
@@ -87,7 +88,10 @@ QByteArrayView cellText(const Cell &cell, NumberText &numbers)
     return {};
 }
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 
 // One aligned line: cells left-justified to their widths, two spaces apart, the line trimmed at both ends.
 void appendTableLine(QByteArray &out, const std::vector<QByteArrayView> &cells, const QList<qsizetype> &width)
@@ -134,7 +138,8 @@ bool writeListing(QIODevice &device, const QString &format, const QStringList &h
             for (qsizetype i : order) {
                 const QByteArray &key = keys[static_cast<std::size_t>(i)];
                 json.key(std::string_view(key.constData(), static_cast<std::size_t>(key.size())));
-                const Cell cell = static_cast<std::size_t>(i) < cells.size() ? cells[static_cast<std::size_t>(i)] : Cell{};
+                const Cell cell =
+                    static_cast<std::size_t>(i) < cells.size() ? cells[static_cast<std::size_t>(i)] : Cell{};
                 if (cell.kind == Cell::Kind::Text)
                     json.utf8Value(cell.text);
                 else if (cell.kind == Cell::Kind::Number)
@@ -175,7 +180,8 @@ bool writeListing(QIODevice &device, const QString &format, const QStringList &h
     }
     rows(true, [&](const Row &cells) {
         for (std::size_t i = 0; i < cells.size() && static_cast<qsizetype>(i) < width.size(); ++i)
-            width[static_cast<qsizetype>(i)] = std::max(width[static_cast<qsizetype>(i)], textWidth(cellText(cells[i], numbers)));
+            width[static_cast<qsizetype>(i)] =
+                std::max(width[static_cast<qsizetype>(i)], textWidth(cellText(cells[i], numbers)));
     });
     if (!complete())
         return true;
@@ -195,6 +201,24 @@ bool writeListing(QIODevice &device, const QString &format, const QStringList &h
     });
     out.flush();
     return out.ok();
+}
+
+void sinkValues(const RowSink &sink, const QList<QJsonValue> &values)
+{
+    std::vector<QByteArray> texts;
+    texts.reserve(static_cast<std::size_t>(values.size()));
+    Row row;
+    for (const QJsonValue &v : values) {
+        if (v.isDouble()) {
+            row.push_back(Cell::ofNumber(v.toDouble()));
+        } else if (v.isNull()) {
+            row.push_back(Cell{});
+        } else {
+            texts.push_back(v.toString().toUtf8());
+            row.push_back(Cell::ofText(texts.back()));
+        }
+    }
+    sink(row);
 }
 
 } // namespace mltco::cli

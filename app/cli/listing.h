@@ -9,6 +9,7 @@
 #include <vector>
 
 class QIODevice;
+class QJsonValue;
 
 namespace mltco::cli {
 
@@ -38,5 +39,8 @@ using RowSource = std::function<void(bool sizing, const RowSink &)>;
 /// `complete()` says the sizing pass was cut short. Returns false when a write failed.
 bool writeListing(QIODevice &device, const QString &format, const QStringList &header, const RowSource &rows,
                   const std::function<bool()> &complete);
+
+/// Hands a row of short-listing values (text, numbers, null) to `sink` as cells.
+void sinkValues(const RowSink &sink, const QList<QJsonValue> &values);
 
 } // namespace mltco::cli

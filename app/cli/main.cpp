@@ -25,6 +25,8 @@ commands:
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] [--format json|table]
   analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--converge] [--samples-csv FILE] [--format json|table|csv]
+  actuals import FILE|list|bills|remove ID [--format table|csv|json] [--document PATH]
+  actuals compare PLAN.json --scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]
   plan list|save PLAN.json [--replace ID]|show ID|remove ID [--document PATH]
   report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
   example [NAME]
@@ -78,6 +80,8 @@ int main(int argc, char *argv[])
         return mltco::cli::runAnalyze(args, io);
     if (command == QLatin1String("plan"))
         return mltco::cli::runPlan(args, io);
+    if (command == QLatin1String("actuals"))
+        return mltco::cli::runActuals(args, io);
     if (command == QLatin1String("example"))
         return mltco::cli::runExample(args, io);
     return mltco::cli::usageError(io, QStringLiteral("unknown command '%1'").arg(command),

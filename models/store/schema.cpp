@@ -82,8 +82,7 @@ const char *const kSchemaV1[] = {
         observed_at TEXT NOT NULL,
         source_id INTEGER NOT NULL REFERENCES source(id),
         batch_id INTEGER REFERENCES import_batch(id),
-        note TEXT NOT NULL DEFAULT ''))",
-    kCreatePricePointIndex,
+        note TEXT NOT NULL DEFAULT ''))",   kCreatePricePointIndex,
     R"(CREATE TABLE plan (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
@@ -132,19 +131,66 @@ const char *const kSchemaV2[] = {
     kCreatePricePointIndex,
 };
 
+// Version 3: actual spend read from bills (FOCUS cost exports). A bill is one imported file; its rows are kept as
+// monthly sums per provider, service, instance type and pricing category (the bill's own rows are not stored:
+// thousands a day). Costs may be negative (a correction, a refund). bill_period records which billing account and
+// month each bill covers with its own charges, not its corrections: the UNIQUE constraint refuses a second bill
+// for a period already imported, so a month is never counted twice.
+const char *const kSchemaV3[] = {
+    R"(CREATE TABLE bill (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES source(id),
+        file_name TEXT NOT NULL,
+        sha256 TEXT NOT NULL UNIQUE,
+        focus_version TEXT NOT NULL DEFAULT '',
+        currency TEXT NOT NULL CHECK (currency = 'USD'),
+        imported_at TEXT NOT NULL,
+        rows_read INTEGER NOT NULL CHECK (rows_read >= 0),
+        rows_used INTEGER NOT NULL CHECK (rows_used >= 0 AND rows_used <= rows_read)))",
+    R"(CREATE TABLE bill_period (
+        bill_id INTEGER NOT NULL REFERENCES bill(id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        billing_account TEXT NOT NULL,
+        month TEXT NOT NULL CHECK (length(month) = 7 AND (month GLOB '[0-9][0-9][0-9][0-9]-0[1-9]'
+            OR month GLOB '[0-9][0-9][0-9][0-9]-1[0-2]')),
+        PRIMARY KEY (provider, billing_account, month)))",
+    R"(CREATE TABLE actual_cost (
+        id INTEGER PRIMARY KEY,
+        bill_id INTEGER NOT NULL REFERENCES bill(id) ON DELETE CASCADE,
+        month TEXT NOT NULL CHECK (length(month) = 7 AND (month GLOB '[0-9][0-9][0-9][0-9]-0[1-9]'
+            OR month GLOB '[0-9][0-9][0-9][0-9]-1[0-2]')),
+        provider TEXT NOT NULL,
+        service TEXT NOT NULL,
+        instance_type TEXT NOT NULL,
+        pricing_category TEXT NOT NULL CHECK (pricing_category = 'standard' OR pricing_category = 'dynamic'
+            OR pricing_category = 'committed' OR pricing_category = 'other' OR pricing_category = 'unspecified'),
+        effective_cost REAL NOT NULL,
+        billed_cost REAL NOT NULL,
+        gpu_hours REAL NOT NULL,
+        rows INTEGER NOT NULL CHECK (rows > 0),
+        UNIQUE (bill_id, month, provider, service, instance_type, pricing_category)))",
+    "CREATE INDEX actual_cost_month ON actual_cost (month, provider, service, instance_type, pricing_category)",
+    "CREATE INDEX bill_period_bill ON bill_period (bill_id)",
+};
+
 Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count)
 {
     Transaction tx(db);
     if (!tx.isActive())
-        return Error{QStringLiteral("Could not start the upgrade to schema version %1: %2").arg(toVersion).arg(tx.errorString()), {}};
+        return Error{
+            QStringLiteral("Could not start the upgrade to schema version %1: %2").arg(toVersion).arg(tx.errorString()),
+            {}};
     for (std::size_t i = 0; i < count; ++i) {
         if (Status s = execPlain(db, QString::fromUtf8(statements[i])); !s)
-            return Error{QStringLiteral("Upgrade to schema version %1 failed: %2").arg(toVersion).arg(s.error().message), {}};
+            return Error{
+                QStringLiteral("Upgrade to schema version %1 failed: %2").arg(toVersion).arg(s.error().message), {}};
     }
     if (Status s = execPlain(db, QStringLiteral("PRAGMA user_version = %1").arg(toVersion)); !s)
         return s;
     if (!tx.commit())
-        return Error{QStringLiteral("Upgrade to schema version %1 could not be saved: %2").arg(toVersion).arg(tx.errorString()), {}};
+        return Error{
+            QStringLiteral("Upgrade to schema version %1 could not be saved: %2").arg(toVersion).arg(tx.errorString()),
+            {}};
     return {};
 }
 
@@ -160,6 +206,9 @@ Status upgradeSchema(const QSqlDatabase &db, int fromVersion)
             break;
         case 1:
             s = runStep(db, 2, kSchemaV2, std::size(kSchemaV2));
+            break;
+        case 2:
+            s = runStep(db, 3, kSchemaV3, std::size(kSchemaV3));
             break;
         default:
             s = Error{QStringLiteral("No upgrade from schema version %1").arg(version), {}};

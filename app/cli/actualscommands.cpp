@@ -1,0 +1,209 @@
+// mltco-cli actuals import|list|bills|remove|compare: actual spend from FOCUS bills, and the plan held against it.
+#include "cliio.h"
+#include "listing.h"
+#include "models/actuals/actualsstore.h"
+#include "models/actuals/plancompare.h"
+#include "models/report/format.h"
+#include "planrunner.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QJsonValue>
+
+namespace mltco::cli {
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "mltco-cli actuals import FILE | list | bills | remove ID | compare PLAN.json --scenario NAME [--start YYYY-MM] "
+    "[--format table|csv|json] [--document PATH]");
+
+QJsonValue optionalNumber(const std::optional<double> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue();
+}
+
+int writeRows(
+    Io &io, const QString &format, const QStringList &header, const RowSource &rows,
+    const std::function<bool()> &complete = [] { return true; })
+{
+    QFile out;
+    if (!out.open(stdout, QIODevice::WriteOnly))
+        return inputError(io, QStringLiteral("Could not write to standard output"));
+    io.out.flush();
+    if (!writeListing(out, format, header, rows, complete))
+        return inputError(io, QStringLiteral("Could not write the listing: %1").arg(out.errorString()));
+    return ExitOk;
+}
+
+int runImport(const QString &path, store::Document &document, Io &io)
+{
+    if (Status s = document.checkWritable(QStringLiteral("import a bill into")); !s)
+        return inputError(io, s.error().message);
+    Expected<actuals::BillImportResult> result = actuals::importBill(document.database(), path);
+    if (!result)
+        return inputError(io, result.error().message, result.error().details);
+    const actuals::BillData &data = result->data;
+    QStringList months;
+    for (const actuals::BillPeriod &p : data.periods)
+        months << p.month;
+    months.sort();
+    months.removeDuplicates();
+    io.out << "Imported bill " << result->billId << " (FOCUS " << data.focusVersion << "): " << data.rowsRead
+           << " rows read, " << data.rowsUsed << " GPU rows in " << data.costs.size() << " monthly sums";
+    if (!months.isEmpty())
+        io.out << ", covering " << months.front() << (months.size() > 1 ? " to " + months.back() : QString());
+    io.out << ".\n";
+    for (const QString &note : data.notes)
+        io.out << "  note: " << note << '\n';
+    return ExitOk;
+}
+
+int runCompare(const QString &planPath, const QCommandLineParser &parser, store::Document &document, Io &io,
+               const QString &format)
+{
+    const QString scenarioName = parser.value(QStringLiteral("scenario"));
+    if (scenarioName.isEmpty())
+        return usageError(io, QStringLiteral("actuals compare needs --scenario NAME"), kUsage);
+    const QString start = parser.value(QStringLiteral("start"));
+    if (!start.isEmpty() && !actuals::isMonth(start))
+        return usageError(io, QStringLiteral("--start must be a month written YYYY-MM, not '%1'").arg(start), kUsage);
+    Expected<tco::PlanResult> plan = evaluatePlanFile(planPath, document.path());
+    if (!plan)
+        return inputError(io, plan.error().message, plan.error().details);
+    const tco::EvaluatedScenario *scenario = nullptr;
+    QStringList names;
+    for (const tco::EvaluatedScenario &s : plan->scenarios) {
+        names << s.name;
+        if (s.name == scenarioName)
+            scenario = &s;
+    }
+    if (!scenario)
+        return inputError(io, QStringLiteral("the plan has no scenario named '%1' (it has: %2)")
+                                  .arg(scenarioName, names.join(QStringLiteral(", "))));
+    Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(document.database());
+    if (!months)
+        return inputError(io, months.error().message);
+    Expected<actuals::PlanComparison> comparison = actuals::compareWithPlan(scenario->result, *months, start);
+    if (!comparison)
+        return inputError(io, comparison.error().message);
+    for (const QString &note : comparison->notes)
+        io.err << "mltco-cli: note: " << note << '\n';
+    const QStringList header = {QStringLiteral("plan_month"),
+                                QStringLiteral("month"),
+                                QStringLiteral("planned_usd"),
+                                QStringLiteral("actual_usd"),
+                                QStringLiteral("variance_usd"),
+                                QStringLiteral("variance_share"),
+                                QStringLiteral("cumulative_planned_usd"),
+                                QStringLiteral("cumulative_actual_usd"),
+                                QStringLiteral("actual_billed_usd"),
+                                QStringLiteral("planned_total_usd")};
+    io.err.flush();
+    return writeRows(io, format, header, [&](bool, const RowSink &sink) {
+        for (const actuals::VarianceRow &r : comparison->rows)
+            sinkValues(sink, {r.planMonth, r.month, r.planned, optionalNumber(r.actual), optionalNumber(r.variance),
+                              optionalNumber(r.varianceShare), r.cumulativePlanned, optionalNumber(r.cumulativeActual),
+                              optionalNumber(r.actualBilled), r.plannedTotal});
+    });
+}
+
+} // namespace
+
+int runActuals(const QStringList &args, Io &io)
+{
+    const QStringList subcommands = {QStringLiteral("import"), QStringLiteral("list"), QStringLiteral("bills"),
+                                     QStringLiteral("remove"), QStringLiteral("compare")};
+    if (args.isEmpty())
+        return usageError(io, QStringLiteral("actuals needs a subcommand: import, list, bills, remove or compare"),
+                          kUsage);
+    const QString sub = args.first();
+    if (!subcommands.contains(sub))
+        return usageError(
+            io, QStringLiteral("unknown actuals subcommand '%1' (import, list, bills, remove or compare)").arg(sub),
+            kUsage);
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),
+                      QStringLiteral("table")});
+    parser.addOption({QStringLiteral("scenario"), QStringLiteral("The scenario to compare."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("start"), QStringLiteral("The calendar month of the plan's month 1."),
+                      QStringLiteral("YYYY-MM")});
+    if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args.mid(1)))
+        return usageError(io, parser.errorText(), kUsage);
+    const QStringList positional = parser.positionalArguments();
+    const bool takesArgument =
+        sub == QLatin1String("import") || sub == QLatin1String("remove") || sub == QLatin1String("compare");
+    if (positional.size() != (takesArgument ? 1 : 0))
+        return usageError(io,
+                          takesArgument ? QStringLiteral("actuals %1 takes exactly one argument").arg(sub)
+                                        : QStringLiteral("actuals %1 takes no argument").arg(sub),
+                          kUsage);
+    const QString format = parser.value(QStringLiteral("format"));
+    if (!QStringList{QStringLiteral("table"), QStringLiteral("csv"), QStringLiteral("json")}.contains(format))
+        return usageError(io, QStringLiteral("--format must be table, csv or json, not '%1'").arg(format), kUsage);
+    std::optional<qint64> billId;
+    if (sub == QLatin1String("remove")) {
+        bool ok = false;
+        billId = positional.first().toLongLong(&ok);
+        if (!ok || *billId <= 0)
+            return usageError(
+                io,
+                QStringLiteral("a bill id is a whole number from `actuals bills`, not '%1'").arg(positional.first()),
+                kUsage);
+    }
+    // A bill that cannot be read is refused before the document is opened (and created) at all.
+    if (sub == QLatin1String("import") && !QFile::exists(positional.first()))
+        return inputError(io, QStringLiteral("No such file: %1").arg(positional.first()));
+
+    auto document = openDocumentOption(parser.value(QStringLiteral("document")));
+    if (!document)
+        return inputError(io, document.error().message);
+    const QSqlDatabase db = (*document)->database();
+
+    if (sub == QLatin1String("import"))
+        return runImport(positional.first(), **document, io);
+    if (sub == QLatin1String("compare"))
+        return runCompare(positional.first(), parser, **document, io, format);
+    if (sub == QLatin1String("remove")) {
+        if (Status s = (*document)->checkWritable(QStringLiteral("remove a bill from")); !s)
+            return inputError(io, s.error().message);
+        if (Status s = actuals::removeBill(db, *billId); !s)
+            return inputError(io, s.error().message);
+        io.out << "Removed bill " << *billId << " and its monthly sums.\n";
+        return ExitOk;
+    }
+    if (sub == QLatin1String("bills")) {
+        Expected<QList<actuals::BillRecord>> list = actuals::bills(db);
+        if (!list)
+            return inputError(io, list.error().message);
+        return writeRows(io, format,
+                         {QStringLiteral("id"), QStringLiteral("file"), QStringLiteral("focus_version"),
+                          QStringLiteral("imported_at"), QStringLiteral("first_month"), QStringLiteral("last_month"),
+                          QStringLiteral("rows_read"), QStringLiteral("rows_used"), QStringLiteral("sha256")},
+                         [&](bool, const RowSink &sink) {
+                             for (const actuals::BillRecord &b : *list)
+                                 sinkValues(sink, {double(b.id), b.fileName, b.focusVersion, b.importedAt, b.firstMonth,
+                                                   b.lastMonth, b.rowsRead, b.rowsUsed, b.sha256});
+                         });
+    }
+    // list: streamed from SQLite as it reads the sums; a listing is never held in memory.
+    Status status;
+    const int code = writeRows(
+        io, format,
+        {QStringLiteral("month"), QStringLiteral("provider"), QStringLiteral("service"),
+         QStringLiteral("instance_type"), QStringLiteral("pricing_category"), QStringLiteral("effective_cost"),
+         QStringLiteral("billed_cost"), QStringLiteral("gpu_hours")},
+        [&](bool, const RowSink &sink) {
+            status = actuals::visitActuals(db, [&](const actuals::ActualCost &c) {
+                sinkValues(sink, {c.month, c.provider, c.service, c.instanceType,
+                                  actuals::pricingCategoryKey(c.category), c.effectiveCost, c.billedCost, c.gpuHours});
+                return true;
+            });
+        },
+        [&] { return status.isOk(); });
+    if (!status)
+        return inputError(io, status.error().message);
+    return code;
+}
+
+} // namespace mltco::cli

@@ -1,0 +1,230 @@
+#include "models/actuals/actualsstore.h"
+
+#include "models/catalog/catalogrepository.h"
+#include "models/store/sqlutil.h"
+#include "models/store/transaction.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QHash>
+#include <QSqlError>
+
+namespace mltco::actuals {
+
+std::function<std::optional<double>(const QString &)> catalogGpuCounter(const QSqlDatabase &db)
+{
+    return [db](const QString &name) -> std::optional<double> {
+        Expected<QSqlQuery> q =
+            store::exec(db, QStringLiteral("SELECT MAX(gpu_count) FROM instance_type WHERE name = ?"), {name},
+                        QStringLiteral("Looking up instance type %1").arg(name));
+        if (!q || !q->next() || q->value(0).isNull())
+            return std::nullopt;
+        return q->value(0).toDouble();
+    };
+}
+
+namespace {
+
+Status conflictingPeriod(const QSqlDatabase &db, const BillData &data, const QString &fileName)
+{
+    for (const BillPeriod &p : data.periods) {
+        Expected<QSqlQuery> q = store::exec(
+            db,
+            QStringLiteral("SELECT b.file_name, b.imported_at FROM bill_period p JOIN bill b ON b.id = p.bill_id "
+                           "WHERE p.provider = ? AND p.billing_account = ? AND p.month = ?"),
+            {p.provider, p.billingAccount, p.month}, QStringLiteral("Checking the bills already imported"));
+        if (!q)
+            return q.error();
+        if (q->next()) {
+            const QString account =
+                p.billingAccount.isEmpty() ? QString() : QStringLiteral(" (billing account %1)").arg(p.billingAccount);
+            return Error{QStringLiteral("%1 was not imported: it covers %2%3 in %4, which the bill %5 imported on %6 "
+                                        "already covers; counting the month twice would double its spend. Remove "
+                                        "that bill first (mltco-cli actuals remove) to replace it.")
+                             .arg(fileName, p.provider, account, p.month, q->value(0).toString(),
+                                  q->value(1).toString().left(10)),
+                         {}};
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &path)
+{
+    const QString fileName = QFileInfo(path).fileName();
+    Expected<BillData> data = readBillFile(path, BillOptions{fileName, catalogGpuCounter(db)});
+    if (!data)
+        return data.error();
+    Expected<QString> sha = catalog::fileSha256(path);
+    if (!sha)
+        return sha.error();
+
+    store::Transaction tx(db);
+    if (!tx.isActive())
+        return Error{QStringLiteral("Could not start writing the bill: %1").arg(tx.errorString()), {}};
+    {
+        Expected<QSqlQuery> q =
+            store::exec(db, QStringLiteral("SELECT file_name, imported_at FROM bill WHERE sha256 = ?"), {*sha},
+                        QStringLiteral("Checking the bills already imported"));
+        if (!q)
+            return q.error();
+        if (q->next())
+            return Error{QStringLiteral("%1 was imported before (as %2, on %3): nothing was added.")
+                             .arg(fileName, q->value(0).toString(), q->value(1).toString().left(10)),
+                         {}};
+    }
+    if (Status s = conflictingPeriod(db, *data, fileName); !s)
+        return s.error();
+
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    Expected<QSqlQuery> source = store::exec(
+        db,
+        QStringLiteral(
+            "INSERT INTO source (key, kind, title, reference, sha256, note) VALUES (?, 'import', ?, ?, ?, ?)"),
+        {QStringLiteral("bill:%1").arg(*sha),
+         QStringLiteral("FOCUS %1 cost export %2").arg(data->focusVersion, fileName), fileName, *sha,
+         data->notes.join(QLatin1Char('\n'))},
+        QStringLiteral("Recording the bill's source"));
+    if (!source)
+        return source.error();
+    const qint64 sourceId = source->lastInsertId().toLongLong();
+    Expected<QSqlQuery> bill = store::exec(
+        db,
+        QStringLiteral(
+            "INSERT INTO bill (source_id, file_name, sha256, focus_version, currency, imported_at, rows_read, "
+            "rows_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+        {sourceId, fileName, *sha, data->focusVersion, data->currency, now, data->rowsRead, data->rowsUsed},
+        QStringLiteral("Recording the bill"));
+    if (!bill)
+        return bill.error();
+    const qint64 billId = bill->lastInsertId().toLongLong();
+
+    QSqlQuery period(db);
+    if (!period.prepare(
+            QStringLiteral("INSERT INTO bill_period (bill_id, provider, billing_account, month) VALUES (?, ?, ?, ?)")))
+        return Error{QStringLiteral("Could not record the bill's months: %1").arg(period.lastError().text()), {}};
+    for (const BillPeriod &p : data->periods) {
+        period.addBindValue(billId);
+        period.addBindValue(p.provider);
+        period.addBindValue(p.billingAccount);
+        period.addBindValue(p.month);
+        if (!period.exec())
+            return Error{QStringLiteral("Could not record the bill's months: %1").arg(period.lastError().text()), {}};
+    }
+    QSqlQuery cost(db);
+    if (!cost.prepare(QStringLiteral("INSERT INTO actual_cost (bill_id, month, provider, service, instance_type, "
+                                     "pricing_category, effective_cost, billed_cost, gpu_hours, rows) "
+                                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
+        return Error{QStringLiteral("Could not record the bill's spend: %1").arg(cost.lastError().text()), {}};
+    for (const ActualCost &c : data->costs) {
+        for (const QVariant &v :
+             {QVariant(billId), QVariant(c.month), QVariant(c.provider), QVariant(c.service), QVariant(c.instanceType),
+              QVariant(pricingCategoryKey(c.category)), QVariant(c.effectiveCost), QVariant(c.billedCost),
+              QVariant(c.gpuHours), QVariant(c.rows)})
+            cost.addBindValue(v);
+        if (!cost.exec())
+            return Error{QStringLiteral("Could not record the bill's spend: %1").arg(cost.lastError().text()), {}};
+    }
+    if (!tx.commit())
+        return Error{QStringLiteral("The bill could not be saved: %1. Nothing was imported.").arg(tx.errorString()),
+                     {}};
+    return BillImportResult{billId, std::move(*data)};
+}
+
+Status visitActuals(const QSqlDatabase &db, const std::function<bool(const ActualCost &)> &visit)
+{
+    Expected<QSqlQuery> q = store::exec(
+        db,
+        QStringLiteral("SELECT month, provider, service, instance_type, pricing_category, SUM(effective_cost), "
+                       "SUM(billed_cost), SUM(gpu_hours), SUM(rows) FROM actual_cost "
+                       "GROUP BY month, provider, service, instance_type, pricing_category "
+                       "ORDER BY month, provider, service, instance_type, pricing_category"),
+        {}, QStringLiteral("Listing the actual spend"));
+    if (!q)
+        return q.error();
+    while (q->next()) {
+        ActualCost c;
+        c.month = q->value(0).toString();
+        c.provider = q->value(1).toString();
+        c.service = q->value(2).toString();
+        c.instanceType = q->value(3).toString();
+        const std::optional<PricingCategory> category = pricingCategoryFromKey(q->value(4).toString());
+        if (!category)
+            return store::damage(QStringLiteral("actual_cost holds an unknown pricing category"));
+        c.category = *category;
+        c.effectiveCost = q->value(5).toDouble();
+        c.billedCost = q->value(6).toDouble();
+        c.gpuHours = q->value(7).toDouble();
+        c.rows = q->value(8).toInt();
+        if (!visit(c))
+            break;
+    }
+    return {};
+}
+
+Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db)
+{
+    QList<MonthActual> months;
+    Status s = visitActuals(db, [&months](const ActualCost &c) {
+        if (months.isEmpty() || months.back().month != c.month)
+            months.append(MonthActual{c.month, 0, 0, 0, {}});
+        MonthActual &m = months.back();
+        m.effectiveCost += c.effectiveCost;
+        m.billedCost += c.billedCost;
+        m.gpuHours += c.gpuHours;
+        m.byCategory[std::size_t(c.category)] += c.effectiveCost;
+        return true;
+    });
+    if (!s)
+        return s.error();
+    return months;
+}
+
+Expected<QList<BillRecord>> bills(const QSqlDatabase &db)
+{
+    Expected<QSqlQuery> q = store::exec(
+        db,
+        QStringLiteral("SELECT b.id, b.file_name, b.sha256, b.focus_version, b.imported_at, b.rows_read, b.rows_used, "
+                       "(SELECT MIN(month) FROM bill_period WHERE bill_id = b.id), "
+                       "(SELECT MAX(month) FROM bill_period WHERE bill_id = b.id) FROM bill b ORDER BY b.id"),
+        {}, QStringLiteral("Listing the bills"));
+    if (!q)
+        return q.error();
+    QList<BillRecord> list;
+    while (q->next())
+        list.append(BillRecord{q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toString(),
+                               q->value(3).toString(), q->value(4).toString(), q->value(5).toInt(), q->value(6).toInt(),
+                               q->value(7).toString(), q->value(8).toString()});
+    return list;
+}
+
+Status removeBill(const QSqlDatabase &db, qint64 billId)
+{
+    store::Transaction tx(db);
+    if (!tx.isActive())
+        return Error{QStringLiteral("Could not start removing the bill: %1").arg(tx.errorString()), {}};
+    Expected<QSqlQuery> found = store::exec(db, QStringLiteral("SELECT source_id FROM bill WHERE id = ?"), {billId},
+                                            QStringLiteral("Finding the bill"));
+    if (!found)
+        return found.error();
+    if (!found->next())
+        return Error{QStringLiteral("No bill has id %1 (mltco-cli actuals bills lists them)").arg(billId), {}};
+    const qint64 sourceId = found->value(0).toLongLong();
+    for (const QString &sql : {QStringLiteral("DELETE FROM actual_cost WHERE bill_id = ?"),
+                               QStringLiteral("DELETE FROM bill_period WHERE bill_id = ?"),
+                               QStringLiteral("DELETE FROM bill WHERE id = ?")}) {
+        if (Expected<QSqlQuery> q = store::exec(db, sql, {billId}, QStringLiteral("Removing the bill")); !q)
+            return q.error();
+    }
+    if (Expected<QSqlQuery> q = store::exec(db, QStringLiteral("DELETE FROM source WHERE id = ?"), {sourceId},
+                                            QStringLiteral("Removing the bill's source"));
+        !q)
+        return q.error();
+    if (!tx.commit())
+        return Error{QStringLiteral("The bill could not be removed: %1").arg(tx.errorString()), {}};
+    return {};
+}
+
+} // namespace mltco::actuals

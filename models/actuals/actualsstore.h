@@ -1,0 +1,69 @@
+#pragma once
+
+#include "models/actuals/focusbill.h"
+#include "models/common/expected.h"
+
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace mltco::actuals {
+
+/// What importing a bill did.
+struct BillImportResult final
+{
+    qint64 billId = 0;
+    BillData data; ///< the sums written and the notes about rows left out
+};
+
+/// One imported bill, for listings.
+struct BillRecord final
+{
+    qint64 id = 0;
+    QString fileName;
+    QString sha256;
+    QString focusVersion;
+    QString importedAt; ///< ISO 8601, UTC
+    int rowsRead = 0;
+    int rowsUsed = 0;
+    QString firstMonth, lastMonth; ///< of the periods it covers
+};
+
+/// The actual GPU spend of one calendar month, all providers and categories together.
+struct MonthActual final
+{
+    QString month; ///< "YYYY-MM"
+    double effectiveCost = 0.0;
+    double billedCost = 0.0;
+    double gpuHours = 0.0;
+    /// EffectiveCost by PricingCategory (index = PricingCategory).
+    std::array<double, kPricingCategoryCount> byCategory{};
+};
+
+/// The GPU count of an instance type name in the document's catalog (any provider; the largest when providers
+/// disagree), nullopt when no instance type has that name.
+std::function<std::optional<double>(const QString &)> catalogGpuCounter(const QSqlDatabase &db);
+
+/// Reads the FOCUS export at `path` (CSV or gzip) and writes its monthly GPU sums to the document open on `db`, in
+/// one transaction. Refused, with the document unchanged: a file that is not a FOCUS export or has a bad row; the same
+/// file imported before (by SHA-256); a bill covering a billing account's month that another imported bill already
+/// covers (it would be counted twice: the message names that bill).
+Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &path);
+
+/// The monthly sums of every imported bill added together: one row per month x provider x service x instance type x
+/// pricing category, in that order. `visit` may stop the listing by returning false.
+Status visitActuals(const QSqlDatabase &db, const std::function<bool(const ActualCost &)> &visit);
+
+/// Actual GPU spend per calendar month (every provider), in month order.
+Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db);
+
+/// The bills imported, oldest first.
+Expected<QList<BillRecord>> bills(const QSqlDatabase &db);
+
+/// Removes an imported bill and its sums (to import a corrected export of the same period), in one transaction.
+Status removeBill(const QSqlDatabase &db, qint64 billId);
+
+} // namespace mltco::actuals

@@ -1,0 +1,520 @@
+#include "models/actuals/focusbill.h"
+
+#include "models/catalog/csvreader.h"
+#include "models/catalog/importdata.h"
+#include "models/catalog/importhelpers.h"
+#include "models/common/gzipdevice.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QSet>
+
+#include <array>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace mltco::actuals {
+namespace {
+
+using catalog::CsvReader;
+namespace import = catalog::import;
+
+// The columns read, by their FOCUS names. The first kRequired must be in the header; a provider column (ProviderName
+// up to 1.2, ServiceProviderName after it) is required too.
+enum Column {
+    BilledCost,
+    EffectiveCost,
+    BillingCurrency,
+    ChargePeriodStart,
+    ChargeCategory,
+    ServiceName,
+    ProviderName,
+    ServiceProviderName,
+    ChargeClass,
+    PricingCategoryColumn,
+    ConsumedQuantity,
+    ConsumedUnit,
+    SkuPriceDetails,
+    BillingAccountId,
+    UsageType,
+    InvoiceId,
+    SkuMeter,
+    ColumnCount
+};
+constexpr int kRequired = ServiceName + 1;
+constexpr std::array<const char *, ColumnCount> kNames = {
+    "BilledCost",       "EffectiveCost", "BillingCurrency",     "ChargePeriodStart", "ChargeCategory",
+    "ServiceName",      "ProviderName",  "ServiceProviderName", "ChargeClass",       "PricingCategory",
+    "ConsumedQuantity", "ConsumedUnit",  "SkuPriceDetails",     "BillingAccountId",  "x_UsageType",
+    "InvoiceId",        "SkuMeter",
+};
+
+/// A field as quoted in a message: trimmed, at most 40 bytes (a hostile file's field may be megabytes).
+QString shown(QByteArrayView field)
+{
+    const QByteArrayView t = field.trimmed();
+    return QString::fromUtf8(t.first(qMin<qsizetype>(t.size(), 40)));
+}
+
+bool equalsIgnoringCase(QByteArrayView field, QLatin1StringView word)
+{
+    return QLatin1StringView(field.data(), field.size()).compare(word, Qt::CaseInsensitive) == 0;
+}
+
+/// "YYYY-MM" of a FOCUS date-time (ISO 8601, UTC: "2026-03-01T00:00:00Z"; also a bare date, fractional seconds, or
+/// an explicit offset, which is converted to UTC first). nullopt when it is not one.
+std::optional<QString> monthOf(QByteArrayView text)
+{
+    const QByteArrayView t = text.trimmed();
+    if (t.size() < 10 || t[4] != '-' || t[7] != '-')
+        return std::nullopt;
+    const auto digits = [&t](int from, int count) {
+        int v = 0;
+        for (int i = from; i < from + count; ++i) {
+            if (t[i] < '0' || t[i] > '9')
+                return -1;
+            v = v * 10 + (t[i] - '0');
+        }
+        return v;
+    };
+    const int year = digits(0, 4), month = digits(5, 2), day = digits(8, 2);
+    if (year < 0 || month < 0 || day < 0 || !QDate(year, month, day).isValid())
+        return std::nullopt;
+    const bool utc = t.size() == 10 || t.back() == 'Z' || t.size() == 19;
+    if (t.size() > 10) {
+        // Check the time too, and move a date-time with an offset to UTC (it may fall in another month). Qt rounds a
+        // fraction to milliseconds (59.9999999 s would become the next day): keep three digits of it.
+        QString s = QString::fromLatin1(t.data(), t.size());
+        if (s[10] == QLatin1Char(' '))
+            s[10] = QLatin1Char('T');
+        if (s.size() > 20 && s[19] == QLatin1Char('.')) {
+            qsizetype end = 20;
+            while (end < s.size() && s[end].isDigit())
+                ++end;
+            if (end > 23)
+                s.remove(23, end - 23);
+        }
+        const QDateTime at = QDateTime::fromString(s, Qt::ISODateWithMs);
+        if (!at.isValid())
+            return std::nullopt;
+        if (!utc)
+            return at.toUTC().date().toString(QStringLiteral("yyyy-MM"));
+    }
+    return QStringLiteral("%1-%2").arg(year, 4, 10, QLatin1Char('0')).arg(month, 2, 10, QLatin1Char('0'));
+}
+
+std::optional<PricingCategory> categoryOf(QByteArrayView field)
+{
+    const QByteArrayView t = field.trimmed();
+    if (t.isEmpty())
+        return PricingCategory::Unspecified;
+    // FOCUS 1.0's final names, and the preview's "On-Demand" and "Commitment-Based" that early exports still write.
+    if (equalsIgnoringCase(t, QLatin1StringView("Standard")) || equalsIgnoringCase(t, QLatin1StringView("On-Demand")))
+        return PricingCategory::Standard;
+    if (equalsIgnoringCase(t, QLatin1StringView("Dynamic")))
+        return PricingCategory::Dynamic;
+    if (equalsIgnoringCase(t, QLatin1StringView("Committed")) ||
+        equalsIgnoringCase(t, QLatin1StringView("Commitment-Based")))
+        return PricingCategory::Committed;
+    if (equalsIgnoringCase(t, QLatin1StringView("Other")))
+        return PricingCategory::Other;
+    return std::nullopt;
+}
+
+bool isHours(QByteArrayView unit)
+{
+    const QByteArrayView t = unit.trimmed();
+    for (const char *word : {"Hours", "Hour", "Hrs", "Hr", "h"}) {
+        if (equalsIgnoringCase(t, QLatin1StringView(word)))
+            return true;
+    }
+    return false;
+}
+
+/// A signed amount (costs and quantities may be negative on corrections and refunds).
+std::optional<double> signedNumber(QByteArrayView field)
+{
+    const import::Number n = import::parseNonNegative(field);
+    if (n.status == import::NumberStatus::Ok || n.status == import::NumberStatus::Negative)
+        return n.value;
+    return std::nullopt;
+}
+
+struct SkuDetails final
+{
+    std::optional<double> gpuCount;
+    QString instanceType;
+};
+
+/// The GPU count and instance type of a SkuPriceDetails object; a reason when it is not a JSON object or its values
+/// are not what FOCUS 1.2 says.
+Expected<SkuDetails> skuDetails(QByteArrayView field)
+{
+    SkuDetails details;
+    const QByteArrayView t = field.trimmed();
+    if (t.isEmpty())
+        return details;
+    QJsonParseError error{};
+    const QJsonDocument json = QJsonDocument::fromJson(QByteArray(t.data(), t.size()), &error);
+    if (error.error != QJsonParseError::NoError || !json.isObject())
+        return Error{QStringLiteral("SkuPriceDetails is not a JSON object"), {}};
+    const QJsonObject object = json.object();
+    for (const char *key : {"GpuCount", "F_GpuCount"}) {
+        const QJsonValue v = object.value(QLatin1StringView(key));
+        if (v.isUndefined() || v.isNull())
+            continue;
+        bool ok = v.isDouble();
+        double count = v.toDouble();
+        if (v.isString())
+            count = v.toString().toDouble(&ok);
+        if (!ok || !std::isfinite(count) || count < 0 || count > import::plausible::kMaxGpuCount)
+            return Error{QStringLiteral("SkuPriceDetails %1 is not a GPU count from 0 to %2")
+                             .arg(QLatin1StringView(key))
+                             .arg(import::plausible::kMaxGpuCount),
+                         {}};
+        details.gpuCount = count;
+        break;
+    }
+    for (const char *key : {"InstanceType", "F_InstanceType"}) {
+        const QJsonValue v = object.value(QLatin1StringView(key));
+        if (v.isUndefined() || v.isNull())
+            continue;
+        if (!v.isString())
+            return Error{QStringLiteral("SkuPriceDetails %1 is not text").arg(QLatin1StringView(key)), {}};
+        const QByteArray name = v.toString().trimmed().toUtf8();
+        if (auto problem = import::textProblem(QStringLiteral("SkuPriceDetails %1").arg(QLatin1StringView(key)), name))
+            return Error{*problem, {}};
+        details.instanceType = QString::fromUtf8(name);
+        break;
+    }
+    return details;
+}
+
+// Ordered as the document lists them: the category by its key.
+using Key = std::tuple<QString, QString, QString, QString, QString>;
+
+class Reader final
+{
+public:
+    Reader(QIODevice &in, const BillOptions &options) : m_reader(in), m_options(options), m_errors(options.fileName) {}
+
+    Expected<BillData> run()
+    {
+        if (auto error = import::readHeaderRecord(m_reader, m_options.fileName,
+                                                  QStringLiteral("the FOCUS columns (BilledCost, EffectiveCost, ...)")))
+            return *error;
+        if (auto error = readHeader())
+            return *error;
+        int rowsRead = 0;
+        if (auto error =
+                import::readRecords(m_reader, m_options.fileName, m_errors, rowsRead, [this] { return readRow(); }))
+            return *error;
+        if (m_refusal)
+            return *m_refusal;
+        if (!m_errors.isEmpty())
+            return m_errors.toError();
+        m_data.rowsRead = rowsRead;
+        m_data.currency = QStringLiteral("USD");
+        for (auto &[key, cost] : m_sums)
+            m_data.costs.append(std::move(cost));
+        std::vector<std::tuple<QString, QString, QString>> periods(m_periods.begin(), m_periods.end());
+        std::sort(periods.begin(), periods.end());
+        for (auto &[provider, account, month] : periods)
+            m_data.periods.append(BillPeriod{provider, account, month});
+        addNotes();
+        return std::move(m_data);
+    }
+
+private:
+    std::optional<Error> readHeader()
+    {
+        m_columns.fill(-1);
+        QHash<QString, int> known;
+        for (int c = 0; c < ColumnCount; ++c)
+            known.insert(QString::fromLatin1(kNames[c]).toLower(), c);
+        for (qsizetype i = 0; i < m_reader.fieldCount(); ++i) {
+            const QString name = QString::fromUtf8(m_reader.field(i)).trimmed();
+            const auto it = known.constFind(name.toLower());
+            if (it == known.cend())
+                continue; // FOCUS exports carry many columns mltco does not need
+            if (auto error = import::placeColumn(m_columns, *it, i, name, m_options.fileName, m_reader.line()))
+                return error;
+        }
+        QStringList missing = import::missingColumns(m_columns, kNames, kRequired);
+        if (m_columns[ProviderName] < 0 && m_columns[ServiceProviderName] < 0)
+            missing << QStringLiteral("ProviderName");
+        if (!missing.isEmpty())
+            return import::fileError(m_options.fileName, m_reader.line(),
+                                     QStringLiteral("it is not a FOCUS cost export: the header lacks %1")
+                                         .arg(missing.join(QStringLiteral(", "))));
+        m_provider = m_columns[ProviderName] >= 0 ? ProviderName : ServiceProviderName;
+        m_data.focusVersion = m_columns[InvoiceId] >= 0                                     ? QStringLiteral("1.2")
+                              : m_columns[SkuPriceDetails] >= 0 || m_columns[SkuMeter] >= 0 ? QStringLiteral("1.1")
+                                                                                            : QStringLiteral("1.0");
+        return std::nullopt;
+    }
+
+    QByteArrayView field(int column) const
+    {
+        const int at = m_columns[column];
+        return at >= 0 && at < m_reader.fieldCount() ? m_reader.field(at) : QByteArrayView();
+    }
+
+    std::optional<QString> readRow()
+    {
+        if (m_refusal)
+            return std::nullopt;
+        if (!catalog::isValidUtf8(m_reader.recordBytes()))
+            return QStringLiteral("the row is not valid UTF-8 text");
+        const QByteArrayView currency = field(BillingCurrency).trimmed();
+        if (currency.isEmpty())
+            return QStringLiteral("BillingCurrency is empty");
+        if (currency != "USD") {
+            m_refusal = import::fileError(
+                m_options.fileName, m_reader.line(),
+                QStringLiteral("the bill is in %1; mltco's plans are in US dollars, so only a bill in USD can be "
+                               "held against them (export the bill in USD)")
+                    .arg(shown(currency)));
+            return std::nullopt;
+        }
+
+        const QByteArrayView charge = field(ChargeCategory).trimmed();
+        const bool usage = equalsIgnoringCase(charge, QLatin1StringView("Usage"));
+        const bool purchase = equalsIgnoringCase(charge, QLatin1StringView("Purchase"));
+        if (!usage && !purchase) {
+            for (const char *other : {"Tax", "Credit", "Adjustment"}) {
+                if (equalsIgnoringCase(charge, QLatin1StringView(other))) {
+                    ++m_otherCharges;
+                    return std::nullopt;
+                }
+            }
+            return QStringLiteral("ChargeCategory \"%1\" is not one of Usage, Purchase, Tax, Credit, Adjustment")
+                .arg(shown(charge));
+        }
+        const QByteArrayView chargeClass = field(ChargeClass).trimmed();
+        const bool correction = equalsIgnoringCase(chargeClass, QLatin1StringView("Correction"));
+        if (!chargeClass.isEmpty() && !correction)
+            return QStringLiteral("ChargeClass \"%1\" is neither empty nor Correction").arg(shown(chargeClass));
+
+        const std::optional<QString> month = cachedMonth(field(ChargePeriodStart));
+        if (!month)
+            return QStringLiteral("ChargePeriodStart \"%1\" is not an ISO 8601 date-time (2026-03-01T00:00:00Z)")
+                .arg(shown(field(ChargePeriodStart).trimmed()));
+        const std::optional<double> billed = signedNumber(field(BilledCost));
+        if (!billed)
+            return QStringLiteral("BilledCost \"%1\" is not an amount").arg(shown(field(BilledCost).trimmed()));
+        const std::optional<double> effective = signedNumber(field(EffectiveCost));
+        if (!effective)
+            return QStringLiteral("EffectiveCost \"%1\" is not an amount").arg(shown(field(EffectiveCost).trimmed()));
+        for (int column : {m_provider, int(ServiceName), int(BillingAccountId)}) {
+            if (auto problem = import::textProblem(QString::fromLatin1(kNames[column]), field(column)))
+                return problem;
+        }
+        const QString &provider = m_pool.intern(field(m_provider).trimmed());
+        if (provider.isEmpty())
+            return QStringLiteral("%1 is empty").arg(QLatin1StringView(kNames[m_provider]));
+        const QString &account = m_pool.intern(field(BillingAccountId).trimmed());
+        if (!correction)
+            m_periods.insert({provider, account, *month});
+
+        Expected<SkuDetails> details = skuDetails(field(SkuPriceDetails));
+        if (!details)
+            return details.error().message;
+        QString instance = details->instanceType;
+        if (instance.isEmpty()) {
+            // AWS's FOCUS export: x_UsageType "USE1-BoxUsage:p4d.24xlarge", "SpotUsage:g5.xlarge".
+            const QByteArrayView usageType = field(UsageType).trimmed();
+            const qsizetype colon = usageType.lastIndexOf(':');
+            if (colon >= 0 && colon + 1 < usageType.size()) {
+                const QByteArrayView name = usageType.sliced(colon + 1);
+                if (auto problem = import::textProblem(QStringLiteral("x_UsageType"), name))
+                    return problem;
+                instance = m_pool.intern(name);
+            }
+        }
+        std::optional<double> gpus = details->gpuCount;
+        if (!gpus && !instance.isEmpty() && m_options.catalogGpuCount) {
+            auto cached = m_catalogCounts.constFind(instance);
+            if (cached == m_catalogCounts.cend())
+                cached = m_catalogCounts.insert(instance, m_options.catalogGpuCount(instance));
+            gpus = *cached;
+            if (!gpus)
+                m_unknownTypes.insert(instance);
+        }
+        if (!gpus || *gpus <= 0) {
+            ++m_notGpu;
+            return std::nullopt;
+        }
+
+        const std::optional<PricingCategory> category = categoryOf(field(PricingCategoryColumn));
+        if (!category)
+            return QStringLiteral("PricingCategory \"%1\" is not one of Standard, Dynamic, Committed, Other")
+                .arg(shown(field(PricingCategoryColumn).trimmed()));
+        double gpuHours = 0;
+        const QByteArrayView quantity = field(ConsumedQuantity).trimmed();
+        if (!quantity.isEmpty()) {
+            const std::optional<double> consumed = signedNumber(quantity);
+            if (!consumed)
+                return QStringLiteral("ConsumedQuantity \"%1\" is not a number").arg(shown(quantity));
+            if (isHours(field(ConsumedUnit)))
+                gpuHours = *consumed * *gpus;
+            else
+                ++m_notHours;
+        }
+
+        const QString &service = m_pool.intern(field(ServiceName).trimmed());
+        ActualCost &sum = m_sums[Key{*month, provider, service, instance, pricingCategoryKey(*category)}];
+        if (sum.rows == 0) {
+            sum.month = *month;
+            sum.provider = provider;
+            sum.service = service;
+            sum.instanceType = instance;
+            sum.category = *category;
+        }
+        sum.effectiveCost += *effective;
+        sum.billedCost += *billed;
+        sum.gpuHours += gpuHours;
+        ++sum.rows;
+        ++m_data.rowsUsed;
+        if (correction)
+            ++m_data.corrections;
+        return std::nullopt;
+    }
+
+    /// monthOf(), remembered: a bill's rows share a few dozen period starts, and a date-time is checked through
+    /// QDateTime.
+    std::optional<QString> cachedMonth(QByteArrayView text)
+    {
+        const QByteArray key = text.toByteArray();
+        if (const auto it = m_months.constFind(key); it != m_months.cend())
+            return *it;
+        if (m_months.size() > 4096)
+            m_months.clear();
+        return *m_months.insert(key, monthOf(text));
+    }
+
+    void addNotes()
+    {
+        if (m_otherCharges > 0)
+            m_data.notes << QStringLiteral("%1 Tax, Credit and Adjustment rows left out (only Usage and Purchase "
+                                           "charges are held against a plan)")
+                                .arg(m_otherCharges);
+        if (m_notGpu > 0)
+            m_data.notes << QStringLiteral(
+                                "%1 rows are not GPU charges (no GPU count in SkuPriceDetails and no instance "
+                                "type the catalog knows with GPUs) and were left out")
+                                .arg(m_notGpu);
+        if (!m_unknownTypes.isEmpty()) {
+            QStringList names(m_unknownTypes.cbegin(), m_unknownTypes.cend());
+            names.sort();
+            const qsizetype total = names.size();
+            if (names.size() > 10)
+                names = names.mid(0, 10) << QStringLiteral("…");
+            m_data.notes << QStringLiteral("%1 instance types are not in the catalog (%2): if one has GPUs, import "
+                                           "its provider's price list and import the bill again")
+                                .arg(total)
+                                .arg(names.join(QStringLiteral(", ")));
+        }
+        if (m_notHours > 0)
+            m_data.notes << QStringLiteral("%1 GPU rows measure their ConsumedQuantity in a unit other than hours: "
+                                           "their cost counts, their GPU-hours do not")
+                                .arg(m_notHours);
+        if (m_data.corrections > 0)
+            m_data.notes
+                << QStringLiteral("%1 correction rows were added to the months they correct").arg(m_data.corrections);
+    }
+
+    CsvReader m_reader;
+    const BillOptions &m_options;
+    import::RowErrors m_errors;
+    std::optional<Error> m_refusal;
+    std::array<int, ColumnCount> m_columns{};
+    int m_provider = ProviderName;
+    BillData m_data;
+    import::StringPool m_pool;
+    std::map<Key, ActualCost> m_sums;
+    std::set<std::tuple<QString, QString, QString>> m_periods;
+    QHash<QString, std::optional<double>> m_catalogCounts;
+    QSet<QString> m_unknownTypes;
+    QHash<QByteArray, std::optional<QString>> m_months;
+    int m_otherCharges = 0;
+    int m_notGpu = 0;
+    int m_notHours = 0;
+};
+
+} // namespace
+
+QString pricingCategoryKey(PricingCategory category)
+{
+    switch (category) {
+    case PricingCategory::Standard:
+        return QStringLiteral("standard");
+    case PricingCategory::Dynamic:
+        return QStringLiteral("dynamic");
+    case PricingCategory::Committed:
+        return QStringLiteral("committed");
+    case PricingCategory::Other:
+        return QStringLiteral("other");
+    case PricingCategory::Unspecified:
+        break;
+    }
+    return QStringLiteral("unspecified");
+}
+
+std::optional<PricingCategory> pricingCategoryFromKey(QStringView key)
+{
+    for (int i = 0; i < kPricingCategoryCount; ++i) {
+        if (key == pricingCategoryKey(PricingCategory(i)))
+            return PricingCategory(i);
+    }
+    return std::nullopt;
+}
+
+QString pricingCategoryLabel(PricingCategory category)
+{
+    switch (category) {
+    case PricingCategory::Standard:
+        return QStringLiteral("On-demand");
+    case PricingCategory::Dynamic:
+        return QStringLiteral("Spot / interruptible");
+    case PricingCategory::Committed:
+        return QStringLiteral("Commitment");
+    case PricingCategory::Other:
+        return QStringLiteral("Other pricing");
+    case PricingCategory::Unspecified:
+        break;
+    }
+    return QStringLiteral("Not stated");
+}
+
+Expected<BillData> parseFocusBill(QIODevice &in, const BillOptions &options)
+{
+    return Reader(in, options).run();
+}
+
+Expected<BillData> readBillFile(const QString &path, const BillOptions &options)
+{
+    QFile file(path);
+    const QString name = options.fileName.isEmpty() ? QFileInfo(path).fileName() : options.fileName;
+    if (QFileInfo(path).isDir())
+        return Error{QStringLiteral("%1 is a folder, not a FOCUS cost export").arg(path), {}};
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("Could not open %1: %2").arg(path, file.errorString()), {}};
+    BillOptions named = options;
+    named.fileName = name;
+    if (GzipDevice::isGzip(file)) {
+        GzipDevice gzip(file);
+        if (!gzip.open(QIODevice::ReadOnly))
+            return Error{QStringLiteral("Could not read %1: %2").arg(path, gzip.errorString()), {}};
+        return parseFocusBill(gzip, named);
+    }
+    return parseFocusBill(file, named);
+}
+
+} // namespace mltco::actuals

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "models/common/expected.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+class QIODevice;
+
+namespace mltco::actuals {
+
+/// FOCUS PricingCategory: how the usage was priced. Unspecified: the bill left it empty (allowed on corrections,
+/// purchases and unused commitments).
+enum class PricingCategory { Standard, Dynamic, Committed, Other, Unspecified };
+inline constexpr int kPricingCategoryCount = 5;
+
+/// "standard", "dynamic", "committed", "other", "unspecified": the key in the document, the CLI and JSON.
+QString pricingCategoryKey(PricingCategory category);
+std::optional<PricingCategory> pricingCategoryFromKey(QStringView key);
+/// "On-demand", "Spot and other dynamic", "Commitment", ...: for people.
+QString pricingCategoryLabel(PricingCategory category);
+
+/// One monthly sum of a bill's GPU charges: the bill's rows of one calendar month (by ChargePeriodStart, in UTC),
+/// provider, service, instance type and pricing category, added up.
+struct ActualCost final
+{
+    QString month; ///< "YYYY-MM"
+    QString provider;
+    QString service;
+    QString instanceType; ///< empty when the bill gives a GPU count but no instance type
+    PricingCategory category = PricingCategory::Unspecified;
+    double effectiveCost = 0.0; ///< EffectiveCost: amortised, after discounts (the economic view)
+    double billedCost = 0.0;    ///< BilledCost: what the invoice charges (the cash view)
+    double gpuHours = 0.0;      ///< ConsumedQuantity (hours) x the instance's GPU count
+    int rows = 0;               ///< the bill rows summed
+};
+
+/// A month of a billing account that a bill covers with charges of its own (corrections of earlier months are not
+/// coverage). Two bills never cover the same period: that would count the month twice.
+struct BillPeriod final
+{
+    QString provider;
+    QString billingAccount;
+    QString month;
+    bool operator==(const BillPeriod &) const = default;
+};
+
+/// What a FOCUS cost export says about GPU spend, checked and summed, before it touches a document.
+struct BillData final
+{
+    QString focusVersion; ///< "1.0", "1.1" or "1.2", inferred from the columns the file has
+    QString currency;     ///< always "USD" (other currencies are refused)
+    int rowsRead = 0;
+    int rowsUsed = 0;          ///< GPU usage and purchase rows summed into `costs`
+    int corrections = 0;       ///< of which ChargeClass Correction (summed into the month they correct)
+    QList<ActualCost> costs;   ///< sorted by month, provider, service, instance type, category
+    QList<BillPeriod> periods; ///< sorted
+    QStringList notes;         ///< rows left out and why, instance types the catalog does not know
+};
+
+struct BillOptions final
+{
+    QString fileName; ///< for `file:line: reason` messages
+    /// The GPU count of an instance type the catalog knows (by name, any provider), nullopt when it does not know
+    /// it: how a row whose SkuPriceDetails gives no GPU count is recognised as GPU usage.
+    std::function<std::optional<double>(const QString &instanceType)> catalogGpuCount;
+};
+
+/// Reads a FOCUS 1.0, 1.1 or 1.2 cost and usage export (CSV, columns found by name; gzip is inflated by the caller,
+/// see readBillFile()) and sums its GPU charges per month (docs/import-formats.md, "FOCUS bills"):
+/// - rows with ChargeCategory Usage or Purchase count; Tax, Credit and Adjustment rows are left out and counted;
+/// - a row is GPU usage when its SkuPriceDetails gives a GPU count above 0 (`GpuCount`, or the withdrawn draft's
+///   `F_GpuCount`), or when its instance type (SkuPriceDetails `InstanceType`/`F_InstanceType`, else the part of
+///   AWS's `x_UsageType` after its colon) is one the catalog knows with GPUs;
+/// - GPU-hours are ConsumedQuantity x the GPU count when ConsumedUnit is hours; ConsumedQuantity may be empty
+///   (purchases, unused commitments, some corrections): the cost counts, no GPU-hours;
+/// - ChargeClass Correction rows go to the month of their ChargePeriodStart, the period they correct;
+/// - every row must be in USD (BillingCurrency); another currency refuses the file, naming it.
+/// A bad row refuses the whole file with `file:line: reason` messages (at most kMaxImportErrors).
+Expected<BillData> parseFocusBill(QIODevice &in, const BillOptions &options);
+
+/// Opens `path` (plain CSV or gzip, told apart by its first bytes) and parses it with parseFocusBill().
+Expected<BillData> readBillFile(const QString &path, const BillOptions &options);
+
+} // namespace mltco::actuals

@@ -1,0 +1,544 @@
+// FOCUS bills: parsing (1.0 and 1.2 layouts, gzip, the traps of real exports), the document's actual spend, and a
+// plan held against it. Expected sums are worked by hand from the fixture rows (tests/data/actuals).
+#include "models/actuals/actualsstore.h"
+#include "models/actuals/focusbill.h"
+#include "models/actuals/plancompare.h"
+#include "models/catalog/seedcatalog.h"
+#include "models/common/gzipdevice.h"
+#include "models/store/sqlutil.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QHash>
+#include <QSqlRecord>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace mltco;
+using namespace mltco::actuals;
+
+namespace {
+
+QString fixture(const char *name)
+{
+    return QStringLiteral(MLTCO_TEST_DATA_DIR "/actuals/") + QLatin1String(name);
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+const ActualCost *find(const BillData &data, const QString &month, const QString &instance, PricingCategory category)
+{
+    for (const ActualCost &c : data.costs)
+        if (c.month == month && c.instanceType == instance && c.category == category)
+            return &c;
+    return nullptr;
+}
+
+Expected<BillData> parseText(const QByteArray &csv, const BillOptions &options = {})
+{
+    QByteArray bytes = csv;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::ReadOnly);
+    return parseFocusBill(buffer, options);
+}
+
+// The 1.2 fixture's header and its first row, with one column's value replaced: a bad row in the real layout.
+QByteArray withValue(const QByteArray &column, const QByteArray &value)
+{
+    const QByteArray file = readAll(fixture("focus-1.2-aws-gpu.csv"));
+    const QList<QByteArray> lines = file.split('\n');
+    const QList<QByteArray> header = lines[0].trimmed().split(',');
+    // The first data row has no quoted commas before SkuPriceDetails; rebuild it column by column from a clean row.
+    QList<QByteArray> cells(header.size());
+    const QHash<QByteArray, QByteArray> base = {
+        {"BilledCost", "10"},
+        {"EffectiveCost", "10"},
+        {"BillingCurrency", "USD"},
+        {"ChargePeriodStart", "2026-01-05T00:00:00Z"},
+        {"ChargeCategory", "Usage"},
+        {"ServiceName", "Amazon Elastic Compute Cloud"},
+        {"ProviderName", "AWS"},
+        {"PricingCategory", "Standard"},
+        {"ConsumedQuantity", "1"},
+        {"ConsumedUnit", "Hours"},
+        {"SkuPriceDetails", "\"{\"\"InstanceType\"\":\"\"p3.2xlarge\"\",\"\"GpuCount\"\":1}\""},
+        {"BillingAccountId", "1"},
+        {"InvoiceId", "I-1"},
+    };
+    for (qsizetype i = 0; i < header.size(); ++i)
+        cells[i] = header[i] == column ? value : base.value(header[i]);
+    return lines[0].trimmed() + "\n" + cells.join(',') + "\n";
+}
+
+/// Every table the actuals live in, as text: to prove a refused bill changed nothing.
+QString actualsDump(const QSqlDatabase &db)
+{
+    QString dump;
+    for (const char *sql : {"SELECT id, file_name, sha256 FROM bill ORDER BY id",
+                            "SELECT bill_id, provider, billing_account, month FROM bill_period ORDER BY 1, 2, 3, 4",
+                            "SELECT * FROM actual_cost ORDER BY id", "SELECT COUNT(*) FROM source"}) {
+        Expected<QSqlQuery> q = store::exec(db, QString::fromLatin1(sql));
+        if (!q)
+            return QStringLiteral("error: ") + q.error().message;
+        while (q->next()) {
+            for (int i = 0; i < q->record().count(); ++i)
+                dump += q->value(i).toString() + QLatin1Char('|');
+            dump += QLatin1Char('\n');
+        }
+    }
+    return dump;
+}
+
+tco::ScenarioResult threeMonths(double a, double b, double c)
+{
+    tco::ScenarioResult r;
+    int month = 1;
+    for (double compute : {a, b, c}) {
+        tco::MonthRow row;
+        row.month = month++;
+        row.cost[std::size_t(tco::Category::Compute)] = compute;
+        row.cost[std::size_t(tco::Category::Staff)] = 1000;
+        row.total = compute + 1000;
+        r.months.push_back(row);
+    }
+    return r;
+}
+
+} // namespace
+
+class TestActuals : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void focus12SumsGpuChargesPerMonthAndCategory()
+    {
+        // No catalog: the 1.2 file's SkuPriceDetails says which rows are GPUs (and the draft's F_ keys too).
+        Expected<BillData> data = readBillFile(fixture("focus-1.2-aws-gpu.csv"), {});
+        QVERIFY2(data, qPrintable(data ? QString() : data.error().message + data.error().details.join('\n')));
+        QCOMPARE(data->focusVersion, QStringLiteral("1.2"));
+        QCOMPARE(data->currency, QStringLiteral("USD"));
+        QCOMPARE(data->rowsRead, 11);
+        QCOMPARE(data->rowsUsed, 8); // less Tax, Credit and the m5.large
+        QCOMPARE(data->corrections, 1);
+        QCOMPARE(data->costs.size(), 6);
+
+        const QString ec2 = QStringLiteral("Amazon Elastic Compute Cloud");
+        const ActualCost *onDemand =
+            find(*data, QStringLiteral("2026-01"), QStringLiteral("p4d.24xlarge"), PricingCategory::Standard);
+        QVERIFY(onDemand);
+        QCOMPARE(onDemand->provider, QStringLiteral("AWS"));
+        QCOMPARE(onDemand->service, ec2);
+        QCOMPARE(onDemand->effectiveCost, 3277.26);
+        QCOMPARE(onDemand->billedCost, 3277.26);
+        QCOMPARE(onDemand->gpuHours, 800.0); // 100 h x 8 GPUs
+
+        const ActualCost *spot =
+            find(*data, QStringLiteral("2026-01"), QStringLiteral("g5.xlarge"), PricingCategory::Dynamic);
+        QVERIFY(spot);
+        QCOMPARE(spot->effectiveCost, 80.0);
+        QCOMPARE(spot->gpuHours, 200.0);
+
+        // Covered usage (billed 0, effective 1500, 50 h), the upfront purchase (billed 10000, effective 0, no hours)
+        // and the unused reservation (effective 120, no quantity): the economic and the cash view part ways.
+        const ActualCost *committed =
+            find(*data, QStringLiteral("2026-01"), QStringLiteral("p4d.24xlarge"), PricingCategory::Committed);
+        QVERIFY(committed);
+        QCOMPARE(committed->rows, 3);
+        QCOMPARE(committed->effectiveCost, 1620.0);
+        QCOMPARE(committed->billedCost, 10000.0);
+        QCOMPARE(committed->gpuHours, 400.0);
+
+        // The correction is issued in February's bill for a January charge: it lands in January, with no category.
+        const ActualCost *correction =
+            find(*data, QStringLiteral("2026-01"), QStringLiteral("p4d.24xlarge"), PricingCategory::Unspecified);
+        QVERIFY(correction);
+        QCOMPARE(correction->effectiveCost, -327.73);
+        QCOMPARE(correction->gpuHours, -80.0);
+
+        const ActualCost *february =
+            find(*data, QStringLiteral("2026-02"), QStringLiteral("p4d.24xlarge"), PricingCategory::Standard);
+        QVERIFY(february);
+        QCOMPARE(february->effectiveCost, 6554.52);
+        const ActualCost *draft =
+            find(*data, QStringLiteral("2026-02"), QStringLiteral("p3.2xlarge"), PricingCategory::Standard);
+        QVERIFY(draft);
+        QCOMPARE(draft->effectiveCost, 30.60);
+        QCOMPARE(draft->gpuHours, 10.0);
+
+        // Sorted by month, provider, service, instance type, category.
+        for (qsizetype i = 1; i < data->costs.size(); ++i) {
+            const ActualCost &a = data->costs[i - 1], &b = data->costs[i];
+            QVERIFY(std::tie(a.month, a.provider, a.service, a.instanceType) <=
+                    std::tie(b.month, b.provider, b.service, b.instanceType));
+        }
+        // The periods a bill covers are its own charges' months, never the month a correction reaches back to.
+        QCOMPARE(
+            data->periods,
+            (QList<BillPeriod>{{QStringLiteral("AWS"), QStringLiteral("111122223333"), QStringLiteral("2026-01")},
+                               {QStringLiteral("AWS"), QStringLiteral("111122223333"), QStringLiteral("2026-02")}}));
+        const QString notes = data->notes.join('\n');
+        QVERIFY2(notes.contains(QStringLiteral("2 Tax, Credit and Adjustment rows")), qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("1 rows are not GPU charges")), qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("1 correction rows")), qPrintable(notes));
+    }
+
+    void focus10FindsGpuRowsThroughTheCatalog()
+    {
+        // FOCUS 1.0 has no SkuPriceDetails: AWS's x_UsageType names the instance type, and the catalog its GPUs.
+        BillOptions options;
+        const QHash<QString, double> catalog = {
+            {QStringLiteral("p3.2xlarge"), 1}, {QStringLiteral("g4dn.xlarge"), 1}, {QStringLiteral("m5.large"), 0}};
+        options.catalogGpuCount = [&catalog](const QString &name) -> std::optional<double> {
+            if (catalog.contains(name))
+                return catalog.value(name);
+            return std::nullopt;
+        };
+        Expected<BillData> data = readBillFile(fixture("focus-1.0-aws.csv"), options);
+        QVERIFY2(data, qPrintable(data ? QString() : data.error().message));
+        QCOMPARE(data->focusVersion, QStringLiteral("1.0"));
+        QCOMPARE(data->rowsRead, 4);
+        QCOMPARE(data->rowsUsed, 2);
+        QCOMPARE(data->costs.size(), 2);
+        const ActualCost *p3 =
+            find(*data, QStringLiteral("2026-03"), QStringLiteral("p3.2xlarge"), PricingCategory::Standard);
+        QVERIFY(p3); // the preview's "On-Demand" is Standard
+        QCOMPARE(p3->effectiveCost, 2203.20);
+        QCOMPARE(p3->gpuHours, 720.0);
+        const ActualCost *spot =
+            find(*data, QStringLiteral("2026-03"), QStringLiteral("g4dn.xlarge"), PricingCategory::Dynamic);
+        QVERIFY(spot);
+        QCOMPARE(spot->effectiveCost, 15.78);
+        const QString notes = data->notes.join('\n');
+        QVERIFY2(notes.contains(QStringLiteral("1 instance types are not in the catalog (c5.xlarge)")),
+                 qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("2 rows are not GPU charges")), qPrintable(notes)); // c5 and S3
+
+        // Without a catalog nothing in a 1.0 file is recognisable as a GPU.
+        Expected<BillData> blind = readBillFile(fixture("focus-1.0-aws.csv"), {});
+        QVERIFY(blind);
+        QCOMPARE(blind->rowsUsed, 0);
+    }
+
+    void gzipReadsAsThePlainFileAndDamageIsAnError()
+    {
+        Expected<BillData> plain = readBillFile(fixture("focus-1.2-aws-gpu.csv"), {});
+        Expected<BillData> gz = readBillFile(fixture("focus-1.2-aws-gpu.csv.gz"), {});
+        QVERIFY(plain);
+        QVERIFY2(gz, qPrintable(gz ? QString() : gz.error().message + gz.error().details.join('\n')));
+        QCOMPARE(gz->costs.size(), plain->costs.size());
+        for (qsizetype i = 0; i < gz->costs.size(); ++i) {
+            QCOMPARE(gz->costs[i].effectiveCost, plain->costs[i].effectiveCost);
+            QCOMPARE(gz->costs[i].gpuHours, plain->costs[i].gpuHours);
+        }
+
+        QTemporaryDir dir;
+        const QByteArray bytes = readAll(fixture("focus-1.2-aws-gpu.csv.gz"));
+        QVERIFY(bytes.size() > 200);
+        QFile cut(dir.filePath(QStringLiteral("cut.csv.gz")));
+        QVERIFY(cut.open(QIODevice::WriteOnly));
+        cut.write(bytes.left(bytes.size() / 2));
+        cut.close();
+        Expected<BillData> truncated = readBillFile(cut.fileName(), {});
+        QVERIFY(!truncated);
+        QVERIFY2(truncated.error().message.contains(QStringLiteral("truncated")),
+                 qPrintable(truncated.error().message));
+
+        QByteArray flipped = bytes;
+        flipped[bytes.size() / 2] = char(flipped[bytes.size() / 2] ^ 0x55);
+        QFile bad(dir.filePath(QStringLiteral("bad.csv.gz")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(flipped);
+        bad.close();
+        Expected<BillData> damaged = readBillFile(bad.fileName(), {});
+        QVERIFY(!damaged);
+        QVERIFY2(damaged.error().message.contains(QStringLiteral("damaged")) ||
+                     damaged.error().message.contains(QStringLiteral("not valid UTF-8")) ||
+                     damaged.error().message.contains(QStringLiteral("rejected")),
+                 qPrintable(damaged.error().message));
+
+        // Two members back to back (cat a.gz b.gz) read as one stream.
+        QByteArray twice = bytes + bytes;
+        QBuffer buffer(&twice);
+        QVERIFY(buffer.open(QIODevice::ReadOnly));
+        GzipDevice gzip(buffer);
+        QVERIFY(gzip.open(QIODevice::ReadOnly));
+        QCOMPARE(gzip.readAll(), readAll(fixture("focus-1.2-aws-gpu.csv")).repeated(2));
+    }
+
+    void aBillInAnotherCurrencyIsRefusedNamingIt()
+    {
+        Expected<BillData> eur = readBillFile(fixture("focus-1.2-eur.csv"), {});
+        QVERIFY(!eur);
+        QVERIFY2(eur.error().message.contains(QStringLiteral("the bill is in EUR")), qPrintable(eur.error().message));
+        QVERIFY2(eur.error().details.join('\n').contains(QStringLiteral("focus-1.2-eur.csv:2:")),
+                 qPrintable(eur.error().details.join('\n')));
+    }
+
+    void badRowsAreRefusedWithTheirLine_data()
+    {
+        QTest::addColumn<QByteArray>("column");
+        QTest::addColumn<QByteArray>("value");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("charge category") << QByteArray("ChargeCategory") << QByteArray("Usages")
+                                         << QStringLiteral("ChargeCategory \"Usages\" is not one of");
+        QTest::newRow("charge class") << QByteArray("ChargeClass") << QByteArray("Reversal")
+                                      << QStringLiteral("ChargeClass \"Reversal\" is neither");
+        QTest::newRow("month 13") << QByteArray("ChargePeriodStart") << QByteArray("2026-13-01T00:00:00Z")
+                                  << QStringLiteral("ChargePeriodStart \"2026-13-01T00:00:00Z\"");
+        QTest::newRow("bad time") << QByteArray("ChargePeriodStart") << QByteArray("2026-01-01T25:00:00Z")
+                                  << QStringLiteral("is not an ISO 8601 date-time");
+        QTest::newRow("billed") << QByteArray("BilledCost") << QByteArray("12.5.1")
+                                << QStringLiteral("BilledCost \"12.5.1\"");
+        QTest::newRow("effective nan") << QByteArray("EffectiveCost") << QByteArray("nan")
+                                       << QStringLiteral("EffectiveCost \"nan\"");
+        QTest::newRow("effective empty") << QByteArray("EffectiveCost") << QByteArray("")
+                                         << QStringLiteral("EffectiveCost \"\"");
+        QTest::newRow("details") << QByteArray("SkuPriceDetails") << QByteArray("{GpuCount: 8")
+                                 << QStringLiteral("SkuPriceDetails is not a JSON object");
+        QTest::newRow("gpu count") << QByteArray("SkuPriceDetails") << QByteArray("\"{\"\"GpuCount\"\":-1}\"")
+                                   << QStringLiteral("SkuPriceDetails GpuCount is not a GPU count");
+        QTest::newRow("category") << QByteArray("PricingCategory") << QByteArray("Spot")
+                                  << QStringLiteral("PricingCategory \"Spot\" is not one of");
+        QTest::newRow("quantity") << QByteArray("ConsumedQuantity") << QByteArray("ten")
+                                  << QStringLiteral("ConsumedQuantity \"ten\"");
+        QTest::newRow("no currency") << QByteArray("BillingCurrency") << QByteArray("")
+                                     << QStringLiteral("BillingCurrency is empty");
+        QTest::newRow("provider") << QByteArray("ProviderName") << QByteArray("")
+                                  << QStringLiteral("ProviderName is empty");
+        QTest::newRow("control char") << QByteArray("ServiceName") << QByteArray("EC2\x1b[31m")
+                                      << QStringLiteral("ServiceName");
+    }
+
+    void badRowsAreRefusedWithTheirLine()
+    {
+        QFETCH(QByteArray, column);
+        QFETCH(QByteArray, value);
+        QFETCH(QString, reason);
+        // The clean row is accepted: the failure below is the replaced value's.
+        QVERIFY(parseText(withValue("Tags", "")));
+        Expected<BillData> data = parseText(withValue(column, value), BillOptions{QStringLiteral("bill.csv"), {}});
+        QVERIFY(!data);
+        const QString details = data.error().details.join('\n');
+        QVERIFY2(details.contains(QStringLiteral("bill.csv:2: ")) && details.contains(reason), qPrintable(details));
+    }
+
+    void aFileThatIsNotABillIsRefused()
+    {
+        Expected<BillData> prices = parseText("provider,instance,region,price\naws,p3.2xlarge,us-east-1,3.06\n");
+        QVERIFY(!prices);
+        QVERIFY2(prices.error().message.contains(
+                     QStringLiteral("it is not a FOCUS cost export: the header lacks BilledCost")),
+                 qPrintable(prices.error().message));
+        Expected<BillData> empty = parseText("");
+        QVERIFY(!empty);
+        Expected<BillData> headerOnly = parseText(withValue("Tags", "").split('\n').first() + "\n");
+        QVERIFY(!headerOnly);
+        QVERIFY(headerOnly.error().message.contains(QStringLiteral("no data rows")));
+    }
+
+    void aCorrectionCoversNoPeriod()
+    {
+        // A bill holding only a correction of January covers no month: the bill that charged January still does.
+        Expected<BillData> correction = parseText(withValue("ChargeClass", "Correction"));
+        QVERIFY(correction);
+        QCOMPARE(correction->corrections, 1);
+        QCOMPARE(correction->costs.size(), 1);
+        QVERIFY(correction->periods.isEmpty());
+        Expected<BillData> charge = parseText(withValue("ChargeClass", ""));
+        QVERIFY(charge && charge->periods.size() == 1);
+    }
+
+    void periodsAreUtcMonths()
+    {
+        // An offset moves a date-time into another UTC month; fractional seconds and a bare date are fine.
+        Expected<BillData> late = parseText(withValue("ChargePeriodStart", "2026-01-31T22:00:00-05:00"));
+        QVERIFY(late);
+        QCOMPARE(late->costs.value(0).month, QStringLiteral("2026-02"));
+        Expected<BillData> fraction = parseText(withValue("ChargePeriodStart", "2026-04-30T23:59:59.9999999Z"));
+        QVERIFY2(fraction, qPrintable(fraction ? QString() : fraction.error().details.join('\n')));
+        QCOMPARE(fraction->costs.value(0).month, QStringLiteral("2026-04"));
+        Expected<BillData> date = parseText(withValue("ChargePeriodStart", "2026-05-01"));
+        QVERIFY(date);
+        QCOMPARE(date->costs.value(0).month, QStringLiteral("2026-05"));
+    }
+
+    void theDocumentKeepsBillsOnceAndRefusesOverlaps()
+    {
+        QTemporaryDir dir;
+        auto document = catalog::openDocument(dir.filePath(QStringLiteral("team.mltco")));
+        QVERIFY2(document, qPrintable(document ? QString() : document.error().message));
+        const QSqlDatabase db = (*document)->database();
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), 3);
+
+        Expected<BillImportResult> first = importBill(db, fixture("focus-1.2-aws-gpu.csv"));
+        QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
+        QList<ActualCost> listed;
+        QVERIFY(visitActuals(db, [&listed](const ActualCost &c) {
+            listed.append(c);
+            return true;
+        }));
+        QCOMPARE(listed.size(), first->data.costs.size());
+        for (qsizetype i = 0; i < listed.size(); ++i) {
+            QCOMPARE(listed[i].month, first->data.costs[i].month);
+            QCOMPARE(listed[i].instanceType, first->data.costs[i].instanceType);
+            QCOMPARE(listed[i].category, first->data.costs[i].category);
+            QCOMPARE(listed[i].effectiveCost, first->data.costs[i].effectiveCost);
+        }
+        Expected<QList<MonthActual>> months = monthlyActuals(db);
+        QVERIFY(months);
+        QCOMPARE(months->size(), 2);
+        QCOMPARE(months->at(0).month, QStringLiteral("2026-01"));
+        QVERIFY(qFuzzyCompare(months->at(0).effectiveCost, 3277.26 + 80 + 1620 - 327.73));
+        QVERIFY(qFuzzyCompare(months->at(0).billedCost, 3277.26 + 80 + 10000 - 327.73));
+        QVERIFY(qFuzzyCompare(months->at(0).gpuHours, 800.0 + 200 + 400 - 80));
+        QVERIFY(qFuzzyCompare(months->at(0).byCategory[std::size_t(PricingCategory::Committed)], 1620.0));
+        QVERIFY(qFuzzyCompare(months->at(1).effectiveCost, 6554.52 + 30.60));
+
+        const QString before = actualsDump(db);
+        // The same file again; the same bill gzipped (another file, the same months); a bill in euros.
+        Expected<BillImportResult> again = importBill(db, fixture("focus-1.2-aws-gpu.csv"));
+        QVERIFY(!again);
+        QVERIFY2(again.error().message.contains(QStringLiteral("was imported before")),
+                 qPrintable(again.error().message));
+        Expected<BillImportResult> overlap = importBill(db, fixture("focus-1.2-aws-gpu.csv.gz"));
+        QVERIFY(!overlap);
+        QVERIFY2(overlap.error().message.contains(QStringLiteral(
+                     "covers AWS (billing account 111122223333) in 2026-01, which the bill focus-1.2-aws-gpu.csv")),
+                 qPrintable(overlap.error().message));
+        Expected<BillImportResult> eur = importBill(db, fixture("focus-1.2-eur.csv"));
+        QVERIFY(!eur);
+        QCOMPARE(actualsDump(db), before);
+
+        // Removing the bill makes room for its replacement; the sums are the same.
+        QVERIFY(removeBill(db, first->billId));
+        QVERIFY(!removeBill(db, first->billId));
+        Expected<QList<MonthActual>> none = monthlyActuals(db);
+        QVERIFY(none && none->isEmpty());
+        Expected<BillImportResult> replaced = importBill(db, fixture("focus-1.2-aws-gpu.csv.gz"));
+        QVERIFY2(replaced, qPrintable(replaced ? QString() : replaced.error().message));
+        Expected<QList<MonthActual>> after = monthlyActuals(db);
+        QVERIFY(after && after->size() == 2);
+        QCOMPARE(after->at(0).effectiveCost, months->at(0).effectiveCost);
+        Expected<QList<BillRecord>> list = bills(db);
+        QVERIFY(list && list->size() == 1);
+        QCOMPARE(list->first().fileName, QStringLiteral("focus-1.2-aws-gpu.csv.gz"));
+        QCOMPARE(list->first().firstMonth, QStringLiteral("2026-01"));
+        QCOMPARE(list->first().lastMonth, QStringLiteral("2026-02"));
+        QCOMPARE(list->first().rowsRead, 11);
+
+        // The 1.0 bill finds its GPU rows through the document's catalog (the seed knows p3.2xlarge and g4dn.xlarge).
+        Expected<BillImportResult> aws10 = importBill(db, fixture("focus-1.0-aws.csv"));
+        QVERIFY2(aws10, qPrintable(aws10 ? QString() : aws10.error().message));
+        QCOMPARE(aws10->data.rowsUsed, 2);
+    }
+
+    void theSchemaRefusesWhatABillCannotSay()
+    {
+        QTemporaryDir dir;
+        auto document = catalog::openDocument(dir.filePath(QStringLiteral("checks.mltco")));
+        QVERIFY(document);
+        const QSqlDatabase db = (*document)->database();
+        QVERIFY(store::exec(db, QStringLiteral("INSERT INTO source (key, kind, title) VALUES ('b', 'import', 'b')")));
+        QVERIFY(!store::exec(
+            db, QStringLiteral(
+                    "INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
+                    "rows_read, rows_used) VALUES (1000, 'f', 'x', 'USD', 'now', 1, 1)"))); // foreign keys are on
+        const qint64 source = *store::queryInt(db, QStringLiteral("SELECT id FROM source WHERE key = 'b'"));
+        QVERIFY(store::exec(db,
+                            QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
+                                           "rows_read, rows_used) VALUES (?, 'f', 'x', 'USD', 'now', 1, 1)"),
+                            {source}));
+        const QString insert =
+            QStringLiteral("INSERT INTO actual_cost (bill_id, month, provider, service, instance_type, "
+                           "pricing_category, effective_cost, "
+                           "billed_cost, gpu_hours, rows) VALUES (1, ?, 'AWS', 'EC2', 'p3', ?, 1, 1, 1, 1)");
+        QVERIFY(store::exec(db, insert, {QStringLiteral("2026-12"), QStringLiteral("committed")}));
+        for (const char *month : {"2026-13", "2026-00", "26-01", "2026-1", "2026-01-01"})
+            QVERIFY2(!store::exec(db, insert, {QString::fromLatin1(month), QStringLiteral("standard")}), month);
+        QVERIFY(!store::exec(db, insert, {QStringLiteral("2026-11"), QStringLiteral("spot")}));
+        QVERIFY(!store::exec(db,
+                             QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
+                                            "rows_read, rows_used) VALUES (?, 'g', 'y', 'EUR', 'now', 1, 1)"),
+                             {source}));
+        QVERIFY(!store::exec(db,
+                             QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
+                                            "rows_read, rows_used) VALUES (?, 'g', 'y', 'USD', 'now', 1, 2)"),
+                             {source}));
+    }
+
+    void aPlanIsHeldAgainstTheActuals()
+    {
+        QList<MonthActual> actuals;
+        MonthActual jan{QStringLiteral("2026-01"), 4649.53, 13029.53, 1320, {}};
+        jan.byCategory[std::size_t(PricingCategory::Standard)] = 3277.26;
+        actuals << jan << MonthActual{QStringLiteral("2026-02"), 6585.12, 6585.12, 1610, {}};
+        const tco::ScenarioResult plan = threeMonths(4000, 6000, 7000);
+
+        Expected<PlanComparison> c = compareWithPlan(plan, actuals);
+        QVERIFY(c);
+        QCOMPARE(c->start, QStringLiteral("2026-01"));
+        QCOMPARE(c->rows.size(), 3);
+        QCOMPARE(c->monthsWithActuals, 2);
+        const VarianceRow &r1 = c->rows[0];
+        QCOMPARE(r1.month, QStringLiteral("2026-01"));
+        QCOMPARE(r1.planned, 4000.0);
+        QCOMPARE(r1.plannedTotal, 5000.0);
+        QCOMPARE(*r1.actual, 4649.53);
+        QCOMPARE(*r1.actualBilled, 13029.53);
+        QVERIFY(qFuzzyCompare(*r1.variance, 649.53));
+        QVERIFY(qFuzzyCompare(*r1.varianceShare, 649.53 / 4000));
+        QCOMPARE(r1.actualByCategory[std::size_t(PricingCategory::Standard)], 3277.26);
+        const VarianceRow &r2 = c->rows[1];
+        QVERIFY(qFuzzyCompare(*r2.variance, 585.12));
+        QCOMPARE(r2.cumulativePlanned, 10000.0);
+        QVERIFY(qFuzzyCompare(*r2.cumulativeActual, 4649.53 + 6585.12));
+        const VarianceRow &r3 = c->rows[2];
+        QCOMPARE(r3.month, QStringLiteral("2026-03"));
+        QVERIFY(!r3.actual && !r3.variance && !r3.cumulativeActual);
+        QCOMPARE(r3.cumulativePlanned, 17000.0);
+        QCOMPARE(c->plannedToDate, 10000.0);
+        QVERIFY(qFuzzyCompare(c->actualToDate, 4649.53 + 6585.12));
+        QVERIFY(c->notes.isEmpty());
+
+        // Starting the plan a month earlier: January is its month 2, and February its month 3.
+        Expected<PlanComparison> earlier = compareWithPlan(plan, actuals, QStringLiteral("2025-12"));
+        QVERIFY(earlier);
+        QVERIFY(!earlier->rows[0].actual);
+        QCOMPARE(*earlier->rows[1].actual, 4649.53);
+        QVERIFY(!earlier->rows[1].cumulativeActual); // month 1 has no bill: no running total
+        // Starting in February leaves January out, and says so; a start after every bill says that too.
+        Expected<PlanComparison> later = compareWithPlan(plan, actuals, QStringLiteral("2026-02"));
+        QVERIFY(later);
+        QVERIFY(
+            later->notes.join('\n').contains(QStringLiteral("1 months of actuals before the plan's start (2026-02)")));
+        Expected<PlanComparison> beyond = compareWithPlan(plan, actuals, QStringLiteral("2027-01"));
+        QVERIFY(beyond && beyond->monthsWithActuals == 0);
+        QVERIFY(beyond->notes.join('\n').contains(QStringLiteral("no bill covers a month of the plan")));
+        // A plan that owns its servers plans no compute.
+        Expected<PlanComparison> owned = compareWithPlan(threeMonths(0, 0, 0), actuals);
+        QVERIFY(owned && owned->notes.join('\n').contains(QStringLiteral("plans no compute spend")));
+        QVERIFY(!owned->rows[0].varianceShare);
+
+        QVERIFY(!compareWithPlan(plan, {}));
+        QVERIFY(!compareWithPlan(plan, actuals, QStringLiteral("2026-13")));
+        QVERIFY(compareWithPlan(plan, {}, QStringLiteral("2026-01")));
+    }
+
+    void monthsCount()
+    {
+        QCOMPARE(addMonths(QStringLiteral("2026-12"), 1), QStringLiteral("2027-01"));
+        QCOMPARE(addMonths(QStringLiteral("2026-01"), 35), QStringLiteral("2028-12"));
+        QCOMPARE(addMonths(QStringLiteral("2026-01"), -1), QStringLiteral("2025-12"));
+        QVERIFY(isMonth(QStringLiteral("2026-01")));
+        for (const char *bad : {"2026-1", "2026-13", "2026-00", "202601", "1899-12", "2026-01-01", ""})
+            QVERIFY2(!isMonth(QString::fromLatin1(bad)), bad);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestActuals)
+#include "tst_actuals.moc"

@@ -1,0 +1,206 @@
+// mltco-cli actuals: the real binary on real FOCUS fixtures and a document on disk.
+#include "../cli/clirunner.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+namespace {
+
+QString fixture(const char *name)
+{
+    return QStringLiteral(MLTCO_TEST_DATA_DIR "/actuals/") + QLatin1String(name);
+}
+
+QString samplePlan()
+{
+    return QStringLiteral(MLTCO_TEST_DATA_DIR "/../../resources/plans/sample-plan.json");
+}
+
+QString details(const CliRun &r)
+{
+    return QStringLiteral("exit %1\nout: %2\nerr: %3").arg(r.exitCode).arg(r.out, r.err);
+}
+
+} // namespace
+
+class TestCliActuals : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_home;
+    QString m_doc;
+
+    CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--document") << m_doc, m_home.path()); }
+
+private slots:
+    void init()
+    {
+        m_doc = m_home.filePath(QStringLiteral("doc-%1.mltco").arg(QTest::currentTestFunction()));
+        QFile::remove(m_doc);
+    }
+
+    void importListAndBills()
+    {
+        const CliRun imported =
+            cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-aws-gpu.csv")});
+        QVERIFY2(imported.exitCode == 0, qPrintable(details(imported)));
+        QVERIFY2(
+            imported.out.contains(QStringLiteral("Imported bill 1 (FOCUS 1.2): 11 rows read, 8 GPU rows in 6 monthly "
+                                                 "sums, covering 2026-01 to 2026-02.")),
+            qPrintable(imported.out));
+        QVERIFY(imported.out.contains(QStringLiteral("note: 1 correction rows were added to the months they correct")));
+
+        const CliRun csv =
+            cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(csv.exitCode == 0, qPrintable(details(csv)));
+        const QStringList lines = csv.out.trimmed().split(QStringLiteral("\r\n")); // RFC 4180 line ends
+        QCOMPARE(lines.size(), 7);
+        QCOMPARE(lines[0],
+                 QStringLiteral(
+                     "month,provider,service,instance_type,pricing_category,effective_cost,billed_cost,gpu_hours"));
+        QVERIFY2(lines.contains(
+                     QStringLiteral("2026-01,AWS,Amazon Elastic Compute Cloud,p4d.24xlarge,committed,1620,10000,400")),
+                 qPrintable(csv.out));
+        QVERIFY2(lines.contains(QStringLiteral(
+                     "2026-01,AWS,Amazon Elastic Compute Cloud,p4d.24xlarge,unspecified,-327.73,-327.73,-80")),
+                 qPrintable(csv.out));
+
+        const CliRun json = cli(
+            {QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(json.exitCode == 0, qPrintable(details(json)));
+        const QJsonArray rows = QJsonDocument::fromJson(json.out.toUtf8()).array();
+        QCOMPARE(rows.size(), 6);
+        double effective = 0;
+        for (const QJsonValue &row : rows)
+            effective += row.toObject().value(QStringLiteral("effective_cost")).toDouble();
+        QVERIFY(qFuzzyCompare(effective, 3277.26 + 80 + 1620 - 327.73 + 6554.52 + 30.60));
+        QCOMPARE(rows.first().toObject().value(QStringLiteral("month")).toString(), QStringLiteral("2026-01"));
+
+        const CliRun table = cli({QStringLiteral("actuals"), QStringLiteral("list")});
+        QVERIFY(table.exitCode == 0 && table.out.startsWith(QStringLiteral("month ")));
+
+        const CliRun billList = cli(
+            {QStringLiteral("actuals"), QStringLiteral("bills"), QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(billList.exitCode == 0, qPrintable(details(billList)));
+        const QJsonObject bill = QJsonDocument::fromJson(billList.out.toUtf8()).array().first().toObject();
+        QCOMPARE(bill.value(QStringLiteral("file")).toString(), QStringLiteral("focus-1.2-aws-gpu.csv"));
+        QCOMPARE(bill.value(QStringLiteral("first_month")).toString(), QStringLiteral("2026-01"));
+        QCOMPARE(bill.value(QStringLiteral("last_month")).toString(), QStringLiteral("2026-02"));
+    }
+
+    void refusalsLeaveTheDocumentAsItWas()
+    {
+        QVERIFY(cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-aws-gpu.csv")}).exitCode ==
+                0);
+        const QString before =
+            cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("csv")})
+                .out;
+
+        const CliRun again =
+            cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-aws-gpu.csv")});
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY2(again.err.contains(QStringLiteral("was imported before")), qPrintable(again.err));
+        const CliRun overlap =
+            cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-aws-gpu.csv.gz")});
+        QCOMPARE(overlap.exitCode, 1);
+        QVERIFY2(overlap.err.contains(QStringLiteral("Remove that bill first")), qPrintable(overlap.err));
+        const CliRun eur = cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-eur.csv")});
+        QCOMPARE(eur.exitCode, 1);
+        QVERIFY2(eur.err.contains(QStringLiteral("the bill is in EUR")) &&
+                     eur.err.contains(QStringLiteral("focus-1.2-eur.csv:2:")),
+                 qPrintable(eur.err));
+        const CliRun prices = cli({QStringLiteral("actuals"), QStringLiteral("import"),
+                                   QStringLiteral(MLTCO_TEST_DATA_DIR "/import/aws-pricelist-ec2-2025.csv")});
+        QCOMPARE(prices.exitCode, 1);
+        QVERIFY2(prices.err.contains(QStringLiteral("not a FOCUS cost export")), qPrintable(prices.err));
+        QCOMPARE(
+            cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("csv")})
+                .out,
+            before);
+
+        // Usage errors: exit 2, nothing opened.
+        QCOMPARE(cli({QStringLiteral("actuals")}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("actuals"), QStringLiteral("forget")}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("actuals"), QStringLiteral("remove"), QStringLiteral("one")}).exitCode, 2);
+        QCOMPARE(
+            cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("xml")})
+                .exitCode,
+            2);
+
+        // A missing file is refused before any document is created.
+        const QString fresh = m_home.filePath(QStringLiteral("never.mltco"));
+        const CliRun missing = runCli({QStringLiteral("actuals"), QStringLiteral("import"),
+                                       QStringLiteral("/nonexistent/bill.csv"), QStringLiteral("--document"), fresh},
+                                      m_home.path());
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(!QFile::exists(fresh));
+
+        // Remove, then the gzipped export of the same months goes in.
+        const CliRun removed = cli({QStringLiteral("actuals"), QStringLiteral("remove"), QStringLiteral("1")});
+        QVERIFY2(removed.exitCode == 0, qPrintable(details(removed)));
+        QCOMPARE(cli({QStringLiteral("actuals"), QStringLiteral("remove"), QStringLiteral("1")}).exitCode, 1);
+        const CliRun gz =
+            cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-aws-gpu.csv.gz")});
+        QVERIFY2(gz.exitCode == 0, qPrintable(details(gz)));
+        QCOMPARE(
+            cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("csv")})
+                .out,
+            before);
+    }
+
+    void comparePlanWithActuals()
+    {
+        QVERIFY(cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-aws-gpu.csv")}).exitCode ==
+                0);
+        // The plan's own months, to hold the comparison's planned column against.
+        const CliRun plan =
+            cli({QStringLiteral("evaluate"), samplePlan(), QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(plan.exitCode == 0, qPrintable(details(plan)));
+        const QStringList planLines = plan.out.split(QLatin1Char('\n'));
+        const QString scenario = planLines.value(1).section(QLatin1Char(','), 0, 0);
+        QVERIFY(!scenario.isEmpty());
+        const double month1 = planLines.value(1).section(QLatin1Char(','), 4, 4).toDouble();
+        QVERIFY(month1 > 0);
+
+        const CliRun compared =
+            cli({QStringLiteral("actuals"), QStringLiteral("compare"), samplePlan(), QStringLiteral("--scenario"),
+                 scenario, QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(compared.exitCode == 0, qPrintable(details(compared)));
+        const QJsonArray rows = QJsonDocument::fromJson(compared.out.toUtf8()).array();
+        QCOMPARE(rows.size(), 36);
+        const QJsonObject jan = rows[0].toObject();
+        QCOMPARE(jan.value(QStringLiteral("month")).toString(), QStringLiteral("2026-01"));
+        QCOMPARE(jan.value(QStringLiteral("plan_month")).toInt(), 1);
+        QVERIFY(qFuzzyCompare(jan.value(QStringLiteral("planned_usd")).toDouble(), month1));
+        const double actual = 3277.26 + 80 + 1620 - 327.73;
+        QVERIFY(qFuzzyCompare(jan.value(QStringLiteral("actual_usd")).toDouble(), actual));
+        QVERIFY(qFuzzyCompare(jan.value(QStringLiteral("variance_usd")).toDouble(), actual - month1));
+        QVERIFY(rows[2].toObject().value(QStringLiteral("actual_usd")).isNull());
+
+        // --start puts the plan's month 1 elsewhere: January 2026 is then month 3.
+        const CliRun shifted = cli({QStringLiteral("actuals"), QStringLiteral("compare"), samplePlan(),
+                                    QStringLiteral("--scenario"), scenario, QStringLiteral("--start"),
+                                    QStringLiteral("2025-11"), QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(shifted.exitCode == 0, qPrintable(details(shifted)));
+        QVERIFY2(shifted.out.split(QStringLiteral("\r\n")).value(3).startsWith(QStringLiteral("3,2026-01,")),
+                 qPrintable(shifted.out));
+
+        const CliRun unknown = cli({QStringLiteral("actuals"), QStringLiteral("compare"), samplePlan(),
+                                    QStringLiteral("--scenario"), QStringLiteral("Nobody")});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.contains(QStringLiteral("no scenario named 'Nobody'")) && unknown.err.contains(scenario),
+                 qPrintable(unknown.err));
+        QCOMPARE(cli({QStringLiteral("actuals"), QStringLiteral("compare"), samplePlan()}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("actuals"), QStringLiteral("compare"), samplePlan(), QStringLiteral("--scenario"),
+                      scenario, QStringLiteral("--start"), QStringLiteral("2026-13")})
+                     .exitCode,
+                 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliActuals)
+#include "tst_cli_actuals.moc"
