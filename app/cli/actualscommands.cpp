@@ -61,15 +61,23 @@ int runImport(const QString &path, store::Document &document, Io &io)
 int runCompare(const QString &planPath, const QCommandLineParser &parser, store::Document &document, Io &io,
                const QString &format)
 {
-    const QString scenarioName = parser.value(QStringLiteral("scenario"));
-    if (scenarioName.isEmpty())
-        return usageError(io, QStringLiteral("actuals compare needs --scenario NAME"), kUsage);
-    const QString start = parser.value(QStringLiteral("start"));
+    QString start = parser.value(QStringLiteral("start"));
     if (!start.isEmpty() && !actuals::isMonth(start))
         return usageError(io, QStringLiteral("--start must be a month written YYYY-MM, not '%1'").arg(start), kUsage);
-    Expected<tco::PlanResult> plan = evaluatePlanFile(planPath, document.path());
+    tco::Plan read;
+    Expected<tco::PlanResult> plan = evaluatePlanFile(planPath, document.path(), &read);
     if (!plan)
         return inputError(io, plan.error().message, plan.error().details);
+    // The plan's own link (its "actuals" section) unless the command line says otherwise.
+    QString scenarioName = parser.value(QStringLiteral("scenario"));
+    if (scenarioName.isEmpty() && read.actuals)
+        scenarioName = read.actuals->scenario;
+    if (start.isEmpty() && read.actuals && (scenarioName == read.actuals->scenario))
+        start = read.actuals->start;
+    if (scenarioName.isEmpty())
+        return usageError(
+            io, QStringLiteral("actuals compare needs --scenario NAME (the plan links no scenario to the bills)"),
+            kUsage);
     const tco::EvaluatedScenario *scenario = nullptr;
     QStringList names;
     for (const tco::EvaluatedScenario &s : plan->scenarios) {

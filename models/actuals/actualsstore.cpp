@@ -169,12 +169,13 @@ Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db)
     QList<MonthActual> months;
     Status s = visitActuals(db, [&months](const ActualCost &c) {
         if (months.isEmpty() || months.back().month != c.month)
-            months.append(MonthActual{c.month, 0, 0, 0, {}});
+            months.append(MonthActual{c.month, 0, 0, 0, {}, {}});
         MonthActual &m = months.back();
         m.effectiveCost += c.effectiveCost;
         m.billedCost += c.billedCost;
         m.gpuHours += c.gpuHours;
         m.byCategory[std::size_t(c.category)] += c.effectiveCost;
+        m.gpuHoursByCategory[std::size_t(c.category)] += c.gpuHours;
         return true;
     });
     if (!s)

@@ -7,6 +7,7 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <array>
 #include <functional>
 #include <optional>
 
@@ -41,6 +42,8 @@ struct MonthActual final
     double gpuHours = 0.0;
     /// EffectiveCost by PricingCategory (index = PricingCategory).
     std::array<double, kPricingCategoryCount> byCategory{};
+    /// GPU-hours by PricingCategory (index = PricingCategory).
+    std::array<double, kPricingCategoryCount> gpuHoursByCategory{};
 };
 
 /// The GPU count of an instance type name in the document's catalog (any provider; the largest when providers

@@ -62,6 +62,14 @@ struct BreakEvenRequest final
 };
 inline constexpr int kMaxBreakEvenServers = 10000;
 
+/// The scenario a plan holds against the actual spend of imported bills (docs/plan-format.md, "actuals").
+struct ActualsLink final
+{
+    QString scenario; ///< a scenario of the plan
+    QString start;    ///< "YYYY-MM": the calendar month of the plan's month 1; empty = the first month of the bills
+    bool operator==(const ActualsLink &) const = default;
+};
+
 /// A whole plan: one workload, its scenarios, and the break-evens to compute.
 struct Plan final
 {
@@ -75,6 +83,7 @@ struct Plan final
     QList<BreakEvenRequest> breakeven;
     QList<Uncertainty> uncertainty;       ///< model.md §10.9: inputs the Monte Carlo samples and the tornado moves
     QList<RankCorrelation> correlations;  ///< between entries of `uncertainty`
+    std::optional<ActualsLink> actuals;   ///< the scenario compared with the bills, if any
 
     /// nullptr when no scenario has that name.
     const PlanScenario *scenario(const QString &scenarioName) const

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QJsonValue>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -146,8 +147,8 @@ public:
         m_problems = earlier;
         Plan plan;
         // Sections in a fixed order (QJsonObject sorts keys), so messages read top-down like a plan file.
-        static const char *const kSections[] = {"name",      "version",   "notes",       "workload",
-                                                "scenarios", "breakeven", "uncertainty", "correlations"};
+        static const char *const kSections[] = {"name",      "version",     "notes",        "workload", "scenarios",
+                                                "breakeven", "uncertainty", "correlations", "actuals"};
         for (const char *section : kSections) {
             const QString key = QLatin1String(section);
             if (!root.contains(key)) {
@@ -170,8 +171,10 @@ public:
                 readBreakEvens(value, plan);
             else if (key == QLatin1String("uncertainty"))
                 readUncertainty(value, plan);
-            else
+            else if (key == QLatin1String("correlations"))
                 readCorrelations(value, plan);
+            else
+                readActuals(value, plan);
         }
         for (auto it = root.begin(); it != root.end(); ++it) {
             if (std::none_of(std::begin(kSections), std::end(kSections),
@@ -181,6 +184,9 @@ public:
         checkStepsWithinHorizon(plan);
         checkHybridNames();
         checkBreakEvenNames(plan);
+        if (plan.actuals && !plan.actuals->scenario.isEmpty() && !m_scenarioIndex.contains(plan.actuals->scenario))
+            problem(QStringLiteral("actuals.scenario"),
+                    QStringLiteral("no scenario is named %1").arg(quoted(plan.actuals->scenario)));
 
         if (!m_problems.isEmpty())
             return Error{m_problems.size() == 1
@@ -882,6 +888,33 @@ private:
                                            ref.base ? QStringLiteral("a dedicated, cluster or purchase scenario")
                                                     : QStringLiteral("an elastic scenario")));
         }
+    }
+
+    /// "actuals": {"scenario": NAME, "start": "YYYY-MM"}: the scenario held against imported bills.
+    void readActuals(const QJsonValue &value, Plan &plan)
+    {
+        if (!value.isObject()) {
+            problem(QStringLiteral("actuals"), QStringLiteral("must be an object"));
+            return;
+        }
+        const QJsonObject object = value.toObject();
+        ActualsLink link;
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString path = QStringLiteral("actuals.") + it.key();
+            if (it.key() == QLatin1String("scenario")) {
+                link.scenario = requiredText(it.value(), path);
+            } else if (it.key() == QLatin1String("start")) {
+                static const QRegularExpression month(QStringLiteral("^(19|[2-9][0-9])[0-9]{2}-(0[1-9]|1[0-2])$"));
+                link.start = it.value().toString();
+                if (!it.value().isString() || !month.match(link.start).hasMatch())
+                    problem(path, QStringLiteral("must be a month written YYYY-MM (e.g. \"2026-01\")"));
+            } else {
+                problem(path, QStringLiteral("unknown key"));
+            }
+        }
+        if (!object.contains(QStringLiteral("scenario")))
+            problem(QStringLiteral("actuals.scenario"), QStringLiteral("missing"));
+        plan.actuals = link;
     }
 
     void checkBreakEvenNames(const Plan &plan)

@@ -98,7 +98,7 @@ bool usesVersion2(const Plan &plan)
         if (request.basis != BreakEvenBasis::Capacity || (cloud && cloud->kind() == ScenarioKind::Elastic))
             return true;
     }
-    return !plan.uncertainty.isEmpty() || !plan.correlations.isEmpty();
+    return !plan.uncertainty.isEmpty() || !plan.correlations.isEmpty() || plan.actuals.has_value();
 }
 
 QJsonObject planToJson(const Plan &plan)
@@ -148,6 +148,12 @@ QJsonObject planToJson(const Plan &plan)
             breakeven.append(item);
         }
         object.insert(QStringLiteral("breakeven"), breakeven);
+    }
+    if (plan.actuals) {
+        QJsonObject link{{QStringLiteral("scenario"), plan.actuals->scenario}};
+        if (!plan.actuals->start.isEmpty())
+            link.insert(QStringLiteral("start"), plan.actuals->start);
+        object.insert(QStringLiteral("actuals"), link);
     }
     if (!plan.uncertainty.isEmpty()) {
         QJsonArray entries;

@@ -1,11 +1,13 @@
 // FOCUS bills: parsing (1.0 and 1.2 layouts, gzip, the traps of real exports), the document's actual spend, and a
 // plan held against it. Expected sums are worked by hand from the fixture rows (tests/data/actuals).
 #include "models/actuals/actualsstore.h"
+#include "models/actuals/calibration.h"
 #include "models/actuals/focusbill.h"
 #include "models/actuals/plancompare.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/common/gzipdevice.h"
 #include "models/store/sqlutil.h"
+#include "models/tco/planreader.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -474,9 +476,9 @@ private slots:
     void aPlanIsHeldAgainstTheActuals()
     {
         QList<MonthActual> actuals;
-        MonthActual jan{QStringLiteral("2026-01"), 4649.53, 13029.53, 1320, {}};
+        MonthActual jan{QStringLiteral("2026-01"), 4649.53, 13029.53, 1320, {}, {}};
         jan.byCategory[std::size_t(PricingCategory::Standard)] = 3277.26;
-        actuals << jan << MonthActual{QStringLiteral("2026-02"), 6585.12, 6585.12, 1610, {}};
+        actuals << jan << MonthActual{QStringLiteral("2026-02"), 6585.12, 6585.12, 1610, {}, {}};
         const tco::ScenarioResult plan = threeMonths(4000, 6000, 7000);
 
         Expected<PlanComparison> c = compareWithPlan(plan, actuals);
@@ -527,6 +529,56 @@ private slots:
         QVERIFY(!compareWithPlan(plan, {}));
         QVERIFY(!compareWithPlan(plan, actuals, QStringLiteral("2026-13")));
         QVERIFY(compareWithPlan(plan, {}, QStringLiteral("2026-01")));
+    }
+
+    void calibrationReadsTheBills()
+    {
+        QTemporaryDir dir;
+        auto document = catalog::openDocument(dir.filePath(QStringLiteral("calibrate.mltco")));
+        QVERIFY(document);
+        QVERIFY(importBill((*document)->database(), fixture("focus-1.2-aws-gpu.csv")));
+        Expected<QList<MonthActual>> months = monthlyActuals((*document)->database());
+        QVERIFY(months);
+        const ObservedUse use = observeUse(*months);
+        // January: on demand 800 h for $3,277.26, spot 200 h, committed 400 h for $1,620, the correction -80 h;
+        // February: on demand 1,610 h for $6,585.12.
+        QCOMPARE(use.months, 2);
+        QCOMPARE(use.gpuHoursPerMonth, (1320.0 + 1610.0) / 2);
+        QVERIFY(qFuzzyCompare(*use.onDemandShare, 2410.0 / 2930));
+        QVERIFY(qFuzzyCompare(*use.dynamicShare, 200.0 / 2930));
+        QVERIFY(qFuzzyCompare(*use.committedShare, 400.0 / 2930));
+        QVERIFY(qFuzzyCompare(*use.onDemandRate, (3277.26 + 6585.12) / 2410));
+        QVERIFY(qFuzzyCompare(*use.committedRate, 1620.0 / 400));
+        QVERIFY(qFuzzyCompare(*use.effectiveDiscount, 1 - (1620.0 / 400) / ((3277.26 + 6585.12) / 2410)));
+
+        Expected<tco::Plan> plan =
+            tco::readPlan(readAll(QStringLiteral(MLTCO_TEST_DATA_DIR "/../../resources/plans/sample-plan.json")));
+        QVERIFY(plan);
+        // A dedicated scenario (speedup 1): demand, committed share and discount.
+        const tco::PlanScenario &dedicated = plan->scenarios.first();
+        QList<Suggestion> s = calibrationSuggestions(use, plan->workload, dedicated.scenario);
+        QCOMPARE(s.size(), 3);
+        QCOMPARE(s[0].parameter, tco::ParamId::DemandGpuHours);
+        QVERIFY(s[0].workload);
+        QCOMPARE(*s[0].current, 2920.0);
+        QCOMPARE(s[0].suggested, 1465.0);
+        QCOMPARE(s[1].parameter, tco::ParamId::CommitFraction);
+        QVERIFY(!s[1].workload);
+        QVERIFY(qFuzzyCompare(s[1].suggested, 400.0 / 2930));
+        QCOMPARE(s[2].parameter, tco::ParamId::CommitDiscount);
+        QVERIFY(s[2].reason.contains(QStringLiteral("$4.05")));
+        // An elastic scenario takes no commitment: only the demand. Applied values are not suggested again.
+        const tco::PlanScenario *elastic = plan->scenario(QStringLiteral("GCP preemptible A100, autoscaled"));
+        QVERIFY(elastic);
+        const QList<Suggestion> e = calibrationSuggestions(use, plan->workload, elastic->scenario);
+        QCOMPARE(e.size(), 1);
+        QCOMPARE(e[0].parameter, tco::ParamId::DemandGpuHours);
+        const double speedup = *tco::parameterValue(elastic->scenario, tco::ParamId::Speedup);
+        QCOMPARE(e[0].suggested, 1465.0 * speedup);
+        tco::Workload calibrated = plan->workload;
+        QVERIFY(tco::setParameterValue(calibrated, tco::ParamId::DemandGpuHours, e[0].suggested));
+        QVERIFY(calibrationSuggestions(use, calibrated, elastic->scenario).isEmpty());
+        QVERIFY(calibrationSuggestions(ObservedUse{}, plan->workload, dedicated.scenario).isEmpty());
     }
 
     void monthsCount()

@@ -195,6 +195,22 @@ private slots:
         QVERIFY2(unknown.err.contains(QStringLiteral("no scenario named 'Nobody'")) && unknown.err.contains(scenario),
                  qPrintable(unknown.err));
         QCOMPARE(cli({QStringLiteral("actuals"), QStringLiteral("compare"), samplePlan()}).exitCode, 2);
+
+        // A plan that links a scenario to the bills needs no --scenario; its start month applies too.
+        QFile sample(samplePlan());
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        QJsonObject linked = QJsonDocument::fromJson(sample.readAll()).object();
+        linked.insert(QStringLiteral("actuals"), QJsonObject{{QStringLiteral("scenario"), scenario},
+                                                             {QStringLiteral("start"), QStringLiteral("2025-11")}});
+        const QString linkedPath = m_home.filePath(QStringLiteral("linked.json"));
+        QFile out(linkedPath);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(linked).toJson());
+        out.close();
+        const CliRun byLink = cli({QStringLiteral("actuals"), QStringLiteral("compare"), linkedPath,
+                                   QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(byLink.exitCode == 0, qPrintable(details(byLink)));
+        QCOMPARE(byLink.out, shifted.out);
         QCOMPARE(cli({QStringLiteral("actuals"), QStringLiteral("compare"), samplePlan(), QStringLiteral("--scenario"),
                       scenario, QStringLiteral("--start"), QStringLiteral("2026-13")})
                      .exitCode,

@@ -67,6 +67,19 @@ void TestPlanReader::refusals_data()
     // top level
     QTest::newRow("unknown key") << plan(kDedicated, R"(, "colour": 1)") << "colour: unknown key";
     QTest::newRow("name missing") << QByteArray(R"({"scenarios": []})") << "name: missing";
+    // the scenario held against the bills
+    QTest::newRow("actuals not an object") << plan(kDedicated, R"(, "actuals": "d")") << "actuals: must be an object";
+    QTest::newRow("actuals unknown scenario")
+        << plan(kDedicated, R"(, "actuals": {"scenario": "x"})") << "actuals.scenario: no scenario is named \"x\"";
+    QTest::newRow("actuals without scenario")
+        << plan(kDedicated, R"(, "actuals": {"start": "2026-01"})") << "actuals.scenario: missing";
+    QTest::newRow("actuals bad start") << plan(kDedicated, R"(, "actuals": {"scenario": "d", "start": "2026-13"})")
+                                       << "actuals.start: must be a month written YYYY-MM (e.g. \"2026-01\")";
+    QTest::newRow("actuals start a date")
+        << plan(kDedicated, R"(, "actuals": {"scenario": "d", "start": "2026-01-01"})")
+        << "actuals.start: must be a month written YYYY-MM (e.g. \"2026-01\")";
+    QTest::newRow("actuals unknown key") << plan(kDedicated, R"(, "actuals": {"scenario": "d", "month": 1})")
+                                         << "actuals.month: unknown key";
     QTest::newRow("scenarios missing") << QByteArray(R"({"name": "p"})") << "scenarios: missing";
     QTest::newRow("name not text") << QByteArray(R"({"name": 5, "scenarios": []})") << "name: must be a non-empty text";
     QTest::newRow("name blank") << QByteArray(R"({"name": "  ", "scenarios": []})") << "name: must be a non-empty text";
@@ -487,6 +500,17 @@ void TestPlanReader::versionOnePlanWritesVersionOne()
     const Expected<Plan> back = readPlan(writePlan(*team));
     QVERIFY(back);
     QCOMPARE(writePlan(*back), writePlan(*team));
+
+    // The link to the bills round-trips, with and without a start month.
+    Plan linked = *team;
+    linked.actuals = ActualsLink{linked.scenarios.first().name, QStringLiteral("2026-03")};
+    Expected<Plan> linkedBack = readPlan(writePlan(linked));
+    QVERIFY2(linkedBack, linkedBack ? "" : qPrintable(linkedBack.error().details.join(QLatin1Char('\n'))));
+    QVERIFY(linkedBack->actuals == linked.actuals);
+    linked.actuals->start.clear();
+    linkedBack = readPlan(writePlan(linked));
+    QVERIFY(linkedBack && linkedBack->actuals == linked.actuals);
+    QVERIFY(!writePlan(linked).contains("\"start\""));
 }
 
 void TestPlanReader::keysGivenTwiceAreRefused()

@@ -330,7 +330,19 @@ void PlanEditor::removeScenario(int index)
     after.breakeven.removeIf([&](const tco::BreakEvenRequest &r) { return r.purchase == name || r.cloud == name; });
     // So do its uncertain inputs (and their correlations).
     tco::removeUncertainty(after, [&](const tco::Uncertainty &u, int) { return u.target == name; });
+    // And the bills can no longer be held against it.
+    if (after.actuals && after.actuals->scenario == name)
+        after.actuals.reset();
     apply(after, tr("Delete scenario %1").arg(name));
+}
+
+void PlanEditor::setActualsLink(const std::optional<tco::ActualsLink> &link)
+{
+    if (link == m_plan.actuals || (link && !m_plan.scenario(link->scenario)))
+        return;
+    tco::Plan after = m_plan;
+    after.actuals = link;
+    apply(after, link ? tr("Compare %1 with the bills").arg(link->scenario) : tr("Stop comparing with the bills"));
 }
 
 void PlanEditor::setUncertainty(const QList<tco::Uncertainty> &uncertainty, const QList<tco::RankCorrelation> &correlations)
@@ -367,6 +379,8 @@ void PlanEditor::renameScenario(int index, const QString &name)
         if (u.target == old)
             u.target = trimmed;
     }
+    if (after.actuals && after.actuals->scenario == old)
+        after.actuals->scenario = trimmed;
     apply(after, tr("Rename %1 to %2").arg(old, trimmed));
 }
 

@@ -81,6 +81,10 @@ public:
     /// The plan's uncertain inputs and their correlations (model.md §10.9), as one undoable step.
     void setUncertainty(const QList<tco::Uncertainty> &uncertainty, const QList<tco::RankCorrelation> &correlations);
 
+    /// The scenario held against the imported bills and the month its plan starts, as one undoable step; nullopt
+    /// unlinks. Ignored when it names no scenario of the plan.
+    void setActualsLink(const std::optional<tco::ActualsLink> &link);
+
     /// A name not yet used by a scenario: `base`, or `base 2`, `base 3`, ...
     QString uniqueScenarioName(const QString &base) const;
 
