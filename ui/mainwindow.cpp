@@ -6,6 +6,7 @@
 #include "models/tco/examples.h"
 #include "models/tco/planwriter.h"
 #include "models/tco/scenario.h"
+#include "ui/actuals/actualspage.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/catalog/catalogpage.h"
 #include "ui/catalog/pricehistorypage.h"
@@ -146,6 +147,8 @@ QString MainWindow::pageTitle(Page page)
         return tr("Calculators");
     case Risk:
         return tr("Risk");
+    case Actuals:
+        return tr("Plan vs actual");
     case PageCount:
         break;
     }
@@ -168,6 +171,13 @@ void MainWindow::buildMenus()
         showPage(Catalog);
         if (m_catalog)
             QMetaObject::invokeMethod(m_catalog, "startImport");
+    });
+    QAction *importBill = file->addAction(tr("Import &bill (FOCUS)…"));
+    importBill->setObjectName(QStringLiteral("importBillAction"));
+    connect(importBill, &QAction::triggered, this, [this] {
+        showPage(Actuals);
+        if (m_actuals)
+            m_actuals->importBillWithDialog();
     });
     file->addAction(tr("Import &plan file…"), this, &MainWindow::importPlanWithDialog);
     QMenu *examples = file->addMenu(tr("Open e&xample"));
@@ -374,6 +384,8 @@ void MainWindow::rebuildPages()
     m_priceHistory->setObjectName(QStringLiteral("priceHistoryPage"));
     m_calculators->setObjectName(QStringLiteral("calculatorsPage"));
     m_risk->setObjectName(QStringLiteral("riskPage"));
+    m_actuals = new ActualsPage(m_editor);
+    m_actuals->setObjectName(QStringLiteral("actualsPage"));
     // Pages whose forms and tables need more room than a 13" laptop's window has scroll instead of holding the
     // window open wider than the screen; on a larger window they fill it as before.
     const auto scrollable = [](QWidget *page) -> QWidget * {
@@ -385,7 +397,8 @@ void MainWindow::rebuildPages()
         return area;
     };
     for (QWidget *page : {static_cast<QWidget *>(m_dashboard), scrollable(m_scenarios), scrollable(m_catalog),
-                          scrollable(m_priceHistory), static_cast<QWidget *>(m_calculators), static_cast<QWidget *>(m_risk)})
+                          scrollable(m_priceHistory), static_cast<QWidget *>(m_calculators),
+                          static_cast<QWidget *>(m_risk), scrollable(m_actuals)})
         m_pages->addWidget(page);
 }
 

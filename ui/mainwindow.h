@@ -27,14 +27,15 @@ class CatalogPage;
 class PriceHistoryPage;
 class CalculatorsPage;
 class RiskPage;
+class ActualsPage;
 
-/// The application window: one open document, its plan, and the six pages that study it.
+/// The application window: one open document, its plan, and the seven pages that study it.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    enum Page { Dashboard, Scenarios, Catalog, PriceHistory, Calculators, Risk, PageCount };
+    enum Page { Dashboard, Scenarios, Catalog, PriceHistory, Calculators, Risk, Actuals, PageCount };
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -98,6 +99,7 @@ private:
     PriceHistoryPage *m_priceHistory = nullptr;
     CalculatorsPage *m_calculators = nullptr;
     RiskPage *m_risk = nullptr;
+    ActualsPage *m_actuals = nullptr;
 };
 
 } // namespace mltco::ui

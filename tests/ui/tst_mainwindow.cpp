@@ -134,6 +134,10 @@ private slots:
         QHash<QKeySequence, QString> owner;
         const QList<QAction *> actions = f.window->findChildren<QAction *>();
         for (QAction *a : actions) {
+            // An action bound to its widget (a dashboard card's Copy) answers only while that widget has the focus:
+            // one widget at a time, so such actions never compete.
+            if (a->shortcutContext() == Qt::WidgetShortcut)
+                continue;
             for (const QKeySequence &key : a->shortcuts()) {
                 if (key.isEmpty())
                     continue;

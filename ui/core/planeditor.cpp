@@ -56,6 +56,20 @@ private:
 PlanEditor::PlanEditor(store::Document &document, QObject *parent)
     : QObject(parent), m_document(document), m_instances(document.database()), m_undoStack(new QUndoStack(this))
 {
+    readActuals();
+}
+
+void PlanEditor::readActuals()
+{
+    Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(m_document.database());
+    m_actuals = months ? *months : QList<actuals::MonthActual>();
+    m_actualsError = months ? QString() : months.error().message;
+}
+
+void PlanEditor::reloadActuals()
+{
+    readActuals();
+    emit actualsChanged();
 }
 
 PlanEditor::~PlanEditor() = default;

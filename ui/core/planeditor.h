@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/actuals/actualsstore.h"
 #include "models/catalog/instanceresolver.h"
 #include "models/tco/plan.h"
 #include "models/tco/planevaluation.h"
@@ -91,11 +92,20 @@ public:
     /// Re-reads catalog prices and re-evaluates (after a catalog edit or import).
     void reevaluate();
 
+    /// The document's actual GPU spend per month, from its imported bills (read when the editor is made and by
+    /// reloadActuals()); actualsError() says when they could not be read.
+    const QList<actuals::MonthActual> &actuals() const { return m_actuals; }
+    QString actualsError() const { return m_actualsError; }
+    /// Reads the actuals again (after a bill is imported or removed) and emits actualsChanged().
+    void reloadActuals();
+
 signals:
     /// The plan changed (edit, undo, redo or load); result() is already up to date.
     void planChanged();
     /// Saving an edit to the document failed; the edit stays in memory and in the undo stack.
     void saveFailed(const QString &message);
+    /// The document's bills changed: actuals() is already up to date.
+    void actualsChanged();
 
 private:
     friend class PlanChangeCommand;
@@ -112,6 +122,9 @@ private:
     std::optional<tco::PlanResult> m_result;
     QString m_evaluationError;
     QStringList m_evaluationDetails;
+    QList<actuals::MonthActual> m_actuals;
+    QString m_actualsError;
+    void readActuals();
 };
 
 } // namespace mltco::ui

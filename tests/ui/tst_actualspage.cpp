@@ -1,0 +1,148 @@
+// The Plan vs actual page, driven through its widgets on a real document with a real FOCUS bill.
+#include "models/actuals/plancompare.h"
+#include "models/report/format.h"
+#include "models/tco/parameters.h"
+#include "ui/actuals/actualspage.h"
+#include "ui/charts/chartview.h"
+#include "uitestutil.h"
+
+#include <QChart>
+#include <QCheckBox>
+#include <QDateEdit>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QUndoStack>
+
+using namespace mltco;
+using namespace mltco::ui;
+
+namespace {
+
+QString bill(const char *name)
+{
+    return QStringLiteral(MLTCO_TEST_DATA_DIR "/actuals/") + QLatin1String(name);
+}
+
+QLineSeries *seriesNamed(ChartView *view, const QString &objectName)
+{
+    for (QAbstractSeries *s : view->chart()->series())
+        if (s->objectName() == objectName)
+            return qobject_cast<QLineSeries *>(s);
+    return nullptr;
+}
+
+} // namespace
+
+class TestActualsPage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void importLinkCompareAndCalibrate()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->showPage(MainWindow::Actuals);
+        auto *page = f.find<ActualsPage>(QStringLiteral("actualsPage"));
+        auto *summary = f.find<QLabel>(QStringLiteral("actualsSummary"));
+        auto *scenario = f.find<QComboBox>(QStringLiteral("actualsScenario"));
+        auto *table = f.find<QTableWidget>(QStringLiteral("varianceTable"));
+        QVERIFY(page && summary && scenario && table);
+        QVERIFY(summary->text().contains(QStringLiteral("No bill has been imported yet")));
+        QVERIFY(!table->isVisible());
+
+        // A bill in euros is refused in words on the page; nothing changes.
+        QVERIFY(!page->importBill(bill("focus-1.2-eur.csv")));
+        auto *message = f.find<QLabel>(QStringLiteral("actualsMessage"));
+        QTRY_VERIFY(message->isVisible());
+        QVERIFY(message->text().contains(QStringLiteral("the bill is in EUR")));
+        QVERIFY(f.editor()->actuals().isEmpty());
+
+        QVERIFY(page->importBill(bill("focus-1.2-aws-gpu.csv")));
+        QCOMPARE(f.editor()->actuals().size(), 2);
+        QVERIFY(message->text().contains(QStringLiteral("8 GPU rows of 11")));
+        QVERIFY(summary->text().contains(QStringLiteral("Choose the scenario")));
+
+        // Choosing the scenario links it in the plan (one undoable step) and compares.
+        const QString name = QStringLiteral("AWS p3.8xlarge per engineer");
+        const int before = f.editor()->undoStack()->count();
+        scenario->setCurrentIndex(scenario->findData(name));
+        QVERIFY(f.editor()->plan().actuals);
+        QCOMPARE(f.editor()->plan().actuals->scenario, name);
+        QVERIFY(f.editor()->plan().actuals->start.isEmpty());
+        QCOMPARE(f.editor()->undoStack()->count(), before + 1);
+        QVERIFY(page->comparison());
+        QTRY_VERIFY(table->isVisible());
+        QCOMPARE(table->rowCount(), 2);
+        const actuals::VarianceRow &jan = page->comparison()->rows.first();
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("Jan 2026"));
+        QCOMPARE(table->item(0, 1)->text(), report::money(jan.planned));
+        QCOMPARE(table->item(0, 2)->text(), report::money(3277.26 + 80 + 1620 - 327.73));
+        QCOMPARE(table->item(0, 3)->text(), report::money(*jan.variance));
+        QCOMPARE(table->item(0, 7)->text(), report::money(1620.0));                        // committed
+        QCOMPARE(table->item(0, 9)->text(), report::money(3277.26 + 80 + 10000 - 327.73)); // billed
+        QVERIFY(summary->text().contains(report::money(page->comparison()->actualToDate)));
+        QVERIFY(summary->text().contains(QStringLiteral("under plan")));
+
+        // The charts show the plan and the bills: two actual points, month 1 and 2.
+        auto *cumulative = f.find<ChartView>(QStringLiteral("actualsCumulativeChart"));
+        QVERIFY(cumulative);
+        QLineSeries *actual = seriesNamed(cumulative, QStringLiteral("actualSeries"));
+        QLineSeries *planned = seriesNamed(cumulative, QStringLiteral("plannedSeries"));
+        QVERIFY(actual && planned);
+        QCOMPARE(actual->count(), 2);
+        QCOMPARE(actual->at(0).x(), 1.0);
+        QVERIFY(planned->count() >= 2);
+
+        // A start month set in the page moves the comparison: January is month 3.
+        auto *fromBills = f.find<QCheckBox>(QStringLiteral("actualsStartFromBills"));
+        auto *start = f.find<QDateEdit>(QStringLiteral("actualsStart"));
+        QVERIFY(fromBills && start);
+        start->setDate(QDate(2025, 11, 1));
+        QVERIFY(!start->isEnabled() && f.editor()->plan().actuals->start.isEmpty()); // the bills decide meanwhile
+        QTest::mouseClick(fromBills, Qt::LeftButton, {}, QPoint(4, fromBills->height() / 2));
+        QTRY_VERIFY(start->isEnabled());
+        start->setDate(QDate(2025, 11, 1));
+        QTRY_COMPARE(f.editor()->plan().actuals->start, QStringLiteral("2025-11"));
+        QVERIFY(page->comparison() && page->comparison()->rows[2].actual);
+        QTRY_COMPARE(table->rowCount(), 4);
+        f.editor()->undoStack()->undo(); // the start month (the date was set while the bills decided)
+        QTRY_VERIFY(f.editor()->plan().actuals && f.editor()->plan().actuals->start.isEmpty());
+        QTRY_VERIFY(fromBills->isChecked());
+
+        // Calibration: the demand suggestion applies in one click and can be undone.
+        auto *apply = f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours"));
+        QVERIFY(apply);
+        const double suggested = page->suggestions().first().suggested;
+        const double demand = *tco::parameterValue(f.editor()->plan().workload, tco::ParamId::DemandGpuHours);
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QTRY_COMPARE(*tco::parameterValue(f.editor()->plan().workload, tco::ParamId::DemandGpuHours), suggested);
+        QTRY_VERIFY(!f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours")));
+        // The scenario's committed share too.
+        auto *commit = f.find<QPushButton>(QStringLiteral("applySuggestion_commit_fraction"));
+        QVERIFY(commit);
+        QTest::mouseClick(commit, Qt::LeftButton);
+        QTRY_VERIFY(
+            qFuzzyCompare(*tco::parameterValue(f.scenario(name).scenario, tco::ParamId::CommitFraction), 400.0 / 2930));
+        f.editor()->undoStack()->undo();
+        f.editor()->undoStack()->undo();
+        QTRY_COMPARE(*tco::parameterValue(f.editor()->plan().workload, tco::ParamId::DemandGpuHours), demand);
+
+        // Renaming the scenario keeps the link; deleting it removes the link.
+        f.editor()->renameScenario(f.indexOf(name), QStringLiteral("AWS boxes"));
+        QCOMPARE(f.editor()->plan().actuals->scenario, QStringLiteral("AWS boxes"));
+        QCOMPARE(scenario->currentData().toString(), QStringLiteral("AWS boxes"));
+        f.editor()->removeScenario(f.indexOf(QStringLiteral("AWS boxes")));
+        QVERIFY(!f.editor()->plan().actuals);
+        QVERIFY(!page->comparison());
+        QVERIFY(summary->text().contains(QStringLiteral("Choose the scenario")));
+    }
+};
+
+QTEST_MAIN(TestActualsPage)
+#include "tst_actualspage.moc"

@@ -1,0 +1,376 @@
+#include "ui/actuals/actualspage.h"
+
+#include "models/report/format.h"
+#include "models/store/document.h"
+#include "models/tco/parameters.h"
+#include "ui/actuals/actualschart.h"
+#include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
+#include "ui/core/wraplabel.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mltco::ui {
+
+namespace {
+
+QString monthName(const QString &month)
+{
+    return QDate::fromString(month + QStringLiteral("-01"), Qt::ISODate).toString(QStringLiteral("MMM yyyy"));
+}
+
+QTableWidgetItem *moneyItem(std::optional<double> value)
+{
+    auto *item = new QTableWidgetItem(value ? report::money(*value) : QStringLiteral("—"));
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (value)
+        item->setData(Qt::UserRole, *value);
+    return item;
+}
+
+/// A value of a parameter as its form shows it: a fraction as a percentage, money as money, else a number.
+QString parameterText(tco::ParamId id, double value)
+{
+    const tco::ParameterInfo &info = tco::parameterInfo(id);
+    if (QLatin1String(info.unit) == QLatin1String("fraction"))
+        return report::percent(value, 1);
+    return report::grouped(value, value == std::round(value) ? 0 : 1);
+}
+
+} // namespace
+
+ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
+    : QWidget(parent), m_editor(editor), m_scenario(new QComboBox(this)), m_startFromBills(new QCheckBox(this)),
+      m_start(new QDateEdit(this)), m_import(new QPushButton(this)), m_summary(new WrapLabel(this)),
+      m_message(new WrapLabel(this)), m_monthly(new ActualsChart(ActualsChart::Mode::Monthly, this)),
+      m_cumulative(new ActualsChart(ActualsChart::Mode::Cumulative, this)), m_table(new QTableWidget(this)),
+      m_calibration(new QGroupBox(this)), m_suggestionRows(new QVBoxLayout)
+{
+    m_scenario->setObjectName(QStringLiteral("actualsScenario"));
+    m_scenario->setToolTip(tr("The scenario of the plan to hold against the bills; the choice is saved with the plan"));
+    m_startFromBills->setObjectName(QStringLiteral("actualsStartFromBills"));
+    m_startFromBills->setText(tr("from the first bill"));
+    m_start->setObjectName(QStringLiteral("actualsStart"));
+    m_start->setDisplayFormat(QStringLiteral("MMM yyyy"));
+    m_start->setCurrentSection(QDateTimeEdit::MonthSection);
+    m_start->setToolTip(tr("The calendar month of the plan's month 1"));
+    m_import->setObjectName(QStringLiteral("importBillButton"));
+    m_import->setText(tr("Import bill…"));
+    m_import->setToolTip(tr("A FOCUS 1.0–1.2 cost export (CSV, or gzipped .csv.gz) from your cloud's billing console"));
+    m_summary->setObjectName(QStringLiteral("actualsSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_message->setObjectName(QStringLiteral("actualsMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->hide();
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Compare"), this));
+    top->addWidget(m_scenario, 1);
+    top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Plan month 1 is"), this));
+    top->addWidget(m_start);
+    top->addWidget(m_startFromBills);
+    top->addStretch(1);
+    top->addWidget(m_import);
+
+    auto *charts = new QHBoxLayout;
+    charts->addWidget(m_monthly, 1);
+    charts->addWidget(m_cumulative, 1);
+
+    m_table->setObjectName(QStringLiteral("varianceTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->setHorizontalHeaderLabels({});
+    m_table->setMinimumHeight(160);
+    m_table->setToolTip(tr("Planned: the scenario's compute. Actual: the bills' effective cost (amortised, after "
+                           "discounts), split by pricing; Other: other pricing and corrections without a category. "
+                           "Billed: what the invoices charged (upfront fees in the month paid)."));
+
+    m_calibration->setObjectName(QStringLiteral("calibration"));
+    m_calibration->setTitle(tr("Calibrate the plan from the bills"));
+    m_calibration->setLayout(m_suggestionRows);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_message);
+    layout->addWidget(m_summary);
+    layout->addLayout(charts, 3);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_table, 5);
+    bottom->addWidget(m_calibration, 3);
+    layout->addLayout(bottom, 2);
+
+    connect(m_import, &QPushButton::clicked, this, &ActualsPage::importBillWithDialog);
+    connect(m_scenario, &QComboBox::currentIndexChanged, this, &ActualsPage::linkChanged);
+    connect(m_startFromBills, &QCheckBox::toggled, this, &ActualsPage::linkChanged);
+    connect(m_start, &QDateEdit::dateChanged, this, &ActualsPage::linkChanged);
+    connect(m_editor, &PlanEditor::planChanged, this, &ActualsPage::refresh);
+    connect(m_editor, &PlanEditor::actualsChanged, this, &ActualsPage::refresh);
+    refresh();
+}
+
+void ActualsPage::linkChanged()
+{
+    if (m_updating)
+        return;
+    m_start->setEnabled(!m_startFromBills->isChecked());
+    const QString scenario = m_scenario->currentData().toString();
+    if (scenario.isEmpty()) {
+        m_editor->setActualsLink(std::nullopt);
+        return;
+    }
+    const QString start =
+        m_startFromBills->isChecked() ? QString() : m_start->date().toString(QStringLiteral("yyyy-MM"));
+    m_editor->setActualsLink(tco::ActualsLink{scenario, start});
+}
+
+void ActualsPage::refresh()
+{
+    const tco::Plan &plan = m_editor->plan();
+    const QList<actuals::MonthActual> &months = m_editor->actuals();
+    {
+        // Show the plan's link without writing it back.
+        m_updating = true;
+        m_scenario->clear();
+        m_scenario->addItem(tr("— choose a scenario —"), QString());
+        for (const tco::PlanScenario &s : plan.scenarios)
+            m_scenario->addItem(s.name, s.name);
+        const QString linked = plan.actuals ? plan.actuals->scenario : QString();
+        m_scenario->setCurrentIndex(std::max(0, m_scenario->findData(linked)));
+        const bool fromBills = !plan.actuals || plan.actuals->start.isEmpty();
+        m_startFromBills->setChecked(fromBills);
+        m_start->setEnabled(!fromBills);
+        QString start = fromBills ? (months.isEmpty() ? QDate::currentDate().toString(QStringLiteral("yyyy-MM"))
+                                                      : months.front().month)
+                                  : plan.actuals->start;
+        m_start->setDate(QDate::fromString(start + QStringLiteral("-01"), Qt::ISODate));
+        m_updating = false;
+    }
+    m_import->setEnabled(!m_editor->isReadOnly());
+
+    m_comparison.reset();
+    m_suggestions.clear();
+    const tco::EvaluatedScenario *scenario = nullptr;
+    if (plan.actuals && m_editor->result()) {
+        for (const tco::EvaluatedScenario &s : m_editor->result()->scenarios)
+            if (s.name == plan.actuals->scenario)
+                scenario = &s;
+    }
+    if (!m_editor->actualsError().isEmpty()) {
+        m_summary->setText(tr("The bills could not be read: %1").arg(m_editor->actualsError()));
+    } else if (months.isEmpty()) {
+        m_summary->setText(tr("No bill has been imported yet. Import a FOCUS cost export (CSV or .csv.gz) from your "
+                              "cloud's billing console: its GPU charges are summed per month and held against the "
+                              "scenario you choose here."));
+    } else if (!plan.actuals) {
+        m_summary->setText(tr("%n month(s) of bills, %1 to %2. Choose the scenario the bills should be held against.",
+                              nullptr, int(months.size()))
+                               .arg(monthName(months.front().month), monthName(months.back().month)));
+    } else if (!scenario) {
+        m_summary->setText(tr("%1 cannot be evaluated yet, so there is no plan to hold the bills against.")
+                               .arg(plan.actuals->scenario));
+    } else {
+        Expected<actuals::PlanComparison> c = actuals::compareWithPlan(scenario->result, months, plan.actuals->start);
+        if (!c) {
+            m_summary->setText(c.error().message);
+        } else {
+            m_comparison = *c;
+            const double variance = c->actualToDate - c->plannedToDate;
+            QString text;
+            if (c->monthsWithActuals == 0) {
+                text = tr("No bill covers a month of the plan (%1 to %2).")
+                           .arg(monthName(c->start), monthName(c->rows.back().month));
+            } else {
+                const QString share = c->plannedToDate != 0
+                                          ? report::percent(std::abs(variance) / c->plannedToDate, 0) + QLatin1Char(' ')
+                                          : QString();
+                text = tr("Over the %n month(s) with bills, the bills show %1 of GPU spend where %2 planned %3: %4 "
+                          "(%5%6).",
+                          nullptr, c->monthsWithActuals)
+                           .arg(report::money(c->actualToDate), plan.actuals->scenario, report::money(c->plannedToDate),
+                                report::money(std::abs(variance)), share,
+                                variance > 0 ? tr("over plan") : tr("under plan"));
+            }
+            for (const QString &note : c->notes)
+                text += QStringLiteral("\n") + note.left(1).toUpper() + note.mid(1) + QLatin1Char('.');
+            m_summary->setText(text);
+            QList<actuals::MonthActual> inPlan;
+            for (const actuals::MonthActual &m : months)
+                if (m.month >= c->start && m.month <= c->rows.back().month)
+                    inPlan.append(m);
+            m_suggestions =
+                actuals::calibrationSuggestions(actuals::observeUse(inPlan), plan.workload, scenario->scenario);
+            const int color =
+                int(std::distance(plan.scenarios.begin(),
+                                  std::find_if(plan.scenarios.begin(), plan.scenarios.end(),
+                                               [&](const tco::PlanScenario &s) { return s.name == scenario->name; })));
+            m_monthly->setComparison(*c, scenario->name, color);
+            m_cumulative->setComparison(*c, scenario->name, color);
+        }
+    }
+    m_monthly->setVisible(m_comparison.has_value());
+    m_cumulative->setVisible(m_comparison.has_value());
+    m_table->setVisible(m_comparison.has_value());
+    m_calibration->setVisible(m_comparison.has_value());
+    fillTable();
+    fillSuggestions();
+}
+
+void ActualsPage::fillTable()
+{
+    const QStringList headers = {tr("Month"),     tr("Planned"), tr("Actual"),    tr("Variance"), tr("%"),
+                                 tr("On-demand"), tr("Spot"),    tr("Committed"), tr("Other"),    tr("Billed")};
+    m_table->clear();
+    m_table->setColumnCount(int(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(0);
+    if (!m_comparison)
+        return;
+    // Months up to the last one a bill covers: the rest of the plan has nothing to compare yet.
+    int last = -1;
+    for (qsizetype i = 0; i < m_comparison->rows.size(); ++i)
+        if (m_comparison->rows[i].actual)
+            last = int(i);
+    m_table->setRowCount(last + 1);
+    for (int i = 0; i <= last; ++i) {
+        const actuals::VarianceRow &r = m_comparison->rows[i];
+        auto *month = new QTableWidgetItem(monthName(r.month));
+        month->setToolTip(tr("Month %1 of the plan").arg(r.planMonth));
+        m_table->setItem(i, 0, month);
+        m_table->setItem(i, 1, moneyItem(r.planned));
+        m_table->setItem(i, 2, moneyItem(r.actual));
+        QTableWidgetItem *variance = moneyItem(r.variance);
+        if (r.variance && *r.variance > 0.005)
+            variance->setForeground(theme::color(theme::Role::WarningText));
+        m_table->setItem(i, 3, variance);
+        auto *share =
+            new QTableWidgetItem(r.varianceShare ? report::percent(*r.varianceShare, 1) : QStringLiteral("—"));
+        share->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_table->setItem(i, 4, share);
+        for (int c = 0; c < 4; ++c) {
+            const auto category = actuals::PricingCategory(c);
+            m_table->setItem(
+                i, 5 + c,
+                moneyItem(r.actual ? std::optional<double>(r.actualByCategory[std::size_t(category)]) : std::nullopt));
+        }
+        m_table->setItem(i, 9, moneyItem(r.actualBilled));
+    }
+    // Other pricing (FOCUS "Other") joins "Not stated" only if present; it is rare enough not to need a column.
+    for (int i = 0; i <= last; ++i) {
+        const actuals::VarianceRow &r = m_comparison->rows[i];
+        const double other = r.actualByCategory[std::size_t(actuals::PricingCategory::Other)] +
+                             r.actualByCategory[std::size_t(actuals::PricingCategory::Unspecified)];
+        if (r.actual)
+            m_table->setItem(i, 8, moneyItem(other));
+    }
+    m_table->resizeColumnsToContents();
+}
+
+void ActualsPage::fillSuggestions()
+{
+    while (QLayoutItem *item = m_suggestionRows->takeAt(0)) {
+        if (item->widget())
+            item->widget()->deleteLater();
+        delete item;
+    }
+    if (m_suggestions.isEmpty()) {
+        auto *none = new WrapLabel(tr("The plan already matches what the bills show (within 1 %), or the bills have no "
+                                      "GPU-hours to learn from."),
+                                   m_calibration);
+        none->setWordWrap(true);
+        none->setObjectName(QStringLiteral("noSuggestions"));
+        m_suggestionRows->addWidget(none);
+        return;
+    }
+    for (const actuals::Suggestion &s : m_suggestions) {
+        const tco::ParameterInfo &info = tco::parameterInfo(s.parameter);
+        auto *row = new QWidget(m_calibration);
+        auto *rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        auto *text = new WrapLabel(row);
+        text->setWordWrap(true);
+        text->setTextFormat(Qt::PlainText);
+        text->setText(tr("%1 (%2): %3 → %4\n%5")
+                          .arg(QString::fromUtf8(info.label), s.workload ? tr("workload") : tr("this scenario"),
+                               s.current ? parameterText(s.parameter, *s.current) : tr("not set"),
+                               parameterText(s.parameter, s.suggested), s.reason));
+        auto *apply = new QPushButton(tr("Apply"), row);
+        apply->setObjectName(QStringLiteral("applySuggestion_") + tco::parameterKey(s.parameter));
+        rowLayout->addWidget(text, 1);
+        rowLayout->addWidget(apply, 0, Qt::AlignTop);
+        const actuals::Suggestion suggestion = s;
+        connect(apply, &QPushButton::clicked, this, [this, suggestion] {
+            if (suggestion.workload) {
+                m_editor->setWorkloadValue(suggestion.parameter, suggestion.suggested);
+                return;
+            }
+            const tco::Plan &plan = m_editor->plan();
+            for (qsizetype i = 0; i < plan.scenarios.size(); ++i)
+                if (plan.actuals && plan.scenarios[i].name == plan.actuals->scenario)
+                    m_editor->setScenarioValue(int(i), suggestion.parameter, suggestion.suggested);
+        });
+        m_suggestionRows->addWidget(row);
+    }
+}
+
+void ActualsPage::importBillWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import a bill (FOCUS cost export)"), QString(),
+                                                      tr("FOCUS cost exports (*.csv *.csv.gz *.gz);;All files (*)"));
+    if (!path.isEmpty())
+        (void)importBill(path); // the page shows what happened
+}
+
+Status ActualsPage::importBill(const QString &path)
+{
+    Status status;
+    if (Status writable = m_editor->document().checkWritable(tr("import a bill into")); !writable) {
+        status = writable;
+    } else {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        Expected<actuals::BillImportResult> result = actuals::importBill(m_editor->document().database(), path);
+        QApplication::restoreOverrideCursor();
+        if (!result) {
+            status = result.error();
+        } else {
+            QStringList lines{tr("Imported %1: %2 GPU rows of %3 in %4 monthly sums.")
+                                  .arg(QFileInfo(path).fileName())
+                                  .arg(result->data.rowsUsed)
+                                  .arg(result->data.rowsRead)
+                                  .arg(result->data.costs.size())};
+            lines << result->data.notes;
+            m_message->setText(lines.join(QLatin1Char('\n')));
+            m_message->setStyleSheet(QString());
+            m_message->show();
+            m_editor->reloadActuals();
+            return {};
+        }
+    }
+    QStringList lines{status.error().message};
+    lines << status.error().details.mid(0, 10);
+    m_message->setText(lines.join(QLatin1Char('\n')));
+    m_message->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText)));
+    m_message->show();
+    return status;
+}
+
+} // namespace mltco::ui
