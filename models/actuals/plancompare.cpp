@@ -93,4 +93,22 @@ Expected<PlanComparison> compareWithPlan(const tco::ScenarioResult &scenario, co
     return result;
 }
 
+std::optional<PlanComparison> linkedComparison(const tco::Plan &plan, const tco::PlanResult &result,
+                                               const QList<MonthActual> &actuals, std::size_t *scenarioIndex)
+{
+    if (!plan.actuals || actuals.isEmpty())
+        return std::nullopt;
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        if (result.scenarios[i].name != plan.actuals->scenario)
+            continue;
+        Expected<PlanComparison> c = compareWithPlan(result.scenarios[i].result, actuals, plan.actuals->start);
+        if (!c)
+            return std::nullopt;
+        if (scenarioIndex)
+            *scenarioIndex = i;
+        return std::move(*c);
+    }
+    return std::nullopt;
+}
+
 } // namespace mltco::actuals

@@ -2,6 +2,7 @@
 
 #include "models/actuals/actualsstore.h"
 #include "models/common/expected.h"
+#include "models/tco/planevaluation.h"
 #include "models/tco/result.h"
 
 #include <QList>
@@ -48,5 +49,11 @@ bool isMonth(const QString &text);
 /// of the actuals). An error when there are no actuals and no start, or `start` is not "YYYY-MM".
 Expected<PlanComparison> compareWithPlan(const tco::ScenarioResult &scenario, const QList<MonthActual> &actuals,
                                          const QString &start = {});
+
+/// The comparison a plan asks for with its "actuals" link: nullopt when it links no scenario, the scenario was left
+/// out of `result`, or there are no actuals. `scenarioIndex`, when given, receives the scenario's position in
+/// `result.scenarios`.
+std::optional<PlanComparison> linkedComparison(const tco::Plan &plan, const tco::PlanResult &result,
+                                               const QList<MonthActual> &actuals, std::size_t *scenarioIndex = nullptr);
 
 } // namespace mltco::actuals

@@ -99,6 +99,18 @@ private slots:
         QCOMPARE(actual->at(0).x(), 1.0);
         QVERIFY(planned->count() >= 2);
 
+        // The dashboard's cumulative chart carries the bills over the plan's lines: month 0, then months 1 and 2.
+        f.window->showPage(MainWindow::Dashboard); // a hidden dashboard catches up when shown
+        auto *dashboard = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        QVERIFY(dashboard);
+        QTRY_VERIFY(seriesNamed(dashboard, QStringLiteral("billsSeries")));
+        QLineSeries *overlay = seriesNamed(dashboard, QStringLiteral("billsSeries"));
+        QCOMPARE(overlay->count(), 3);
+        QCOMPARE(overlay->name(), QStringLiteral("Bills: %1").arg(name));
+        QCOMPARE(dashboard->chart()->series().size(), f.editor()->result()->scenarios.size() + 1);
+
+        f.window->showPage(MainWindow::Actuals);
+
         // A start month set in the page moves the comparison: January is month 3.
         auto *fromBills = f.find<QCheckBox>(QStringLiteral("actualsStartFromBills"));
         auto *start = f.find<QDateEdit>(QStringLiteral("actualsStart"));
@@ -139,6 +151,9 @@ private slots:
         QCOMPARE(scenario->currentData().toString(), QStringLiteral("AWS boxes"));
         f.editor()->removeScenario(f.indexOf(QStringLiteral("AWS boxes")));
         QVERIFY(!f.editor()->plan().actuals);
+        f.window->showPage(MainWindow::Dashboard);
+        QTRY_VERIFY(!seriesNamed(dashboard, QStringLiteral("billsSeries")));
+        QCOMPARE(dashboard->chart()->series().size(), f.editor()->result()->scenarios.size());
         QVERIFY(!page->comparison());
         QVERIFY(summary->text().contains(QStringLiteral("Choose the scenario")));
     }

@@ -1,8 +1,10 @@
 #include "ui/dashboard/cumulativechart.h"
 
+#include "models/actuals/plancompare.h"
 #include "models/report/format.h"
 #include "models/tco/planevaluation.h"
 #include "ui/charts/chartview.h"
+#include "ui/core/theme.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/dashboardsummary.h"
 #include "ui/dashboard/serieshover.h"
@@ -35,12 +37,22 @@ CumulativeChart::CumulativeChart(QWidget *parent)
     layout->addWidget(m_view);
 }
 
-void CumulativeChart::setResult(const tco::PlanResult &result)
+void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::PlanComparison *bills,
+                                std::size_t billsScenario)
 {
     m_legend.remember(m_chart);
     QStringList names;
     for (const tco::EvaluatedScenario &s : result.scenarios)
         names << flaggedName(s);
+    QList<QPointF> spent{{0.0, 0.0}};
+    if (bills && billsScenario < result.scenarios.size()) {
+        for (const actuals::VarianceRow &r : bills->rows)
+            if (r.cumulativeActual)
+                spent.append(QPointF(r.planMonth, *r.cumulativeActual));
+    }
+    const bool overlay = spent.size() > 1;
+    if (overlay)
+        names << tr("Bills: %1").arg(result.scenarios[billsScenario].name);
     m_view->fitLegend(static_cast<int>(names.size()));
     // The same scenarios as shown: their lines move in place. Otherwise the chart is built afresh.
     SeriesRefresh lines(m_chart, showsSeries(m_chart, names), m_months, m_money);
@@ -49,6 +61,8 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
     m_cumulative.clear();
     double lo = 0.0;
     double hi = 0.0;
+    for (const QPointF &p : spent)
+        hi = std::max(hi, p.y());
     for (const tco::EvaluatedScenario &s : result.scenarios) {
         std::vector<double> values{0.0}; // month 0: nothing spent yet, so every line starts at the origin
         double sum = 0.0;
@@ -86,6 +100,27 @@ void CumulativeChart::setResult(const tco::PlanResult &result)
             if (!flag.isEmpty())
                 text += QStringLiteral("<br>⚠ ") + flag.toHtmlEscaped();
             return text;
+        });
+    }
+    if (overlay) {
+        // The bills' GPU spend, in the text colour with a point per month: where it leaves its scenario's line is
+        // where reality departs from the plan (the plan's line is its whole cost; the bills carry GPU charges).
+        const auto slot = static_cast<qsizetype>(result.scenarios.size());
+        QList<QPointF> points = spent;
+        for (QPointF &p : points)
+            p.setY(p.y() / scale.divisor);
+        QLineSeries *series = lines.line(slot, names[slot]);
+        series->setObjectName(QStringLiteral("billsSeries"));
+        series->setPointsVisible(true);
+        updateSeries(series, points, QPen(theme::color(theme::Role::Text), 2.5));
+        lines.add(series);
+        const QList<QPointF> exact = spent;
+        const QString scenario = result.scenarios[billsScenario].name;
+        connectHoverTips(m_view, series, [exact, scenario](int index) {
+            return tr("<b>Bills</b> (GPU charges) held against %1<br>Month %2: %3 cumulative")
+                .arg(scenario.toHtmlEscaped())
+                .arg(int(exact[index].x()))
+                .arg(report::money(exact[index].y()));
         });
     }
     if (!lines.inPlace())

@@ -12,6 +12,9 @@ class QValueAxis;
 namespace mltco::tco {
 struct PlanResult;
 }
+namespace mltco::actuals {
+struct PlanComparison;
+}
 
 namespace mltco::ui {
 
@@ -26,7 +29,10 @@ class CumulativeChart final : public QWidget
 public:
     explicit CumulativeChart(QWidget *parent = nullptr);
 
-    void setResult(const tco::PlanResult &result);
+    /// With `bills`, the actual spend of the imported bills is drawn over the plan's lines: the cumulative GPU spend
+    /// of the months the bills cover, beside the line of scenario `billsScenario` (a position in result.scenarios).
+    void setResult(const tco::PlanResult &result, const actuals::PlanComparison *bills = nullptr,
+                   std::size_t billsScenario = 0);
     ChartView *view() const { return m_view; }
 
     /// Modest preferred size so the dashboard fits a 1440x900 window; the page's layout stretches charts into

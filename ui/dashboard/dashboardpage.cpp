@@ -1,5 +1,6 @@
 #include "ui/dashboard/dashboardpage.h"
 
+#include "models/actuals/plancompare.h"
 #include "models/report/format.h"
 #include "models/report/problemtext.h"
 #include "models/report/summary.h"
@@ -156,8 +157,10 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(m_stack);
 
-    if (m_editor)
+    if (m_editor) {
         connect(m_editor, &PlanEditor::planChanged, this, &DashboardPage::refresh);
+        connect(m_editor, &PlanEditor::actualsChanged, this, &DashboardPage::refresh);
+    }
     refresh();
 }
 
@@ -269,7 +272,10 @@ void DashboardPage::refresh()
     showSummary(report::executiveSummary(plan, result));
     const DashboardSummary summary = DashboardSummary::compute(result);
     m_kpis->setResult(result, summary);
-    m_cumulative->setResult(result);
+    std::size_t billsScenario = 0;
+    const std::optional<actuals::PlanComparison> bills =
+        actuals::linkedComparison(m_editor->plan(), result, m_editor->actuals(), &billsScenario);
+    m_cumulative->setResult(result, bills ? &*bills : nullptr, billsScenario);
     m_categories->setResult(result);
     m_breakEven->setResult(result);
     m_capacity->setResult(result);
