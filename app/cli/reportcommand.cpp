@@ -159,9 +159,14 @@ int runReport(const QStringList &args, Io &io)
         const report::ReportData data = report::assembleReport(loaded->plan, *result, repo.sources(),
                                                                QFileInfo(input).fileName(), QDate::currentDate());
         const QString pdf = parser.value(QStringLiteral("pdf"));
+        // A plan linked to the document's bills gets its "Plan vs actual" page.
+        Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(db);
+        if (!months)
+            return inputError(io, months.error().message);
+        const std::optional<actuals::PlanComparison> bills = actuals::linkedComparison(loaded->plan, *result, *months);
         if (Status s = ui::writePdfReport(pdf, data, *result,
                                           pageSize == QLatin1String("letter") ? ui::ReportPageSize::Letter : ui::ReportPageSize::A4,
-                                          risk ? &*risk : nullptr);
+                                          risk ? &*risk : nullptr, bills ? &*bills : nullptr);
             !s)
             return inputError(io, s.error().message);
         io.out << "PDF report written to " << pdf << '\n';

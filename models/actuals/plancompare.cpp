@@ -106,6 +106,8 @@ std::optional<PlanComparison> linkedComparison(const tco::Plan &plan, const tco:
             return std::nullopt;
         if (scenarioIndex)
             *scenarioIndex = i;
+        c->scenario = result.scenarios[i].name;
+        c->planPosition = int(result.scenarios[i].planPosition);
         return std::move(*c);
     }
     return std::nullopt;

@@ -32,7 +32,9 @@ struct VarianceRow final
 
 struct PlanComparison final
 {
-    QString start;           ///< the calendar month of the plan's month 1
+    QString scenario;      ///< the scenario compared (set by linkedComparison())
+    int planPosition = -1; ///< its position in the plan, which picks its colour (set by linkedComparison())
+    QString start;         ///< the calendar month of the plan's month 1
     QList<VarianceRow> rows; ///< every month of the plan
     int monthsWithActuals = 0;
     double plannedToDate = 0.0; ///< planned compute over the months that have actuals

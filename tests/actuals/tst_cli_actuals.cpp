@@ -211,6 +211,24 @@ private slots:
                                    QStringLiteral("--format"), QStringLiteral("csv")});
         QVERIFY2(byLink.exitCode == 0, qPrintable(details(byLink)));
         QCOMPARE(byLink.out, shifted.out);
+
+        // The PDF of the linked plan has its "Plan vs actual" page: the sentence and the variance table's months.
+        const QString pdf = m_home.filePath(QStringLiteral("linked.pdf"));
+        const CliRun report = cli({QStringLiteral("report"), linkedPath, QStringLiteral("--pdf"), pdf});
+        QVERIFY2(report.exitCode == 0, qPrintable(details(report)));
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        const QString pages = QString::fromUtf8(text.readAllStandardOutput());
+        QVERIFY2(pages.contains(QStringLiteral("Plan vs actual")), qPrintable(pages.left(2000)));
+        QVERIFY(pages.contains(QStringLiteral("Over the 2 months the bills cover")));
+        QVERIFY(pages.contains(QStringLiteral("Jan 2026")) && pages.contains(QStringLiteral("$4,649.53")));
+        // Without a link there is no such page.
+        const QString plain = m_home.filePath(QStringLiteral("plain.pdf"));
+        QVERIFY(cli({QStringLiteral("report"), samplePlan(), QStringLiteral("--pdf"), plain}).exitCode == 0);
+        text.start(QStringLiteral("pdftotext"), {plain, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        QVERIFY(!QString::fromUtf8(text.readAllStandardOutput()).contains(QStringLiteral("Plan vs actual")));
         QCOMPARE(cli({QStringLiteral("actuals"), QStringLiteral("compare"), samplePlan(), QStringLiteral("--scenario"),
                       scenario, QStringLiteral("--start"), QStringLiteral("2026-13")})
                      .exitCode,

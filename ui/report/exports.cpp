@@ -79,7 +79,9 @@ Status exportPdf(const PlanEditor &editor, const QString &path, ReportPageSize p
                                                            QFileInfo(editor.document().path()).fileName(),
                                                            QDate::currentDate());
     const std::optional<tco::AnalysisResult> risk = report::reportRisk(editor.plan(), *editor.result());
-    return writePdfReport(path, data, *editor.result(), pageSize, risk ? &*risk : nullptr);
+    const std::optional<actuals::PlanComparison> bills =
+        actuals::linkedComparison(editor.plan(), *editor.result(), editor.actuals());
+    return writePdfReport(path, data, *editor.result(), pageSize, risk ? &*risk : nullptr, bills ? &*bills : nullptr);
 }
 
 Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)

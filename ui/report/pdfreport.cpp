@@ -2,6 +2,7 @@
 
 #include "models/report/format.h"
 #include "models/tco/result.h"
+#include "ui/actuals/actualschart.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/theme.h"
 #include "ui/dashboard/breakevenchart.h"
@@ -17,6 +18,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QComboBox>
+#include <QDate>
 #include <QDir>
 #include <QPainter>
 #include <QPdfWriter>
@@ -151,8 +153,9 @@ class ReportBuilder final
 {
 public:
     ReportBuilder(const report::ReportData &data, const tco::PlanResult &result, QTextDocument &doc, ChartObject &charts,
-                  QWidget &host, double contentWidth, const tco::AnalysisResult *risk)
-        : m_data(data), m_result(result), m_doc(doc), m_charts(charts), m_host(host), m_width(contentWidth), m_risk(risk)
+                  QWidget &host, double contentWidth, const tco::AnalysisResult *risk, const actuals::PlanComparison *bills)
+        : m_data(data), m_result(result), m_doc(doc), m_charts(charts), m_host(host), m_width(contentWidth), m_risk(risk),
+          m_bills(bills)
     {
     }
 
@@ -187,6 +190,8 @@ public:
 
         if (m_risk)
             riskSection(cursor, *m_risk);
+        if (m_bills)
+            actualsSection(cursor, *m_bills);
 
         findings(cursor);
 
@@ -248,6 +253,62 @@ public:
     }
 
 private:
+    void actualsSection(QTextCursor &cursor, const actuals::PlanComparison &c)
+    {
+        const double variance = c.actualToDate - c.plannedToDate;
+        QString lead;
+        if (c.monthsWithActuals == 0)
+            lead = QStringLiteral("No imported bill covers a month of the plan (%1 onwards).").arg(esc(c.start));
+        else
+            lead = QStringLiteral("Over the %1 month%2 the bills cover, they show <b>%3</b> of GPU spend where %4 "
+                                  "planned %5: <b>%6 %7</b>%8.")
+                       .arg(c.monthsWithActuals)
+                       .arg(c.monthsWithActuals == 1 ? QString() : QStringLiteral("s"))
+                       .arg(esc(report::money(c.actualToDate)), esc(c.scenario), esc(report::money(c.plannedToDate)),
+                            esc(report::money(std::abs(variance))), variance > 0 ? QStringLiteral("over plan")
+                                                                                  : QStringLiteral("under plan"),
+                            c.plannedToDate != 0
+                                ? QStringLiteral(" (%1)").arg(esc(report::percent(std::abs(variance) / c.plannedToDate, 0)))
+                                : QString());
+        QString notes;
+        for (const QString &note : c.notes)
+            notes += QStringLiteral("<br>") + esc(note);
+        section(cursor,
+                QStringLiteral("<h2>Plan vs actual</h2><p>%1</p><p class=\"muted\">Planned: the scenario's compute, "
+                               "the part of a plan a cloud bill covers. Actual: the effective cost (amortised, after "
+                               "discounts) of the GPU charges in the imported FOCUS bills; billed: what the invoices "
+                               "charged.%2</p>")
+                    .arg(lead, notes),
+                true);
+        auto *cumulative = new ActualsChart(ActualsChart::Mode::Cumulative, &m_host);
+        cumulative->setComparison(c, c.scenario, std::max(c.planPosition, 0));
+        addChart(cursor, cumulative->view(),
+                 QStringLiteral("Cumulative GPU spend of %1: the plan's line and the bills' (USD).").arg(c.scenario), 0.42);
+        QList<QStringList> rows;
+        for (const actuals::VarianceRow &r : c.rows) {
+            if (!r.actual)
+                continue;
+            rows << QStringList{QDate::fromString(r.month + QStringLiteral("-01"), Qt::ISODate)
+                                    .toString(QStringLiteral("MMM yyyy"))
+                                    .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")),
+                                esc(report::money(r.planned)),
+                                esc(report::money(*r.actual)),
+                                esc(report::money(*r.variance)),
+                                r.varianceShare ? esc(report::percent(*r.varianceShare, 1)) : QStringLiteral("—"),
+                                esc(report::money(r.actualByCategory[0])),
+                                esc(report::money(r.actualByCategory[1])),
+                                esc(report::money(r.actualByCategory[2])),
+                                esc(report::money(*r.actualBilled))};
+        }
+        if (!rows.isEmpty())
+            section(cursor, table({QStringLiteral("Month"), QStringLiteral("Planned"),
+                                   QStringLiteral("Actual"), QStringLiteral("Variance"), QStringLiteral("%"),
+                                   QStringLiteral("On-demand"), QStringLiteral("Spot"), QStringLiteral("Committed"),
+                                   QStringLiteral("Billed")},
+                                  rows, {false, true, true, true, true, true, true, true, true}, {},
+                                  {12, 12, 11, 12, 8, 11, 9, 11, 14}, {}, true));
+    }
+
     void riskSection(QTextCursor &cursor, const tco::AnalysisResult &risk)
     {
         section(cursor,
@@ -439,12 +500,13 @@ private:
     QWidget &m_host;
     double m_width;
     const tco::AnalysisResult *m_risk;
+    const actuals::PlanComparison *m_bills;
 };
 
 } // namespace
 
 Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
-                      ReportPageSize pageSize, const tco::AnalysisResult *risk)
+                      ReportPageSize pageSize, const tco::AnalysisResult *risk, const actuals::PlanComparison *bills)
 {
     const theme::PrintScope paper; // the PDF is drawn light whatever the window's theme
     QSaveFile file(path);
@@ -479,7 +541,7 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
     doc.setDocumentMargin(0);
     ChartObject charts;
     doc.documentLayout()->registerHandler(ChartObject::kType, &charts);
-    ReportBuilder(data, result, doc, charts, host, body.width(), risk).build();
+    ReportBuilder(data, result, doc, charts, host, body.width(), risk, bills).build();
 
     QPainter painter;
     if (!painter.begin(&writer))

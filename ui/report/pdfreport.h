@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/actuals/plancompare.h"
 #include "models/common/expected.h"
 #include "models/report/reportdata.h"
 #include "models/tco/analysis.h"
@@ -21,9 +22,14 @@ enum class ReportPageSize { A4, Letter };
 /// charts: the probabilities of being cheapest, the percentiles of each total, the payback month's spread, the
 /// fan chart and the tornado of the scenario with the lowest median.
 ///
+/// With `bills` (the plan's link to imported bills: actuals::linkedComparison) a page "Plan vs actual" follows: the
+/// sentence of how the spend so far stands against the plan, the monthly and cumulative charts and the variance table
+/// of the months the bills cover.
+///
 /// The file is written through a temporary file and renamed into place: a failure leaves no partial
 /// file at `path`.
 Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
-                      ReportPageSize pageSize, const tco::AnalysisResult *risk = nullptr);
+                      ReportPageSize pageSize, const tco::AnalysisResult *risk = nullptr,
+                      const actuals::PlanComparison *bills = nullptr);
 
 } // namespace mltco::ui
