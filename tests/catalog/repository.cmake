@@ -3,3 +3,4 @@ mltco_add_test(tst_seedcatalog SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_seedcatalog
 mltco_add_test(tst_catalogeditor SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_catalogeditor.cpp LIBS mltco_models)
 mltco_add_test(tst_pricetrend SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_pricetrend.cpp LIBS mltco_models)
 mltco_add_test(tst_importwriter SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_importwriter.cpp LIBS mltco_models)
+mltco_add_test(tst_commitmentterms SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_commitmentterms.cpp LIBS mltco_models)

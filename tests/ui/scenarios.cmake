@@ -5,3 +5,5 @@ mltco_add_test(tst_scenariolist SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scenarioli
                ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h LIBS mltco_ui)
 mltco_add_test(tst_growingteam SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_growingteam.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
                LIBS mltco_ui)
+mltco_add_test(tst_reservedprice SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_reservedprice.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
+               LIBS mltco_ui)

@@ -221,6 +221,23 @@ void PlanEditor::setScenarioValue(int index, tco::ParamId id, double value)
           QStringLiteral("scenario/%1/%2").arg(s.name, tco::parameterKey(id)));
 }
 
+void PlanEditor::setScenarioValues(int index, const QList<std::pair<tco::ParamId, double>> &values, const QString &text,
+                                   const QString &why)
+{
+    if (index < 0 || index >= m_plan.scenarios.size())
+        return;
+    tco::Plan after = m_plan;
+    tco::PlanScenario &s = after.scenarios[index];
+    for (const auto &[id, value] : values) {
+        if (!tco::isAllowedValue(tco::parameterInfo(id), value) || !tco::setParameterValue(s.scenario, id, value))
+            return;
+        tco::setGiven(s.given, id);
+        if (!why.isEmpty())
+            s.assumptions.insert(tco::parameterKey(id), why);
+    }
+    apply(after, text);
+}
+
 void PlanEditor::clearScenarioValue(int index, tco::ParamId id)
 {
     if (index < 0 || index >= m_plan.scenarios.size())

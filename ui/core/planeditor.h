@@ -65,6 +65,10 @@ public:
     /// The plan's title and notes, as one undoable step (nothing when both are as they were).
     void setPlanText(const QString &name, const QString &notes);
     void setScenarioValue(int index, tco::ParamId id, double value);
+    /// Several values of one scenario as one undoable step named `text`; `why`, when given, becomes each value's
+    /// assumption note (where it came from). Nothing when a value is not allowed.
+    void setScenarioValues(int index, const QList<std::pair<tco::ParamId, double>> &values, const QString &text,
+                           const QString &why = {});
     /// Forgets a stated value so the catalog's (or the default) applies again.
     void clearScenarioValue(int index, tco::ParamId id);
     void setScenarioInstance(int index, const std::optional<tco::InstanceRef> &instance);

@@ -10,6 +10,7 @@
 #include "ui/scenarios/instancepicker.h"
 #include "ui/scenarios/parameterfield.h"
 #include "ui/scenarios/parametertext.h"
+#include "ui/scenarios/reservedpricebox.h"
 #include "ui/scenarios/scenariolistmodel.h"
 
 #include <QGridLayout>
@@ -120,6 +121,10 @@ ScenarioForm::ScenarioForm(PlanEditor *editor, int index, QWidget *parent)
     if (m_kind != tco::ScenarioKind::Purchase && m_kind != tco::ScenarioKind::Hybrid)
         buildInstancePicker(layout);
     buildParameters(layout);
+    if (tco::usesParameter(m_kind, ParamId::CommitDiscount)) {
+        m_reserved = new ReservedPriceBox(m_editor, m_index, m_catalog, this);
+        layout->addWidget(m_reserved);
+    }
     layout->addStretch(1);
     updateFromPlan();
 }
@@ -255,6 +260,8 @@ void ScenarioForm::updateFromPlan()
                                tr("Back to the default, %1").arg(info.defaultValue ? parametertext::formatWithUnit(info, *info.defaultValue) : QString()));
     }
     updateBoxes();
+    if (m_reserved)
+        m_reserved->refresh();
     if (m_tiers) {
         const auto &purchase = std::get<tco::PurchaseScenario>(s.scenario);
         m_tiers->setTiers(purchase.bulkDiscounts, purchase.servers, purchase.serverPrice);

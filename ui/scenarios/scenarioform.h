@@ -13,6 +13,8 @@ class QPushButton;
 
 namespace mltco::ui {
 
+class ReservedPriceBox;
+
 class BulkDiscountEditor;
 class InstancePicker;
 class ParameterField;
@@ -71,6 +73,7 @@ private:
     BulkDiscountEditor *m_tiers = nullptr;
     QPushButton *m_sizeButton = nullptr;
     QLabel *m_sizeNote = nullptr;
+    ReservedPriceBox *m_reserved = nullptr;
 };
 
 } // namespace mltco::ui
