@@ -20,9 +20,9 @@
 namespace mltco::cli {
 namespace {
 
-const QString kImportUsage = QStringLiteral("mltco-cli catalog import --format skypilot|csv|aws-pricelist FILE "
-                                            "[--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] "
-                                            "[--document PATH]");
+const QString kImportUsage =
+    QStringLiteral("mltco-cli catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR "
+                   "[--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] [--document PATH]");
 const QString kListUsage = QStringLiteral(
     "mltco-cli catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]");
 

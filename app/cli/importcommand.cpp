@@ -4,26 +4,42 @@
 #include "models/catalog/awspricelistimporter.h"
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/importrunner.h"
+#include "models/catalog/pricefile.h"
 
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
+
+#include <optional>
 
 namespace mltco::cli {
 namespace {
 
-const QString kUsage = QStringLiteral(
-    "mltco-cli catalog import --format skypilot|csv|aws-pricelist FILE [--observed-at YYYY-MM-DD] [--provider P] "
-    "[--skip-cpu-only|--gpu-only] [--document PATH]");
+const QString kUsage =
+    QStringLiteral("mltco-cli catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR "
+                   "[--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only|--gpu-only] [--document PATH]");
+
+struct FormatName final
+{
+    const char *key;
+    catalog::PriceFileFormat format;
+};
+constexpr FormatName kFormats[] = {
+    {"skypilot", catalog::PriceFileFormat::SkyPilot},          {"csv", catalog::PriceFileFormat::GenericCsv},
+    {"aws-pricelist", catalog::PriceFileFormat::AwsPriceList}, {"azure-retail", catalog::PriceFileFormat::AzureRetail},
+    {"sparecores", catalog::PriceFileFormat::SpareCores},
+};
+const QString kFormatList = QStringLiteral("skypilot, csv, aws-pricelist, azure-retail or sparecores");
 
 } // namespace
 
 int runImport(const QStringList &args, Io &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The catalog file."));
-    parser.addOption(
-        {QStringLiteral("format"), QStringLiteral("skypilot, csv or aws-pricelist."), QStringLiteral("F")});
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("The catalog file (azure-retail: a page or a folder of pages)."));
+    parser.addOption({QStringLiteral("format"), kFormatList + QLatin1Char('.'), QStringLiteral("F")});
     parser.addOption({QStringLiteral("observed-at"), QStringLiteral("Date the prices were observed."), QStringLiteral("DATE")});
     parser.addOption({QStringLiteral("provider"), QStringLiteral("SkyPilot: the cloud the file lists."), QStringLiteral("P")});
     parser.addOption({QStringLiteral("skip-cpu-only"), QStringLiteral("Leave out instance types without a GPU.")});
@@ -34,17 +50,21 @@ int runImport(const QStringList &args, Io &io)
     if (parser.positionalArguments().size() != 1)
         return usageError(io, QStringLiteral("catalog import takes exactly one FILE"), kUsage);
     const QString format = parser.value(QStringLiteral("format"));
-    const bool aws = format == QLatin1String("aws-pricelist");
-    if (format != QLatin1String("skypilot") && format != QLatin1String("csv") && !aws)
+    std::optional<catalog::PriceFileFormat> chosen;
+    for (const FormatName &f : kFormats)
+        if (format == QLatin1String(f.key))
+            chosen = f.format;
+    if (!chosen)
         return usageError(io,
-                          format.isEmpty()
-                              ? QStringLiteral("--format is required (skypilot, csv or aws-pricelist)")
-                              : QStringLiteral("--format must be skypilot, csv or aws-pricelist, not '%1'").arg(format),
+                          format.isEmpty() ? QStringLiteral("--format is required (%1)").arg(kFormatList)
+                                           : QStringLiteral("--format must be %1, not '%2'").arg(kFormatList, format),
                           kUsage);
+    const bool aws = *chosen == catalog::PriceFileFormat::AwsPriceList;
+    const bool datedFeed = catalog::formatDatesItsPrices(*chosen);
     const QString path = parser.positionalArguments().first();
 
     catalog::ImportOptions options;
-    options.fileName = QFileInfo(path).fileName();
+    options.fileName = QFileInfo(path).isDir() ? QDir(path).dirName() : QFileInfo(path).fileName();
     options.skipCpuOnly = parser.isSet(QStringLiteral("skip-cpu-only")) || parser.isSet(QStringLiteral("gpu-only"));
     if (parser.isSet(QStringLiteral("observed-at"))) {
         options.observedAt = QDate::fromString(parser.value(QStringLiteral("observed-at")), Qt::ISODate);
@@ -63,7 +83,8 @@ int runImport(const QStringList &args, Io &io)
     }
 
     QFileInfo info(path);
-    if (!info.isFile() || !info.isReadable())
+    const bool folder = info.isDir() && *chosen == catalog::PriceFileFormat::AzureRetail;
+    if (!(info.isFile() || folder) || !info.isReadable())
         return inputError(io, QStringLiteral("cannot read %1: %2").arg(path, info.exists() ? QStringLiteral("not a readable file")
                                                                                             : QStringLiteral("no such file")));
     if (!options.observedAt.isValid() && aws) {
@@ -72,7 +93,8 @@ int runImport(const QStringList &args, Io &io)
         if (file.open(QIODevice::ReadOnly))
             options.observedAt = catalog::awsPublicationDate(file).value_or(QDate());
     }
-    if (!options.observedAt.isValid())
+    // Azure and Spare Cores date each price; a date given overrides theirs.
+    if (!options.observedAt.isValid() && !datedFeed)
         options.observedAt = info.lastModified().date();
 
     auto document = openDocumentOption(parser.value(QStringLiteral("document")));
@@ -83,9 +105,7 @@ int runImport(const QStringList &args, Io &io)
     // Read, checked and written in one pass and one transaction: a refused file leaves the document as it was.
     catalog::ImportRequest request;
     request.path = path;
-    request.format = aws                              ? catalog::PriceFileFormat::AwsPriceList
-                     : format == QLatin1String("csv") ? catalog::PriceFileFormat::GenericCsv
-                                                      : catalog::PriceFileFormat::SkyPilot;
+    request.format = *chosen;
     request.options = options;
     catalog::ImportProgress progress;
     Expected<catalog::ImportResult> result = catalog::importPriceFile((*document)->database(), request, progress);
@@ -93,23 +113,27 @@ int runImport(const QStringList &args, Io &io)
         return inputError(io, result.error().message, result.error().details);
     const catalog::ImportSummary *summary = &result->summary;
 
+    const QString observed =
+        datedFeed && !options.observedAt.isValid()
+            ? QStringLiteral("each price dated by the feed, newest %1").arg(result->observedAt.toString(Qt::ISODate))
+            : QStringLiteral("observed %1").arg(result->observedAt.toString(Qt::ISODate));
     if (summary->alreadyImported) {
-        io.out << options.fileName << " (observed " << options.observedAt.toString(Qt::ISODate)
-               << ") was imported before; nothing added.\n";
+        io.out << options.fileName << " (" << observed << ") was imported before; nothing added.\n";
         return ExitOk;
     }
-    io.out << "Imported " << options.fileName << " (observed " << options.observedAt.toString(Qt::ISODate) << "): "
-           << summary->pricesAdded << " price points, " << summary->instancesAdded << " new instance types, "
-           << summary->providersAdded << " new providers, " << summary->gpusAdded << " new GPU models.\n";
+    io.out << "Imported " << options.fileName << " (" << observed << "): " << summary->pricesAdded << " price points, "
+           << summary->instancesAdded << " new instance types, " << summary->providersAdded << " new providers, "
+           << summary->gpusAdded << " new GPU models.\n";
     QStringList providers = summary->pricesByProvider.keys();
     providers.sort();
     for (const QString &p : providers)
         io.out << "  " << p << ": " << summary->pricesByProvider.value(p) << " price points\n";
     if (result->rowsSkipped > 0)
         io.out << "  " << result->rowsSkipped
-               << (aws ? " rows left out (other products, operating systems, tenancies "
-                         "and terms)\n"
-                       : " rows left out by option\n");
+               << (aws         ? " rows left out (other products, operating systems, tenancies "
+                                 "and terms)\n"
+                   : datedFeed ? " rows left out (see the notes)\n"
+                               : " rows left out by option\n");
     for (const QString &note : result->notes)
         io.out << "  note: " << note << '\n';
     return ExitOk;

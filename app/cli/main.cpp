@@ -19,7 +19,7 @@ const char kHelp[] = R"(mltco-cli: TCO planning for machine-learning GPU infrast
 usage: mltco-cli COMMAND [ARGS...]
 
 commands:
-  catalog import --format skypilot|csv|aws-pricelist FILE [--observed-at DATE] [--provider P] [--skip-cpu-only] [--document PATH]
+  catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR [--observed-at DATE] [--provider P] [--skip-cpu-only] [--document PATH]
   catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]
   catalog trend [--provider P] [--gpu G] [--pricing MODEL] [--format table|json] [--document PATH]
   evaluate PLAN.json [--document PATH] [--format json|csv|table]

@@ -13,18 +13,21 @@ namespace mltco::catalog {
 /// Parsers fill it; CatalogRepository::applyImport() writes it in one transaction.
 struct ImportData final
 {
-    QString format;                ///< "csv" or "skypilot"
+    QString format;                ///< priceFileFormatKey(): "csv", "skypilot", "azure-retail", ...
     QList<Provider> providers;     ///< every provider the file names (created when absent)
     QList<InstanceType> instances; ///< every instance type the file names (created when absent)
     QList<PricePoint> prices;      ///< one row per observation; PricePoint::source is left empty
     int rowsRead = 0;              ///< data rows in the file
     int rowsSkipped = 0;           ///< rows deliberately left out (e.g. CPU-only, by option)
     QStringList notes;             ///< things a user should know, e.g. "12 rows had no spot price"
+    QString licence;               ///< the data's licence where the feed has one ("CC BY-SA 4.0"), else empty
 };
 
 struct ImportOptions final
 {
-    QDate observedAt;         ///< date of every observation in the file (required by the parsers)
+    /// Date of every observation in the file: required by the parsers of CSV files; the Azure Retail Prices and
+    /// Spare Cores parsers date each price as the feed does when it is null, and date every price with it when set.
+    QDate observedAt;
     QString fileName;         ///< for `file:line: reason` messages
     QString provider;         ///< SkyPilot: the cloud the file lists ("aws", "gcp", "lambda", ...)
     bool skipCpuOnly = false; ///< SkyPilot: leave out rows without an accelerator

@@ -7,4 +7,6 @@ target_sources(mltco_models PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/skypilotnames.h ${CMAKE_CURRENT_LIST_DIR}/skypilotnames.cpp
     ${CMAKE_CURRENT_LIST_DIR}/skypilotimporter.h ${CMAKE_CURRENT_LIST_DIR}/skypilotimporter.cpp
     ${CMAKE_CURRENT_LIST_DIR}/awspricelistimporter.h ${CMAKE_CURRENT_LIST_DIR}/awspricelistimporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/azureretailimporter.h ${CMAKE_CURRENT_LIST_DIR}/azureretailimporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/sparecoresimporter.h ${CMAKE_CURRENT_LIST_DIR}/sparecoresimporter.cpp
 )

@@ -12,7 +12,9 @@
 
 namespace mltco::catalog::import {
 
-RowErrors::RowErrors(const QString &fileName) : m_fileName(displayFileName(fileName)) {}
+RowErrors::RowErrors(const QString &fileName, const QString &record)
+    : m_fileName(displayFileName(fileName)), m_record(record)
+{}
 
 void RowErrors::add(int line, const QString &reason)
 {
@@ -21,22 +23,30 @@ void RowErrors::add(int line, const QString &reason)
         m_details << QStringLiteral("%1:%2: %3").arg(m_fileName).arg(line).arg(reason);
 }
 
+void RowErrors::add(const QString &where, const QString &reason)
+{
+    ++m_count;
+    if (m_details.size() < kMaxImportErrors)
+        m_details << QStringLiteral("%1: %2: %3").arg(m_fileName, where, reason);
+}
+
 Error RowErrors::toError() const
 {
     Error error;
     error.message =
-        m_count == 1 ? QStringLiteral("%1 was rejected: 1 row is invalid. Nothing was imported; fix the row listed "
+        m_count == 1 ? QStringLiteral("%1 was rejected: 1 %2 is invalid. Nothing was imported; fix the %2 listed "
+                                      "below and import the file again.")
+                           .arg(m_fileName, m_record)
+                     : QStringLiteral("%1 was rejected: %2 %3s are invalid. Nothing was imported; fix the %3s listed "
                                       "below and import the file again.")
                            .arg(m_fileName)
-                     : QStringLiteral("%1 was rejected: %2 rows are invalid. Nothing was imported; fix the rows listed "
-                                      "below and import the file again.")
-                           .arg(m_fileName)
-                           .arg(m_count);
+                           .arg(m_count)
+                           .arg(m_record);
     error.details = m_details;
     if (m_count > m_details.size()) {
         const int more = m_count - static_cast<int>(m_details.size());
-        error.details << (more == 1 ? QStringLiteral("... and 1 more invalid row")
-                                    : QStringLiteral("... and %1 more invalid rows").arg(more));
+        error.details << (more == 1 ? QStringLiteral("... and 1 more invalid %1").arg(m_record)
+                                    : QStringLiteral("... and %1 more invalid %2s").arg(more).arg(m_record));
     }
     return error;
 }

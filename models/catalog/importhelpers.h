@@ -9,7 +9,6 @@
 #include <QStringList>
 
 #include <functional>
-#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,9 +27,12 @@ namespace mltco::catalog::import {
 class RowErrors final
 {
 public:
-    explicit RowErrors(const QString &fileName);
+    /// `record` names what is refused in the summary ("row", or "item" for a JSON feed's items).
+    explicit RowErrors(const QString &fileName, const QString &record = QStringLiteral("row"));
 
     void add(int line, const QString &reason);
+    /// For records without a line: `where` says which one ("Items[12]", a row's key).
+    void add(const QString &where, const QString &reason);
     int count() const { return m_count; }
     bool isEmpty() const { return m_count == 0; }
     /// "<file> was rejected: N rows are invalid ..." with the collected messages as details.
@@ -38,6 +40,7 @@ public:
 
 private:
     QString m_fileName;
+    QString m_record;
     QStringList m_details;
     int m_count = 0;
 };

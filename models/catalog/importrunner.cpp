@@ -1,10 +1,14 @@
 #include "models/catalog/importrunner.h"
 
+#include "models/catalog/azureretailimporter.h"
 #include "models/catalog/importhelpers.h"
 #include "models/catalog/importwriter.h"
 #include "models/catalog/pricefile.h"
+#include "models/catalog/sparecoresimporter.h"
 #include "models/store/sqlutil.h"
 
+#include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -13,6 +17,7 @@
 #include <QSqlError>
 #include <QUuid>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -188,6 +193,65 @@ private:
 using store::columnBytes;
 using store::sqliteHandle;
 
+/// The SHA-256 that names an import's input: the file's own, or for several files one over their names and hashes,
+/// so that the same pages import once.
+Expected<QString> inputSha256(const QStringList &files)
+{
+    if (files.size() == 1)
+        return fileSha256(files.first());
+    QCryptographicHash combined(QCryptographicHash::Sha256);
+    for (const QString &path : files) {
+        Expected<QString> one = fileSha256(path);
+        if (!one)
+            return one.error();
+        combined.addData(QByteArray(QFileInfo(path).fileName().toUtf8() + '\0' + one->toLatin1() + '\n'));
+    }
+    return QString::fromLatin1(combined.result().toHex());
+}
+
+/// Parses an import's input files on the parser thread: a stream format through parsePriceFile(), Azure's pages one
+/// after another into one import, a Spare Cores database through SQLite. A cancel, or a writer that has stopped,
+/// stops the reading.
+Expected<ImportData> parseInputs(const QStringList &files, PriceFileFormat format, const ImportOptions &options,
+                                 ChunkingSink &sink, ImportProgress &progress, const ChunkQueue &queue,
+                                 qint64 totalBytes)
+{
+    if (format == PriceFileFormat::SpareCores) {
+        return parseSpareCores(files.first(), options, &sink, [&](qint64 done, qint64 total) {
+            progress.start(ImportProgress::Stage::Reading, totalBytes);
+            progress.advance(total > 0 ? totalBytes * done / total : 0);
+            return !progress.isCancelled() && !queue.isAborted();
+        });
+    }
+    const auto open = [](QFile &file) -> std::optional<Error> {
+        if (file.open(QIODevice::ReadOnly))
+            return std::nullopt;
+        return Error{
+            QStringLiteral("Cannot read \"%1\": %2").arg(QDir::toNativeSeparators(file.fileName()), file.errorString()),
+            {}};
+    };
+    if (format == PriceFileFormat::AzureRetail) {
+        AzureRetailReader reader(options, &sink);
+        for (const QString &path : files) {
+            QFile file(path);
+            if (std::optional<Error> e = open(file))
+                return *e;
+            WatchedReader watched(file, progress, queue);
+            watched.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+            reader.readPage(watched, files.size() == 1 ? options.fileName : QFileInfo(path).fileName());
+            if (progress.isCancelled() || queue.isAborted())
+                return Error{QStringLiteral("cancelled"), {}};
+        }
+        return reader.finish();
+    }
+    QFile file(files.first());
+    if (std::optional<Error> e = open(file))
+        return *e;
+    WatchedReader watched(file, progress, queue);
+    watched.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+    return parsePriceFile(watched, format, options, &sink);
+}
+
 const char kPriceColumns[] =
     "SELECT pp.id, pp.instance_type_id, p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, "
     "pp.observed_at, s.key, pp.note, s.kind, COALESCE(pp.batch_id, 0), pp.purchase_option, pp.offering_class, "
@@ -263,31 +327,47 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
     ImportResult result;
     ImportOptions options = request.options;
     if (options.fileName.isEmpty())
-        options.fileName = QFileInfo(request.path).fileName();
-    if (!options.observedAt.isValid())
+        options.fileName =
+            QFileInfo(request.path).isDir() ? QDir(request.path).dirName() : QFileInfo(request.path).fileName();
+    const bool datedFeed = formatDatesItsPrices(request.format);
+    if (!options.observedAt.isValid() && !datedFeed)
         return Error{QStringLiteral("Say when the prices in %1 were observed.").arg(options.fileName), {}};
     if (request.format == PriceFileFormat::SkyPilot && options.provider.isEmpty())
         return Error{QStringLiteral("Say which cloud %1 lists (e.g. aws, gcp, lambda).").arg(options.fileName), {}};
 
-    QFile file(request.path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{
-            QStringLiteral("Cannot read \"%1\": %2").arg(QDir::toNativeSeparators(request.path), file.errorString()),
-            {}};
+    Expected<QStringList> inputs = priceInputFiles(request.path, request.format);
+    if (!inputs)
+        return inputs.error();
+    const QStringList files = *inputs;
+    qint64 totalBytes = 0;
+    QDate newest;
+    for (const QString &path : files) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return Error{
+                QStringLiteral("Cannot read \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+        totalBytes += file.size();
+        newest = std::max(newest, QFileInfo(path).lastModified().toUTC().date());
+    }
+    // The import's own date: the one given, else the feed's snapshot (Spare Cores' newest observation) or the day its
+    // pages were saved. Each price keeps the feed's date for it.
+    result.observedAt = options.observedAt;
+    if (!result.observedAt.isValid())
+        result.observedAt = request.format == PriceFileFormat::SpareCores
+                                ? spareCoresSnapshotDate(files.first()).value_or(newest)
+                                : newest;
     ImportWriter writer(db);
-    if (Status s = writer.begin(priceFileFormatKey(request.format), options.fileName, options.observedAt); !s)
+    if (Status s = writer.begin(priceFileFormatKey(request.format), options.fileName, result.observedAt); !s)
         return s.error();
 
-    progress.start(ImportProgress::Stage::Reading, file.size());
+    progress.start(ImportProgress::Stage::Reading, totalBytes);
     progress.setRowsWritten(0);
     ChunkQueue queue;
-    std::future<Expected<QString>> hash = std::async(std::launch::async, [path = request.path] { return fileSha256(path); });
+    std::future<Expected<QString>> hash = std::async(std::launch::async, [files] { return inputSha256(files); });
     std::optional<Expected<ImportData>> parsed;
     std::thread parser([&] {
-        WatchedReader reader(file, progress, queue);
-        reader.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
         ChunkingSink sink(queue);
-        parsed.emplace(parsePriceFile(reader, request.format, options, &sink));
+        parsed.emplace(parseInputs(files, request.format, options, sink, progress, queue, totalBytes));
         if (*parsed) {
             sink.flush();
             queue.close();

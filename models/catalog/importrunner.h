@@ -6,6 +6,7 @@
 #include "models/catalog/pricefile.h"
 #include "models/common/expected.h"
 
+#include <QDate>
 #include <QString>
 #include <QStringList>
 
@@ -17,9 +18,11 @@ namespace mltco::catalog {
 
 struct ImportRequest final
 {
-    QString path; ///< the price file
+    QString path; ///< the price file (for Azure Retail Prices, a page or a folder of pages)
     PriceFileFormat format = PriceFileFormat::GenericCsv;
-    ImportOptions options; ///< observedAt required; fileName defaults to the file's name
+    /// observedAt required but for feeds that date their prices (formatDatesItsPrices()); fileName defaults to the
+    /// file's name
+    ImportOptions options;
     QString documentPath;  ///< the open document; the import writes through a connection of its own
 };
 
@@ -27,6 +30,7 @@ struct ImportResult final
 {
     bool cancelled = false; ///< stopped by the user: nothing was written
     ImportSummary summary;
+    QDate observedAt; ///< the import's date: the one asked for, else the feed's own (its prices keep theirs)
     int rowsRead = 0;
     int rowsSkipped = 0;
     QStringList notes;

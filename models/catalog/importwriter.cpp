@@ -21,6 +21,7 @@ const QString kInsertSource = QStringLiteral(
     "INSERT INTO source (key, kind, title, reference, published_on) VALUES (?, 'import', ?, ?, ?)");
 const QString kFindSource = QStringLiteral("SELECT id FROM source WHERE key = ?");
 const QString kNameSource = QStringLiteral("UPDATE source SET key = ?, sha256 = ? WHERE id = ?");
+const QString kSourceLicence = QStringLiteral("UPDATE source SET note = ? WHERE id = ?");
 const QString kInsertBatch = QStringLiteral(
     "INSERT INTO import_batch (source_id, format, file_name, sha256, observed_at, imported_at, rows_added) "
     "VALUES (?, ?, ?, ?, ?, ?, 0)");
@@ -345,6 +346,11 @@ Expected<ImportSummary> ImportWriter::Impl::finish(const ImportData &whole, cons
         return s.error();
     if (Status s = nameSource(sha256); !s)
         return s.error();
+    if (!whole.licence.isEmpty())
+        if (Expected<QSqlQuery> q =
+                exec(db, kSourceLicence, {QStringLiteral("Licence: %1").arg(whole.licence), sourceId});
+            !q)
+            return fail(q.error());
     summary.pricesAdded = static_cast<int>(prices.written());
     summary.pricesByProvider = prices.writtenByProvider();
     if (Expected<QSqlQuery> q = exec(db, kNameBatch, {sha256, summary.pricesAdded, summary.batchId}); !q)

@@ -1,4 +1,5 @@
 // mltco-cli catalog import|list and the general command line: exit codes 0/1/2 and output.
+#include "../catalog/feedfixtures.h"
 #include "clirunner.h"
 
 #include <QCryptographicHash>
@@ -496,6 +497,91 @@ private slots:
                  QStringLiteral("aws-pricelist"), badFile, QStringLiteral("--document"), d});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("aws-cny.csv:15: Currency is CNY")), qPrintable(r.err));
+        QCOMPARE(digest(d), before);
+    }
+    void azureRetailPagesImportAsOneAndARefusedPageChangesNothing()
+    {
+        const QString d = doc(QStringLiteral("azure.mltco"));
+        const QString pages = QStringLiteral(MLTCO_TEST_DATA_DIR "/import/azure-retail-pages");
+        CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                        QStringLiteral("azure-retail"), pages, QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("Imported azure-retail-pages (each price dated by the feed")),
+                 qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("azure: 5 price points")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("Standard_NC8ads_A10_v4")), qPrintable(r.out));
+
+        const QString file = QStringLiteral(MLTCO_TEST_DATA_DIR "/import/azure-retail-vms.json");
+        r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                 QStringLiteral("azure-retail"), file, QStringLiteral("--gpu-only"), QStringLiteral("--observed-at"),
+                 QStringLiteral("2025-11-20"), QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("(observed 2025-11-20)")), qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("azure: 4 price points")), qPrintable(r.out));
+        CliRun list = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
+                           QStringLiteral("--provider"), QStringLiteral("azure"), QStringLiteral("--format"),
+                           QStringLiteral("json"), QStringLiteral("--document"), d});
+        int dated = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(list.out.toUtf8()).array())
+            if (v.toObject().value(QLatin1String("observed_at")).toString() == QLatin1String("2025-11-20"))
+                ++dated;
+        QCOMPARE(dated, 4);
+
+        const QByteArray before = digest(d);
+        r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                 QStringLiteral("azure-retail"), QStringLiteral(MLTCO_TEST_DATA_DIR "/import/azure-retail-eur.json"),
+                 QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("azure-retail-eur.json: Items[1]: currencyCode is EUR")),
+                 qPrintable(r.err));
+        QCOMPARE(digest(d), before);
+        r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                 QStringLiteral("aws-pricelist"), pages, QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 1); // only Azure's pages come as a folder
+    }
+
+    void spareCoresDatabaseImportsWithItsLicence()
+    {
+        const QString d = doc(QStringLiteral("sparecores.mltco"));
+        const QString db = doc(QStringLiteral("sc-data-all.db"));
+        const QString error =
+            mltco::testing::buildDatabase(QStringLiteral(MLTCO_TEST_DATA_DIR "/import/sparecores-servers.sql"), db);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        CliRun r =
+            cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                 QStringLiteral("sparecores"), db, QStringLiteral("--gpu-only"), QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("newest 2025-04-11")), qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("aws: 4 price points")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("gcp: 1 price points")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("CC BY-SA 4.0")), qPrintable(r.out));
+        // The licence is on every imported price (its note) and on the import's source.
+        sqlite3 *handle = nullptr;
+        QCOMPARE(sqlite3_open_v2(QFile::encodeName(d).constData(), &handle, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+        sqlite3_stmt *stmt = nullptr;
+        QCOMPARE(
+            sqlite3_prepare_v2(handle,
+                               "SELECT COUNT(*), SUM(pp.note LIKE '%CC BY-SA 4.0%'), MIN(s.note) FROM price_point pp "
+                               "JOIN import_batch b ON b.id = pp.batch_id JOIN source s ON s.id = pp.source_id "
+                               "WHERE b.format = 'sparecores'",
+                               -1, &stmt, nullptr),
+            SQLITE_OK);
+        QCOMPARE(sqlite3_step(stmt), SQLITE_ROW);
+        const int prices = sqlite3_column_int(stmt, 0), licensed = sqlite3_column_int(stmt, 1);
+        const QString sourceNote = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(stmt, 2)));
+        sqlite3_finalize(stmt);
+        sqlite3_close(handle);
+        QCOMPARE(prices, 5);
+        QCOMPARE(licensed, 5);
+        QCOMPARE(sourceNote, QStringLiteral("Licence: CC BY-SA 4.0"));
+
+        const QByteArray before = digest(d);
+        const QString notSqlite = doc(QStringLiteral("not-sparecores.db"));
+        writeFile(notSqlite, "vendor_id,server_id\n");
+        r = cli({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                 QStringLiteral("sparecores"), notSqlite, QStringLiteral("--document"), d});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("it is not an SQLite database")), qPrintable(r.err));
         QCOMPARE(digest(d), before);
     }
 };

@@ -115,6 +115,31 @@ private slots:
         QCOMPARE(priceTable()->model()->rowCount(), priceCount());
     }
 
+    void azureRetailPagesAreRecognisedAndDatedByTheFeed()
+    {
+        widget<QLineEdit>("importFile")->setText(QStringLiteral(MLTCO_TEST_DATA_DIR "/import/azure-retail-vms.json"));
+        QVERIFY(widget<QComboBox>("importFormat")->currentText().contains(QStringLiteral("Azure Retail Prices")));
+        QVERIFY(!widget<QDateEdit>("importObservedAt")->isEnabled()); // each price keeps its effectiveStartDate
+        QVERIFY(widget<QCheckBox>("importSkipCpu")->isEnabled());
+        const qint64 before = priceCount();
+        QTest::mouseClick(widget<QPushButton>("importButton"), Qt::LeftButton);
+        auto *summary = widget<QLabel>("importSummary");
+        QTRY_VERIFY(summary->isVisible());
+        // GPU sizes only: the H100 and A100 sizes' on-demand and Spot prices.
+        QVERIFY2(summary->text().contains(QStringLiteral("4 price points")), qPrintable(summary->text()));
+        QVERIFY2(summary->text().contains(QStringLiteral("Windows prices left out")), qPrintable(summary->text()));
+        QCOMPARE(priceCount(), before + 4);
+
+        // A folder of pages is Azure's, whatever the format chosen before.
+        widget<QComboBox>("importFormat")->setCurrentIndex(0);
+        widget<QLineEdit>("importFile")->setText(QStringLiteral(MLTCO_TEST_DATA_DIR "/import/azure-retail-pages"));
+        QVERIFY(widget<QComboBox>("importFormat")->currentText().contains(QStringLiteral("Azure Retail Prices")));
+        QTest::mouseClick(widget<QPushButton>("importButton"), Qt::LeftButton);
+        QTRY_VERIFY2(summary->text().contains(QStringLiteral("Imported azure-retail-pages")),
+                     qPrintable(summary->text()));
+        QVERIFY2(summary->text().contains(QStringLiteral("4 price points")), qPrintable(summary->text()));
+    }
+
     void awsPriceListIsRecognisedAndDatedByItsPublication()
     {
         widget<QLineEdit>("importFile")

@@ -1,6 +1,7 @@
 #include "ui/catalog/importdialog.h"
 
 #include "models/catalog/awspricelistimporter.h"
+#include "models/catalog/sparecoresimporter.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
 #include "ui/catalog/catalogmodels.h"
@@ -41,7 +42,8 @@ QString count(qint64 n)
 }
 
 /// Which format a file is, from its header: AWS's price list opens with its metadata rows, SkyPilot's columns are
-/// CamelCase, mltco's snake_case.
+/// CamelCase, mltco's snake_case; an Azure Retail Prices page is JSON with Items, a Spare Cores file an SQLite
+/// database with prices.
 std::optional<PriceFileFormat> sniffFormat(const QString &path)
 {
     QFile file(path);
@@ -50,6 +52,11 @@ std::optional<PriceFileFormat> sniffFormat(const QString &path)
     const QByteArray head = file.read(4096);
     if (head.startsWith("\"FormatVersion\"") && head.contains("\"AmazonEC2\""))
         return PriceFileFormat::AwsPriceList;
+    if (head.trimmed().startsWith('{') && head.contains("\"Items\"") &&
+        (head.contains("\"BillingCurrency\"") || head.contains("\"currencyCode\"")))
+        return PriceFileFormat::AzureRetail;
+    if (head.startsWith(QByteArray("SQLite format 3\0", 16)) && catalog::spareCoresSnapshotDate(path))
+        return PriceFileFormat::SpareCores;
     if (head.contains("InstanceType") && head.contains("AcceleratorName"))
         return PriceFileFormat::SkyPilot;
     if (head.contains("instance_type") && head.contains("pricing_model"))
@@ -82,18 +89,26 @@ ImportDialog::ImportDialog(CatalogModels *models, QWidget *parent)
     auto *form = new QFormLayout;
     m_file = new QLineEdit(this);
     m_file->setObjectName(QStringLiteral("importFile"));
-    m_file->setPlaceholderText(tr("a .csv file"));
+    m_file->setPlaceholderText(tr("a .csv, .json or .db file, or a folder of Azure price pages"));
     auto *browse = new QPushButton(tr("Browse…"), this);
     browse->setObjectName(QStringLiteral("importBrowse"));
+    auto *browseFolder = new QPushButton(tr("Folder…"), this);
+    browseFolder->setObjectName(QStringLiteral("importBrowseFolder"));
+    browseFolder->setToolTip(tr("A folder of Azure Retail Prices pages (*.json), imported together"));
     auto *fileRow = new QHBoxLayout;
     fileRow->addWidget(m_file, 1);
     fileRow->addWidget(browse);
+    fileRow->addWidget(browseFolder);
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("importFormat"));
     m_format->addItem(tr("Generic price CSV (one observation per row)"), static_cast<int>(PriceFileFormat::GenericCsv));
     m_format->addItem(tr("SkyPilot catalog vms.csv (one cloud per file)"), static_cast<int>(PriceFileFormat::SkyPilot));
     m_format->addItem(tr("AWS Price List for EC2 (index.csv: on-demand and reserved)"),
                       static_cast<int>(PriceFileFormat::AwsPriceList));
+    m_format->addItem(tr("Azure Retail Prices (saved API pages: a .json page or a folder of them)"),
+                      static_cast<int>(PriceFileFormat::AzureRetail));
+    m_format->addItem(tr("Spare Cores database (sc-data-all.db, CC BY-SA 4.0)"),
+                      static_cast<int>(PriceFileFormat::SpareCores));
     m_provider = new QComboBox(this);
     m_provider->setObjectName(QStringLiteral("importProvider"));
     m_provider->setEditable(true);
@@ -108,7 +123,8 @@ ImportDialog::ImportDialog(CatalogModels *models, QWidget *parent)
     m_observedAt->setCalendarPopup(true);
     m_observedAt->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
     m_observedAt->setToolTip(tr("The date the file's prices were true. It defaults to the file's date; rows of a "
-                                "generic CSV that give their own date keep it."));
+                                "generic CSV that give their own date keep it. Azure and Spare Cores date each "
+                                "price themselves."));
     form->addRow(tr("File:"), fileRow);
     form->addRow(tr("Format:"), m_format);
     form->addRow(tr("Cloud (SkyPilot):"), m_provider);
@@ -148,6 +164,7 @@ ImportDialog::ImportDialog(CatalogModels *models, QWidget *parent)
     connect(m_import, &QPushButton::clicked, this, &ImportDialog::startImport);
     connect(m_close, &QPushButton::clicked, this, &ImportDialog::reject);
     connect(browse, &QPushButton::clicked, this, &ImportDialog::browse);
+    connect(browseFolder, &QPushButton::clicked, this, &ImportDialog::browseFolder);
     connect(m_file, &QLineEdit::textChanged, this, &ImportDialog::fileChanged);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::validate);
     connect(m_provider, &QComboBox::currentTextChanged, this, &ImportDialog::validate);
@@ -190,15 +207,27 @@ void ImportDialog::browse()
 {
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Choose a price file"), QFileInfo(m_file->text()).absolutePath(),
-                                     tr("CSV files (*.csv);;All files (*)"));
+                                     tr("Price files (*.csv *.json *.db);;All files (*)"));
     if (!path.isEmpty())
         setFile(path);
+}
+
+void ImportDialog::browseFolder()
+{
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Choose a folder of Azure Retail Prices pages"),
+                                                           QFileInfo(m_file->text()).absolutePath());
+    if (path.isEmpty())
+        return;
+    m_format->setCurrentIndex(m_format->findData(static_cast<int>(PriceFileFormat::AzureRetail)));
+    setFile(path);
 }
 
 void ImportDialog::fileChanged()
 {
     const QString path = QDir::fromNativeSeparators(m_file->text().trimmed());
     const QFileInfo info(path);
+    if (info.isDir())
+        m_format->setCurrentIndex(m_format->findData(static_cast<int>(PriceFileFormat::AzureRetail)));
     if (info.isFile()) {
         if (const std::optional<PriceFileFormat> format = sniffFormat(path))
             m_format->setCurrentIndex(m_format->findData(static_cast<int>(*format)));
@@ -225,9 +254,13 @@ QStringList ImportDialog::problems() const
 {
     QStringList out;
     const QString path = QDir::fromNativeSeparators(m_file->text().trimmed());
+    const bool azure = m_format->currentData().toInt() == static_cast<int>(PriceFileFormat::AzureRetail);
     if (path.isEmpty())
         out << tr("Choose the file to import.");
-    else if (!QFileInfo(path).isFile())
+    else if (QFileInfo(path).isDir() && !azure)
+        out << tr("%1 is a folder; only Azure Retail Prices pages are imported as a folder.")
+                   .arg(QDir::toNativeSeparators(path));
+    else if (!QFileInfo(path).isFile() && !QFileInfo(path).isDir())
         out << tr("There is no file at %1.").arg(QDir::toNativeSeparators(path));
     else if (!QFileInfo(path).isReadable())
         out << tr("%1 cannot be read; check its permissions.").arg(QDir::toNativeSeparators(path));
@@ -244,7 +277,9 @@ void ImportDialog::validate()
     const int format = m_format->currentData().toInt();
     const bool skyPilot = format == static_cast<int>(PriceFileFormat::SkyPilot);
     m_provider->setEnabled(skyPilot && !isRunning());
-    m_skipCpu->setEnabled((skyPilot || format == static_cast<int>(PriceFileFormat::AwsPriceList)) && !isRunning());
+    m_skipCpu->setEnabled(format != static_cast<int>(PriceFileFormat::GenericCsv) && !isRunning());
+    // Azure and Spare Cores date each of their prices.
+    m_observedAt->setEnabled(!catalog::formatDatesItsPrices(static_cast<PriceFileFormat>(format)) && !isRunning());
     const QStringList list = problems();
     m_problems->setText(list.join(QLatin1Char('\n')));
     m_problems->setVisible(!list.isEmpty());
@@ -265,14 +300,14 @@ void ImportDialog::startImport()
     catalog::ImportRequest request;
     request.path = QDir::fromNativeSeparators(m_file->text().trimmed());
     request.format = static_cast<PriceFileFormat>(m_format->currentData().toInt());
-    request.options.observedAt = m_observedAt->date();
-    request.options.fileName = QFileInfo(request.path).fileName();
-    if (request.format == PriceFileFormat::SkyPilot) {
+    if (!catalog::formatDatesItsPrices(request.format))
+        request.options.observedAt = m_observedAt->date();
+    request.options.fileName =
+        QFileInfo(request.path).isDir() ? QDir(request.path).dirName() : QFileInfo(request.path).fileName();
+    if (request.format == PriceFileFormat::SkyPilot)
         request.options.provider = m_provider->currentText().trimmed().toLower();
+    if (request.format != PriceFileFormat::GenericCsv)
         request.options.skipCpuOnly = m_skipCpu->isChecked();
-    } else if (request.format == PriceFileFormat::AwsPriceList) {
-        request.options.skipCpuOnly = m_skipCpu->isChecked();
-    }
     request.documentPath = m_models->planEditor()->document().path();
     m_runningFile = request.options.fileName;
 
@@ -361,7 +396,8 @@ void ImportDialog::finished()
 
 void ImportDialog::showSummary(const catalog::ImportResult &result)
 {
-    const QString date = m_observedAt->date().toString(Qt::ISODate);
+    // result.observedAt is the import's date: the one chosen, or for feeds that date their prices their newest.
+    const QString date = (result.observedAt.isValid() ? result.observedAt : m_observedAt->date()).toString(Qt::ISODate);
     const catalog::ImportSummary &s = result.summary;
     QStringList lines;
     if (s.alreadyImported) {

@@ -52,6 +52,7 @@ protected:
 
 private:
     void browse();
+    void browseFolder();
     void fileChanged();
     void validate();
     void updateProgress();
