@@ -1,5 +1,9 @@
 #include "models/catalog/importrunner.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include "models/catalog/azureretailimporter.h"
 #include "models/catalog/importhelpers.h"
 #include "models/catalog/importwriter.h"
@@ -395,6 +399,12 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
             break;
         }
         progress.setRowsWritten(writer.written());
+        chunk.reset();
+#ifdef __GLIBC__
+        // The parser thread allocated the chunk's rows in its own malloc arena and this thread freed them: glibc keeps
+        // such freed memory mapped, which made the process grow with the file. Give it back after every chunk.
+        malloc_trim(0);
+#endif
     }
     // Whether a failed write came before the parser refused the file (the failure then made the parser's reads fail).
     const bool writerFailedFirst = writeError && !queue.isAborted();

@@ -20,7 +20,8 @@ namespace {
 
 constexpr qint64 kProgressEvery = 4096;
 constexpr qsizetype kRebuildIndexFrom = 20000; // rows; below this, updating the index as we go is cheaper
-constexpr int kImportCachePages = -262144;     // 256 MiB while importing (negative = KiB)
+constexpr int kIndexSortCachePages = -8192; // 8 MiB per sorter thread while the price index is built
+constexpr int kImportCachePages = -32768; // 32 MiB while importing (negative = KiB): rows are appended, the index built last
 
 #define MLTCO_INSERT_PRICE_COLUMNS                                                                                     \
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "   \
@@ -385,7 +386,14 @@ Status PriceInserter::finish()
     // The reading and parsing threads are done by now: SQLite's sorter may use every core to build the index.
     const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
     (void)store::execPlain(d->db, QStringLiteral("PRAGMA threads = %1").arg(threads));
+    // SQLite's sorter keeps up to cache_size of rows in memory per thread before it writes sorted runs to a temporary
+    // file and merges them: with the import's page cache that grew with the file. A small cache while the index is
+    // built keeps memory flat whatever the number of prices.
+    const Expected<qint64> cache = store::queryInt(d->db, QStringLiteral("PRAGMA cache_size"));
+    (void)store::execPlain(d->db, QStringLiteral("PRAGMA cache_size = %1").arg(kIndexSortCachePages));
     const Status built = store::execPlain(d->db, QString::fromLatin1(store::kCreatePricePointIndex));
+    if (cache)
+        (void)store::execPlain(d->db, QStringLiteral("PRAGMA cache_size = %1").arg(*cache));
     (void)store::execPlain(d->db, QStringLiteral("PRAGMA threads = 0"));
     if (!built)
         return built.error();
