@@ -10,6 +10,8 @@
 #include <QFile>
 #include <QJsonValue>
 
+#include <cmath>
+
 namespace mltco::cli {
 namespace {
 
@@ -17,9 +19,19 @@ const QString kUsage = QStringLiteral(
     "mltco-cli actuals import FILE | list | bills | remove ID | compare PLAN.json --scenario NAME [--start YYYY-MM] "
     "[--format table|csv|json] [--document PATH]");
 
-QJsonValue optionalNumber(const std::optional<double> &v)
+/// Money in whole cents, as every `…_usd` column of mltco's exports (README, report --csv).
+double cents(double usd)
 {
-    return v ? QJsonValue(*v) : QJsonValue();
+    const double c = std::round(usd * 100.0) / 100.0;
+    return c == 0.0 ? 0.0 : c; // never -0
+}
+QJsonValue cents(const std::optional<double> &usd)
+{
+    return usd ? QJsonValue(cents(*usd)) : QJsonValue();
+}
+QJsonValue share(const std::optional<double> &fraction)
+{
+    return fraction ? QJsonValue(std::round(*fraction * 1e6) / 1e6) : QJsonValue();
 }
 
 int writeRows(
@@ -109,9 +121,9 @@ int runCompare(const QString &planPath, const QCommandLineParser &parser, store:
     io.err.flush();
     return writeRows(io, format, header, [&](bool, const RowSink &sink) {
         for (const actuals::VarianceRow &r : comparison->rows)
-            sinkValues(sink, {r.planMonth, r.month, r.planned, optionalNumber(r.actual), optionalNumber(r.variance),
-                              optionalNumber(r.varianceShare), r.cumulativePlanned, optionalNumber(r.cumulativeActual),
-                              optionalNumber(r.actualBilled), r.plannedTotal});
+            sinkValues(sink, {r.planMonth, r.month, cents(r.planned), cents(r.actual), cents(r.variance),
+                              share(r.varianceShare), cents(r.cumulativePlanned), cents(r.cumulativeActual),
+                              cents(r.actualBilled), cents(r.plannedTotal)});
     });
 }
 

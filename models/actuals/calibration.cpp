@@ -62,10 +62,14 @@ QList<Suggestion> calibrationSuggestions(const ObservedUse &use, const tco::Work
         return out;
     const tco::ScenarioKind kind = tco::scenarioKind(scenario);
     const double speedup = tco::parameterValue(scenario, tco::ParamId::Speedup).value_or(1.0);
-    if (use.gpuHoursPerMonth > 0)
+    // Billed GPU-hours are the work done only where GPUs are paid for while they work (elastic, and a hybrid's burst
+    // with its base): an always-on box or a rented pool bills its idle hours too, so its hours are capacity paid for,
+    // not demand, and are not offered as the workload's demand.
+    const bool payPerUse = kind == tco::ScenarioKind::Elastic || kind == tco::ScenarioKind::Hybrid;
+    if (use.gpuHoursPerMonth > 0 && payPerUse)
         suggest(out, tco::ParamId::DemandGpuHours, true, tco::parameterValue(workload, tco::ParamId::DemandGpuHours),
                 use.gpuHoursPerMonth * speedup,
-                QStringLiteral("%1 GPU-hours a month on average over %2 months of bills, × the scenario's speedup %3 "
+                QStringLiteral("%1 GPU-hours a month billed on average over %2 months, × the scenario's speedup %3 "
                                "(the plan counts reference GPU-hours)")
                     .arg(report::grouped(use.gpuHoursPerMonth, 0))
                     .arg(use.months)

@@ -37,11 +37,12 @@ struct Suggestion final
     QString reason; ///< how the figure was worked out, in words
 };
 
-/// Suggestions for the scenario the actuals are linked to (its kind decides which values it has): the workload's
-/// monthly demand from the observed GPU-hours (x the scenario's speedup, the model's reference GPU-hours), the
-/// committed share of a dedicated or cluster scenario from the committed GPU-hours, and its commitment discount from
-/// the effective discount. A value already within 1 % of the observed one, or outside what the parameter allows, is
-/// not suggested.
+/// Suggestions for the scenario the actuals are linked to (its kind decides which values it has): for a pay-per-use
+/// (elastic or hybrid) scenario, the workload's monthly demand from the billed GPU-hours (x the scenario's speedup,
+/// the model's reference GPU-hours; a dedicated box or a cluster bills idle hours too, so their hours are not
+/// demand); for a dedicated or cluster scenario, the committed share from the committed GPU-hours and the commitment
+/// discount from the effective discount. A value already within 1 % of the observed one, or outside what the parameter
+/// allows, is not suggested.
 QList<Suggestion> calibrationSuggestions(const ObservedUse &use, const tco::Workload &workload,
                                          const tco::Scenario &scenario);
 

@@ -376,8 +376,11 @@ private:
                 return QStringLiteral("a second Upfront Fee row for the same term (the first is on line %1)")
                     .arg(term.feeLine);
             if (std::optional<QString> p =
-                    rangeProblem(QStringLiteral("Upfront Fee"), amount.value, 0.01,
-                                 plausible::kMaxHourlyPrice * termHours(price.pricing), QStringLiteral("USD")))
+                    // Spread over its term, a fee must be a plausible hourly price: a cent for three years of All
+                    // Upfront would price the machine at $0.0000004 an hour.
+                rangeProblem(QStringLiteral("Upfront Fee"), amount.value,
+                             plausible::kMinHourlyPrice * termHours(price.pricing),
+                             plausible::kMaxHourlyPrice * termHours(price.pricing), QStringLiteral("USD")))
                 return p;
             term.feeLine = m_reader.line();
             term.price.upfront = amount.value;

@@ -226,6 +226,28 @@ private slots:
         QCOMPARE(blind->rowsUsed, 0);
     }
 
+    void aGoogleCloudBillWithCommitments()
+    {
+        // Five months of one a2-highgpu-8g (8 x A100) on Google Cloud, the README's screenshot: disks and tax left out,
+        // committed use from April with its unused hours.
+        Expected<BillData> data = readBillFile(fixture("focus-1.2-gcp-five-months.csv"), {});
+        QVERIFY2(data, qPrintable(data ? QString() : data.error().message));
+        QCOMPARE(data->rowsRead, 24);
+        QCOMPARE(data->rowsUsed, 14);
+        const ActualCost *march =
+            find(*data, QStringLiteral("2026-03"), QStringLiteral("a2-highgpu-8g"), PricingCategory::Standard);
+        QVERIFY(march);
+        QCOMPARE(march->effectiveCost, 760 * 7.99);
+        QCOMPARE(march->gpuHours, 760.0 * 8);
+        const ActualCost *april =
+            find(*data, QStringLiteral("2026-04"), QStringLiteral("a2-highgpu-8g"), PricingCategory::Committed);
+        QVERIFY(april);
+        QCOMPARE(april->rows, 2); // the covered hours and the unused ones
+        QVERIFY(qFuzzyCompare(april->effectiveCost, 730 * 5.03));
+        QCOMPARE(april->gpuHours, 520.0 * 8);
+        QCOMPARE(data->periods.size(), 5);
+    }
+
     void gzipReadsAsThePlainFileAndDamageIsAnError()
     {
         Expected<BillData> plain = readBillFile(fixture("focus-1.2-aws-gpu.csv"), {});
@@ -554,25 +576,23 @@ private slots:
         Expected<tco::Plan> plan =
             tco::readPlan(readAll(QStringLiteral(MLTCO_TEST_DATA_DIR "/../../resources/plans/sample-plan.json")));
         QVERIFY(plan);
-        // A dedicated scenario (speedup 1): demand, committed share and discount.
+        // A dedicated scenario: committed share and discount. Its boxes bill idle hours too, so no demand.
         const tco::PlanScenario &dedicated = plan->scenarios.first();
         QList<Suggestion> s = calibrationSuggestions(use, plan->workload, dedicated.scenario);
-        QCOMPARE(s.size(), 3);
-        QCOMPARE(s[0].parameter, tco::ParamId::DemandGpuHours);
-        QVERIFY(s[0].workload);
-        QCOMPARE(*s[0].current, 2920.0);
-        QCOMPARE(s[0].suggested, 1465.0);
-        QCOMPARE(s[1].parameter, tco::ParamId::CommitFraction);
-        QVERIFY(!s[1].workload);
-        QVERIFY(qFuzzyCompare(s[1].suggested, 400.0 / 2930));
-        QCOMPARE(s[2].parameter, tco::ParamId::CommitDiscount);
-        QVERIFY(s[2].reason.contains(QStringLiteral("$4.05")));
+        QCOMPARE(s.size(), 2);
+        QCOMPARE(s[0].parameter, tco::ParamId::CommitFraction);
+        QVERIFY(!s[0].workload);
+        QVERIFY(qFuzzyCompare(s[0].suggested, 400.0 / 2930));
+        QCOMPARE(s[1].parameter, tco::ParamId::CommitDiscount);
+        QVERIFY(s[1].reason.contains(QStringLiteral("$4.05")));
         // An elastic scenario takes no commitment: only the demand. Applied values are not suggested again.
         const tco::PlanScenario *elastic = plan->scenario(QStringLiteral("GCP preemptible A100, autoscaled"));
         QVERIFY(elastic);
         const QList<Suggestion> e = calibrationSuggestions(use, plan->workload, elastic->scenario);
         QCOMPARE(e.size(), 1);
         QCOMPARE(e[0].parameter, tco::ParamId::DemandGpuHours);
+        QVERIFY(e[0].workload);
+        QCOMPARE(*e[0].current, 2920.0);
         const double speedup = *tco::parameterValue(elastic->scenario, tco::ParamId::Speedup);
         QCOMPARE(e[0].suggested, 1465.0 * speedup);
         tco::Workload calibrated = plan->workload;

@@ -127,7 +127,22 @@ private slots:
         QTRY_VERIFY(f.editor()->plan().actuals && f.editor()->plan().actuals->start.isEmpty());
         QTRY_VERIFY(fromBills->isChecked());
 
-        // Calibration: the demand suggestion applies in one click and can be undone.
+        // Calibration of the dedicated scenario: its committed share applies in one click and can be undone; its
+        // boxes bill idle hours too, so the bills are not offered as demand.
+        QVERIFY(!f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours")));
+        auto *commit = f.find<QPushButton>(QStringLiteral("applySuggestion_commit_fraction"));
+        QVERIFY(commit);
+        QTest::mouseClick(commit, Qt::LeftButton);
+        QTRY_VERIFY(
+            qFuzzyCompare(*tco::parameterValue(f.scenario(name).scenario, tco::ParamId::CommitFraction), 400.0 / 2930));
+        QTRY_VERIFY(!f.find<QPushButton>(QStringLiteral("applySuggestion_commit_fraction")));
+        f.editor()->undoStack()->undo();
+        QTRY_COMPARE(*tco::parameterValue(f.scenario(name).scenario, tco::ParamId::CommitFraction), 0.0);
+
+        // An elastic scenario's GPUs are paid while they work: the bills' GPU-hours become the demand in one click.
+        const QString elastic = QStringLiteral("GCP preemptible A100, autoscaled");
+        scenario->setCurrentIndex(scenario->findData(elastic));
+        QTRY_COMPARE(f.editor()->plan().actuals->scenario, elastic);
         auto *apply = f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours"));
         QVERIFY(apply);
         const double suggested = page->suggestions().first().suggested;
@@ -135,15 +150,10 @@ private slots:
         QTest::mouseClick(apply, Qt::LeftButton);
         QTRY_COMPARE(*tco::parameterValue(f.editor()->plan().workload, tco::ParamId::DemandGpuHours), suggested);
         QTRY_VERIFY(!f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours")));
-        // The scenario's committed share too.
-        auto *commit = f.find<QPushButton>(QStringLiteral("applySuggestion_commit_fraction"));
-        QVERIFY(commit);
-        QTest::mouseClick(commit, Qt::LeftButton);
-        QTRY_VERIFY(
-            qFuzzyCompare(*tco::parameterValue(f.scenario(name).scenario, tco::ParamId::CommitFraction), 400.0 / 2930));
-        f.editor()->undoStack()->undo();
         f.editor()->undoStack()->undo();
         QTRY_COMPARE(*tco::parameterValue(f.editor()->plan().workload, tco::ParamId::DemandGpuHours), demand);
+        f.editor()->undoStack()->undo(); // back to the dedicated scenario
+        QTRY_COMPARE(f.editor()->plan().actuals->scenario, name);
 
         // Renaming the scenario keeps the link; deleting it removes the link.
         f.editor()->renameScenario(f.indexOf(name), QStringLiteral("AWS boxes"));
