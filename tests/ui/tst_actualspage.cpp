@@ -159,10 +159,13 @@ private slots:
         f.editor()->renameScenario(f.indexOf(name), QStringLiteral("AWS boxes"));
         QCOMPARE(f.editor()->plan().actuals->scenario, QStringLiteral("AWS boxes"));
         QCOMPARE(scenario->currentData().toString(), QStringLiteral("AWS boxes"));
+        f.window->showPage(MainWindow::Dashboard);
         f.editor()->removeScenario(f.indexOf(QStringLiteral("AWS boxes")));
         QVERIFY(!f.editor()->plan().actuals);
-        f.window->showPage(MainWindow::Dashboard);
         QTRY_VERIFY(!seriesNamed(dashboard, QStringLiteral("billsSeries")));
+        // The hidden page waited (it still shows the comparison of before); shown, it has caught up.
+        QVERIFY(page->comparison());
+        f.window->showPage(MainWindow::Actuals);
         QCOMPARE(dashboard->chart()->series().size(), f.editor()->result()->scenarios.size());
         QVERIFY(!page->comparison());
         QVERIFY(summary->text().contains(QStringLiteral("Choose the scenario")));

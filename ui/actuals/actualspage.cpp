@@ -123,9 +123,28 @@ ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
     connect(m_scenario, &QComboBox::currentIndexChanged, this, &ActualsPage::linkChanged);
     connect(m_startFromBills, &QCheckBox::toggled, this, &ActualsPage::linkChanged);
     connect(m_start, &QDateEdit::dateChanged, this, &ActualsPage::linkChanged);
-    connect(m_editor, &PlanEditor::planChanged, this, &ActualsPage::refresh);
-    connect(m_editor, &PlanEditor::actualsChanged, this, &ActualsPage::refresh);
+    connect(m_editor, &PlanEditor::planChanged, this, &ActualsPage::refreshWhenShown);
+    connect(m_editor, &PlanEditor::actualsChanged, this, &ActualsPage::refreshWhenShown);
     refresh();
+}
+
+void ActualsPage::refreshWhenShown()
+{
+    // Rebuilding the chooser, the table and the suggestions on every edit cost the redraw a frame while another page
+    // was shown: a hidden page waits until it is shown. isVisibleTo(window()): the current page of a window that is
+    // not on screen yet still refreshes.
+    if (!isVisibleTo(window())) {
+        m_stale = true;
+        return;
+    }
+    refresh();
+}
+
+void ActualsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
 }
 
 void ActualsPage::linkChanged()
@@ -145,6 +164,7 @@ void ActualsPage::linkChanged()
 
 void ActualsPage::refresh()
 {
+    m_stale = false;
     const tco::Plan &plan = m_editor->plan();
     const QList<actuals::MonthActual> &months = m_editor->actuals();
     {

@@ -41,8 +41,12 @@ public:
     const std::optional<actuals::PlanComparison> &comparison() const { return m_comparison; }
     const QList<actuals::Suggestion> &suggestions() const { return m_suggestions; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
+    void refreshWhenShown();
     void linkChanged();
     void fillTable();
     void fillSuggestions();
@@ -62,6 +66,7 @@ private:
     std::optional<actuals::PlanComparison> m_comparison;
     QList<actuals::Suggestion> m_suggestions;
     bool m_updating = false;
+    bool m_stale = false; ///< the plan or the bills changed while the page was hidden
 };
 
 } // namespace mltco::ui
