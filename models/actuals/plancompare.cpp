@@ -1,11 +1,17 @@
 #include "models/actuals/plancompare.h"
 
+#include <QDate>
 #include <QHash>
 #include <QRegularExpression>
 
 #include <cmath>
 
 namespace mltco::actuals {
+
+QString monthLabel(const QString &month)
+{
+    return QDate::fromString(month + QStringLiteral("-01"), Qt::ISODate).toString(QStringLiteral("MMM yyyy"));
+}
 
 bool isMonth(const QString &text)
 {

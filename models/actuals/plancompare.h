@@ -44,6 +44,8 @@ struct PlanComparison final
 
 /// The calendar month after `month` ("2026-12" -> "2027-01"); `month` must be "YYYY-MM".
 QString addMonths(const QString &month, int count);
+/// "Jan 2026" for "2026-01": how tables, charts and the report name a month.
+QString monthLabel(const QString &month);
 /// Whether `text` is a month "YYYY-MM" (year 1900..9999).
 bool isMonth(const QString &text);
 

@@ -8,7 +8,6 @@
 #include "ui/dashboard/serieshover.h"
 
 #include <QChart>
-#include <QDate>
 #include <QLegend>
 #include <QLineSeries>
 #include <QVBoxLayout>
@@ -17,15 +16,6 @@
 #include <algorithm>
 
 namespace mltco::ui {
-
-namespace {
-
-QString monthName(const QString &month)
-{
-    return QDate::fromString(month + QStringLiteral("-01"), Qt::ISODate).toString(QStringLiteral("MMM yyyy"));
-}
-
-} // namespace
 
 ActualsChart::ActualsChart(Mode mode, QWidget *parent)
     : QWidget(parent), m_mode(mode), m_view(new ChartView(this)), m_chart(new QChart),
@@ -78,7 +68,7 @@ void ActualsChart::setComparison(const actuals::PlanComparison &comparison, cons
             p.setY(p.y() / scale.divisor);
     setMonthRange(m_months, 1, std::max(shown, 2));
     m_months->setRange(0.5, std::max(shown, 2) + 0.5); // the first and last points whole, not cut by the plot's edge
-    m_months->setTitleText(tr("Month of the plan (month 1 = %1)").arg(monthName(comparison.start)));
+    m_months->setTitleText(tr("Month of the plan (month 1 = %1)").arg(actuals::monthLabel(comparison.start)));
     setChartTitle(m_chart,
                   cumulative ? tr("Cumulative GPU spend: plan vs bills") : tr("GPU spend per month: plan vs bills"));
 
@@ -103,7 +93,7 @@ void ActualsChart::setComparison(const actuals::PlanComparison &comparison, cons
     connectHoverTips(m_view, plan, [rows, cumulative, scenario](int index) {
         const actuals::VarianceRow &r = rows.at(index);
         return QStringLiteral("<b>%1</b><br>%2 (month %3): %4 planned")
-            .arg(scenario.toHtmlEscaped(), monthName(r.month))
+            .arg(scenario.toHtmlEscaped(), actuals::monthLabel(r.month))
             .arg(r.planMonth)
             .arg(report::money(cumulative ? r.cumulativePlanned : r.planned));
     });
@@ -116,8 +106,8 @@ void ActualsChart::setComparison(const actuals::PlanComparison &comparison, cons
         const double spent = cumulative ? *r.cumulativeActual : *r.actual;
         const double due = cumulative ? r.cumulativePlanned : r.planned;
         return QStringLiteral("<b>%1</b>: %2 on the bills<br>%3 planned, %4 %5")
-            .arg(monthName(r.month), report::money(spent), report::money(due), report::money(std::abs(spent - due)),
-                 spent > due ? tr("over plan") : tr("under plan"));
+            .arg(actuals::monthLabel(r.month), report::money(spent), report::money(due),
+                 report::money(std::abs(spent - due)), spent > due ? tr("over plan") : tr("under plan"));
     });
     m_view->attachLegendToggles();
 }

@@ -29,11 +29,6 @@ namespace mltco::ui {
 
 namespace {
 
-QString monthName(const QString &month)
-{
-    return QDate::fromString(month + QStringLiteral("-01"), Qt::ISODate).toString(QStringLiteral("MMM yyyy"));
-}
-
 QTableWidgetItem *moneyItem(std::optional<double> value)
 {
     auto *item = new QTableWidgetItem(value ? report::money(*value) : QStringLiteral("—"));
@@ -202,9 +197,10 @@ void ActualsPage::refresh()
                               "cloud's billing console: its GPU charges are summed per month and held against the "
                               "scenario you choose here."));
     } else if (!plan.actuals) {
-        m_summary->setText(tr("%n month(s) of bills, %1 to %2. Choose the scenario the bills should be held against.",
-                              nullptr, int(months.size()))
-                               .arg(monthName(months.front().month), monthName(months.back().month)));
+        m_summary->setText(
+            tr("%n month(s) of bills, %1 to %2. Choose the scenario the bills should be held against.", nullptr,
+               int(months.size()))
+                .arg(actuals::monthLabel(months.front().month), actuals::monthLabel(months.back().month)));
     } else if (!scenario) {
         m_summary->setText(tr("%1 cannot be evaluated yet, so there is no plan to hold the bills against.")
                                .arg(plan.actuals->scenario));
@@ -218,7 +214,7 @@ void ActualsPage::refresh()
             QString text;
             if (c->monthsWithActuals == 0) {
                 text = tr("No bill covers a month of the plan (%1 to %2).")
-                           .arg(monthName(c->start), monthName(c->rows.back().month));
+                           .arg(actuals::monthLabel(c->start), actuals::monthLabel(c->rows.back().month));
             } else {
                 const QString share = c->plannedToDate != 0
                                           ? report::percent(std::abs(variance) / c->plannedToDate, 0) + QLatin1Char(' ')
@@ -273,7 +269,7 @@ void ActualsPage::fillTable()
     m_table->setRowCount(last + 1);
     for (int i = 0; i <= last; ++i) {
         const actuals::VarianceRow &r = m_comparison->rows[i];
-        auto *month = new QTableWidgetItem(monthName(r.month));
+        auto *month = new QTableWidgetItem(actuals::monthLabel(r.month));
         month->setToolTip(tr("Month %1 of the plan").arg(r.planMonth));
         m_table->setItem(i, 0, month);
         m_table->setItem(i, 1, moneyItem(r.planned));

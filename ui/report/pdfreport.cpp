@@ -288,9 +288,7 @@ private:
         for (const actuals::VarianceRow &r : c.rows) {
             if (!r.actual)
                 continue;
-            rows << QStringList{QDate::fromString(r.month + QStringLiteral("-01"), Qt::ISODate)
-                                    .toString(QStringLiteral("MMM yyyy"))
-                                    .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")),
+            rows << QStringList{actuals::monthLabel(r.month).replace(QLatin1Char(' '), QStringLiteral("&nbsp;")),
                                 esc(report::money(r.planned)),
                                 esc(report::money(*r.actual)),
                                 esc(report::money(*r.variance)),
