@@ -16,7 +16,7 @@ endfunction()
 # One Qt Test executable per test class, registered with CTest; tests never touch the user's files
 # (QStandardPaths test mode is switched on in each test's initTestCase).
 function(mltco_add_test name)
-    cmake_parse_arguments(ARG "GUI" "" "SOURCES;LIBS;LABELS" ${ARGN})
+    cmake_parse_arguments(ARG "GUI;BOTH_STORES" "" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBS})
     target_compile_definitions(${name} PRIVATE
@@ -30,5 +30,12 @@ function(mltco_add_test name)
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}" TIMEOUT 300)
     if(ARG_LABELS)
         set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
+    endif()
+    # The same tests again against a team store: each document a new database in the run's PostgreSQL cluster.
+    if(ARG_BOTH_STORES)
+        add_test(NAME ${name}_pg COMMAND ${name})
+        set_tests_properties(${name}_pg PROPERTIES
+            ENVIRONMENT "${env};MLTCO_TEST_STORE=postgresql;MLTCO_TEST_PG_DIR=${MLTCO_TEST_PG_DIR}"
+            FIXTURES_REQUIRED pg_cluster TIMEOUT 300 LABELS "postgresql;${ARG_LABELS}")
     endif()
 endfunction()

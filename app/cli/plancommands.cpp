@@ -116,10 +116,12 @@ int runPlan(const QStringList &args, Io &io)
     }
     const QByteArray json = tco::writePlan(*plan);
     if (id) {
-        if (Expected<store::StoredPlan> stored = plans.plan(*id); !stored)
+        Expected<store::StoredPlan> stored = plans.plan(*id);
+        if (!stored)
             return inputError(io, stored.error().message);
-        if (Status s = plans.update(*id, plan->name, json); !s)
-            return inputError(io, s.error().message);
+        // The file replaces the stored plan as a whole, whatever revision it is at now.
+        if (Expected<qint64> saved = plans.update(*id, plan->name, json, stored->revision); !saved)
+            return inputError(io, saved.error().message);
     } else {
         Expected<qint64> added = plans.insert(plan->name, json);
         if (!added)

@@ -82,24 +82,25 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
     Expected<QSqlQuery> source = store::exec(
         db,
         QStringLiteral(
-            "INSERT INTO source (key, kind, title, reference, sha256, note) VALUES (?, 'import', ?, ?, ?, ?)"),
+            "INSERT INTO source (key, kind, title, reference, sha256, note) VALUES (?, 'import', ?, ?, ?, ?) "
+            "RETURNING id"),
         {QStringLiteral("bill:%1").arg(*sha),
          QStringLiteral("FOCUS %1 cost export %2").arg(data->focusVersion, fileName), fileName, *sha,
          data->notes.join(QLatin1Char('\n'))},
         QStringLiteral("Recording the bill's source"));
     if (!source)
         return source.error();
-    const qint64 sourceId = source->lastInsertId().toLongLong();
+    const qint64 sourceId = store::insertedId(*source);
     Expected<QSqlQuery> bill = store::exec(
         db,
         QStringLiteral(
             "INSERT INTO bill (source_id, file_name, sha256, focus_version, currency, imported_at, rows_read, "
-            "rows_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+            "rows_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
         {sourceId, fileName, *sha, data->focusVersion, data->currency, now, data->rowsRead, data->rowsUsed},
         QStringLiteral("Recording the bill"));
     if (!bill)
         return bill.error();
-    const qint64 billId = bill->lastInsertId().toLongLong();
+    const qint64 billId = store::insertedId(*bill);
 
     QSqlQuery period(db);
     if (!period.prepare(

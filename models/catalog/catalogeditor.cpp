@@ -18,15 +18,15 @@ const QString kSelectInstances = QStringLiteral(
     "SELECT i.id, p.name, i.name, COALESCE(g.name, ''), i.gpu_count, i.vcpus, i.memory_gb, COALESCE(s.key, ''), "
     "i.list_price FROM instance_type i JOIN provider p ON p.id = i.provider_id LEFT JOIN gpu g ON g.id = i.gpu_id "
     "LEFT JOIN source s ON s.id = i.source_id ORDER BY p.name, i.name");
-const QString kSelectPrices = QStringLiteral("WHERE (?1 = 0 OR pp.batch_id = ?1) ORDER BY pp.id");
+const QString kSelectPrices = QStringLiteral("WHERE (? = 0 OR pp.batch_id = ?) ORDER BY pp.id");
 // The newest date per instance type and region comes from the lookup index; each row is then one probe.
 const QString kSelectLatestPrices =
     QStringLiteral("JOIN (SELECT instance_type_id AS it, region AS rg, MAX(observed_at) AS d FROM price_point "
-                   "WHERE pricing_model = ?1 GROUP BY instance_type_id, region) latest "
+                   "WHERE pricing_model = ? GROUP BY instance_type_id, region) latest "
                    "ON pp.instance_type_id = latest.it AND pp.region = latest.rg AND pp.observed_at = latest.d "
-                   "WHERE pp.pricing_model = ?1 ORDER BY pp.id");
+                   "WHERE pp.pricing_model = ? ORDER BY pp.id");
 const QString kSelectHistory =
-    QStringLiteral("WHERE pp.instance_type_id = ?1 AND pp.pricing_model = ?2 ORDER BY pp.observed_at, pp.id");
+    QStringLiteral("WHERE pp.instance_type_id = ? AND pp.pricing_model = ? ORDER BY pp.observed_at, pp.id");
 const QString kPriceCounts =
     QStringLiteral("SELECT instance_type_id, COUNT(*) FROM price_point GROUP BY instance_type_id");
 const QString kUpsertUserSource =
@@ -40,7 +40,7 @@ const QString kInstanceNameTaken = QStringLiteral("SELECT 1 FROM instance_type i
                                                   "i.provider_id WHERE p.name = ? AND i.name = ? AND i.id <> ?");
 const QString kInsertGpu = QStringLiteral(
     "INSERT INTO gpu (name, vendor, architecture, year, memory_gb, tdp_w, speedup, speedup_source_id, source_id) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
 const QString kUpdateGpu = QStringLiteral(
     "UPDATE gpu SET name = ?, vendor = ?, architecture = ?, year = ?, memory_gb = ?, tdp_w = ?, speedup = ?, "
     "speedup_source_id = ?, source_id = ? WHERE id = ?");
@@ -53,7 +53,7 @@ const QString kGpuThroughput = QStringLiteral(
 const QString kDeleteThroughputRow = QStringLiteral("DELETE FROM throughput WHERE id = ?");
 const QString kInsertInstance = QStringLiteral(
     "INSERT INTO instance_type (provider_id, name, gpu_id, gpu_count, vcpus, memory_gb, list_price, source_id) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
 const QString kUpdateInstance = QStringLiteral(
     "UPDATE instance_type SET provider_id = ?, name = ?, gpu_id = ?, gpu_count = ?, vcpus = ?, memory_gb = ?, "
     "list_price = ?, source_id = ? WHERE id = ?");
@@ -114,13 +114,15 @@ Status insertRow(const QSqlDatabase &db, StoredRow &row, bool keepId)
         values.removeAt(idAt);
     }
     const QString marks = QStringList(columns.size(), QStringLiteral("?")).join(QLatin1Char(','));
-    Expected<QSqlQuery> q = execList(
-        db, QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)").arg(row.table, columns.join(QLatin1Char(',')), marks),
-        values);
+    Expected<QSqlQuery> q = execList(db,
+                                     QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)%4")
+                                         .arg(row.table, columns.join(QLatin1Char(',')), marks,
+                                              keepId ? QString() : QStringLiteral(" RETURNING id")),
+                                     values);
     if (!q)
         return q.error();
     if (!keepId)
-        row.values[idAt] = q->lastInsertId();
+        row.values[idAt] = store::insertedId(*q);
     return {};
 }
 
@@ -329,7 +331,7 @@ Expected<qint64> writeGpu(const QSqlDatabase &db, qint64 id, const Gpu &gpu)
     Expected<QSqlQuery> q = execList(db, id != 0 ? kUpdateGpu : kInsertGpu, values);
     if (!q)
         return notSaved(what, q.error());
-    const qint64 written = id != 0 ? id : q->lastInsertId().toLongLong();
+    const qint64 written = id != 0 ? id : store::insertedId(*q);
     if (Status s = writeThroughput(db, written, gpu.throughput); !s)
         return notSaved(what, s.error());
     return written;
@@ -352,7 +354,7 @@ Expected<qint64> writeInstance(const QSqlDatabase &db, qint64 id, const Instance
         return notSaved(what, q.error());
     if (id != 0 && q->numRowsAffected() != 1)
         return notSaved(what, Error{QStringLiteral("it is no longer in the catalog."), {}});
-    return id != 0 ? id : q->lastInsertId().toLongLong();
+    return id != 0 ? id : store::insertedId(*q);
 }
 
 /// Why a row cannot be deleted: a GPU that instance types use, an instance type with prices.
@@ -425,17 +427,18 @@ QList<InstanceRecord> CatalogEditor::instanceTypes() const
 
 QList<PriceRecord> CatalogEditor::prices(qint64 batchId) const
 {
-    return readPriceRecords(m_db, kSelectPrices, {batchId}, {}, &m_readError);
+    return readPriceRecords(m_db, kSelectPrices, {batchId, batchId}, &m_readError);
 }
 
 QList<PriceRecord> CatalogEditor::latestPrices(PricingModel pricing) const
 {
-    return readPriceRecords(m_db, kSelectLatestPrices, {}, pricingModelKey(pricing), &m_readError);
+    return readPriceRecords(m_db, kSelectLatestPrices, {pricingModelKey(pricing), pricingModelKey(pricing)},
+                            &m_readError);
 }
 
 QList<PriceRecord> CatalogEditor::history(qint64 instanceId, PricingModel pricing) const
 {
-    return readPriceRecords(m_db, kSelectHistory, {instanceId}, pricingModelKey(pricing), &m_readError);
+    return readPriceRecords(m_db, kSelectHistory, {instanceId, pricingModelKey(pricing)}, &m_readError);
 }
 
 Status CatalogEditor::readStatus() const
@@ -470,7 +473,7 @@ QList<PriceRecord> CatalogEditor::pricesWithIds(const QList<qint64> &ids) const
             numbers << QString::number(id);
         // Built from numbers only; a bound list would need one placeholder per id anyway.
         out += readPriceRecords(
-            m_db, QStringLiteral("WHERE pp.id IN (%1) ORDER BY pp.id").arg(numbers.join(QLatin1Char(','))), {}, {},
+            m_db, QStringLiteral("WHERE pp.id IN (%1) ORDER BY pp.id").arg(numbers.join(QLatin1Char(','))), {},
             &m_readError);
     }
     return out;

@@ -66,7 +66,8 @@ const QString kUpsertSource = QStringLiteral(
     "ON CONFLICT(key) DO UPDATE SET title = excluded.title RETURNING id");
 const QString kInsertPrice = QStringLiteral(
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "
-    "batch_id, note, purchase_option, offering_class, upfront) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    "batch_id, note, purchase_option, offering_class, upfront) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "RETURNING id");
 
 QVariant nullable(const std::optional<double> &v) { return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double)); }
 
@@ -441,7 +442,7 @@ Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
               offeringClassKey(price.offering), nullable(price.upfront)});
     if (!q)
         return Error{QStringLiteral("The price was not saved: %1").arg(q.error().message), {}};
-    const qint64 rowId = q->lastInsertId().toLongLong();
+    const qint64 rowId = store::insertedId(*q);
     if (!tx.commit())
         return Error{QStringLiteral("The price was not saved: %1").arg(tx.errorString()), {}};
     return rowId;

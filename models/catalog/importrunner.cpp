@@ -9,6 +9,8 @@
 #include "models/catalog/importwriter.h"
 #include "models/catalog/pricefile.h"
 #include "models/catalog/sparecoresimporter.h"
+#include "models/store/location.h"
+#include "models/store/rowreader.h"
 #include "models/store/sqlutil.h"
 
 #include <QCryptographicHash>
@@ -161,28 +163,14 @@ private:
 class WorkerConnection final
 {
 public:
-    explicit WorkerConnection(const QString &path)
+    explicit WorkerConnection(const QString &location)
         : m_name(QStringLiteral("mltco-import-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        if (!db.open()) {
-            m_error = db.lastError().text();
-            return;
-        }
-        for (const char *pragma :
-             {"PRAGMA foreign_keys = ON", "PRAGMA synchronous = FULL", "PRAGMA busy_timeout = 5000"})
-            if (Status s = store::execPlain(db, QString::fromLatin1(pragma)); !s)
-                m_error = s.error().message;
+        Expected<QSqlDatabase> db = store::connectLocation(location, m_name, kWorkerBusyTimeoutMs);
+        if (!db)
+            m_error = db.error().message;
     }
-    ~WorkerConnection()
-    {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_name, false);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_name);
-    }
+    ~WorkerConnection() { store::disconnectDatabase(m_name); }
     WorkerConnection(const WorkerConnection &) = delete;
     WorkerConnection &operator=(const WorkerConnection &) = delete;
 
@@ -190,12 +178,10 @@ public:
     QString errorString() const { return m_error; }
 
 private:
+    static constexpr int kWorkerBusyTimeoutMs = 5000;
     QString m_name;
     QString m_error;
 };
-
-using store::columnBytes;
-using store::sqliteHandle;
 
 /// The SHA-256 that names an import's input: the file's own, or for several files one over their names and hashes,
 /// so that the same pages import once.
@@ -265,64 +251,55 @@ const char kPriceColumns[] =
 
 } // namespace
 
-QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where, const QList<qint64> &ints,
-                                    const QString &text, std::optional<Error> *failure)
+QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where, const QVariantList &values,
+                                    std::optional<Error> *failure)
 {
     QList<PriceRecord> out;
-    sqlite3 *handle = sqliteHandle(db);
-    sqlite3_stmt *stmt = nullptr;
-    const QByteArray sql = QByteArray(kPriceColumns) + where.toUtf8();
-    const auto fail = [&](const QString &detail) {
+    const auto fail = [&](const Error &e) {
         if (failure && !*failure)
-            *failure = store::damage(detail);
+            *failure = e;
     };
-    if (!handle || sqlite3_prepare_v2(handle, sql.constData(), -1, &stmt, nullptr) != SQLITE_OK) {
-        fail(handle ? QString::fromUtf8(sqlite3_errmsg(handle)) : QStringLiteral("not an SQLite database"));
-        sqlite3_finalize(stmt);
+    Expected<std::unique_ptr<store::RowReader>> rows =
+        store::RowReader::start(db, QByteArray(kPriceColumns) + where.toUtf8(), values);
+    if (!rows) {
+        fail(rows.error());
         return out;
     }
-    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> finalizer(stmt, sqlite3_finalize);
-    int index = 1;
-    for (qint64 v : ints)
-        sqlite3_bind_int64(stmt, index++, v);
-    const QByteArray utf8 = text.toUtf8();
-    if (!text.isNull())
-        sqlite3_bind_text(stmt, index, utf8.constData(), static_cast<int>(utf8.size()), SQLITE_STATIC);
+    store::RowReader &row = **rows;
     import::StringPool strings; // a million rows name a few hundred instance types and regions
     QByteArray lastDateText;
     QDate lastDate;
-    int rc = SQLITE_ROW;
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    while (row.next()) {
         PriceRecord r;
-        r.id = sqlite3_column_int64(stmt, 0);
-        r.instanceId = sqlite3_column_int64(stmt, 1);
+        r.id = row.int64(0);
+        r.instanceId = row.int64(1);
         PricePoint &p = r.price;
-        p.provider = strings.intern(columnBytes(stmt, 2));
-        p.instance = strings.intern(columnBytes(stmt, 3));
-        p.region = strings.intern(columnBytes(stmt, 4));
-        p.zone = strings.intern(columnBytes(stmt, 5));
-        p.pricing = pricingModelFromKey(strings.intern(columnBytes(stmt, 6))).value_or(PricingModel::OnDemand);
-        if (sqlite3_column_type(stmt, 7) != SQLITE_NULL)
-            p.amount = sqlite3_column_double(stmt, 7);
-        p.unit = columnBytes(stmt, 8) == "month" ? PriceUnit::Month : PriceUnit::Hour;
-        const QByteArrayView date = columnBytes(stmt, 9);
+        p.provider = strings.intern(row.text(2));
+        p.instance = strings.intern(row.text(3));
+        p.region = strings.intern(row.text(4));
+        p.zone = strings.intern(row.text(5));
+        p.pricing = pricingModelFromKey(strings.intern(row.text(6))).value_or(PricingModel::OnDemand);
+        if (!row.isNull(7))
+            p.amount = row.real(7);
+        p.unit = row.text(8) == "month" ? PriceUnit::Month : PriceUnit::Hour;
+        const QByteArrayView date = row.text(9);
         if (date != lastDateText) {
             lastDateText = date.toByteArray();
             lastDate = QDate::fromString(QString::fromLatin1(lastDateText), Qt::ISODate);
         }
         p.observedAt = lastDate;
-        p.source = strings.intern(columnBytes(stmt, 10));
-        p.note = strings.intern(columnBytes(stmt, 11));
-        r.sourceKind = strings.intern(columnBytes(stmt, 12));
-        r.batchId = sqlite3_column_int64(stmt, 13);
-        p.purchase = purchaseOptionFromKey(QString::fromLatin1(columnBytes(stmt, 14))).value_or(PurchaseOption::None);
-        p.offering = offeringClassFromKey(QString::fromLatin1(columnBytes(stmt, 15))).value_or(OfferingClass::None);
-        if (sqlite3_column_type(stmt, 16) != SQLITE_NULL)
-            p.upfront = sqlite3_column_double(stmt, 16);
+        p.source = strings.intern(row.text(10));
+        p.note = strings.intern(row.text(11));
+        r.sourceKind = strings.intern(row.text(12));
+        r.batchId = row.int64(13);
+        p.purchase = purchaseOptionFromKey(QString::fromLatin1(row.text(14))).value_or(PurchaseOption::None);
+        p.offering = offeringClassFromKey(QString::fromLatin1(row.text(15))).value_or(OfferingClass::None);
+        if (!row.isNull(16))
+            p.upfront = row.real(16);
         out.append(std::move(r));
     }
-    if (rc != SQLITE_DONE)
-        fail(QString::fromUtf8(sqlite3_errmsg(handle)));
+    if (row.error())
+        fail(*row.error());
     return out;
 }
 

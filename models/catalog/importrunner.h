@@ -79,15 +79,16 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
 /// journal lets the GUI's connection keep reading): what the import dialog runs.
 Expected<ImportResult> runImport(const ImportRequest &request, ImportProgress &progress);
 
-/// Price observations with their row ids, read straight through SQLite: a catalog may hold a million
-/// of them, which took seconds through QSqlQuery's QVariants. `where` follows the FROM clause over
-/// price_point `pp` (a WHERE, JOIN or ORDER BY); ?1, ?2 ... are bound from `ints`, then `text`.
+/// Price observations with their row ids, read through store::RowReader (SQLite's own statement: a catalog may hold
+/// a million of them, which took seconds through QSqlQuery's QVariants). `where` follows the FROM clause over
+/// price_point `pp` (a WHERE, JOIN or ORDER BY); its `?` are bound from `values` in order.
 /// A read that fails part-way (a page that cannot be read) is recorded in `failure` (the first one wins) as
 /// "the document is damaged: …", so a short list is never taken for the whole.
-QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where, const QList<qint64> &ints = {},
-                                    const QString &text = {}, std::optional<Error> *failure = nullptr);
+QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where, const QVariantList &values = {},
+                                    std::optional<Error> *failure = nullptr);
 
-/// Runs `read` on a connection of its own to the document at `documentPath` (for a worker thread).
+/// Runs `read` on a connection of its own to the document at `documentPath`, a file or a team store URL (for a
+/// worker thread).
 Expected<std::vector<qint64>> withWorkerConnection(
     const QString &documentPath, const std::function<Expected<std::vector<qint64>>(const QSqlDatabase &)> &read);
 

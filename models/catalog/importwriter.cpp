@@ -1,6 +1,7 @@
 #include "models/catalog/importwriter.h"
 
 #include "models/catalog/gputable.h"
+#include "models/store/location.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
 
@@ -18,20 +19,21 @@ using store::exec;
 
 const QString kFindBatch = QStringLiteral("SELECT id FROM import_batch WHERE sha256 = ? AND observed_at = ?");
 const QString kInsertSource = QStringLiteral(
-    "INSERT INTO source (key, kind, title, reference, published_on) VALUES (?, 'import', ?, ?, ?)");
+    "INSERT INTO source (key, kind, title, reference, published_on) VALUES (?, 'import', ?, ?, ?) RETURNING id");
 const QString kFindSource = QStringLiteral("SELECT id FROM source WHERE key = ?");
 const QString kNameSource = QStringLiteral("UPDATE source SET key = ?, sha256 = ? WHERE id = ?");
 const QString kSourceLicence = QStringLiteral("UPDATE source SET note = ? WHERE id = ?");
 const QString kInsertBatch = QStringLiteral(
     "INSERT INTO import_batch (source_id, format, file_name, sha256, observed_at, imported_at, rows_added) "
-    "VALUES (?, ?, ?, ?, ?, ?, 0)");
+    "VALUES (?, ?, ?, ?, ?, ?, 0) RETURNING id");
 const QString kNameBatch = QStringLiteral("UPDATE import_batch SET sha256 = ?, rows_added = ? WHERE id = ?");
-const QString kInsertProvider = QStringLiteral("INSERT INTO provider (name, display_name, kind) VALUES (?, ?, ?)");
+const QString kInsertProvider =
+    QStringLiteral("INSERT INTO provider (name, display_name, kind) VALUES (?, ?, ?) RETURNING id");
 const QString kUpdateProvider = QStringLiteral("UPDATE provider SET display_name = ?, kind = ? WHERE id = ?");
-const QString kInsertGpu = QStringLiteral("INSERT INTO gpu (name, source_id) VALUES (?, ?)");
-const QString kInsertInstance = QStringLiteral(
-    "INSERT INTO instance_type (provider_id, name, gpu_id, gpu_count, vcpus, memory_gb, source_id) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)");
+const QString kInsertGpu = QStringLiteral("INSERT INTO gpu (name, source_id) VALUES (?, ?) RETURNING id");
+const QString kInsertInstance =
+    QStringLiteral("INSERT INTO instance_type (provider_id, name, gpu_id, gpu_count, vcpus, memory_gb, source_id) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
 const QString kUpdateInstance = QStringLiteral(
     "UPDATE instance_type SET gpu_id = ?, gpu_count = ?, vcpus = ?, memory_gb = ? WHERE id = ?");
 // A source of that name without its batch (batches are never deleted, so this does not happen in a document mltco
@@ -103,7 +105,10 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
     // SQLite checks a foreign key by looking its parent up for every row: three lookups per price, a fifth of the
     // write. Every parent a price can name is one this writer read or wrote inside its own transaction, so the rows
     // are written unchecked and checkReferences() proves each parent once, before the commit.
-    Expected<qint64> foreignKeys = store::queryInt(d->db, QStringLiteral("PRAGMA foreign_keys"));
+    // (PostgreSQL checks every key itself, and cheaply: nothing to turn off there.)
+    const bool sqlite = store::backendOf(d->db) == store::Backend::Sqlite;
+    Expected<qint64> foreignKeys =
+        sqlite ? store::queryInt(d->db, QStringLiteral("PRAGMA foreign_keys")) : Expected<qint64>(0);
     if (foreignKeys && *foreignKeys == 1) {
         if (Status s = store::execPlain(d->db, QStringLiteral("PRAGMA foreign_keys = OFF")); !s)
             return Error{QStringLiteral("The import could not start: %1").arg(s.error().message), {}};
@@ -120,13 +125,13 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
                                     fileName, date});
     if (!src)
         return d->fail(src.error());
-    d->sourceId = src->lastInsertId().toLongLong();
+    d->sourceId = store::insertedId(*src);
     Expected<QSqlQuery> batch = exec(d->db, kInsertBatch,
                                      {d->sourceId, format, fileName, provisional, date,
                                       QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
     if (!batch)
         return d->fail(batch.error());
-    d->summary.batchId = batch->lastInsertId().toLongLong();
+    d->summary.batchId = store::insertedId(*batch);
 
     // The id maps must be whole: a read that fails part-way fails the import.
     const auto readMap = [this](const QString &sql, int keyColumns, QHash<QString, qint64> &map) -> Status {
@@ -160,7 +165,7 @@ Status ImportWriter::Impl::addProvider(const Provider &p)
     Expected<QSqlQuery> q = exec(db, kInsertProvider, {p.name, p.displayName, providerKindKey(p.kind)});
     if (!q)
         return fail(q.error());
-    providerIds.insert(p.name, q->lastInsertId().toLongLong());
+    providerIds.insert(p.name, store::insertedId(*q));
     createdProviders.insert(p.name, p);
     ++summary.providersAdded;
     return {};
@@ -177,7 +182,7 @@ Expected<QVariant> ImportWriter::Impl::gpuId(const QString &name)
         Expected<QSqlQuery> q = exec(db, kInsertGpu, {gpu, sourceId});
         if (!q)
             return fail(q.error());
-        gpuIds.insert(gpu, q->lastInsertId().toLongLong());
+        gpuIds.insert(gpu, store::insertedId(*q));
         ++summary.gpusAdded;
     }
     return QVariant(gpuIds.value(gpu));
@@ -197,7 +202,7 @@ Status ImportWriter::Impl::addInstance(const InstanceType &i)
         exec(db, kInsertInstance, {providerIds.value(i.provider), i.name, *gpu, i.gpuCount, i.vcpus, i.memoryGb, sourceId});
     if (!q)
         return fail(q.error());
-    instanceIds.insert(key, q->lastInsertId().toLongLong());
+    instanceIds.insert(key, store::insertedId(*q));
     createdInstances.insert(key, i);
     ++summary.instancesAdded;
     return {};
@@ -296,7 +301,9 @@ Status ImportWriter::Impl::checkReferences()
         return fail(found.error());
     if (*found != used.size() + 2)
         return fail(Error{QStringLiteral("a price names an instance type, source or batch the document does not hold"), {}});
-    // The rows this import added to the small tables, checked as SQLite would have.
+    // The rows this import added to the small tables, checked as SQLite would have (PostgreSQL checked them).
+    if (store::backendOf(db) != store::Backend::Sqlite)
+        return {};
     for (const char *table : {"provider", "gpu", "instance_type", "import_batch"}) {
         Expected<QSqlQuery> q = exec(db, QStringLiteral("PRAGMA foreign_key_check(%1)").arg(QLatin1String(table)));
         if (!q)

@@ -1,15 +1,16 @@
 #include "models/catalog/pricebulkinsert.h"
 
+#include "models/store/location.h"
+#include "models/store/pgcopy.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 
 #include <QSet>
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <sqlite3.h>
 #include <thread>
 #include <tuple>
 #include <unordered_map>
@@ -212,6 +213,8 @@ struct PriceInserter::Impl
     Statement insertMany;
     std::optional<CacheSizeGuard> cache;
     QDate defaultObservedAt;
+    qint64 sourceId = 0;
+    qint64 batchId = 0;
     bool indexDropped = false;
     qint64 written = 0;
     TextBinder text;
@@ -232,11 +235,15 @@ QString importCancelledMessage() { return QStringLiteral("The import was cancell
 Status PriceInserter::prepare(const QSqlDatabase &db, qint64 sourceId, qint64 batchId, const QDate &defaultObservedAt)
 {
     d->db = db;
+    d->defaultObservedAt = defaultObservedAt;
+    d->sourceId = sourceId;
+    d->batchId = batchId;
+    if (store::backendOf(db) == store::Backend::PostgreSql)
+        return {}; // rows go by COPY, one per write(); the index stays (dropping it would lock readers out)
     d->handle = store::sqliteHandle(db);
     if (!d->handle)
-        return Error{QStringLiteral("The document's database connection is not SQLite."), {}};
+        return Error{QStringLiteral("The document's database connection is neither SQLite nor PostgreSQL."), {}};
     d->cache.emplace(db);
-    d->defaultObservedAt = defaultObservedAt;
     if (sqlite3_prepare_v2(d->handle, kInsertPrice, -1, d->insert.out(), nullptr) != SQLITE_OK)
         return sqliteError(d->handle, "preparing the price insert");
     sqlite3_bind_int64(d->insert.get(), 8, sourceId);
@@ -261,6 +268,8 @@ Status PriceInserter::prepare(const QSqlDatabase &db, qint64 sourceId, qint64 ba
 Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
                             const ImportProgressFn &progress)
 {
+    if (!d->handle && d->db.isValid())
+        return writeByCopy(prices, instanceIds, progress);
     sqlite3_stmt *stmt = d->insert.get();
     if (!stmt)
         return Error{QStringLiteral("The price insert was not prepared."), {}};
@@ -374,6 +383,63 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
             return Error{importCancelledMessage(), {}};
     }
     flushRun();
+    if (progress && !progress(done, total))
+        return Error{importCancelledMessage(), {}};
+    return {};
+}
+
+Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
+                                  const ImportProgressFn &progress)
+{
+    std::vector<qint64> instanceIdOf;
+    const Expected<std::vector<qsizetype>> order = writeOrder(prices, instanceIds, d->defaultObservedAt, instanceIdOf);
+    if (!order)
+        return order.error();
+    Expected<std::unique_ptr<store::PgCopyIn>> copy = store::PgCopyIn::start(
+        d->db, QStringLiteral("price_point"),
+        {QStringLiteral("instance_type_id"), QStringLiteral("region"), QStringLiteral("zone"),
+         QStringLiteral("pricing_model"), QStringLiteral("amount"), QStringLiteral("unit"),
+         QStringLiteral("observed_at"), QStringLiteral("source_id"), QStringLiteral("batch_id"), QStringLiteral("note"),
+         QStringLiteral("purchase_option"), QStringLiteral("offering_class"), QStringLiteral("upfront")});
+    if (!copy)
+        return copy.error();
+    store::PgCopyIn &out = **copy;
+    qint64 done = 0;
+    const qint64 total = prices.size();
+    for (const qsizetype index : *order) {
+        const PricePoint &p = prices[index];
+        const qint64 instanceId = instanceIdOf[static_cast<std::size_t>(index)];
+        d->instanceIds.insert(instanceId);
+        const QDate date = p.observedAt.isValid() ? p.observedAt : d->defaultObservedAt;
+        out.addInt(instanceId);
+        out.addText(p.region.toUtf8());
+        out.addText(p.zone.toUtf8());
+        out.addText(pricingModelKey(p.pricing).toLatin1());
+        if (p.amount)
+            out.addDouble(*p.amount);
+        else
+            out.addNull();
+        out.addText(p.unit == PriceUnit::Month ? "month" : "hour");
+        out.addText(date.toString(Qt::ISODate).toLatin1());
+        out.addInt(d->sourceId);
+        out.addInt(d->batchId);
+        out.addText(p.note.toUtf8());
+        out.addText(purchaseOptionKey(p.purchase).toLatin1());
+        out.addText(offeringClassKey(p.offering).toLatin1());
+        if (p.upfront)
+            out.addDouble(*p.upfront);
+        else
+            out.addNull();
+        if (Status s = out.endRow(); !s)
+            return Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
+        d->byProvider[p.provider] += 1;
+        ++done;
+        ++d->written;
+        if (progress && done % kProgressEvery == 0 && !progress(done, total))
+            return Error{importCancelledMessage(), {}};
+    }
+    if (Status s = out.finish(); !s)
+        return Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
     if (progress && !progress(done, total))
         return Error{importCancelledMessage(), {}};
     return {};

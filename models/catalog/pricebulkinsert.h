@@ -18,10 +18,10 @@ namespace mltco::catalog {
 using ImportProgressFn = std::function<bool(qint64 done, qint64 total)>;
 
 /// Writes many price observations inside the caller's transaction, through SQLite's own prepared statement
-/// (no per-row QVariant work). Each batch of rows handed to write() goes into the table in the order of the
-/// price_point_lookup index, so a listing or one instance's history reads neighbouring pages. Once an import
-/// grows large, the index is dropped and built once at finish(), which is cheaper than updating it row by row.
-/// This is what keeps an import of a million rows close to the sqlite3 shell's `.import`.
+/// (no per-row QVariant work), or into a team store by PostgreSQL's COPY. Each batch of rows handed to write() goes
+/// into the table in the order of the price_point_lookup index, so a listing or one instance's history reads
+/// neighbouring pages. Once an import grows large, the index is dropped and built once at finish(), which is cheaper
+/// than updating it row by row. This is what keeps an import of a million rows close to the sqlite3 shell's `.import`.
 class PriceInserter final
 {
 public:
@@ -46,6 +46,8 @@ public:
     const QHash<QString, int> &writtenByProvider() const;
 
 private:
+    Status writeByCopy(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
+                       const ImportProgressFn &progress);
     struct Impl;
     std::unique_ptr<Impl> d;
 };

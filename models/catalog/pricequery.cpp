@@ -1,32 +1,34 @@
 #include "models/catalog/pricequery.h"
 
 #include "models/catalog/importrunner.h"
-#include "models/store/sqlutil.h"
-
-#include <sqlite3.h>
+#include "models/store/dialect.h"
+#include "models/store/rowreader.h"
 
 #include <memory>
 
 namespace mltco::catalog {
 namespace {
 
-QByteArray orderOf(const PriceQuery &q)
+QByteArray orderOf(const PriceQuery &q, store::Backend backend)
 {
+    const auto noCase = [backend](const char *column) {
+        return store::dialect::noCase(QLatin1String(column), backend).toLatin1();
+    };
     QByteArray column;
     switch (q.sortBy) {
     case PriceQuery::SortBy::Added:
         return q.descending ? "pp.id DESC" : "pp.id";
     case PriceQuery::SortBy::Provider:
-        column = "p.name COLLATE NOCASE";
+        column = noCase("p.name");
         break;
     case PriceQuery::SortBy::Instance:
-        column = "i.name COLLATE NOCASE";
+        column = noCase("i.name");
         break;
     case PriceQuery::SortBy::Region:
-        column = "pp.region COLLATE NOCASE";
+        column = noCase("pp.region");
         break;
     case PriceQuery::SortBy::Zone:
-        column = "pp.zone COLLATE NOCASE";
+        column = noCase("pp.zone");
         break;
     case PriceQuery::SortBy::Pricing: {
         // The pricing models in the order of their enum, as the page lists them.
@@ -46,10 +48,10 @@ QByteArray orderOf(const PriceQuery &q)
         column = "pp.observed_at";
         break;
     case PriceQuery::SortBy::Source:
-        column = "s.key COLLATE NOCASE";
+        column = noCase("s.key");
         break;
     case PriceQuery::SortBy::Note:
-        column = "pp.note COLLATE NOCASE";
+        column = noCase("pp.note");
         break;
     }
     return column + (q.descending ? " DESC, pp.id" : ", pp.id");
@@ -71,44 +73,37 @@ QByteArray containsPattern(const QString &text)
 
 Expected<std::vector<qint64>> readPriceIds(const QSqlDatabase &db, const PriceQuery &query)
 {
-    sqlite3 *handle = store::sqliteHandle(db);
-    if (!handle)
-        return Error{QStringLiteral("The document's database connection is not SQLite."), {}};
+    const store::Backend backend = store::backendOf(db);
     QByteArray sql = "SELECT pp.id FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id "
-                     "JOIN provider p ON p.id = i.provider_id JOIN source s ON s.id = pp.source_id WHERE 1";
-    std::vector<QByteArray> values;
+                     "JOIN provider p ON p.id = i.provider_id JOIN source s ON s.id = pp.source_id WHERE 1 = 1";
+    QVariantList values;
     if (!query.provider.isEmpty()) {
         sql += " AND p.name = ?";
-        values.push_back(query.provider.toUtf8());
+        values << query.provider;
     }
     if (query.pricing) {
         sql += " AND pp.pricing_model = ?";
-        values.push_back(pricingModelKey(*query.pricing).toLatin1());
+        values << pricingModelKey(*query.pricing);
     }
     if (!query.text.isEmpty()) {
-        const QByteArray like = " LIKE ?" + QByteArray::number(static_cast<qsizetype>(values.size()) + 1) + " ESCAPE '\\'";
+        const QByteArray like = ' ' + store::dialect::likeNoCase(backend).toLatin1() + " ? ESCAPE '\\'";
+        const QString pattern = QString::fromUtf8(containsPattern(query.text));
         QByteArrayList any;
-        for (const char *column : {"p.name", "i.name", "pp.region", "pp.zone", "s.key", "s.title", "pp.note"})
+        for (const char *column : {"p.name", "i.name", "pp.region", "pp.zone", "s.key", "s.title", "pp.note"}) {
             any << column + like;
+            values << pattern;
+        }
         sql += " AND (" + any.join(" OR ") + ')';
-        values.push_back(containsPattern(query.text));
     }
-    sql += " ORDER BY " + orderOf(query);
-    sqlite3_stmt *stmt = nullptr;
-    if (sqlite3_prepare_v2(handle, sql.constData(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
-        sqlite3_finalize(stmt);
-        return store::damage(QString::fromUtf8(sqlite3_errmsg(handle)));
-    }
-    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> finalizer(stmt, sqlite3_finalize);
-    for (std::size_t i = 0; i < values.size(); ++i)
-        sqlite3_bind_text(stmt, static_cast<int>(i) + 1, values[i].constData(), static_cast<int>(values[i].size()),
-                          SQLITE_STATIC);
+    sql += " ORDER BY " + orderOf(query, backend);
+    Expected<std::unique_ptr<store::RowReader>> rows = store::RowReader::start(db, sql, values);
+    if (!rows)
+        return rows.error();
     std::vector<qint64> ids;
-    int rc = SQLITE_ROW;
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW)
-        ids.push_back(sqlite3_column_int64(stmt, 0));
-    if (rc != SQLITE_DONE)
-        return store::damage(QString::fromUtf8(sqlite3_errmsg(handle)));
+    while ((*rows)->next())
+        ids.push_back((*rows)->int64(0));
+    if ((*rows)->error())
+        return *(*rows)->error();
     return ids;
 }
 

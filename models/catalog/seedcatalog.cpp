@@ -62,11 +62,11 @@ private:
 
     Status insert(const QString &sql, std::initializer_list<QVariant> values, qint64 *id = nullptr)
     {
-        Expected<QSqlQuery> q = exec(m_db, sql, values);
+        Expected<QSqlQuery> q = exec(m_db, id ? sql + QStringLiteral(" RETURNING id") : sql, values);
         if (!q)
             return q.error();
         if (id)
-            *id = q->lastInsertId().toLongLong();
+            *id = store::insertedId(*q);
         return {};
     }
 

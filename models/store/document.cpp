@@ -1,7 +1,9 @@
 #include "models/store/document.h"
 
+#include "models/store/dialect.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
+#include "models/store/storecopy.h"
 #include "models/store/transaction.h"
 
 #include <QDir>
@@ -125,8 +127,9 @@ Status checkIntact(const QSqlDatabase &db)
 
 } // namespace
 
-Document::Document(QString path, QString connection, QString readOnlyReason)
-    : m_path(std::move(path)), m_connection(std::move(connection)), m_readOnlyReason(std::move(readOnlyReason))
+Document::Document(QString path, QString connection, QString readOnlyReason, Backend backend, QString displayName)
+    : m_path(std::move(path)), m_connection(std::move(connection)), m_readOnlyReason(std::move(readOnlyReason)),
+      m_backend(backend), m_displayName(std::move(displayName))
 {
 }
 
@@ -134,7 +137,10 @@ Document::~Document() { disconnect(m_connection); }
 
 QSqlDatabase Document::database() const { return QSqlDatabase::database(m_connection, false); }
 
-QString Document::displayName() const { return QFileInfo(m_path).completeBaseName(); }
+QString Document::displayName() const
+{
+    return m_backend == Backend::PostgreSql ? m_displayName : QFileInfo(m_path).completeBaseName();
+}
 
 QString Document::defaultPath()
 {
@@ -191,6 +197,8 @@ Status Document::inspect(const QString &path)
 Expected<std::unique_ptr<Document>> Document::open(const QString &given, const Initializer &init, Access access,
                                                    const QString &reason)
 {
+    if (isStoreUrl(given))
+        return openStore(given, &init, access, reason);
     const Expected<QString> path = documentPath(given);
     if (!path)
         return path.error();
@@ -205,6 +213,8 @@ Expected<std::unique_ptr<Document>> Document::open(const QString &given, const I
 
 Expected<std::unique_ptr<Document>> Document::openExisting(const QString &given, Access access, const QString &reason)
 {
+    if (isStoreUrl(given))
+        return openStore(given, nullptr, access, reason);
     const Expected<QString> path = documentPath(given);
     if (!path)
         return path.error();
@@ -217,9 +227,10 @@ Status Document::checkWritable(const QString &action) const
 {
     if (!isReadOnly())
         return {};
-    return Error{QStringLiteral("Cannot %1 \"%2\": the document is read-only (%3). Nothing was written.")
-                     .arg(action, QDir::toNativeSeparators(m_path), m_readOnlyReason),
-                 {}};
+    return Error{
+        QStringLiteral("Cannot %1 \"%2\": the document is read-only (%3). Nothing was written.")
+            .arg(action, m_backend == Backend::Sqlite ? QDir::toNativeSeparators(m_path) : m_path, m_readOnlyReason),
+        {}};
 }
 
 Expected<std::unique_ptr<Document>> Document::openFile(const QString &path, Access access, const QString &reason)
@@ -318,8 +329,104 @@ Status Document::create(const QString &path, const Initializer &init)
     return {};
 }
 
+Expected<std::unique_ptr<Document>> Document::openStore(const QString &url, const Initializer *init, Access access,
+                                                        const QString &reason)
+{
+    Expected<StoreAddress> address = parseStoreUrl(url);
+    if (!address)
+        return address.error();
+    const QString shown = address->displayUrl();
+    const auto refuse = [&](const QString &why) {
+        return Error{QStringLiteral("Cannot open the team store %1: %2").arg(shown, why), {}};
+    };
+    const QString connection = newConnectionName();
+    Expected<QSqlDatabase> db = connectStore(*address, connection);
+    if (!db)
+        return db.error();
+    std::unique_ptr<Document> doc(new Document(shown, connection, {}, Backend::PostgreSql, address->displayName()));
+    const Status checked = [&]() -> Status {
+        Expected<dialect::SchemaMark> mark = dialect::readSchemaMark(*db);
+        if (!mark)
+            return mark.error();
+        if (mark->isEmpty || (mark->isMltco && mark->version < kSchemaVersion)) {
+            if (mark->isEmpty && !init)
+                return Error{QStringLiteral("the database %1 holds no mltco store yet. Copy a document into it "
+                                            "(mltco-cli store copy FILE URL) or open it to create one.")
+                                 .arg(address->database),
+                             {}};
+            if (access == Access::ReadOnly)
+                return Error{mark->isEmpty
+                                 ? QStringLiteral("the database %1 holds no mltco store yet, and a store opened "
+                                                  "read-only cannot be created.")
+                                       .arg(address->database)
+                                 : QStringLiteral("it was written by an older version of mltco and must be "
+                                                  "upgraded, which a read-only connection cannot do."),
+                             {}};
+            if (QString role = mark->isEmpty ? dialect::cannotCreate(*db) : dialect::readOnlyRole(*db); !role.isEmpty())
+                return Error{QStringLiteral("it %1, and %2.")
+                                 .arg(mark->isEmpty ? QStringLiteral("holds no mltco store yet")
+                                                    : QStringLiteral("must be upgraded to this version of mltco"),
+                                      role),
+                             {}};
+            // Created or upgraded in one transaction (PostgreSQL's DDL is transactional), under the writers' lock:
+            // a second client doing the same at the same moment waits, then finds the work done.
+            Transaction tx(*db);
+            if (!tx.isActive())
+                return Error{tx.errorString(), {}};
+            Expected<dialect::SchemaMark> again = dialect::readSchemaMark(*db);
+            if (!again)
+                return again.error();
+            if (again->isEmpty) {
+                if (Status s = dialect::markNew(*db); !s)
+                    return s;
+                if (Status s = upgradeSchema(*db, 0, SchemaSteps::InCallersTransaction); !s)
+                    return s;
+                if (init && *init) {
+                    if (Status s = (*init)(*db); !s)
+                        return s;
+                }
+            } else if (again->isMltco && again->version < kSchemaVersion) {
+                if (Status s = upgradeSchema(*db, again->version, SchemaSteps::InCallersTransaction); !s)
+                    return s;
+            }
+            if (!tx.commit())
+                return Error{tx.errorString(), {}};
+            mark = dialect::readSchemaMark(*db);
+            if (!mark)
+                return mark.error();
+        }
+        if (!mark->isMltco)
+            return Error{QStringLiteral("the database %1 belongs to another application (it holds tables but no "
+                                        "mltco_document); mltco leaves it as it is. Give the name of an empty database "
+                                        "or of a mltco store.")
+                             .arg(address->database),
+                         {}};
+        if (mark->version > kSchemaVersion)
+            return Error{QStringLiteral("it was written by a newer version of mltco (store version %1; this version "
+                                        "reads up to %2). Use a newer mltco.")
+                             .arg(mark->version)
+                             .arg(kSchemaVersion),
+                         {}};
+        QString readOnly = access == Access::ReadOnly ? (reason.isEmpty() ? QStringLiteral("opened read-only") : reason)
+                                                      : dialect::readOnlyRole(*db);
+        if (!readOnly.isEmpty()) {
+            // The server refuses every write of this session from now on, whatever the caller does.
+            if (Status s = execPlain(*db, QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")); !s)
+                return s;
+            doc->m_readOnlyReason = readOnly;
+        }
+        return dialect::subscribeToChanges(*db);
+    }();
+    *db = QSqlDatabase();
+    if (!checked)
+        return refuse(checked.error().message);
+    return doc;
+}
+
 Status Document::copyTo(const QString &given) const
 {
+    if (m_backend == Backend::PostgreSql)
+        return copyStoreToFile(*this, given);
     const Expected<QString> checked = documentPath(given);
     if (!checked)
         return Error{QStringLiteral("Cannot save to \"%1\": %2").arg(nativeName(given), checked.error().message), {}};

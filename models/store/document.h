@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/common/expected.h"
+#include "models/store/location.h"
 
 #include <QSqlDatabase>
 #include <QString>
@@ -18,8 +19,12 @@ using Initializer = std::function<Status(const QSqlDatabase &db)>;
 /// journal beside the file).
 enum class Access { ReadWrite, ReadOnly };
 
-/// One open .mltco document: a SQLite database with foreign keys on, a WAL journal,
-/// `PRAGMA application_id` = kApplicationId and the schema version in `PRAGMA user_version`.
+/// One open document: a .mltco file, or a team store on PostgreSQL (docs/team-store.md).
+///
+/// A file is a SQLite database with foreign keys on, a WAL journal, `PRAGMA application_id` = kApplicationId and
+/// the schema version in `PRAGMA user_version`. A team store is a PostgreSQL database (its current schema, usually
+/// "public") holding the same tables and a table mltco_document with the application id and schema version; writers
+/// take turns through an advisory lock as SQLite's writers do, and the server's GRANTs decide who may write.
 ///
 /// A file that is not SQLite, a SQLite file that is not a mltco document, or a document from a newer
 /// schema is refused with a message naming the file and the reason, and is left byte-for-byte as it
@@ -34,7 +39,8 @@ public:
     Document(const Document &) = delete;
     Document &operator=(const Document &) = delete;
 
-    /// Opens `path`; when no file is there, creates a new document at it (built under a temporary
+    /// Opens `path`, a file path or a team store URL (`postgresql://…`); when no file is there, or the database is
+    /// empty, creates a new document in it (built under a temporary
     /// name and renamed into place, so a crash never leaves half a document) and runs `init` on it.
     /// With Access::ReadOnly a missing file is an error; `reason` says why it was asked for ("it is open
     /// for editing in another mltco window") and becomes readOnlyReason().
@@ -56,7 +62,10 @@ public:
     static Expected<QString> documentPath(const QString &path);
 
     QSqlDatabase database() const;
+    /// The file's absolute path, or the team store's URL without a password.
     QString path() const { return m_path; }
+    Backend backend() const { return m_backend; }
+    bool isTeamStore() const { return m_backend == Backend::PostgreSql; }
     QString displayName() const;
 
     bool isReadOnly() const { return !m_readOnlyReason.isEmpty(); }
@@ -66,18 +75,24 @@ public:
     /// (REASON). Nothing was written."
     Status checkWritable(const QString &action) const;
 
-    /// Writes a consistent copy of the document to `target` (VACUUM INTO a temporary file beside the
-    /// target, then an atomic rename). The document stays open at its own path.
+    /// Writes a consistent copy of the document to the file `target` (VACUUM INTO a temporary file beside the
+    /// target, then an atomic rename; from a team store, a copy of its tables into a new file, see storecopy.h). The
+    /// document stays open where it is.
     Status copyTo(const QString &target) const;
 
 private:
-    explicit Document(QString path, QString connection, QString readOnlyReason);
+    explicit Document(QString path, QString connection, QString readOnlyReason, Backend backend = Backend::Sqlite,
+                      QString displayName = {});
     static Expected<std::unique_ptr<Document>> openFile(const QString &path, Access access, const QString &reason);
+    static Expected<std::unique_ptr<Document>> openStore(const QString &url, const Initializer *init, Access access,
+                                                         const QString &reason);
     static Status create(const QString &path, const Initializer &init);
 
     QString m_path;
     QString m_connection;
     QString m_readOnlyReason;
+    Backend m_backend = Backend::Sqlite;
+    QString m_displayName;
 };
 
 } // namespace mltco::store

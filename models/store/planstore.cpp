@@ -9,14 +9,23 @@
 namespace mltco::store {
 namespace {
 
-const QString kSelectPlans = QStringLiteral("SELECT id, name, json FROM plan ORDER BY position, id");
-const QString kSelectPlan = QStringLiteral("SELECT id, name, json FROM plan WHERE id = ?");
-const QString kInsertPlan = QStringLiteral(
-    "INSERT INTO plan (name, position, json, updated_at) VALUES (?, (SELECT COALESCE(MAX(position), 0) + 1 FROM plan), ?, ?)");
-const QString kUpdatePlan = QStringLiteral("UPDATE plan SET name = ?, json = ?, updated_at = ? WHERE id = ?");
+const QString kSelectPlans =
+    QStringLiteral("SELECT id, name, json, revision, updated_at FROM plan ORDER BY position, id");
+const QString kSelectPlan = QStringLiteral("SELECT id, name, json, revision, updated_at FROM plan WHERE id = ?");
+const QString kInsertPlan = QStringLiteral("INSERT INTO plan (name, position, json, updated_at) VALUES (?, (SELECT "
+                                           "COALESCE(MAX(position), 0) + 1 FROM plan), ?, ?) RETURNING id");
+const QString kUpdatePlan = QStringLiteral(
+    "UPDATE plan SET name = ?, json = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND revision = ? "
+    "RETURNING revision");
 const QString kDeletePlan = QStringLiteral("DELETE FROM plan WHERE id = ?");
 
 QString now() { return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs); }
+
+StoredPlan storedPlan(const QSqlQuery &q)
+{
+    return StoredPlan{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString().toUtf8(),
+                      q.value(3).toLongLong(), q.value(4).toString()};
+}
 
 template<typename Fn>
 Status inTransaction(const QSqlDatabase &db, Fn fn)
@@ -51,7 +60,7 @@ QList<StoredPlan> PlanStore::plans() const
         return out;
     }
     while (q->next())
-        out.append(StoredPlan{q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toString().toUtf8()});
+        out.append(storedPlan(*q));
     if (q->lastError().isValid())
         m_readError = damage(q->lastError().text());
     return out;
@@ -67,7 +76,7 @@ Expected<StoredPlan> PlanStore::plan(qint64 id) const
             return damage(q->lastError().text());
         return Error{QStringLiteral("The document has no plan %1.").arg(id), {}};
     }
-    return StoredPlan{q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toString().toUtf8()};
+    return storedPlan(*q);
 }
 
 Expected<qint64> PlanStore::insert(const QString &name, const QByteArray &json)
@@ -77,7 +86,7 @@ Expected<qint64> PlanStore::insert(const QString &name, const QByteArray &json)
         Expected<QSqlQuery> q = exec(m_db, kInsertPlan, {name, QString::fromUtf8(json), now()});
         if (!q)
             return q.error();
-        id = q->lastInsertId().toLongLong();
+        id = insertedId(*q);
         return {};
     });
     if (!s)
@@ -85,16 +94,40 @@ Expected<qint64> PlanStore::insert(const QString &name, const QByteArray &json)
     return id;
 }
 
-Status PlanStore::update(qint64 id, const QString &name, const QByteArray &json)
+Expected<qint64> PlanStore::update(qint64 id, const QString &name, const QByteArray &json, qint64 expectedRevision,
+                                   bool *stale)
 {
-    return inTransaction(m_db, [&]() -> Status {
-        Expected<QSqlQuery> q = exec(m_db, kUpdatePlan, {name, QString::fromUtf8(json), now(), id});
+    if (stale)
+        *stale = false;
+    qint64 revision = 0;
+    Status saved = inTransaction(m_db, [&]() -> Status {
+        Expected<QSqlQuery> q = exec(m_db, kUpdatePlan, {name, QString::fromUtf8(json), now(), id, expectedRevision});
         if (!q)
             return q.error();
-        if (q->numRowsAffected() != 1)
-            return Error{QStringLiteral("the document has no plan %1").arg(id), {}};
-        return {};
+        if (q->next()) {
+            revision = q->value(0).toLongLong();
+            return {};
+        }
+        q->finish();
+        Expected<QSqlQuery> current = exec(m_db, kSelectPlan, {id});
+        if (!current)
+            return current.error();
+        if (!current->next())
+            return Error{QStringLiteral("the document has no plan %1 any more; someone deleted it").arg(id), {}};
+        const StoredPlan there = storedPlan(*current);
+        if (stale)
+            *stale = true;
+        return Error{
+            QStringLiteral("someone else saved \"%1\" at %2 UTC (revision %3; these edits started from "
+                           "revision %4). Nothing was overwritten: reload their version, or save yours as a copy")
+                .arg(there.name, QString(there.updatedAt).replace(QLatin1Char('T'), QLatin1Char(' ')).left(19))
+                .arg(there.revision)
+                .arg(expectedRevision),
+            {}};
     });
+    if (!saved)
+        return saved.error();
+    return revision;
 }
 
 Status PlanStore::remove(qint64 id)

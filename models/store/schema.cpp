@@ -1,11 +1,13 @@
 #include "models/store/schema.h"
 
+#include "models/store/dialect.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
 
 #include <QStringList>
 
 #include <array>
+#include <optional>
 
 namespace mltco::store {
 namespace {
@@ -151,14 +153,12 @@ const char *const kSchemaV3[] = {
         bill_id INTEGER NOT NULL REFERENCES bill(id) ON DELETE CASCADE,
         provider TEXT NOT NULL,
         billing_account TEXT NOT NULL,
-        month TEXT NOT NULL CHECK (length(month) = 7 AND (month GLOB '[0-9][0-9][0-9][0-9]-0[1-9]'
-            OR month GLOB '[0-9][0-9][0-9][0-9]-1[0-2]')),
+        month TEXT NOT NULL CHECK (@MONTH(month)@),
         PRIMARY KEY (provider, billing_account, month)))",
     R"(CREATE TABLE actual_cost (
         id INTEGER PRIMARY KEY,
         bill_id INTEGER NOT NULL REFERENCES bill(id) ON DELETE CASCADE,
-        month TEXT NOT NULL CHECK (length(month) = 7 AND (month GLOB '[0-9][0-9][0-9][0-9]-0[1-9]'
-            OR month GLOB '[0-9][0-9][0-9][0-9]-1[0-2]')),
+        month TEXT NOT NULL CHECK (@MONTH(month)@),
         provider TEXT NOT NULL,
         service TEXT NOT NULL,
         instance_type TEXT NOT NULL,
@@ -173,42 +173,61 @@ const char *const kSchemaV3[] = {
     "CREATE INDEX bill_period_bill ON bill_period (bill_id)",
 };
 
-Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count)
+// Version 4: a plan's revision, raised by every save. A save names the revision it started from and is refused when
+// the stored one has moved on (someone else saved meanwhile), so nobody overwrites another's edit unseen. On
+// PostgreSQL this step also adds the triggers that notify other users' windows of changes (dialect.cpp).
+const char *const kSchemaV4[] = {
+    "ALTER TABLE plan ADD COLUMN revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1)",
+};
+
+Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count,
+               SchemaSteps steps)
 {
-    Transaction tx(db);
-    if (!tx.isActive())
-        return Error{
-            QStringLiteral("Could not start the upgrade to schema version %1: %2").arg(toVersion).arg(tx.errorString()),
-            {}};
-    for (std::size_t i = 0; i < count; ++i) {
-        if (Status s = execPlain(db, QString::fromUtf8(statements[i])); !s)
+    std::optional<Transaction> tx;
+    if (steps == SchemaSteps::OwnTransactions)
+        tx.emplace(db);
+    if (tx && !tx->isActive())
+        return Error{QStringLiteral("Could not start the upgrade to schema version %1: %2")
+                         .arg(toVersion)
+                         .arg(tx->errorString()),
+                     {}};
+    const Backend backend = backendOf(db);
+    QStringList sql;
+    for (std::size_t i = 0; i < count; ++i)
+        sql << dialect::schemaStatement(statements[i], backend);
+    sql << dialect::extraSchemaStatements(toVersion, backend);
+    for (const QString &statement : std::as_const(sql)) {
+        if (Status s = execPlain(db, statement); !s)
             return Error{
                 QStringLiteral("Upgrade to schema version %1 failed: %2").arg(toVersion).arg(s.error().message), {}};
     }
-    if (Status s = execPlain(db, QStringLiteral("PRAGMA user_version = %1").arg(toVersion)); !s)
+    if (Status s = dialect::writeSchemaVersion(db, toVersion); !s)
         return s;
-    if (!tx.commit())
+    if (tx && !tx->commit())
         return Error{
-            QStringLiteral("Upgrade to schema version %1 could not be saved: %2").arg(toVersion).arg(tx.errorString()),
+            QStringLiteral("Upgrade to schema version %1 could not be saved: %2").arg(toVersion).arg(tx->errorString()),
             {}};
     return {};
 }
 
 } // namespace
 
-Status upgradeSchema(const QSqlDatabase &db, int fromVersion)
+Status upgradeSchema(const QSqlDatabase &db, int fromVersion, SchemaSteps steps)
 {
     for (int version = fromVersion; version < kSchemaVersion; ++version) {
         Status s;
         switch (version) {
         case 0:
-            s = runStep(db, 1, kSchemaV1, std::size(kSchemaV1));
+            s = runStep(db, 1, kSchemaV1, std::size(kSchemaV1), steps);
             break;
         case 1:
-            s = runStep(db, 2, kSchemaV2, std::size(kSchemaV2));
+            s = runStep(db, 2, kSchemaV2, std::size(kSchemaV2), steps);
             break;
         case 2:
-            s = runStep(db, 3, kSchemaV3, std::size(kSchemaV3));
+            s = runStep(db, 3, kSchemaV3, std::size(kSchemaV3), steps);
+            break;
+        case 3:
+            s = runStep(db, 4, kSchemaV4, std::size(kSchemaV4), steps);
             break;
         default:
             s = Error{QStringLiteral("No upgrade from schema version %1").arg(version), {}};

@@ -22,6 +22,13 @@ Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initia
     return query;
 }
 
+qint64 insertedId(QSqlQuery &query)
+{
+    const qint64 id = query.next() ? query.value(0).toLongLong() : 0;
+    query.finish(); // SQLite will not commit while a statement with RETURNING is still open
+    return id;
+}
+
 Status execPlain(const QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery query(db);

@@ -23,6 +23,10 @@ namespace mltco::store {
 Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values = {},
                          const QString &what = {});
 
+/// The id an `INSERT … RETURNING id` gave its row (both databases write RETURNING alike; QSqlQuery::lastInsertId()
+/// has nothing to say on PostgreSQL). 0 when no row came back.
+qint64 insertedId(QSqlQuery &query);
+
 /// Runs one statement that needs no bound values (PRAGMA, DDL).
 Status execPlain(const QSqlDatabase &db, const QString &sql);
 

@@ -6,6 +6,7 @@
 #include "models/actuals/plancompare.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/common/gzipdevice.h"
+#include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 #include "models/tco/planreader.h"
 
@@ -397,7 +398,7 @@ private slots:
         auto document = catalog::openDocument(dir.filePath(QStringLiteral("team.mltco")));
         QVERIFY2(document, qPrintable(document ? QString() : document.error().message));
         const QSqlDatabase db = (*document)->database();
-        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), 3);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kSchemaVersion);
 
         Expected<BillImportResult> first = importBill(db, fixture("focus-1.2-aws-gpu.csv"));
         QVERIFY2(first, qPrintable(first ? QString() : first.error().message));

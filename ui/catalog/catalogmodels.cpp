@@ -3,6 +3,7 @@
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/importrunner.h"
 #include "models/catalog/pricequery.h"
+#include "models/store/dialect.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
 #include "ui/catalog/gputablemodel.h"
@@ -21,8 +22,9 @@ CatalogModels::CatalogModels(PlanEditor *editor, QObject *parent)
     m_prices->setDatabase(editor->document().database());
     connect(m_prices, &PriceTableModel::readFailed, this, &CatalogModels::failure);
     connect(&m_loader, &QFutureWatcher<Expected<std::vector<qint64>>>::finished, this, &CatalogModels::pricesArrived);
-    // Another program (mltco-cli, a second window) may import into the same document: PRAGMA data_version
-    // changes only for commits made through other connections, so polling it costs one tiny query.
+    // Another program (mltco-cli, a second window, another user of a team store) may import into the same document:
+    // the data version changes only for commits made through other connections, so polling it costs one tiny query
+    // (a team store's notifications are counted as they arrive).
     m_dataVersion = dataVersion();
     m_watch.setInterval(kWatchIntervalMs);
     connect(&m_watch, &QTimer::timeout, this, &CatalogModels::checkOutsideChanges);
@@ -31,8 +33,7 @@ CatalogModels::CatalogModels(PlanEditor *editor, QObject *parent)
 
 qint64 CatalogModels::dataVersion() const
 {
-    const Expected<qint64> v = store::queryInt(m_editor->document().database(), QStringLiteral("PRAGMA data_version"));
-    return v ? *v : -1;
+    return store::dialect::dataVersion(m_editor->document().database());
 }
 
 void CatalogModels::checkOutsideChanges()
@@ -42,7 +43,8 @@ void CatalogModels::checkOutsideChanges()
         return;
     m_dataVersion = now;
     reload();
-    m_editor->reevaluate(); // prices the plan uses may have changed
+    m_editor->followStoredPlan(); // someone else may have saved the plan
+    m_editor->reevaluate();       // prices the plan uses may have changed
 }
 
 CatalogModels::~CatalogModels()

@@ -93,6 +93,8 @@ Status PlanEditor::loadFirstPlan(const QByteArray &fallbackJson)
                          .arg(stored.first().name, plan.error().message),
                      plan.error().details};
     m_planId = stored.first().id;
+    m_revision = stored.first().revision;
+    m_conflict.clear();
     m_undoStack->clear();
     setPlan(*plan);
     m_unsaved = false;
@@ -116,6 +118,8 @@ Status PlanEditor::importPlan(const QByteArray &json)
     if (!id)
         return id.error();
     m_planId = *id;
+    m_revision = 1;
+    m_conflict.clear();
     m_undoStack->clear();
     setPlan(*plan);
     return {};
@@ -133,10 +137,21 @@ void PlanEditor::setPlan(const tco::Plan &plan)
     m_plan = plan;
     if (isReadOnly()) {
         m_unsaved = true;
+    } else if (!m_conflict.isEmpty()) {
+        m_unsaved = true; // kept here until the user reloads or saves a copy
     } else if (m_planId != 0) {
         store::PlanStore plans(m_document.database());
-        if (Status s = plans.update(m_planId, m_plan.name, tco::writePlan(m_plan)); !s)
-            emit saveFailed(s.error().message);
+        bool stale = false;
+        Expected<qint64> saved = plans.update(m_planId, m_plan.name, tco::writePlan(m_plan), m_revision, &stale);
+        if (saved) {
+            m_revision = *saved;
+        } else if (stale) {
+            m_conflict = QStringLiteral("This plan was not saved: %1.").arg(saved.error().message);
+            m_unsaved = true;
+            emit saveConflictFound(m_conflict);
+        } else {
+            emit saveFailed(saved.error().message);
+        }
     }
     evaluate();
     emit planChanged();
@@ -147,20 +162,88 @@ Status PlanEditor::storeAsCurrent(const tco::Plan &plan, qint64 storedId)
     if (Status s = m_document.checkWritable(QStringLiteral("save the plan into")); !s)
         return s;
     store::PlanStore plans(m_document.database());
-    if (storedId != 0 && plans.plan(storedId)) {
-        if (Status s = plans.update(storedId, plan.name, tco::writePlan(plan)); !s)
-            return s;
+    if (Expected<store::StoredPlan> stored =
+            storedId != 0 ? plans.plan(storedId) : Expected<store::StoredPlan>(Error{});
+        stored) {
+        // Saved over on purpose (File › Save As into a document that has this plan): whatever revision it is at.
+        Expected<qint64> saved = plans.update(storedId, plan.name, tco::writePlan(plan), stored->revision);
+        if (!saved)
+            return saved.error();
         m_planId = storedId;
+        m_revision = *saved;
     } else {
         Expected<qint64> id = plans.insert(plan.name, tco::writePlan(plan));
         if (!id)
             return id.error();
         m_planId = *id;
+        m_revision = 1;
     }
+    m_conflict.clear();
     m_unsaved = false;
     m_undoStack->clear();
     setPlan(plan);
     return {};
+}
+
+Status PlanEditor::reloadStoredPlan()
+{
+    store::PlanStore plans(m_document.database());
+    Expected<store::StoredPlan> stored = plans.plan(m_planId);
+    if (!stored)
+        return stored.error();
+    Expected<tco::Plan> plan = tco::readPlan(stored->json);
+    if (!plan)
+        return Error{
+            QStringLiteral("The stored plan \"%1\" cannot be read: %2").arg(stored->name, plan.error().message),
+            plan.error().details};
+    m_revision = stored->revision;
+    m_conflict.clear();
+    m_unsaved = false;
+    m_undoStack->clear();
+    m_plan = *plan;
+    evaluate();
+    emit planChanged();
+    return {};
+}
+
+Status PlanEditor::saveConflictAsCopy()
+{
+    if (Status s = m_document.checkWritable(QStringLiteral("save a copy of the plan into")); !s)
+        return s;
+    tco::Plan copy = m_plan;
+    copy.name = tr("%1 (copy)").arg(m_plan.name);
+    store::PlanStore plans(m_document.database());
+    Expected<qint64> id = plans.insert(copy.name, tco::writePlan(copy));
+    if (!id)
+        return id.error();
+    m_planId = *id;
+    m_revision = 1;
+    m_conflict.clear();
+    m_unsaved = false;
+    m_plan = copy;
+    evaluate();
+    emit planChanged();
+    return {};
+}
+
+bool PlanEditor::followStoredPlan()
+{
+    if (m_planId == 0 || !m_conflict.isEmpty())
+        return false;
+    store::PlanStore plans(m_document.database());
+    Expected<store::StoredPlan> stored = plans.plan(m_planId);
+    if (!stored || stored->revision == m_revision)
+        return false;
+    if (m_unsaved) {
+        m_conflict =
+            QStringLiteral("This plan was not saved: someone else saved \"%1\" at %2 UTC (revision %3). "
+                           "Reload their version, or save yours as a copy.")
+                .arg(stored->name, QString(stored->updatedAt).replace(QLatin1Char('T'), QLatin1Char(' ')).left(19))
+                .arg(stored->revision);
+        emit saveConflictFound(m_conflict);
+        return true;
+    }
+    return static_cast<bool>(reloadStoredPlan());
 }
 
 void PlanEditor::reevaluate()

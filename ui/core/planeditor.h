@@ -49,6 +49,22 @@ public:
     QUndoStack *undoStack() const { return m_undoStack; }
     const tco::Plan &plan() const { return m_plan; }
     qint64 planId() const { return m_planId; }
+    /// The stored revision the plan in memory was loaded from or last saved as (store::StoredPlan::revision).
+    qint64 planRevision() const { return m_revision; }
+
+    /// Someone else saved the plan after this editor last read it, and this editor's edits could not be saved over
+    /// theirs: the edits stay in memory (and in the undo stack), nothing more is saved until the user chooses.
+    bool hasSaveConflict() const { return !m_conflict.isEmpty(); }
+    QString saveConflict() const { return m_conflict; }
+    /// Drops this editor's edits and loads the stored plan as others left it.
+    Status reloadStoredPlan();
+    /// Keeps this editor's edits as a new plan named "NAME (copy)", leaving the other user's plan as they saved it;
+    /// the copy becomes the current plan.
+    Status saveConflictAsCopy();
+    /// Reads the stored plan's revision: when someone else saved it and nothing here is unsaved, loads theirs
+    /// (a team store's window follows its colleagues' edits); with edits here, it is a conflict. True when the plan
+    /// changed.
+    bool followStoredPlan();
 
     /// The latest evaluation; nullopt when the plan cannot be evaluated at all (see evaluationError()). A scenario
     /// or break-even that cannot be evaluated yet is left out of it (PlanResult::leftOut) while the others show.
@@ -110,6 +126,8 @@ signals:
     void saveFailed(const QString &message);
     /// The document's bills changed: actuals() is already up to date.
     void actualsChanged();
+    /// An edit could not be saved because someone else saved the plan first (saveConflict() says who and when).
+    void saveConflictFound(const QString &message);
 
 private:
     friend class PlanChangeCommand;
@@ -120,6 +138,8 @@ private:
     catalog::CachingInstanceResolver m_instances; ///< cleared by reevaluate(): whoever changes the catalog calls it
     QUndoStack *m_undoStack;
     qint64 m_planId = 0;
+    qint64 m_revision = 0;
+    QString m_conflict;
     bool m_unsaved = false;
     int m_lastPushIndex = -1; ///< the stack's index after this editor's last push (undo moves it away)
     tco::Plan m_plan;

@@ -1,0 +1,224 @@
+#include "models/store/location.h"
+
+#include "models/store/sqlutil.h"
+
+#include <QHash>
+#include <QMutex>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <algorithm>
+
+namespace mltco::store {
+namespace {
+
+QMutex g_passwordsMutex;
+QHash<QString, QString> &passwords()
+{
+    static QHash<QString, QString> known;
+    return known;
+}
+
+constexpr int kDefaultConnectTimeoutSeconds = 10;
+
+} // namespace
+
+Backend backendOf(const QSqlDatabase &db)
+{
+    return db.driverName() == QLatin1String("QPSQL") ? Backend::PostgreSql : Backend::Sqlite;
+}
+
+bool isStoreUrl(const QString &location)
+{
+    return location.startsWith(QLatin1String("postgresql://"), Qt::CaseInsensitive) ||
+           location.startsWith(QLatin1String("postgres://"), Qt::CaseInsensitive);
+}
+
+QStringList storeUrlOptions()
+{
+    return {QStringLiteral("sslmode"),
+            QStringLiteral("sslrootcert"),
+            QStringLiteral("sslcert"),
+            QStringLiteral("sslkey"),
+            QStringLiteral("sslcrl"),
+            QStringLiteral("sslsni"),
+            QStringLiteral("channel_binding"),
+            QStringLiteral("gssencmode"),
+            QStringLiteral("connect_timeout"),
+            QStringLiteral("application_name"),
+            QStringLiteral("target_session_attrs"),
+            QStringLiteral("passfile"),
+            QStringLiteral("host"),
+            QStringLiteral("hostaddr"),
+            QStringLiteral("keepalives")};
+}
+
+Expected<StoreAddress> parseStoreUrl(const QString &text)
+{
+    const auto refuse = [&](const QString &why) {
+        return Error{
+            QStringLiteral("Cannot open the team store \"%1\": %2").arg(text.section(QLatin1Char('?'), 0, 0), why), {}};
+    };
+    if (!isStoreUrl(text))
+        return refuse(QStringLiteral("a team store's address starts with postgresql://"));
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid())
+        return refuse(QStringLiteral("it is not a valid URL (%1).").arg(url.errorString()));
+    StoreAddress a;
+    a.host = url.host(QUrl::FullyDecoded);
+    if (url.port() == 0)
+        return refuse(QStringLiteral("the port must be between 1 and 65535."));
+    a.port = url.port(5432);
+    a.user = url.userName(QUrl::FullyDecoded);
+    a.password = url.password(QUrl::FullyDecoded);
+    a.database = url.path(QUrl::FullyDecoded).mid(1);
+    if (a.database.isEmpty() || a.database.contains(QLatin1Char('/')))
+        return refuse(QStringLiteral("name the database after the host, e.g. postgresql://me@db.example.com/mltco"));
+    const QStringList allowed = storeUrlOptions();
+    const QUrlQuery query(url);
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (!allowed.contains(key))
+            return refuse(QStringLiteral("\"%1\" is not an option mltco passes to PostgreSQL; the options are %2.")
+                              .arg(key, allowed.join(QStringLiteral(", "))));
+        if (value.isEmpty() || value.contains(QLatin1Char(';')) || value.contains(QLatin1Char(' ')) ||
+            value.contains(QLatin1Char('\'')) || value.contains(QLatin1Char('\\')))
+            return refuse(
+                QStringLiteral("the option %1 needs a value without spaces, quotes, backslashes or \";\".").arg(key));
+        if (key == QLatin1String("host")) {
+            if (!a.host.isEmpty())
+                return refuse(QStringLiteral("give the host either before the database or as ?host=, not both."));
+            a.host = value;
+            continue;
+        }
+        a.options << key + QLatin1Char('=') + value;
+    }
+    return a;
+}
+
+QString StoreAddress::displayUrl() const
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("postgresql"));
+    const bool socket = host.startsWith(QLatin1Char('/'));
+    if (!socket)
+        url.setHost(host);
+    if (port != 5432)
+        url.setPort(port);
+    url.setUserName(user);
+    url.setPath(QLatin1Char('/') + database);
+    QUrlQuery query;
+    if (socket)
+        query.addQueryItem(QStringLiteral("host"), host);
+    for (const QString &option : options)
+        query.addQueryItem(option.section(QLatin1Char('='), 0, 0), option.section(QLatin1Char('='), 1));
+    url.setQuery(query);
+    return url.toString(QUrl::FullyEncoded);
+}
+
+QString StoreAddress::displayName() const
+{
+    return QStringLiteral("%1 on %2")
+        .arg(database, host.isEmpty() || host.startsWith(QLatin1Char('/')) ? QStringLiteral("this machine") : host);
+}
+
+void rememberPassword(const QString &displayUrl, const QString &password)
+{
+    const QMutexLocker lock(&g_passwordsMutex);
+    passwords().insert(displayUrl, password);
+}
+
+QString rememberedPassword(const QString &displayUrl)
+{
+    const QMutexLocker lock(&g_passwordsMutex);
+    return passwords().value(displayUrl);
+}
+
+Expected<QSqlDatabase> connectStore(const StoreAddress &address, const QString &connectionName)
+{
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        return Error{QStringLiteral("Cannot open the team store %1: this installation has no PostgreSQL driver for Qt "
+                                    "(on Debian, install libqt6sql6-psql).")
+                         .arg(address.displayUrl()),
+                     {}};
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), connectionName);
+    db.setHostName(address.host);
+    db.setPort(address.port);
+    db.setUserName(address.user);
+    db.setDatabaseName(address.database);
+    const QString password = address.password.isEmpty() ? rememberedPassword(address.displayUrl()) : address.password;
+    if (!password.isEmpty())
+        db.setPassword(password);
+    QStringList options = address.options;
+    const auto given = [&](QLatin1String key) {
+        return std::any_of(options.cbegin(), options.cend(),
+                           [&](const QString &o) { return o.section(QLatin1Char('='), 0, 0) == key; });
+    };
+    if (!given(QLatin1String("connect_timeout")))
+        options << QStringLiteral("connect_timeout=%1").arg(kDefaultConnectTimeoutSeconds);
+    if (!given(QLatin1String("application_name")))
+        options << QStringLiteral("application_name=mltco");
+    db.setConnectOptions(options.join(QLatin1Char(';')));
+    if (!db.open()) {
+        const QString message = db.lastError().databaseText().trimmed();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(connectionName);
+        return Error{
+            QStringLiteral("Cannot open the team store %1: %2")
+                .arg(address.displayUrl(), message.isEmpty() ? QStringLiteral("the server did not answer.") : message),
+            {}};
+    }
+    if (!address.password.isEmpty())
+        rememberPassword(address.displayUrl(), address.password);
+    // Every statement is written for READ COMMITTED; a server set to another default must not change what they see.
+    for (const char *setting : {"SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED",
+                                "SET client_min_messages = warning"}) {
+        if (Status s = execPlain(db, QString::fromLatin1(setting)); !s) {
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(connectionName);
+            return s.error();
+        }
+    }
+    return db;
+}
+
+Expected<QSqlDatabase> connectLocation(const QString &location, const QString &connectionName, int busyTimeoutMs)
+{
+    if (isStoreUrl(location)) {
+        Expected<StoreAddress> address = parseStoreUrl(location);
+        if (!address)
+            return address.error();
+        return connectStore(*address, connectionName);
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connectionName);
+    db.setDatabaseName(location);
+    if (!db.open()) {
+        const QString message = db.lastError().text();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(connectionName);
+        return Error{message, {}};
+    }
+    for (const QString &pragma :
+         {QStringLiteral("PRAGMA foreign_keys = ON"), QStringLiteral("PRAGMA synchronous = FULL"),
+          QStringLiteral("PRAGMA busy_timeout = %1").arg(busyTimeoutMs)}) {
+        if (Status s = execPlain(db, pragma); !s) {
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(connectionName);
+            return s.error();
+        }
+    }
+    return db;
+}
+
+void disconnectDatabase(const QString &connectionName)
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(connectionName, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(connectionName);
+}
+
+} // namespace mltco::store

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "models/common/expected.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QSqlDatabase>
+#include <QVariant>
+
+#include <memory>
+#include <vector>
+
+namespace mltco::store {
+
+/// Reads the rows of one SELECT, column by column without a QVariant per value where the database allows: through
+/// SQLite's own statement (the text of a column is not copied), or a forward-only QSqlQuery on PostgreSQL (rows come
+/// one at a time, never the whole result at once). For the reads of a million prices; `?` placeholders, bound in
+/// order from `values` (integers, doubles or text).
+class RowReader final
+{
+public:
+    ~RowReader();
+    RowReader(const RowReader &) = delete;
+    RowReader &operator=(const RowReader &) = delete;
+
+    static Expected<std::unique_ptr<RowReader>> start(const QSqlDatabase &db, const QByteArray &sql,
+                                                      const QVariantList &values = {});
+
+    /// The next row; false at the end or on an error (error() says which).
+    bool next();
+    std::optional<Error> error() const { return m_error; }
+
+    bool isNull(int column) const;
+    qint64 int64(int column) const;
+    double real(int column) const;
+    /// The column's text as UTF-8, valid until next().
+    QByteArrayView text(int column) const;
+
+private:
+    RowReader() = default;
+    struct Impl;
+    std::unique_ptr<Impl> d;
+    std::optional<Error> m_error;
+};
+
+} // namespace mltco::store
