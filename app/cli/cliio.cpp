@@ -27,4 +27,18 @@ Expected<std::unique_ptr<store::Document>> openDocumentOption(const QString &pat
     return catalog::openDocument(path.isEmpty() ? store::Document::defaultPath() : path);
 }
 
+QStringList storeAsDocument(const QStringList &args)
+{
+    QStringList out;
+    for (const QString &a : args) {
+        if (a == QLatin1String("--store"))
+            out << QStringLiteral("--document");
+        else if (a.startsWith(QLatin1String("--store=")))
+            out << QStringLiteral("--document=") + a.mid(8);
+        else
+            out << a;
+    }
+    return out;
+}
+
 } // namespace mltco::cli

@@ -36,6 +36,10 @@ int runCatalog(const QStringList &args, Io &io);
 int runEvaluate(const QStringList &args, Io &io);
 int runCalc(const QStringList &args, Io &io);
 int runReport(const QStringList &args, Io &io);
+/// `mltco-cli store copy SOURCE DEST`: a document between a file and a team store.
+int runStore(const QStringList &args, Io &io);
+/// Every `--store URL` (or `--store=URL`) in `args` as `--document URL`: a team store is a document like a file.
+QStringList storeAsDocument(const QStringList &args);
 /// `mltco-cli plan list|save|show|remove`: the plans a document keeps.
 int runPlan(const QStringList &args, Io &io);
 /// `mltco-cli analyze PLAN.json`: tornado and Monte Carlo (model.md §10.9).

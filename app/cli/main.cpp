@@ -29,12 +29,15 @@ commands:
   actuals compare PLAN.json --scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]
   plan list|save PLAN.json [--replace ID]|show ID|remove ID [--document PATH]
   report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
+  store copy SOURCE DEST        copy a document between a .mltco file and a team store, either way
   example [NAME]
   help
 
 A plan argument may be example:NAME for a bundled example (seed-000, growing-team).
 
 Without --document the default document in the application data folder is used (created on first run).
+--store postgresql://USER@HOST[:PORT]/DB[?sslmode=...] names a team store instead (docs/team-store.md); the
+password comes from ~/.pgpass (or PGPASSFILE), never from the command line's history.
 Exit codes: 0 success, 1 invalid input, 2 usage error.
 )";
 
@@ -60,6 +63,7 @@ int main(int argc, char *argv[])
     if (args.isEmpty())
         return mltco::cli::usageError(io, QStringLiteral("no command given"), QStringLiteral("mltco-cli help"));
     const QString command = args.takeFirst();
+    args = mltco::cli::storeAsDocument(args);
     if (command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h")) {
         out << kHelp;
         return mltco::cli::ExitOk;
@@ -82,6 +86,8 @@ int main(int argc, char *argv[])
         return mltco::cli::runPlan(args, io);
     if (command == QLatin1String("actuals"))
         return mltco::cli::runActuals(args, io);
+    if (command == QLatin1String("store"))
+        return mltco::cli::runStore(args, io);
     if (command == QLatin1String("example"))
         return mltco::cli::runExample(args, io);
     return mltco::cli::usageError(io, QStringLiteral("unknown command '%1'").arg(command),

@@ -14,7 +14,7 @@ constexpr qsizetype kSendAt = 1 << 20;
 PGconn *pgHandle(const QSqlDatabase &db)
 {
     const QVariant v = db.driver()->handle();
-    if (v.isValid() && qstrcmp(v.typeName(), "PGconn*") == 0)
+    if (v.isValid() && (qstrcmp(v.typeName(), "PGconn*") == 0 || qstrcmp(v.typeName(), "pg_conn*") == 0))
         return *static_cast<PGconn *const *>(v.constData());
     return nullptr;
 }

@@ -209,7 +209,9 @@ Status copyStore(const Document &from, Document &to, const CopyProgressFn &progr
     if (snapshot)
         QSqlQuery(source).exec(QStringLiteral("COMMIT"));
     if (!copied)
-        return fail(copied.error().message + QStringLiteral(". Nothing was written."));
+        return fail(copied.error().message +
+                    (copied.error().message.endsWith(QLatin1Char('.')) ? QStringLiteral(" ") : QStringLiteral(". ")) +
+                    QStringLiteral("Nothing was written."));
     if (!tx.commit())
         return fail(tx.errorString());
     return {};

@@ -1,0 +1,72 @@
+// `mltco-cli store copy SOURCE DEST`: a document between a .mltco file and a team store, in either direction.
+#include "cliio.h"
+#include "models/store/document.h"
+#include "models/store/sqlutil.h"
+#include "models/store/storecopy.h"
+
+#include <QFileInfo>
+
+namespace mltco::cli {
+namespace {
+
+const QString kUsage = QStringLiteral("mltco-cli store copy SOURCE DEST (each a .mltco file or a postgresql:// URL)");
+
+QString countsOf(const store::Document &document)
+{
+    QStringList parts;
+    const std::pair<const char *, const char *> counted[] = {{"price_point", "prices"},
+                                                             {"instance_type", "instance types"},
+                                                             {"source", "sources"},
+                                                             {"plan", "plans"},
+                                                             {"bill", "bills"}};
+    for (const auto &[table, words] : counted) {
+        const Expected<qint64> n =
+            store::queryInt(document.database(), QStringLiteral("SELECT count(*) FROM %1").arg(QLatin1String(table)));
+        parts << QStringLiteral("%1 %2").arg(n ? QString::number(*n) : QStringLiteral("?"), QLatin1String(words));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+int runStore(const QStringList &args, Io &io)
+{
+    if (args.value(0) != QLatin1String("copy"))
+        return usageError(io,
+                          args.isEmpty() ? QStringLiteral("store needs a subcommand")
+                                         : QStringLiteral("unknown store subcommand '%1'").arg(args.first()),
+                          kUsage);
+    if (args.size() != 3)
+        return usageError(io, QStringLiteral("store copy needs a SOURCE and a DEST"), kUsage);
+    const QString source = args.at(1);
+    const QString dest = args.at(2);
+    // Opened as the app opens it (a document of an older version is upgraded first, so both sides have one schema);
+    // nothing else is written to it.
+    auto from = store::Document::openExisting(source);
+    if (!from)
+        return inputError(io, from.error().message);
+    if (store::isStoreUrl(dest)) {
+        // An empty database becomes an empty store (no seed catalog: every row comes from SOURCE).
+        auto to = store::Document::open(dest, store::Initializer([](const QSqlDatabase &) { return Status{}; }));
+        if (!to)
+            return inputError(io, to.error().message);
+        if (Status s = store::copyStore(**from, **to); !s)
+            return inputError(io, s.error().message);
+        io.out << "Copied " << countsOf(**to) << " from " << (*from)->path() << " to " << (*to)->path() << ".\n";
+        return ExitOk;
+    }
+    if (QFileInfo::exists(dest))
+        return inputError(io,
+                          QStringLiteral("Cannot copy to \"%1\": the file exists. Give the name of a new file; mltco "
+                                         "does not overwrite a document with a copy.")
+                              .arg(dest));
+    if (Status s = store::copyStoreToFile(**from, dest); !s)
+        return inputError(io, s.error().message);
+    auto written = store::Document::openExisting(dest, store::Access::ReadOnly);
+    if (!written)
+        return inputError(io, written.error().message);
+    io.out << "Copied " << countsOf(**written) << " from " << (*from)->path() << " to " << (*written)->path() << ".\n";
+    return ExitOk;
+}
+
+} // namespace mltco::cli
