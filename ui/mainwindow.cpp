@@ -19,6 +19,8 @@
 #include "ui/scenarios/comparedialog.h"
 #include "ui/scenarios/plandetailsdialog.h"
 #include "ui/scenarios/scenariospage.h"
+#include "ui/store/connectdialog.h"
+#include "ui/store/keyring.h"
 
 #include <QAction>
 #include <QApplication>
@@ -113,6 +115,41 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
     bannerLayout->addWidget(saveCopy);
     m_readOnlyBanner->hide();
     right->addWidget(m_readOnlyBanner);
+    // Someone else saved the plan first (a team store, or another window): this window's edits wait for a choice.
+    m_conflictBanner = new QFrame(central);
+    m_conflictBanner->setObjectName(QStringLiteral("conflictBanner"));
+    m_conflictBanner->setStyleSheet(
+        QStringLiteral("#conflictBanner { background: %1; border-bottom: 1px solid %2; }")
+            .arg(theme::css(theme::Role::WarningBackground), theme::css(theme::Role::WarningBorder)));
+    auto *conflictLayout = new QHBoxLayout(m_conflictBanner);
+    conflictLayout->setContentsMargins(14, 8, 10, 8);
+    m_conflictMessage = new QLabel(m_conflictBanner);
+    m_conflictMessage->setObjectName(QStringLiteral("conflictMessage"));
+    m_conflictMessage->setWordWrap(true);
+    m_conflictMessage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *reloadTheirs = new QPushButton(tr("Reload theirs"), m_conflictBanner);
+    reloadTheirs->setObjectName(QStringLiteral("reloadTheirsButton"));
+    reloadTheirs->setToolTip(tr("Drop the edits made here and show the plan as it was saved."));
+    connect(reloadTheirs, &QPushButton::clicked, this, [this] {
+        if (Status s = m_editor ? m_editor->reloadStoredPlan() : Status{}; !s)
+            showError(tr("Reload the plan"), s);
+        updateConflictBanner();
+        updateTitle();
+    });
+    auto *keepMine = new QPushButton(tr("Save mine as a copy"), m_conflictBanner);
+    keepMine->setObjectName(QStringLiteral("saveMineAsCopyButton"));
+    keepMine->setToolTip(tr("Keep the edits made here as a new plan, and leave the saved one as it is."));
+    connect(keepMine, &QPushButton::clicked, this, [this] {
+        if (Status s = m_editor ? m_editor->saveConflictAsCopy() : Status{}; !s)
+            showError(tr("Save a copy of the plan"), s);
+        updateConflictBanner();
+        updateTitle();
+    });
+    conflictLayout->addWidget(m_conflictMessage, 1);
+    conflictLayout->addWidget(reloadTheirs);
+    conflictLayout->addWidget(keepMine);
+    m_conflictBanner->hide();
+    right->addWidget(m_conflictBanner);
     right->addWidget(m_pages, 1);
     layout->addLayout(right, 1);
     setCentralWidget(central);
@@ -162,6 +199,8 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    QAction *connectStore = file->addAction(tr("Connect to &team store…"), this, [this] { connectWithDialog(); });
+    connectStore->setObjectName(QStringLiteral("connectTeamStoreAction"));
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAsWithDialog);
     file->addSeparator();
     QAction *importCatalog = file->addAction(tr("&Import price catalog…"));
@@ -286,6 +325,8 @@ void MainWindow::buildMenus()
 
 Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
 {
+    if (store::isStoreUrl(path))
+        return connectTeamStore(path);
     const Expected<QString> resolved = store::Document::documentPath(path);
     if (!resolved)
         return resolved.error();
@@ -321,7 +362,37 @@ Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
     }
     if ((*document)->isReadOnly())
         lock.reset();
-    auto *editor = new PlanEditor(**document);
+    return installDocument(std::move(*document), std::move(lock), planJson);
+}
+
+Status MainWindow::connectTeamStore(const QString &url, const QString &password, bool remember)
+{
+    Expected<store::StoreAddress> address = store::parseStoreUrl(url);
+    if (!address)
+        return address.error();
+    const QString shown = address->displayUrl();
+    if (!password.isEmpty())
+        address->password = password;
+    else if (address->password.isEmpty() && store::rememberedPassword(shown).isEmpty())
+        if (const QString kept = keyring::password(shown); !kept.isEmpty())
+            store::rememberPassword(shown, kept); // in memory only, for this process's own connections
+    // The URL itself never carries the password onwards: remembered in memory, the connection finds it there.
+    if (!address->password.isEmpty())
+        store::rememberPassword(shown, address->password);
+    auto document = catalog::openDocument(shown);
+    if (!document)
+        return document.error();
+    if (remember && !password.isEmpty())
+        if (Status s = keyring::savePassword(shown, password); !s)
+            statusBar()->showMessage(s.error().message, 10000);
+    return installDocument(std::move(*document), nullptr, {});
+}
+
+Status MainWindow::installDocument(std::unique_ptr<store::Document> opened, std::unique_ptr<QLockFile> lock,
+                                   const QByteArray &planJson)
+{
+    auto document = std::move(opened);
+    auto *editor = new PlanEditor(*document);
     if (Status s = editor->loadFirstPlan(planJson.isEmpty() ? samplePlan() : planJson); !s) {
         delete editor;
         return s;
@@ -334,7 +405,7 @@ Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
         delete w;
     }
     delete m_editor;
-    m_document = std::move(*document);
+    m_document = std::move(document);
     m_lock = std::move(lock);
     m_editor = editor;
     m_editor->setParent(this);
@@ -346,6 +417,8 @@ Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
             [this](const QString &t) { m_redoAction->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t)); });
     connect(m_editor, &PlanEditor::saveFailed, this,
             [this](const QString &message) { showError(tr("Saving failed"), Error{message, {}}); });
+    connect(m_editor, &PlanEditor::saveConflictFound, this, &MainWindow::updateConflictBanner);
+    connect(m_editor, &PlanEditor::planChanged, this, &MainWindow::updateConflictBanner);
     m_undoAction->setEnabled(false);
     m_redoAction->setEnabled(false);
     rebuildPages();
@@ -354,7 +427,41 @@ Status MainWindow::openDocument(const QString &path, const QByteArray &planJson)
     updateRecentMenu();
     updateTitle();
     updateReadOnlyBanner();
+    updateConflictBanner();
     return {};
+}
+
+void MainWindow::updateConflictBanner()
+{
+    const bool conflict = m_editor && m_editor->hasSaveConflict();
+    m_conflictBanner->setVisible(conflict);
+    if (conflict)
+        m_conflictMessage->setText(tr("<b>Not saved:</b> %1").arg(m_editor->saveConflict().toHtmlEscaped()));
+}
+
+bool MainWindow::connectWithDialog(const QString &url, const QString &problem)
+{
+    ConnectDialog dialog(this);
+    if (!url.isEmpty()) {
+        dialog.setUrl(url);
+    } else {
+        const QStringList recent = m_settings->recentFiles();
+        const auto last =
+            std::find_if(recent.cbegin(), recent.cend(), [](const QString &f) { return store::isStoreUrl(f); });
+        if (last != recent.cend())
+            dialog.setUrl(*last);
+    }
+    if (!problem.isEmpty())
+        dialog.setError(problem);
+    while (dialog.exec() == QDialog::Accepted) {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        const Status s = connectTeamStore(dialog.url(), dialog.password(), dialog.rememberPassword());
+        QApplication::restoreOverrideCursor();
+        if (s)
+            return true;
+        dialog.setError(s.error().message);
+    }
+    return false;
 }
 
 void MainWindow::updateReadOnlyBanner()
@@ -476,7 +583,7 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList files = m_settings->recentFiles();
     for (const QString &f : files) {
-        m_recentMenu->addAction(QDir::toNativeSeparators(f), this, [this, f] {
+        m_recentMenu->addAction(store::isStoreUrl(f) ? f : QDir::toNativeSeparators(f), this, [this, f] {
             if (Status s = openDocument(f); !s)
                 showError(tr("Open document"), s);
         });

@@ -46,7 +46,16 @@ public:
     /// A window edits a document only while it holds the document's lock file (`.NAME.mltco.lock` beside
     /// it): a second window or process opening the same document gets it read-only and says so, as it does
     /// for a file that cannot be written. Read-only windows keep edits in memory; Save As keeps them.
+    ///
+    /// A team store's URL (`postgresql://…`) opens the store instead: no lock file (many people edit it at once;
+    /// plan revisions keep them from overwriting each other), its password from `password`, the desktop keyring or
+    /// ~/.pgpass.
     Status openDocument(const QString &path, const QByteArray &planJson = {});
+    /// Opens a team store with the password given (kept in the keyring when `remember`).
+    Status connectTeamStore(const QString &url, const QString &password = {}, bool remember = false);
+    /// File › Connect to team store…: asks for the address (filled from `url`, or the last store used) and the
+    /// password, with `problem` shown when an attempt already failed; true once a store is open.
+    bool connectWithDialog(const QString &url = {}, const QString &problem = {});
     /// Adds the plan in a plan file to the open document and shows it.
     Status importPlanFile(const QString &path);
     /// Adds a bundled example plan (tco::bundledExamples()) to the document and shows its dashboard.
@@ -75,6 +84,9 @@ private:
     void newWithDialog();
     void saveAsWithDialog();
     void importPlanWithDialog();
+    void updateConflictBanner();
+    Status installDocument(std::unique_ptr<store::Document> document, std::unique_ptr<QLockFile> lock,
+                           const QByteArray &planJson);
     void showModelReference();
     /// Edit › Plan title and notes…
     void editPlanDetails();
@@ -87,6 +99,8 @@ private:
     QWidget *m_readOnlyBanner = nullptr;
     QLabel *m_readOnlyMessage = nullptr;
     QPushButton *m_retryEditing = nullptr;
+    QWidget *m_conflictBanner = nullptr;
+    QLabel *m_conflictMessage = nullptr;
     PlanEditor *m_editor = nullptr;
     QListWidget *m_navigation = nullptr;
     QStackedWidget *m_pages = nullptr;

@@ -37,6 +37,13 @@ int main(int argc, char *argv[])
     // For the start-up benchmark: print once the window is exposed, then quit.
     QCommandLineOption quitWhenShown(QStringLiteral("quit-when-shown"));
     quitWhenShown.setFlags(QCommandLineOption::HiddenFromHelp);
+    const QCommandLineOption storeOption(
+        QStringLiteral("store"),
+        QStringLiteral("Open a team store instead of a file: postgresql://USER@HOST[:PORT]/DB"
+                       "[?sslmode=...] (docs/team-store.md). The password comes from the "
+                       "desktop keyring or ~/.pgpass, or is asked."),
+        QStringLiteral("URL"));
+    parser.addOption(storeOption);
     parser.addOption(planOption);
     parser.addOption(screenshotsOption);
     parser.addOption(sizeOption);
@@ -45,16 +52,23 @@ int main(int argc, char *argv[])
 
     QTextStream err(stderr);
     mltco::ui::MainWindow window;
-    const QString path = parser.positionalArguments().value(0, mltco::store::Document::defaultPath());
+    const QString path = parser.isSet(storeOption)
+                             ? parser.value(storeOption)
+                             : parser.positionalArguments().value(0, mltco::store::Document::defaultPath());
+    // No dialog nobody can answer: screenshots and the offscreen platform run without a person.
+    const bool headless = parser.isSet(screenshotsOption) ||
+                          QGuiApplication::platformName() == QLatin1String("offscreen") ||
+                          QGuiApplication::platformName() == QLatin1String("minimal");
     if (mltco::Status s = window.openDocument(path); !s) {
         err << s.error().message << Qt::endl; // flushed: a headless run must say why before it exits
-        // No dialog nobody can answer: screenshots and the offscreen platform run without a person.
-        const bool headless = parser.isSet(screenshotsOption) ||
-                              QGuiApplication::platformName() == QLatin1String("offscreen") ||
-                              QGuiApplication::platformName() == QLatin1String("minimal");
-        if (!headless)
-            QMessageBox::critical(nullptr, QStringLiteral("mltco"), s.error().message);
-        return 1;
+        // A team store that wants a password (or another address) asks for it; a file's refusal is final.
+        const bool connected =
+            !headless && parser.isSet(storeOption) && window.connectWithDialog(path, s.error().message);
+        if (!connected) {
+            if (!headless && !parser.isSet(storeOption))
+                QMessageBox::critical(nullptr, QStringLiteral("mltco"), s.error().message);
+            return 1;
+        }
     }
     if (window.document() && window.document()->isReadOnly())
         err << "Opened read-only: " << window.document()->readOnlyReason() << '.' << Qt::endl;

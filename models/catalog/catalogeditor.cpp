@@ -522,15 +522,24 @@ Expected<CatalogImage> CatalogEditor::image(CatalogTable table, qint64 id) const
         return row.error();
     image.row = *row;
     if (table == CatalogTable::Gpu) {
-        Expected<QSqlQuery> q =
-            exec(m_db, QStringLiteral("SELECT id FROM throughput WHERE gpu_id = ? ORDER BY id"), {id});
-        if (!q)
-            return q.error();
-        while (q->next()) {
-            Expected<StoredRow> child = readRow(m_db, QStringLiteral("throughput"), q->value(0).toLongLong());
-            if (!child)
-                return child.error();
-            image.children << *child;
+        // The ids first, then each row: a connection to PostgreSQL reads one result at a time, and a second
+        // statement would cut the first one's rows short.
+        QList<qint64> children;
+        {
+            Expected<QSqlQuery> q =
+                exec(m_db, QStringLiteral("SELECT id FROM throughput WHERE gpu_id = ? ORDER BY id"), {id});
+            if (!q)
+                return q.error();
+            while (q->next())
+                children << q->value(0).toLongLong();
+            if (q->lastError().isValid())
+                return Error{q->lastError().text(), {}};
+        }
+        for (qint64 child : std::as_const(children)) {
+            Expected<StoredRow> figure = readRow(m_db, QStringLiteral("throughput"), child);
+            if (!figure)
+                return figure.error();
+            image.children << *figure;
         }
     }
     return image;

@@ -1,27 +1,27 @@
 #include "models/catalog/catalogrepository.h"
+
 #include "models/catalog/gputable.h"
 #include "models/catalog/importwriter.h"
-
+#include "models/store/dialect.h"
+#include "models/store/rowreader.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
 
 #include <QDateTime>
 #include <QFile>
 #include <QSqlError>
-
-#include <openssl/evp.h>
-#include <sqlite3.h>
+#include <QSqlQuery>
 
 #include <memory>
-#include <QSqlQuery>
+#include <openssl/evp.h>
 
 namespace mltco::catalog {
 namespace {
 
 using store::exec;
 
-const QString kSelectSources = QStringLiteral(
-    "SELECT key, kind, title, reference, published_on, COALESCE(sha256, '') FROM source ORDER BY id");
+const QString kSelectSources =
+    QStringLiteral("SELECT key, kind, title, reference, published_on, COALESCE(sha256, '') FROM source ORDER BY id");
 const QString kSelectProviders = QStringLiteral("SELECT name, display_name, kind FROM provider ORDER BY name");
 const QString kSelectGpus = QStringLiteral(
     "SELECT g.id, g.name, g.vendor, g.architecture, COALESCE(g.year, 0), COALESCE(g.memory_gb, 0), "
@@ -36,13 +36,16 @@ const QString kSelectInstances = QStringLiteral(
     "LEFT JOIN source s ON s.id = i.source_id WHERE (? = '' OR p.name = ?) ORDER BY p.name, i.name");
 // The price listing walks providers by name, their instance types by name (the UNIQUE (provider_id, name)
 // index) and each type's prices through price_point_lookup, so its ORDER BY is the order SQLite reads the rows in:
-// nothing is sorted, rows stream. CROSS JOIN fixes that join order; the WHERE holds only the filters given (a
-// condition like (? = '' OR col = ?) would keep SQLite from using an index for it).
-const char kSelectPricesFrom[] =
-    "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
-    "pp.purchase_option, pp.offering_class, pp.upfront "
-    "FROM provider p CROSS JOIN instance_type i ON i.provider_id = p.id "
-    "CROSS JOIN price_point pp ON pp.instance_type_id = i.id JOIN source s ON s.id = pp.source_id";
+// nothing is sorted, rows stream. An ordered join (SQLite's CROSS JOIN) fixes that join order; the WHERE holds only
+// the filters given (a condition like (? = '' OR col = ?) would keep SQLite from using an index for it).
+QByteArray selectPricesFrom(store::Backend backend)
+{
+    const QByteArray join = store::dialect::orderedJoin(backend).toLatin1();
+    return "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, "
+           "pp.note, pp.purchase_option, pp.offering_class, pp.upfront FROM provider p " +
+           join + " instance_type i ON i.provider_id = p.id " + join +
+           " price_point pp ON pp.instance_type_id = i.id JOIN source s ON s.id = pp.source_id";
+}
 const char kSelectPricesStored[] =
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
     "pp.purchase_option, pp.offering_class, pp.upfront "
@@ -61,15 +64,18 @@ const QString kSelectLatestPrice = QStringLiteral(
     "ORDER BY pp.observed_at DESC, pp.id DESC LIMIT 1");
 const QString kSelectListPrice = QStringLiteral(
     "SELECT i.list_price FROM instance_type i JOIN provider p ON p.id = i.provider_id WHERE p.name = ? AND i.name = ?");
-const QString kUpsertSource = QStringLiteral(
-    "INSERT INTO source (key, kind, title, reference, published_on, sha256) VALUES (?, ?, ?, ?, ?, ?) "
-    "ON CONFLICT(key) DO UPDATE SET title = excluded.title RETURNING id");
+const QString kUpsertSource =
+    QStringLiteral("INSERT INTO source (key, kind, title, reference, published_on, sha256) VALUES (?, ?, ?, ?, ?, ?) "
+                   "ON CONFLICT(key) DO UPDATE SET title = excluded.title RETURNING id");
 const QString kInsertPrice = QStringLiteral(
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "
     "batch_id, note, purchase_option, offering_class, upfront) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "RETURNING id");
 
-QVariant nullable(const std::optional<double> &v) { return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double)); }
+QVariant nullable(const std::optional<double> &v)
+{
+    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
+}
 
 PricePoint readPrice(const QSqlQuery &q)
 {
@@ -94,7 +100,7 @@ PricePoint readPrice(const QSqlQuery &q)
 
 // Calls fn for every row. A statement that fails, at the start or part-way (a page that cannot be read),
 // is recorded in `failure` (the first one wins), so the caller never takes a short list for the whole.
-template<typename Fn>
+template <typename Fn>
 void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values, Fn fn,
                 std::optional<Error> &failure)
 {
@@ -124,20 +130,27 @@ Status CatalogRepository::readStatus() const
 QList<Source> CatalogRepository::sources() const
 {
     QList<Source> out;
-    forEachRow(m_db, kSelectSources, {}, [&](const QSqlQuery &q) {
-        out.append(Source{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
-                          QDate::fromString(q.value(4).toString(), Qt::ISODate), q.value(5).toString()});
-    }, m_readError);
+    forEachRow(
+        m_db, kSelectSources, {},
+        [&](const QSqlQuery &q) {
+            out.append(Source{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                              q.value(3).toString(), QDate::fromString(q.value(4).toString(), Qt::ISODate),
+                              q.value(5).toString()});
+        },
+        m_readError);
     return out;
 }
 
 QList<Provider> CatalogRepository::providers() const
 {
     QList<Provider> out;
-    forEachRow(m_db, kSelectProviders, {}, [&](const QSqlQuery &q) {
-        out.append(Provider{q.value(0).toString(), q.value(1).toString(),
-                            providerKindFromKey(q.value(2).toString()).value_or(ProviderKind::GpuCloud)});
-    }, m_readError);
+    forEachRow(
+        m_db, kSelectProviders, {},
+        [&](const QSqlQuery &q) {
+            out.append(Provider{q.value(0).toString(), q.value(1).toString(),
+                                providerKindFromKey(q.value(2).toString()).value_or(ProviderKind::GpuCloud)});
+        },
+        m_readError);
     return out;
 }
 
@@ -145,27 +158,33 @@ QList<Gpu> CatalogRepository::gpus() const
 {
     QList<Gpu> out;
     QHash<qint64, qsizetype> indexById;
-    forEachRow(m_db, kSelectGpus, {}, [&](const QSqlQuery &q) {
-        Gpu g;
-        g.name = q.value(1).toString();
-        g.vendor = q.value(2).toString();
-        g.architecture = q.value(3).toString();
-        g.year = q.value(4).toInt();
-        g.memoryGb = q.value(5).toDouble();
-        g.tdpW = q.value(6).toDouble();
-        if (!q.value(7).isNull())
-            g.speedup = q.value(7).toDouble();
-        g.source = q.value(8).toString();
-        g.speedupSource = q.value(9).toString();
-        indexById.insert(q.value(0).toLongLong(), out.size());
-        out.append(g);
-    }, m_readError);
-    forEachRow(m_db, kSelectThroughput, {}, [&](const QSqlQuery &q) {
-        const auto it = indexById.constFind(q.value(0).toLongLong());
-        if (it != indexById.constEnd())
-            out[*it].throughput.append(ThroughputFigure{q.value(1).toString(), q.value(2).toDouble(), q.value(3).toInt(),
-                                                        q.value(4).toString()});
-    }, m_readError);
+    forEachRow(
+        m_db, kSelectGpus, {},
+        [&](const QSqlQuery &q) {
+            Gpu g;
+            g.name = q.value(1).toString();
+            g.vendor = q.value(2).toString();
+            g.architecture = q.value(3).toString();
+            g.year = q.value(4).toInt();
+            g.memoryGb = q.value(5).toDouble();
+            g.tdpW = q.value(6).toDouble();
+            if (!q.value(7).isNull())
+                g.speedup = q.value(7).toDouble();
+            g.source = q.value(8).toString();
+            g.speedupSource = q.value(9).toString();
+            indexById.insert(q.value(0).toLongLong(), out.size());
+            out.append(g);
+        },
+        m_readError);
+    forEachRow(
+        m_db, kSelectThroughput, {},
+        [&](const QSqlQuery &q) {
+            const auto it = indexById.constFind(q.value(0).toLongLong());
+            if (it != indexById.constEnd())
+                out[*it].throughput.append(ThroughputFigure{q.value(1).toString(), q.value(2).toDouble(),
+                                                            q.value(3).toInt(), q.value(4).toString()});
+        },
+        m_readError);
     return out;
 }
 
@@ -181,10 +200,14 @@ QList<InstanceType> CatalogRepository::instanceTypes(const QString &provider) co
 {
     QList<InstanceType> out;
     const QString p = provider.isNull() ? QStringLiteral("") : provider;
-    forEachRow(m_db, kSelectInstances, {p, p}, [&](const QSqlQuery &q) {
-        out.append(InstanceType{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toDouble(),
-                                q.value(4).toDouble(), q.value(5).toDouble(), q.value(6).toString()});
-    }, m_readError);
+    forEachRow(
+        m_db, kSelectInstances, {p, p},
+        [&](const QSqlQuery &q) {
+            out.append(InstanceType{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                                    q.value(3).toDouble(), q.value(4).toDouble(), q.value(5).toDouble(),
+                                    q.value(6).toString()});
+        },
+        m_readError);
     return out;
 }
 
@@ -207,24 +230,34 @@ std::optional<double> CatalogRepository::listPrice(const QString &provider, cons
 QList<CatalogRepository::Offer> CatalogRepository::offers(const QString &provider) const
 {
     QList<Offer> out;
-    forEachRow(m_db, QStringLiteral(
-        "SELECT i.name, pp.region, pp.pricing_model FROM provider p CROSS JOIN instance_type i ON i.provider_id = p.id "
-        "CROSS JOIN price_point pp ON pp.instance_type_id = i.id WHERE p.name = ? AND pp.amount > 0 "
-        "GROUP BY i.name, pp.pricing_model, pp.region ORDER BY i.name, pp.pricing_model, pp.region"),
-        {provider}, [&](const QSqlQuery &q) {
+    const QString join = store::dialect::orderedJoin(store::backendOf(m_db));
+    forEachRow(
+        m_db,
+        QStringLiteral(
+            "SELECT i.name, pp.region, pp.pricing_model FROM provider p %1 instance_type i ON i.provider_id = p.id "
+            "%1 price_point pp ON pp.instance_type_id = i.id WHERE p.name = ? AND pp.amount > 0 "
+            "GROUP BY i.name, pp.pricing_model, pp.region ORDER BY i.name, pp.pricing_model, pp.region")
+            .arg(join),
+        {provider},
+        [&](const QSqlQuery &q) {
             out.append({q.value(0).toString(), q.value(1).toString(),
                         pricingModelFromKey(q.value(2).toString()).value_or(PricingModel::OnDemand)});
-        }, m_readError);
+        },
+        m_readError);
     return out;
 }
 
 QHash<QString, QHash<QString, int>> CatalogRepository::regionCounts() const
 {
     QHash<QString, QHash<QString, int>> out;
-    forEachRow(m_db, QStringLiteral(
-        "SELECT p.name, pp.region, COUNT(*) FROM provider p CROSS JOIN instance_type i ON i.provider_id = p.id "
-        "CROSS JOIN price_point pp ON pp.instance_type_id = i.id GROUP BY p.name, pp.region"),
-        {}, [&](const QSqlQuery &q) { out[q.value(0).toString()][q.value(1).toString()] = q.value(2).toInt(); }, m_readError);
+    const QString join = store::dialect::orderedJoin(store::backendOf(m_db));
+    forEachRow(
+        m_db,
+        QStringLiteral("SELECT p.name, pp.region, COUNT(*) FROM provider p %1 instance_type i ON i.provider_id = p.id "
+                       "%1 price_point pp ON pp.instance_type_id = i.id GROUP BY p.name, pp.region")
+            .arg(join),
+        {}, [&](const QSqlQuery &q) { out[q.value(0).toString()][q.value(1).toString()] = q.value(2).toInt(); },
+        m_readError);
     return out;
 }
 
@@ -264,9 +297,9 @@ private:
 
 } // namespace
 
-QByteArray CatalogRepository::priceListingSql(const PriceFilter &filter, PriceOrder order)
+QByteArray CatalogRepository::priceListingSql(const PriceFilter &filter, PriceOrder order, store::Backend backend)
 {
-    QByteArray sql = order == PriceOrder::Listing ? kSelectPricesFrom : kSelectPricesStored;
+    QByteArray sql = order == PriceOrder::Listing ? selectPricesFrom(backend) : QByteArray(kSelectPricesStored);
     bool first = true;
     const auto where = [&](const char *condition) {
         sql += first ? " WHERE " : " AND ";
@@ -295,59 +328,49 @@ QByteArray CatalogRepository::priceListingSql(const PriceFilter &filter, PriceOr
 void CatalogRepository::forEachPriceRow(const PriceFilter &filter, PriceOrder order,
                                         const std::function<bool(const PriceRowView &)> &visit) const
 {
-    const auto fail = [&](const QString &detail) {
+    const auto fail = [&](const Error &error) {
         if (!m_readError)
-            m_readError = store::damage(detail);
+            m_readError = error;
     };
-    sqlite3 *handle = store::sqliteHandle(m_db);
-    if (!handle) {
-        fail(QStringLiteral("the document is not an SQLite database"));
-        return;
-    }
-    const QByteArray sql = priceListingSql(filter, order);
+    const QByteArray sql = priceListingSql(filter, order, store::backendOf(m_db));
     // The values of the conditions priceListingSql wrote, in its order.
-    QList<QByteArray> values;
+    QVariantList values;
     for (const QString &value : {filter.provider, filter.instance, filter.region})
         if (!value.isEmpty())
-            values << value.toUtf8();
+            values << value;
     if (filter.pricing)
-        values << pricingModelKey(*filter.pricing).toUtf8();
-    sqlite3_stmt *stmt = nullptr;
-    if (sqlite3_prepare_v2(handle, sql.constData(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
-        fail(QString::fromUtf8(sqlite3_errmsg(handle)));
-        sqlite3_finalize(stmt);
+        values << pricingModelKey(*filter.pricing);
+    // Through SQLite's own statement on a file (no QVariant per value), row by row on PostgreSQL.
+    Expected<std::unique_ptr<store::RowReader>> reader = store::RowReader::start(m_db, sql, values);
+    if (!reader) {
+        fail(reader.error());
         return;
     }
-    const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> finalizer(stmt, sqlite3_finalize);
-    for (int i = 0; i < values.size(); ++i)
-        sqlite3_bind_text(stmt, i + 1, values[i].constData(), static_cast<int>(values[i].size()), SQLITE_STATIC);
+    store::RowReader &rows = **reader;
     PriceRowView row;
-    int rc = SQLITE_ROW;
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-        row.provider = store::columnBytes(stmt, 0);
-        row.instance = store::columnBytes(stmt, 1);
-        row.region = store::columnBytes(stmt, 2);
-        row.zone = store::columnBytes(stmt, 3);
-        row.pricing = store::columnBytes(stmt, 4);
-        row.amount = sqlite3_column_type(stmt, 5) == SQLITE_NULL ? std::nullopt
-                                                                  : std::optional<double>(sqlite3_column_double(stmt, 5));
-        row.unit = store::columnBytes(stmt, 6);
-        row.observedAt = store::columnBytes(stmt, 7);
-        row.source = store::columnBytes(stmt, 8);
-        row.note = store::columnBytes(stmt, 9);
-        row.purchase = store::columnBytes(stmt, 10);
-        row.offering = store::columnBytes(stmt, 11);
-        row.upfront = sqlite3_column_type(stmt, 12) == SQLITE_NULL
-                          ? std::nullopt
-                          : std::optional<double>(sqlite3_column_double(stmt, 12));
+    while (rows.next()) {
+        row.provider = rows.text(0);
+        row.instance = rows.text(1);
+        row.region = rows.text(2);
+        row.zone = rows.text(3);
+        row.pricing = rows.text(4);
+        row.amount = rows.isNull(5) ? std::nullopt : std::optional<double>(rows.real(5));
+        row.unit = rows.text(6);
+        row.observedAt = rows.text(7);
+        row.source = rows.text(8);
+        row.note = rows.text(9);
+        row.purchase = rows.text(10);
+        row.offering = rows.text(11);
+        row.upfront = rows.isNull(12) ? std::nullopt : std::optional<double>(rows.real(12));
         if (!visit(row))
             return;
     }
-    if (rc != SQLITE_DONE)
-        fail(QString::fromUtf8(sqlite3_errmsg(handle)));
+    if (rows.error())
+        fail(*rows.error());
 }
 
-void CatalogRepository::forEachPrice(const PriceFilter &filter, const std::function<bool(const PricePoint &)> &visit) const
+void CatalogRepository::forEachPrice(const PriceFilter &filter,
+                                     const std::function<bool(const PricePoint &)> &visit) const
 {
     RepeatedText provider, instance, region, zone, source;
     QByteArray lastDateText;
@@ -424,15 +447,19 @@ Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
                                    {QStringLiteral("user"), QStringLiteral("user"), QStringLiteral("Entered by hand"),
                                     QStringLiteral(""), QVariant(), QVariant()});
     if (!src || !src->next())
-        return Error{QStringLiteral("The price was not saved: %1").arg(src ? src->lastError().text() : src.error().message), {}};
+        return Error{
+            QStringLiteral("The price was not saved: %1").arg(src ? src->lastError().text() : src.error().message), {}};
     const qint64 sourceId = src->value(0).toLongLong();
     src->finish();
-    Expected<QSqlQuery> id = exec(m_db,
-                                  QStringLiteral("SELECT i.id FROM instance_type i JOIN provider p ON p.id = i.provider_id "
-                                                 "WHERE p.name = ? AND i.name = ?"),
-                                  {price.provider, price.instance});
+    Expected<QSqlQuery> id =
+        exec(m_db,
+             QStringLiteral("SELECT i.id FROM instance_type i JOIN provider p ON p.id = i.provider_id "
+                            "WHERE p.name = ? AND i.name = ?"),
+             {price.provider, price.instance});
     if (!id || !id->next())
-        return Error{QStringLiteral("The price was not saved: no instance type %1 of %2.").arg(price.instance, price.provider), {}};
+        return Error{
+            QStringLiteral("The price was not saved: no instance type %1 of %2.").arg(price.instance, price.provider),
+            {}};
     Expected<QSqlQuery> q =
         exec(m_db, kInsertPrice,
              {id->value(0).toLongLong(), price.region, price.zone.isNull() ? QStringLiteral("") : price.zone,
@@ -474,7 +501,8 @@ Expected<QString> fileSha256(const QString &path)
     unsigned int length = 0;
     if (EVP_DigestFinal_ex(context.get(), digest, &length) != 1)
         return Error{QStringLiteral("SHA-256 is not available."), {}};
-    return QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(digest), static_cast<qsizetype>(length)).toHex());
+    return QString::fromLatin1(
+        QByteArray(reinterpret_cast<const char *>(digest), static_cast<qsizetype>(length)).toHex());
 }
 
 } // namespace mltco::catalog

@@ -4,6 +4,7 @@
 #include "models/catalog/pricebulkinsert.h"
 #include "models/catalog/types.h"
 #include "models/common/expected.h"
+#include "models/store/location.h"
 
 #include <QByteArrayView>
 #include <QDate>
@@ -113,8 +114,10 @@ public:
 
     QSqlDatabase database() const { return m_db; }
 
-    /// The SQL forEachPriceRow runs for a filter and order (for tests and benchmarks that check its plan).
-    static QByteArray priceListingSql(const PriceFilter &filter, PriceOrder order);
+    /// The SQL forEachPriceRow runs for a filter and order on `backend` (for tests and benchmarks that check its
+    /// plan).
+    static QByteArray priceListingSql(const PriceFilter &filter, PriceOrder order,
+                                      store::Backend backend = store::Backend::Sqlite);
 
     /// The list reads above return what they could read. When one of them failed (a page that cannot be
     /// read: the file was damaged after it was opened, or the disk failed), this says so, "the document is

@@ -167,6 +167,11 @@ QString likeNoCase(Backend backend)
     return backend == Backend::Sqlite ? QStringLiteral("LIKE") : QStringLiteral("ILIKE");
 }
 
+QString orderedJoin(Backend backend)
+{
+    return backend == Backend::Sqlite ? QStringLiteral("CROSS JOIN") : QStringLiteral("JOIN");
+}
+
 Status subscribeToChanges(const QSqlDatabase &db)
 {
     if (backendOf(db) == Backend::Sqlite)

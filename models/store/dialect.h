@@ -47,6 +47,11 @@ QString noCase(const QString &column, Backend backend);
 /// LIKE without regard to case (SQLite's LIKE already ignores ASCII case; PostgreSQL's ILIKE).
 QString likeNoCase(Backend backend);
 
+/// A join that keeps its tables in the order written (`a <join> b ON …`): SQLite's CROSS JOIN, which its planner never
+/// reorders, so a listing is read in its index's order and nothing is sorted; a plain JOIN on PostgreSQL, where CROSS
+/// JOIN takes no ON and the planner sorts as the ORDER BY asks.
+QString orderedJoin(Backend backend);
+
 /// Starts counting the changes other connections commit (on PostgreSQL: LISTEN on kChangeChannel; the driver
 /// delivers each notification in the connection's thread's event loop). Nothing to do for SQLite.
 Status subscribeToChanges(const QSqlDatabase &db);

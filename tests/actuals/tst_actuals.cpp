@@ -6,9 +6,11 @@
 #include "models/actuals/plancompare.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/common/gzipdevice.h"
+#include "models/store/dialect.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 #include "models/tco/planreader.h"
+#include "tests/support/teststore.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -395,10 +397,12 @@ private slots:
     void theDocumentKeepsBillsOnceAndRefusesOverlaps()
     {
         QTemporaryDir dir;
-        auto document = catalog::openDocument(dir.filePath(QStringLiteral("team.mltco")));
+        auto document = catalog::openDocument(test::newStoreLocation(dir, QStringLiteral("team")));
         QVERIFY2(document, qPrintable(document ? QString() : document.error().message));
         const QSqlDatabase db = (*document)->database();
-        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kSchemaVersion);
+        const Expected<store::dialect::SchemaMark> mark = store::dialect::readSchemaMark(db);
+        QVERIFY(mark && mark->isMltco);
+        QCOMPARE(mark->version, store::kSchemaVersion);
 
         Expected<BillImportResult> first = importBill(db, fixture("focus-1.2-aws-gpu.csv"));
         QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
@@ -465,7 +469,7 @@ private slots:
     void theSchemaRefusesWhatABillCannotSay()
     {
         QTemporaryDir dir;
-        auto document = catalog::openDocument(dir.filePath(QStringLiteral("checks.mltco")));
+        auto document = catalog::openDocument(test::newStoreLocation(dir, QStringLiteral("checks")));
         QVERIFY(document);
         const QSqlDatabase db = (*document)->database();
         QVERIFY(store::exec(db, QStringLiteral("INSERT INTO source (key, kind, title) VALUES ('b', 'import', 'b')")));
@@ -478,14 +482,16 @@ private slots:
                             QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
                                            "rows_read, rows_used) VALUES (?, 'f', 'x', 'USD', 'now', 1, 1)"),
                             {source}));
+        // The bill's id as given (PostgreSQL spent one on the refused row).
+        const qint64 bill = *store::queryInt(db, QStringLiteral("SELECT id FROM bill WHERE sha256 = 'x'"));
         const QString insert =
             QStringLiteral("INSERT INTO actual_cost (bill_id, month, provider, service, instance_type, "
                            "pricing_category, effective_cost, "
-                           "billed_cost, gpu_hours, rows) VALUES (1, ?, 'AWS', 'EC2', 'p3', ?, 1, 1, 1, 1)");
-        QVERIFY(store::exec(db, insert, {QStringLiteral("2026-12"), QStringLiteral("committed")}));
+                           "billed_cost, gpu_hours, rows) VALUES (?, ?, 'AWS', 'EC2', 'p3', ?, 1, 1, 1, 1)");
+        QVERIFY(store::exec(db, insert, {bill, QStringLiteral("2026-12"), QStringLiteral("committed")}));
         for (const char *month : {"2026-13", "2026-00", "26-01", "2026-1", "2026-01-01"})
-            QVERIFY2(!store::exec(db, insert, {QString::fromLatin1(month), QStringLiteral("standard")}), month);
-        QVERIFY(!store::exec(db, insert, {QStringLiteral("2026-11"), QStringLiteral("spot")}));
+            QVERIFY2(!store::exec(db, insert, {bill, QString::fromLatin1(month), QStringLiteral("standard")}), month);
+        QVERIFY(!store::exec(db, insert, {bill, QStringLiteral("2026-11"), QStringLiteral("spot")}));
         QVERIFY(!store::exec(db,
                              QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
                                             "rows_read, rows_used) VALUES (?, 'g', 'y', 'EUR', 'now', 1, 1)"),
@@ -557,7 +563,7 @@ private slots:
     void calibrationReadsTheBills()
     {
         QTemporaryDir dir;
-        auto document = catalog::openDocument(dir.filePath(QStringLiteral("calibrate.mltco")));
+        auto document = catalog::openDocument(test::newStoreLocation(dir, QStringLiteral("calibrate")));
         QVERIFY(document);
         QVERIFY(importBill((*document)->database(), fixture("focus-1.2-aws-gpu.csv")));
         Expected<QList<MonthActual>> months = monthlyActuals((*document)->database());

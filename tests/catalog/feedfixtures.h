@@ -53,14 +53,15 @@ inline QStringList documentContents(const QSqlDatabase &db)
              "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, COALESCE(pp.amount, -1), pp.unit, "
              "pp.observed_at, pp.note, pp.purchase_option, COALESCE(pp.upfront, -1), s.key FROM price_point pp "
              "JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
-             "JOIN source s ON s.id = pp.source_id ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9",
+             "JOIN source s ON s.id = pp.source_id ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12",
          }) {
         QSqlQuery q(db);
         if (!q.exec(QString::fromLatin1(sql)))
             return {QStringLiteral("query failed: ") + QString::fromLatin1(sql)};
+        const int columns = q.record().count();
         while (q.next()) {
             QStringList row;
-            for (int c = 0; c < q.record().count(); ++c)
+            for (int c = 0; c < columns; ++c)
                 row << q.value(c).toString();
             out << row.join(QLatin1Char('|'));
         }

@@ -7,6 +7,7 @@
 #include "models/catalog/importrunner.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
+#include "tests/support/teststore.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -286,7 +287,7 @@ private slots:
 
     void theImportOfAFolderWithABadPageLeavesTheDocumentAsItWas()
     {
-        auto opened = catalog::openDocument(m_dir.filePath(QStringLiteral("azure.mltco")));
+        auto opened = catalog::openDocument(test::newStoreLocation(m_dir, QStringLiteral("azure")));
         QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
         std::unique_ptr<store::Document> doc = std::move(*opened);
 

@@ -5,6 +5,7 @@
 #include "models/catalog/pricequery.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/teststore.h"
 
 #include <QFile>
 #include <QSqlQuery>
@@ -39,7 +40,8 @@ ImportData acmeFile(QList<PricePoint> prices)
     ImportData data;
     data.format = QStringLiteral("csv");
     data.providers << Provider{QStringLiteral("acme"), QStringLiteral("Acme GPU Cloud"), ProviderKind::GpuCloud};
-    data.instances << InstanceType{QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("Acme A100"), 8, 96, 1024, {}};
+    data.instances << InstanceType{
+        QStringLiteral("acme"), QStringLiteral("8x-a100"), QStringLiteral("Acme A100"), 8, 96, 1024, {}};
     data.prices = std::move(prices);
     return data;
 }
@@ -64,8 +66,8 @@ private slots:
 
     void init()
     {
-        auto doc = store::Document::open(m_dir.filePath(QStringLiteral("doc-%1.mltco").arg(++m_documents)));
-        QVERIFY(doc);
+        auto doc = store::Document::open(test::newStoreLocation(m_dir, QStringLiteral("doc-%1").arg(++m_documents)));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
         m_doc = std::move(*doc);
         CatalogRepository repo(m_doc->database());
         auto summary = repo.applyImport(
@@ -201,8 +203,9 @@ private slots:
     {
         CatalogRepository repo(m_doc->database());
         const qint64 before = count("price_point");
-        auto again = repo.applyImport(acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 20.0, QDate(2024, 1, 1))}),
-                                      {QStringLiteral("acme.csv"), QStringLiteral("sha-1"), QDate(2024, 6, 1)});
+        auto again =
+            repo.applyImport(acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 20.0, QDate(2024, 1, 1))}),
+                             {QStringLiteral("acme.csv"), QStringLiteral("sha-1"), QDate(2024, 6, 1)});
         QVERIFY(again);
         QVERIFY(again->alreadyImported);
         QCOMPARE(count("price_point"), before);
@@ -212,8 +215,9 @@ private slots:
     void newObservationOfSameFileOnAnotherDateIsANewBatch()
     {
         CatalogRepository repo(m_doc->database());
-        auto again = repo.applyImport(acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 18.0, QDate(2025, 2, 1))}),
-                                      {QStringLiteral("acme.csv"), QStringLiteral("sha-2"), QDate(2025, 2, 1)});
+        auto again =
+            repo.applyImport(acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 18.0, QDate(2025, 2, 1))}),
+                             {QStringLiteral("acme.csv"), QStringLiteral("sha-2"), QDate(2025, 2, 1)});
         QVERIFY(again);
         QVERIFY(!again->alreadyImported);
         QCOMPARE(again->providersAdded, 0);
@@ -249,11 +253,12 @@ private slots:
         CatalogRepository repo(m_doc->database());
         // A second file, shuffled: two instances, regions, models and dates in no order.
         ImportData data = acmeFile({});
-        data.instances << InstanceType{QStringLiteral("acme"), QStringLiteral("1x-h100"), QStringLiteral("Acme H100"), 1, 16, 128, {}};
+        data.instances << InstanceType{
+            QStringLiteral("acme"), QStringLiteral("1x-h100"), QStringLiteral("Acme H100"), 1, 16, 128, {}};
         const QStringList regions{QStringLiteral("us"), QStringLiteral("eu"), QStringLiteral("ap")};
         for (int i = 0; i < 300; ++i) {
-            PricePoint p = price(regions[(i * 7) % 3], i % 4 == 0 ? PricingModel::Spot : PricingModel::OnDemand, 1.0 + i,
-                                 QDate(2024, 1, 1).addDays((i * 37) % 200));
+            PricePoint p = price(regions[(i * 7) % 3], i % 4 == 0 ? PricingModel::Spot : PricingModel::OnDemand,
+                                 1.0 + i, QDate(2024, 1, 1).addDays((i * 37) % 200));
             if (i % 2)
                 p.instance = QStringLiteral("1x-h100");
             data.prices << p;
@@ -296,19 +301,26 @@ private slots:
                 filter.region = QStringLiteral("eu");
             if (mask & 8)
                 filter.pricing = PricingModel::Spot;
-            QSqlQuery plan(m_doc->database());
-            QVERIFY(plan.prepare(QStringLiteral("EXPLAIN QUERY PLAN ") + QString::fromUtf8(CatalogRepository::priceListingSql(filter, PriceOrder::Listing))));
-            for (int i = 0, n = std::popcount(static_cast<unsigned>(mask)); i < n; ++i)
-                plan.bindValue(i, QStringLiteral("x"));
-            QVERIFY(plan.exec());
-            QString steps;
-            while (plan.next())
-                steps += plan.value(3).toString() + QLatin1Char('\n');
-            QVERIFY2(!steps.contains(QStringLiteral("TEMP B-TREE")), qPrintable(QStringLiteral("filter %1:\n").arg(mask) + steps));
+            // SQLite's plan reads the index in order (a team store's server sorts as the ORDER BY asks).
+            if (!test::onPostgres()) {
+                QSqlQuery plan(m_doc->database());
+                QVERIFY(
+                    plan.prepare(QStringLiteral("EXPLAIN QUERY PLAN ") +
+                                 QString::fromUtf8(CatalogRepository::priceListingSql(filter, PriceOrder::Listing))));
+                for (int i = 0, n = std::popcount(static_cast<unsigned>(mask)); i < n; ++i)
+                    plan.bindValue(i, QStringLiteral("x"));
+                QVERIFY(plan.exec());
+                QString steps;
+                while (plan.next())
+                    steps += plan.value(3).toString() + QLatin1Char('\n');
+                QVERIFY2(!steps.contains(QStringLiteral("TEMP B-TREE")),
+                         qPrintable(QStringLiteral("filter %1:\n").arg(mask) + steps));
+            }
             // The filtered listing holds exactly the matching rows.
             int matching = 0;
             for (const PricePoint &p : all)
-                matching += (!(mask & 1) || p.provider == filter.provider) && (!(mask & 2) || p.instance == filter.instance) &&
+                matching += (!(mask & 1) || p.provider == filter.provider) &&
+                            (!(mask & 2) || p.instance == filter.instance) &&
                             (!(mask & 4) || p.region == filter.region) && (!(mask & 8) || p.pricing == filter.pricing);
             QCOMPARE(repo.prices(filter).size(), matching);
         }
@@ -330,18 +342,22 @@ private slots:
     // repository says so instead of handing back a short list as if it were the whole.
     void damageFoundWhileReadingIsReported()
     {
+        if (test::onPostgres())
+            QSKIP("overwrites bytes of the .mltco file; a team store's pages belong to its server");
         const QString path = m_doc->path();
-        QVERIFY(store::execPlain(m_doc->database(),
-                                 QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000) "
-                                                "INSERT INTO price_point (instance_type_id, region, pricing_model, amount, unit, "
-                                                "observed_at, source_id, note) SELECT (SELECT MIN(instance_type_id) FROM price_point), "
-                                                "'region-' || i, 'on_demand', 1 + i / 1000.0, 'hour', '2024-02-01', "
-                                                "(SELECT MIN(source_id) FROM price_point), 'filler row ' || i FROM n")));
+        QVERIFY(store::execPlain(
+            m_doc->database(),
+            QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000) "
+                           "INSERT INTO price_point (instance_type_id, region, pricing_model, amount, unit, "
+                           "observed_at, source_id, note) SELECT (SELECT MIN(instance_type_id) FROM price_point), "
+                           "'region-' || i, 'on_demand', 1 + i / 1000.0, 'hour', '2024-02-01', "
+                           "(SELECT MIN(source_id) FROM price_point), 'filler row ' || i FROM n")));
         m_doc.reset(); // checkpointed into the file
         auto doc = store::Document::openExisting(path);
         QVERIFY(doc);
         m_doc = std::move(*doc);
-        QVERIFY(store::execPlain(m_doc->database(), QStringLiteral("PRAGMA cache_size = 1"))); // read from the file again
+        QVERIFY(
+            store::execPlain(m_doc->database(), QStringLiteral("PRAGMA cache_size = 1"))); // read from the file again
         const CatalogRepository repo(m_doc->database());
         QCOMPARE(repo.prices().size(), 30005);
         QVERIFY(repo.readStatus());
@@ -356,7 +372,8 @@ private slots:
         QVERIFY(prices.size() < 30005);
         const Status status = repo.readStatus();
         QVERIFY(!status);
-        QVERIFY2(status.error().message.startsWith(QStringLiteral("the document is damaged: ")), qPrintable(status.error().message));
+        QVERIFY2(status.error().message.startsWith(QStringLiteral("the document is damaged: ")),
+                 qPrintable(status.error().message));
         // The lazy price table's reads say so too: its ids, and its pages of rows.
         const Expected<std::vector<qint64>> ids = readPriceIds(m_doc->database(), PriceQuery{});
         QVERIFY(!ids);

@@ -7,7 +7,9 @@
 #include "models/catalog/importwriter.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
+#include "models/store/schema.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/teststore.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -68,14 +70,15 @@ QStringList contents(const QSqlDatabase &db)
              "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, COALESCE(pp.amount, -1), pp.unit, "
              "pp.observed_at, pp.note, s.key FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id "
              "JOIN provider p ON p.id = i.provider_id JOIN source s ON s.id = pp.source_id "
-             "ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9",
+             "ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10",
          }) {
         QSqlQuery q(db);
         if (!q.exec(QString::fromLatin1(sql)))
             return {QStringLiteral("query failed: ") + QString::fromLatin1(sql)};
+        const int columns = q.record().count();
         while (q.next()) {
             QStringList row;
-            for (int c = 0; c < q.record().count(); ++c)
+            for (int c = 0; c < columns; ++c)
                 row << q.value(c).toString();
             out << row.join(QLatin1Char('|'));
         }
@@ -86,6 +89,57 @@ QStringList contents(const QSqlDatabase &db)
 qint64 count(const QSqlDatabase &db, const char *table)
 {
     return *store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM %1").arg(QLatin1String(table)));
+}
+
+/// 1 when the connection checks foreign keys: SQLite's setting, which an import turns off while it writes and must
+/// turn back on; PostgreSQL checks them always.
+qint64 foreignKeys(const QSqlDatabase &db)
+{
+    return test::onPostgres() ? 1 : *store::queryInt(db, QStringLiteral("PRAGMA foreign_keys"));
+}
+
+/// How many price indexes the document has (the import drops SQLite's while it writes, and builds it again).
+qint64 priceIndexes(const QSqlDatabase &db)
+{
+    return *store::queryInt(
+        db, test::onPostgres()
+                ? QStringLiteral("SELECT COUNT(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = "
+                                 "'%1'")
+                      .arg(QLatin1String(store::kPricePointIndexName))
+                : QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = '%1'")
+                      .arg(QLatin1String(store::kPricePointIndexName)));
+}
+
+/// No row refers to a row the document does not hold. SQLite's rows are checked here (an import writes them with its
+/// checks off); PostgreSQL refuses such a row when it is written.
+bool nothingDangles(const QSqlDatabase &db)
+{
+    if (test::onPostgres())
+        return true;
+    QSqlQuery fk(db);
+    return fk.exec(QStringLiteral("PRAGMA foreign_key_check")) && !fk.next();
+}
+
+/// A trigger that refuses every price observed from October 2024 on, as a full disk would refuse a write.
+bool addFailingTrigger(const QSqlDatabase &db)
+{
+    if (!test::onPostgres())
+        return bool(
+            store::execPlain(db, QStringLiteral("CREATE TEMP TRIGGER fail_late BEFORE INSERT ON main.price_point "
+                                                "WHEN NEW.observed_at >= '2024-10-01' BEGIN "
+                                                "SELECT RAISE(ABORT, 'no space left on the disk'); END")));
+    return store::execPlain(db, QStringLiteral("CREATE FUNCTION fail_late() RETURNS trigger LANGUAGE plpgsql AS $$ "
+                                               "BEGIN RAISE EXCEPTION 'no space left on the disk'; END $$")) &&
+           store::execPlain(db, QStringLiteral("CREATE TRIGGER fail_late BEFORE INSERT ON price_point FOR EACH ROW "
+                                               "WHEN (NEW.observed_at >= '2024-10-01') EXECUTE FUNCTION fail_late()"));
+}
+
+bool dropFailingTrigger(const QSqlDatabase &db)
+{
+    if (!test::onPostgres())
+        return bool(store::execPlain(db, QStringLiteral("DROP TRIGGER temp.fail_late")));
+    return store::execPlain(db, QStringLiteral("DROP TRIGGER fail_late ON price_point")) &&
+           store::execPlain(db, QStringLiteral("DROP FUNCTION fail_late()"));
 }
 
 } // namespace
@@ -99,7 +153,7 @@ class TestImportWriter final : public QObject
 
     std::unique_ptr<store::Document> newDocument()
     {
-        auto doc = catalog::openDocument(m_dir.filePath(QStringLiteral("doc-%1.mltco").arg(++m_documents)));
+        auto doc = catalog::openDocument(test::newStoreLocation(m_dir, QStringLiteral("doc-%1").arg(++m_documents)));
         if (!doc)
             qFatal("%s", qPrintable(doc.error().message));
         return std::move(*doc);
@@ -163,13 +217,9 @@ private slots:
         QCOMPARE(a.size(), b.size());
         QCOMPARE(a, b);
         // The index is back, and nothing dangles.
-        QCOMPARE(*store::queryInt(streamed->database(),
-                                  QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE name = 'price_point_lookup'")),
-                 1);
-        QSqlQuery fk(streamed->database());
-        QVERIFY(fk.exec(QStringLiteral("PRAGMA foreign_key_check")));
-        QVERIFY(!fk.next());
-        QCOMPARE(*store::queryInt(streamed->database(), QStringLiteral("PRAGMA foreign_keys")), 1); // restored
+        QCOMPARE(priceIndexes(streamed->database()), 1);
+        QVERIFY(nothingDangles(streamed->database()));
+        QCOMPARE(foreignKeys(streamed->database()), 1); // restored
     }
 
     void aLaterRowDescribesAnInstanceTypeWrittenInAnEarlierChunk()
@@ -213,7 +263,7 @@ private slots:
         QCOMPARE(contents(doc->database()), before);
         QCOMPARE(count(doc->database(), "source"), sources);
         QCOMPARE(count(doc->database(), "import_batch"), 0);
-        QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
+        QCOMPARE(foreignKeys(doc->database()), 1);
         // The document still takes a good import.
         const QString fine = m_dir.filePath(QStringLiteral("fine.csv"));
         QVERIFY(writeFile(fine, priceCsv(10)));
@@ -254,18 +304,16 @@ private slots:
         QVERIFY(writeFile(path, priceCsv(3 * kChunk)));
         auto doc = newDocument();
         const QStringList before = contents(doc->database());
-        QVERIFY(store::execPlain(doc->database(),
-                                 QStringLiteral("CREATE TEMP TRIGGER fail_late BEFORE INSERT ON main.price_point "
-                                                "WHEN NEW.observed_at >= '2024-10-01' BEGIN "
-                                                "SELECT RAISE(ABORT, 'no space left on the disk'); END")));
+        QVERIFY(addFailingTrigger(doc->database()));
         ImportProgress progress;
         Expected<ImportResult> result = importPriceFile(doc->database(), request(path), progress);
         QVERIFY(!result);
-        QVERIFY2(result.error().message.contains(QStringLiteral("no space left on the disk")), qPrintable(result.error().message));
+        QVERIFY2(result.error().message.contains(QStringLiteral("no space left on the disk")),
+                 qPrintable(result.error().message));
         QVERIFY(progress.rowsWritten() >= kChunk);
-        QVERIFY(store::execPlain(doc->database(), QStringLiteral("DROP TRIGGER temp.fail_late")));
+        QVERIFY(dropFailingTrigger(doc->database()));
         QCOMPARE(contents(doc->database()), before);
-        QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
+        QCOMPARE(foreignKeys(doc->database()), 1);
     }
 
     void aFileImportedBeforeStopsOnceItsHashIsKnown()
@@ -285,7 +333,7 @@ private slots:
         QCOMPARE(again->summary.batchId, imported->summary.batchId);
         QVERIFY2(second.rowsWritten() < 8 * kChunk, "the import went on after the file was known");
         QCOMPARE(contents(doc->database()), after);
-        QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
+        QCOMPARE(foreignKeys(doc->database()), 1);
     }
 
     void aCancelWhileFinishingRollsBack()
@@ -301,7 +349,7 @@ private slots:
         QVERIFY(!summary);
         QCOMPARE(summary.error().message, importCancelledMessage());
         QCOMPARE(contents(doc->database()), before);
-        QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
+        QCOMPARE(foreignKeys(doc->database()), 1);
     }
 
     void aWriterDestroyedBeforeFinishingRollsBack()
@@ -317,7 +365,7 @@ private slots:
             QCOMPARE(writer.written(), 3000);
         }
         QCOMPARE(contents(doc->database()), before);
-        QCOMPARE(*store::queryInt(doc->database(), QStringLiteral("PRAGMA foreign_keys")), 1);
+        QCOMPARE(foreignKeys(doc->database()), 1);
     }
 
     void aPriceWhoseInstanceTypeVanishedIsRefusedBeforeTheCommit()
@@ -331,10 +379,17 @@ private slots:
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("vanish.csv"), QDate(2025, 1, 1)));
         QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices}));
+        // PostgreSQL would refuse this deletion itself: its foreign key checks are set aside for this one statement,
+        // so that the writer's own proof is what stops the commit there too.
+        if (test::onPostgres())
+            QVERIFY(store::execPlain(doc->database(), QStringLiteral("SET LOCAL session_replication_role = replica")));
         QVERIFY(store::execPlain(doc->database(), QStringLiteral("DELETE FROM instance_type WHERE name = 'gpu-3'")));
+        if (test::onPostgres())
+            QVERIFY(store::execPlain(doc->database(), QStringLiteral("SET LOCAL session_replication_role = origin")));
         Expected<ImportSummary> summary = writer.finish(*data, QStringLiteral("0123"));
         QVERIFY(!summary);
-        QVERIFY2(summary.error().message.contains(QStringLiteral("does not hold")), qPrintable(summary.error().message));
+        QVERIFY2(summary.error().message.contains(QStringLiteral("does not hold")),
+                 qPrintable(summary.error().message));
         QCOMPARE(contents(doc->database()), before);
     }
 

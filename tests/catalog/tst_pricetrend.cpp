@@ -6,6 +6,7 @@
 #include "models/catalog/pricetrend.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
+#include "tests/support/teststore.h"
 
 #include <QBuffer>
 #include <QStandardPaths>
@@ -42,7 +43,7 @@ private slots:
         QCOMPARE(fit->points, 3);
         QVERIFY(std::abs(fit->slope + 0.15) < 1e-12);
         QVERIFY(std::abs(fit->slopeStdError - 0.0288675134595) < 1e-10);
-        QVERIFY(std::abs(fit->annualChange - (std::exp(-0.15) - 1)) < 1e-12); // −13.93 %
+        QVERIFY(std::abs(fit->annualChange - (std::exp(-0.15) - 1)) < 1e-12);       // −13.93 %
         QVERIFY(std::abs(fit->ci90Low - (std::exp(-0.15 - 0.182263) - 1)) < 1e-6);  // −28.27 %
         QVERIFY(std::abs(fit->ci90High - (std::exp(-0.15 + 0.182263) - 1)) < 1e-6); // +3.28 %
     }
@@ -59,18 +60,20 @@ private slots:
     void catalogTrendPerReferenceGpuHour()
     {
         QTemporaryDir dir;
-        auto doc = catalog::openDocument(dir.filePath(QStringLiteral("trend.mltco")));
-        QVERIFY(doc);
+        auto doc = catalog::openDocument(test::newStoreLocation(dir, QStringLiteral("trend")));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
         QByteArray csv = "provider,instance_type,region,pricing_model,price,observed_at,gpu,gpu_count\n";
         const QDate start(2021, 3, 1);
         for (int k = 0; k < 6; ++k) {
             const QDate date = start.addDays(170 * k);
             const double factor = std::pow(0.8, start.daysTo(date) / 365.25);
             for (const char *region : {"r1", "r2"}) {
-                csv += QByteArray("trendco,big,") + region + ",on_demand," + QByteArray::number(20.0 * factor, 'g', 17) + "," +
-                       date.toString(Qt::ISODate).toLatin1() + ",A100 40GB,8\n";
-                csv += QByteArray("trendco,small,") + region + ",on_demand," + QByteArray::number(10.0 * factor, 'g', 17) + "," +
-                       date.toString(Qt::ISODate).toLatin1() + ",A100 40GB,4\n";
+                csv += QByteArray("trendco,big,") + region + ",on_demand," +
+                       QByteArray::number(20.0 * factor, 'g', 17) + "," + date.toString(Qt::ISODate).toLatin1() +
+                       ",A100 40GB,8\n";
+                csv += QByteArray("trendco,small,") + region + ",on_demand," +
+                       QByteArray::number(10.0 * factor, 'g', 17) + "," + date.toString(Qt::ISODate).toLatin1() +
+                       ",A100 40GB,4\n";
             }
         }
         csv += "trendco,small,r1,spot,3.0,2022-01-01,A100 40GB,4\n"; // another pricing model

@@ -5,6 +5,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/teststore.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -36,7 +37,7 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        auto doc = openDocument(m_dir.filePath(QStringLiteral("seed.mltco")));
+        auto doc = openDocument(test::newStoreLocation(m_dir, QStringLiteral("seed")));
         QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
         m_doc = std::move(*doc);
     }
@@ -49,12 +50,19 @@ private slots:
         QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE source_id IS NULL")), 0);
         QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM instance_type WHERE source_id IS NULL")), 0);
         QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM gpu WHERE source_id IS NULL")), 0);
-        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE amount IS NULL OR amount <= 0")), 0);
+        QCOMPARE(*store::queryInt(
+                     db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE amount IS NULL OR amount <= 0")),
+                 0);
         // Seed sources name the seed file they come from.
-        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM source WHERE kind = 'seed' AND reference NOT LIKE '00%.txt'")), 0);
+        QCOMPARE(
+            *store::queryInt(
+                db, QStringLiteral("SELECT COUNT(*) FROM source WHERE kind = 'seed' AND reference NOT LIKE '00%.txt'")),
+            0);
         QVERIFY(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM source WHERE kind = 'seed'")) >= 4);
         // Every seed price is dated.
-        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE observed_at NOT LIKE '____-__-__'")), 0);
+        QCOMPARE(*store::queryInt(
+                     db, QStringLiteral("SELECT COUNT(*) FROM price_point WHERE observed_at NOT LIKE '____-__-__'")),
+                 0);
     }
 
     void providersOfEveryKind()
@@ -76,17 +84,37 @@ private slots:
         QTest::addColumn<double>("usdPerHour");
         const auto od = static_cast<int>(PricingModel::OnDemand);
         const auto spot = static_cast<int>(PricingModel::Spot);
-        QTest::newRow("p4d on-demand (seed 002)") << "aws" << "p4d.24xlarge" << "us-east-1" << od << 32.77;
-        QTest::newRow("p5 on-demand (seed 002)") << "aws" << "p5.48xlarge" << "us-east-1" << od << 98.32;
-        QTest::newRow("p5 spot (seed 002)") << "aws" << "p5.48xlarge" << "us-east-1" << spot << 54.07;
-        QTest::newRow("a3-highgpu-8g (seed 002)") << "gcp" << "a3-highgpu-8g" << "us-central1" << od << 87.83;
-        QTest::newRow("a2-ultragpu-8g (seed 002)") << "gcp" << "a2-ultragpu-8g" << "us-central1" << od << 40.22;
-        QTest::newRow("p2.xlarge Oregon (seed 003)") << "aws" << "p2.xlarge" << "us-west-2" << od << 0.90;
-        QTest::newRow("p2.xlarge Mumbai (seed 003)") << "aws" << "p2.xlarge" << "ap-south-1" << od << 1.718;
-        QTest::newRow("g4dn.xlarge (seed 004)") << "aws" << "g4dn.xlarge" << "us-east-1" << od << 0.526;
-        QTest::newRow("p3.2xlarge (seed 004)") << "aws" << "p3.2xlarge" << "us-east-1" << od << 3.06;
+        QTest::newRow("p4d on-demand (seed 002)") << "aws"
+                                                  << "p4d.24xlarge"
+                                                  << "us-east-1" << od << 32.77;
+        QTest::newRow("p5 on-demand (seed 002)") << "aws"
+                                                 << "p5.48xlarge"
+                                                 << "us-east-1" << od << 98.32;
+        QTest::newRow("p5 spot (seed 002)") << "aws"
+                                            << "p5.48xlarge"
+                                            << "us-east-1" << spot << 54.07;
+        QTest::newRow("a3-highgpu-8g (seed 002)") << "gcp"
+                                                  << "a3-highgpu-8g"
+                                                  << "us-central1" << od << 87.83;
+        QTest::newRow("a2-ultragpu-8g (seed 002)") << "gcp"
+                                                   << "a2-ultragpu-8g"
+                                                   << "us-central1" << od << 40.22;
+        QTest::newRow("p2.xlarge Oregon (seed 003)") << "aws"
+                                                     << "p2.xlarge"
+                                                     << "us-west-2" << od << 0.90;
+        QTest::newRow("p2.xlarge Mumbai (seed 003)") << "aws"
+                                                     << "p2.xlarge"
+                                                     << "ap-south-1" << od << 1.718;
+        QTest::newRow("g4dn.xlarge (seed 004)") << "aws"
+                                                << "g4dn.xlarge"
+                                                << "us-east-1" << od << 0.526;
+        QTest::newRow("p3.2xlarge (seed 004)") << "aws"
+                                               << "p3.2xlarge"
+                                               << "us-east-1" << od << 3.06;
         QTest::newRow("GCP preemptible A100 (seed 000)")
-            << "gcp" << "a2-highgpu-1g" << "us-central1" << static_cast<int>(PricingModel::Preemptible) << 0.88;
+            << "gcp"
+            << "a2-highgpu-1g"
+            << "us-central1" << static_cast<int>(PricingModel::Preemptible) << 0.88;
     }
 
     void pricesTheSeedsGive()
@@ -118,9 +146,10 @@ private slots:
         const QList<Gpu> gpus = repo.gpus();
         QVERIFY(gpus.size() >= 8);
         for (const Gpu &g : gpus) {
-            const bool hasTf32Unit = QStringList{QStringLiteral("Ampere"), QStringLiteral("Ada Lovelace"), QStringLiteral("Hopper"),
-                                                 QStringLiteral("Blackwell"), QStringLiteral("CDNA 3")}
-                                         .contains(g.architecture);
+            const bool hasTf32Unit =
+                QStringList{QStringLiteral("Ampere"), QStringLiteral("Ada Lovelace"), QStringLiteral("Hopper"),
+                            QStringLiteral("Blackwell"), QStringLiteral("CDNA 3")}
+                    .contains(g.architecture);
             for (const ThroughputFigure &f : g.throughput) {
                 if (f.metric.startsWith(QLatin1String("tf32")))
                     QVERIFY2(hasTf32Unit, qPrintable(g.name));
@@ -198,8 +227,11 @@ private slots:
     void resolverGivesRateGpusAndSpeedup()
     {
         const tco::InstanceResolver resolve = makeInstanceResolver(m_doc->database());
-        auto p3 = resolve({QStringLiteral("aws"), QStringLiteral("p3.8xlarge"), QStringLiteral("us-east-1"),
-                           QStringLiteral("on_demand"), {}});
+        auto p3 = resolve({QStringLiteral("aws"),
+                           QStringLiteral("p3.8xlarge"),
+                           QStringLiteral("us-east-1"),
+                           QStringLiteral("on_demand"),
+                           {}});
         QVERIFY2(p3, p3 ? "" : qPrintable(p3.error().message));
         QCOMPARE(p3->ratePerHour, 12.24);
         QCOMPARE(p3->gpusPerInstance, 4.0);
@@ -212,8 +244,8 @@ private slots:
     {
         // Linode prices its plans without regions; a plan reference without "region" is a null string.
         const tco::InstanceResolver resolve = makeInstanceResolver(m_doc->database());
-        auto linode = resolve({QStringLiteral("linode"), QStringLiteral("g1-gpu-rtx6000-1"), QString(),
-                               QStringLiteral("monthly"), {}});
+        auto linode = resolve(
+            {QStringLiteral("linode"), QStringLiteral("g1-gpu-rtx6000-1"), QString(), QStringLiteral("monthly"), {}});
         QVERIFY2(linode, linode ? "" : qPrintable(linode.error().message));
         QCOMPARE(linode->ratePerHour, 1000.0 / 730.0);
     }
@@ -224,10 +256,14 @@ private slots:
         QTest::addColumn<QString>("pricing");
         QTest::addColumn<QDate>("asOf");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown instance") << "p9.huge" << "on_demand" << QDate() << "no instance type p9.huge";
-        QTest::newRow("unknown pricing") << "p3.8xlarge" << "whenever" << QDate() << "Unknown pricing model";
-        QTest::newRow("before any observation") << "p3.8xlarge" << "on_demand" << QDate(2001, 1, 1) << "No price for aws p3.8xlarge";
-        QTest::newRow("pricing never observed") << "p3.8xlarge" << "reserved_3y" << QDate() << "No price for aws p3.8xlarge";
+        QTest::newRow("unknown instance") << "p9.huge"
+                                          << "on_demand" << QDate() << "no instance type p9.huge";
+        QTest::newRow("unknown pricing") << "p3.8xlarge"
+                                         << "whenever" << QDate() << "Unknown pricing model";
+        QTest::newRow("before any observation") << "p3.8xlarge"
+                                                << "on_demand" << QDate(2001, 1, 1) << "No price for aws p3.8xlarge";
+        QTest::newRow("pricing never observed") << "p3.8xlarge"
+                                                << "reserved_3y" << QDate() << "No price for aws p3.8xlarge";
     }
 
     void resolverNamesWhatIsMissing()

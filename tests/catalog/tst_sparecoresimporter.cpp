@@ -7,6 +7,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/catalog/sparecoresimporter.h"
 #include "models/store/document.h"
+#include "tests/support/teststore.h"
 
 #include <QFile>
 #include <QSqlQuery>
@@ -234,7 +235,7 @@ private slots:
 
     void aBadPriceRefusesTheFileAndLeavesTheDocumentAsItWas()
     {
-        auto opened = catalog::openDocument(m_dir.filePath(QStringLiteral("sparecores.mltco")));
+        auto opened = catalog::openDocument(test::newStoreLocation(m_dir, QStringLiteral("sparecores")));
         QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
         std::unique_ptr<store::Document> doc = std::move(*opened);
 

@@ -96,7 +96,7 @@ Status PlanEditor::loadFirstPlan(const QByteArray &fallbackJson)
     m_revision = stored.first().revision;
     m_conflict.clear();
     m_undoStack->clear();
-    setPlan(*plan);
+    showPlan(*plan);
     m_unsaved = false;
     return {};
 }
@@ -121,7 +121,7 @@ Status PlanEditor::importPlan(const QByteArray &json)
     m_revision = 1;
     m_conflict.clear();
     m_undoStack->clear();
-    setPlan(*plan);
+    showPlan(*plan);
     return {};
 }
 
@@ -130,6 +130,13 @@ void PlanEditor::apply(const tco::Plan &after, const QString &text, const QStrin
     const bool nothingUndone = m_undoStack->index() == m_undoStack->count() && m_undoStack->index() == m_lastPushIndex;
     m_undoStack->push(new PlanChangeCommand(this, m_plan, after, text, mergeKey, nothingUndone));
     m_lastPushIndex = m_undoStack->index();
+}
+
+void PlanEditor::showPlan(const tco::Plan &plan)
+{
+    m_plan = plan;
+    evaluate();
+    emit planChanged();
 }
 
 void PlanEditor::setPlan(const tco::Plan &plan)
@@ -181,7 +188,7 @@ Status PlanEditor::storeAsCurrent(const tco::Plan &plan, qint64 storedId)
     m_conflict.clear();
     m_unsaved = false;
     m_undoStack->clear();
-    setPlan(plan);
+    showPlan(plan);
     return {};
 }
 
@@ -200,9 +207,7 @@ Status PlanEditor::reloadStoredPlan()
     m_conflict.clear();
     m_unsaved = false;
     m_undoStack->clear();
-    m_plan = *plan;
-    evaluate();
-    emit planChanged();
+    showPlan(*plan);
     return {};
 }
 
@@ -220,9 +225,7 @@ Status PlanEditor::saveConflictAsCopy()
     m_revision = 1;
     m_conflict.clear();
     m_unsaved = false;
-    m_plan = copy;
-    evaluate();
-    emit planChanged();
+    showPlan(copy);
     return {};
 }
 

@@ -131,7 +131,8 @@ signals:
 
 private:
     friend class PlanChangeCommand;
-    void setPlan(const tco::Plan &plan); // used by the undo command
+    void setPlan(const tco::Plan &plan);  // used by the undo command: shows the plan and saves it
+    void showPlan(const tco::Plan &plan); // shows a plan as stored (loaded, reloaded, just written): no save
     void evaluate();
 
     store::Document &m_document;

@@ -1,5 +1,7 @@
 #include "ui/core/settings.h"
 
+#include "models/store/location.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -30,14 +32,15 @@ QStringList Settings::recentFiles() const
 {
     QStringList files;
     for (const QString &f : m_settings->value(kRecent).toStringList())
-        if (QFileInfo::exists(f) && !files.contains(f))
+        if ((store::isStoreUrl(f) || QFileInfo::exists(f)) && !files.contains(f))
             files << f;
     return files.mid(0, kMaxRecentFiles);
 }
 
 void Settings::addRecentFile(const QString &path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    // A team store is remembered by its address, which never holds a password (store::StoreAddress::displayUrl()).
+    const QString absolute = store::isStoreUrl(path) ? path : QFileInfo(path).absoluteFilePath();
     QStringList files = m_settings->value(kRecent).toStringList();
     files.removeAll(absolute);
     files.prepend(absolute);

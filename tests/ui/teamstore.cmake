@@ -1,0 +1,5 @@
+# A window on a team store (PostgreSQL): File › Connect to team store…, two windows following each other's edits, a
+# stale save shown with its two ways out, and a reader's window read-only.
+mltco_add_test(tst_teamstorewindow SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_teamstorewindow.cpp LIBS mltco_ui)
+set_tests_properties(tst_teamstorewindow PROPERTIES FIXTURES_REQUIRED pg_cluster LABELS "postgresql;ui"
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;MLTCO_TEST_PG_DIR=${MLTCO_TEST_PG_DIR}")
