@@ -2,6 +2,7 @@
 
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
+#include "models/store/transaction.h"
 
 #include <QRegularExpression>
 #include <QSqlDriver>
@@ -12,6 +13,7 @@ namespace mltco::store::dialect {
 namespace {
 
 constexpr char kChangeCountProperty[] = "mltcoChangesFromOthers";
+constexpr char kBusyTimeoutProperty[] = "mltcoBusyTimeoutMs";
 
 // The tables whose changes other windows must see, and the trigger that tells them.
 const char *const kWatchedTables[] = {"source",       "provider",    "gpu",  "throughput", "instance_type",
@@ -113,6 +115,24 @@ Status writeSchemaVersion(const QSqlDatabase &db, int version)
     if (backendOf(db) == Backend::Sqlite)
         return execPlain(db, QStringLiteral("PRAGMA user_version = %1").arg(version));
     return execPlain(db, QStringLiteral("UPDATE mltco_document SET schema_version = %1").arg(version));
+}
+
+void setBusyTimeout(const QSqlDatabase &db, int ms)
+{
+    if (backendOf(db) == Backend::Sqlite)
+        (void)execPlain(db, QStringLiteral("PRAGMA busy_timeout = %1").arg(ms));
+    else
+        db.driver()->setProperty(kBusyTimeoutProperty, ms);
+}
+
+int busyTimeout(const QSqlDatabase &db)
+{
+    if (backendOf(db) == Backend::Sqlite) {
+        const Expected<qint64> ms = queryInt(db, QStringLiteral("PRAGMA busy_timeout"));
+        return ms ? static_cast<int>(*ms) : kBusyTimeoutMs;
+    }
+    const QVariant ms = db.driver()->property(kBusyTimeoutProperty);
+    return ms.isValid() ? ms.toInt() : kBusyTimeoutMs;
 }
 
 QString beginWrite(Backend backend)

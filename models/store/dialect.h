@@ -37,6 +37,10 @@ Status writeSchemaVersion(const QSqlDatabase &db, int version);
 /// PostgreSQL a transaction-scoped advisory lock makes writers take turns just the same, waiting up to `timeoutMs`.
 /// Returns the driver's error when the lock was not taken.
 QSqlError lockForWriting(const QSqlDatabase &db, int timeoutMs);
+/// How long a writer on this connection waits for another one (SQLite's busy_timeout; on PostgreSQL the lock_timeout
+/// of the write lock), in ms: kBusyTimeoutMs unless set.
+void setBusyTimeout(const QSqlDatabase &db, int ms);
+int busyTimeout(const QSqlDatabase &db);
 /// The words of BEGIN for a write transaction.
 QString beginWrite(Backend backend);
 /// Why a write transaction could not start, in words, from the driver's error (busy, read-only, or as it said).

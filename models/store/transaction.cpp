@@ -14,7 +14,7 @@ Transaction::Transaction(QSqlDatabase db) : m_db(std::move(db))
     m_active = begin.exec(dialect::beginWrite(backend));
     QSqlError error = begin.lastError();
     if (m_active && backend == Backend::PostgreSql) {
-        if (const QSqlError lock = dialect::lockForWriting(m_db, kBusyTimeoutMs); lock.isValid()) {
+        if (const QSqlError lock = dialect::lockForWriting(m_db, dialect::busyTimeout(m_db)); lock.isValid()) {
             error = lock;
             m_db.rollback();
             m_active = false;
@@ -22,13 +22,7 @@ Transaction::Transaction(QSqlDatabase db) : m_db(std::move(db))
     }
     if (m_active)
         return;
-    int timeoutMs = kBusyTimeoutMs;
-    if (backend == Backend::Sqlite && error.nativeErrorCode() == QLatin1String("5")) {
-        QSqlQuery timeout(m_db);
-        if (timeout.exec(QStringLiteral("PRAGMA busy_timeout")) && timeout.next())
-            timeoutMs = timeout.value(0).toInt();
-    }
-    m_error = dialect::writeRefusal(m_db, error.nativeErrorCode(), error.text(), timeoutMs);
+    m_error = dialect::writeRefusal(m_db, error.nativeErrorCode(), error.text(), dialect::busyTimeout(m_db));
 }
 
 Transaction::~Transaction()

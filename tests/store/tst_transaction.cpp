@@ -1,9 +1,12 @@
 // The RAII transaction guard: commit keeps, destruction without commit rolls back, a failing
-// statement inside an operation leaves nothing behind.
+// statement inside an operation leaves nothing behind; a writer waits its turn, then is told. On a file and on a
+// team store (tst_transaction_pg).
 #include "models/catalog/catalogrepository.h"
+#include "models/store/dialect.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
+#include "tests/support/teststore.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -31,8 +34,9 @@ private slots:
 
     void init()
     {
-        auto doc = store::Document::open(m_dir.filePath(QStringLiteral("%1.mltco").arg(QTest::currentTestFunction())));
-        QVERIFY(doc);
+        auto doc =
+            store::Document::open(test::newStoreLocation(m_dir, QString::fromLatin1(QTest::currentTestFunction())));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
         m_doc = std::move(*doc);
     }
 
@@ -76,7 +80,7 @@ private slots:
         QVERIFY(other);
         store::Transaction holding((*other)->database());
         QVERIFY(holding.isActive());
-        QVERIFY(store::execPlain(m_doc->database(), QStringLiteral("PRAGMA busy_timeout = 200")));
+        store::dialect::setBusyTimeout(m_doc->database(), 200);
         {
             store::Transaction waiting(m_doc->database());
             QVERIFY(!waiting.isActive());

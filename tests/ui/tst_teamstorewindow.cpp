@@ -129,6 +129,11 @@ private slots:
         QTRY_VERIFY(banner->isVisible());
         const QString message = b->findChild<QLabel *>(QStringLiteral("conflictMessage"))->text();
         QVERIFY2(message.contains(QStringLiteral("someone else saved")), qPrintable(message));
+        // What the other person changed against these edits, by name.
+        QVERIFY2(message.contains(QStringLiteral("What differs: workload › engineers: %1 yours, %2 theirs")
+                                      .arg(start + 7)
+                                      .arg(start + 1)),
+                 qPrintable(message));
         QCOMPARE(engineers(*b), start + 7); // B's edit is kept in the window until B chooses
         QTest::mouseClick(b->findChild<QPushButton *>(QStringLiteral("reloadTheirsButton")), Qt::LeftButton);
         QCOMPARE(engineers(*b), start + 1);

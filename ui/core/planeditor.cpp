@@ -4,6 +4,7 @@
 #include "models/store/document.h"
 #include "models/store/planstore.h"
 #include "models/tco/parameters.h"
+#include "models/tco/plandiff.h"
 #include "models/tco/planreader.h"
 #include "models/tco/planwriter.h"
 
@@ -153,7 +154,7 @@ void PlanEditor::setPlan(const tco::Plan &plan)
         if (saved) {
             m_revision = *saved;
         } else if (stale) {
-            m_conflict = QStringLiteral("This plan was not saved: %1.").arg(saved.error().message);
+            m_conflict = conflictWithStored();
             m_unsaved = true;
             emit saveConflictFound(m_conflict);
         } else {
@@ -229,6 +230,24 @@ Status PlanEditor::saveConflictAsCopy()
     return {};
 }
 
+QString PlanEditor::conflictWithStored() const
+{
+    Expected<store::StoredPlan> stored = store::PlanStore(m_document.database()).plan(m_planId);
+    if (!stored)
+        return tr("someone else changed this plan, and it can no longer be read (%1). Save yours as a copy.")
+            .arg(stored.error().message);
+    QString text =
+        tr("someone else saved \"%1\" at %2 UTC (revision %3; your edits started from revision %4). Nothing "
+           "was overwritten: reload theirs, or save yours as a copy.")
+            .arg(stored->name, QString(stored->updatedAt).replace(QLatin1Char('T'), QLatin1Char(' ')).left(19))
+            .arg(stored->revision)
+            .arg(m_revision);
+    const QStringList lines = tco::planDifferences(tco::writePlan(m_plan), stored->json, 6, tr("yours"), tr("theirs"));
+    if (!lines.isEmpty())
+        text += tr(" What differs: %1.").arg(lines.join(QStringLiteral("; ")));
+    return text;
+}
+
 bool PlanEditor::followStoredPlan()
 {
     if (m_planId == 0 || !m_conflict.isEmpty())
@@ -238,11 +257,7 @@ bool PlanEditor::followStoredPlan()
     if (!stored || stored->revision == m_revision)
         return false;
     if (m_unsaved) {
-        m_conflict =
-            QStringLiteral("This plan was not saved: someone else saved \"%1\" at %2 UTC (revision %3). "
-                           "Reload their version, or save yours as a copy.")
-                .arg(stored->name, QString(stored->updatedAt).replace(QLatin1Char('T'), QLatin1Char(' ')).left(19))
-                .arg(stored->revision);
+        m_conflict = conflictWithStored();
         emit saveConflictFound(m_conflict);
         return true;
     }

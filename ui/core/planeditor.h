@@ -54,6 +54,8 @@ public:
 
     /// Someone else saved the plan after this editor last read it, and this editor's edits could not be saved over
     /// theirs: the edits stay in memory (and in the undo stack), nothing more is saved until the user chooses.
+    /// saveConflict() says who saved when, at which revision, and what differs ("workload › engineers: 11 yours,
+    /// 5 theirs").
     bool hasSaveConflict() const { return !m_conflict.isEmpty(); }
     QString saveConflict() const { return m_conflict; }
     /// Drops this editor's edits and loads the stored plan as others left it.
@@ -133,6 +135,7 @@ private:
     friend class PlanChangeCommand;
     void setPlan(const tco::Plan &plan);  // used by the undo command: shows the plan and saves it
     void showPlan(const tco::Plan &plan); // shows a plan as stored (loaded, reloaded, just written): no save
+    QString conflictWithStored() const;   // who saved the stored plan when, and what differs from this one
     void evaluate();
 
     store::Document &m_document;

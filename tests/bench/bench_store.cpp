@@ -1,0 +1,152 @@
+// Team store against file, side by side (printed, never asserted): the same N generated prices (bigdata.h)
+//   bench_store [PRICES]     1,000,000 by default
+//   bench_store --quick      what CTest runs: 20,000
+// 1. import: `mltco-cli catalog import --format csv` into a new .mltco file and into a new team store database,
+//    whole process (time, peak RSS);
+// 2. opening the catalog: `mltco-cli catalog list prices --format csv` (every price, in the listing's order), best of
+//    three, and the desktop app from launch to its window shown (median of three, offscreen), on each.
+// The PostgreSQL side is a throwaway cluster on 127.0.0.1: the CTest fixture's (MLTCO_TEST_PG_DIR), or one this
+// benchmark starts and stops itself with tests/support/pgcluster.sh. The ratio is PostgreSQL over SQLite, the file
+// being the baseline. The server runs on the same machine with fsync off (a test cluster): a real one adds the
+// network's round trips and its own disk.
+#include "bigdata.h"
+#include "measure.h"
+#include "tests/support/teststore.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <algorithm>
+
+using namespace mltco;
+using mltco::bench::run;
+
+namespace {
+
+double shownSeconds(const QStringList &args, int runs)
+{
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        QElapsedTimer t;
+        t.start();
+        p.start(QStringLiteral(MLTCO_GUI), args + QStringList{QStringLiteral("--quit-when-shown")});
+        if (!p.waitForReadyRead(300000))
+            return -1;
+        times.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
+        p.waitForFinished(120000);
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+bench::Measured bestOf(int runs, const QStringList &argv)
+{
+    bench::Measured best;
+    for (int i = 0; i < runs; ++i) {
+        const bench::Measured m = run(argv);
+        if (m.ok && (!best.ok || m.seconds < best.seconds))
+            best = m;
+    }
+    return best;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QTextStream out(stdout);
+    const QStringList args = app.arguments().mid(1);
+    const qint64 prices =
+        args.contains(QStringLiteral("--quick")) ? 20000 : (args.isEmpty() ? 1000000 : args.first().toLongLong());
+    if (prices <= 0) {
+        out << "usage: bench_store [PRICES|--quick]\n";
+        return 2;
+    }
+    const QString script = QStringLiteral(MLTCO_SOURCE_DIR "/tests/support/pgcluster.sh");
+    bool ownCluster = false;
+    if (qEnvironmentVariableIsEmpty("MLTCO_TEST_PG_DIR")) {
+        const QString dir = QStringLiteral("/tmp/mltco-pg-bench-%1").arg(QCoreApplication::applicationPid());
+        qputenv("MLTCO_TEST_PG_DIR", dir.toLocal8Bit());
+        if (QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("start"), dir}) != 0) {
+            out << "bench_store: the PostgreSQL cluster did not start\n";
+            return 1;
+        }
+        ownCluster = true;
+    }
+    const auto stopCluster = [&] {
+        if (ownCluster)
+            QProcess::execute(QStringLiteral("bash"),
+                              {script, QStringLiteral("stop"), qEnvironmentVariable("MLTCO_TEST_PG_DIR")});
+    };
+
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("prices.csv"));
+    if (!bench::writePriceCsv(csv, prices)) {
+        out << "bench_store: cannot write " << csv << '\n';
+        stopCluster();
+        return 1;
+    }
+    const QString file = dir.filePath(QStringLiteral("team.mltco"));
+    const QString store = test::clusterUrl(test::newClusterDatabase(QStringLiteral("bench_store")));
+    const QString cli = QStringLiteral(MLTCO_CLI);
+    struct Side
+    {
+        QString name, location;
+        bench::Measured import, list;
+        double shown = 0;
+    };
+    std::vector<Side> sides{{QStringLiteral("SQLite file (baseline)"), file, {}, {}, 0},
+                            {QStringLiteral("PostgreSQL team store"), store, {}, {}, 0}};
+    for (Side &side : sides) {
+        // The document is created with its seed catalog first, so the import measures the import alone.
+        run({cli, QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("providers"),
+             QStringLiteral("--document"), side.location});
+        side.import = run({cli, QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                           QStringLiteral("csv"), csv, QStringLiteral("--document"), side.location});
+        side.list =
+            bestOf(3, {cli, QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
+                       QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--document"), side.location});
+        side.shown =
+            shownSeconds(side.location == file ? QStringList{file} : QStringList{QStringLiteral("--store"), store}, 3);
+    }
+    stopCluster();
+
+    out << "bench_store: " << prices << " prices (" << MLTCO_BUILD_TYPE << " build)\n\n";
+    out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+               .arg(QStringLiteral("store"), -24)
+               .arg(QStringLiteral("import"), 10)
+               .arg(QStringLiteral("import RSS"), 11)
+               .arg(QStringLiteral("list all"), 10)
+               .arg(QStringLiteral("list RSS"), 9)
+               .arg(QStringLiteral("window shown"), 13);
+    bool ok = true;
+    for (const Side &s : sides) {
+        ok = ok && s.import.ok && s.list.ok && s.shown > 0;
+        out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+                   .arg(s.name, -24)
+                   .arg(QStringLiteral("%1 s").arg(s.import.seconds, 0, 'f', 2), 10)
+                   .arg(QStringLiteral("%1 MB").arg(s.import.megabytes, 0, 'f', 0), 11)
+                   .arg(QStringLiteral("%1 s").arg(s.list.seconds, 0, 'f', 2), 10)
+                   .arg(QStringLiteral("%1 MB").arg(s.list.megabytes, 0, 'f', 0), 9)
+                   .arg(QStringLiteral("%1 s").arg(s.shown, 0, 'f', 2), 13);
+    }
+    const Side &f = sides[0], &p = sides[1];
+    out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+               .arg(QStringLiteral("ratio PostgreSQL/SQLite"), -24)
+               .arg(QStringLiteral("%1x").arg(p.import.seconds / f.import.seconds, 0, 'f', 2), 10)
+               .arg(QStringLiteral("%1x").arg(p.import.megabytes / f.import.megabytes, 0, 'f', 2), 11)
+               .arg(QStringLiteral("%1x").arg(p.list.seconds / f.list.seconds, 0, 'f', 2), 10)
+               .arg(QStringLiteral("%1x").arg(p.list.megabytes / f.list.megabytes, 0, 'f', 2), 9)
+               .arg(QStringLiteral("%1x").arg(p.shown / f.shown, 0, 'f', 2), 13);
+    if (!ok)
+        out << "bench_store: a step failed (see above)\n";
+    return ok ? 0 : 1;
+}
