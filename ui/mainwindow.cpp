@@ -371,17 +371,20 @@ Status MainWindow::connectTeamStore(const QString &url, const QString &password,
     if (!address)
         return address.error();
     const QString shown = address->displayUrl();
-    if (!password.isEmpty())
-        address->password = password;
-    else if (address->password.isEmpty() && store::rememberedPassword(shown).isEmpty())
-        if (const QString kept = keyring::password(shown); !kept.isEmpty())
-            store::rememberPassword(shown, kept); // in memory only, for this process's own connections
-    // The URL itself never carries the password onwards: remembered in memory, the connection finds it there.
-    if (!address->password.isEmpty())
-        store::rememberPassword(shown, address->password);
+    // The password to try: the one given, else the address's own, else one this process already used for the store,
+    // else the keyring's. It is remembered in memory only (this process's worker connections find it there), and
+    // only once the server took it: a mistyped one is dropped again, so ~/.pgpass or the keyring count next time.
+    const QString previous = store::rememberedPassword(shown);
+    QString candidate = password.isEmpty() ? address->password : password;
+    if (candidate.isEmpty() && previous.isEmpty())
+        candidate = keyring::password(shown);
+    if (!candidate.isEmpty())
+        store::rememberPassword(shown, candidate);
     auto document = catalog::openDocument(shown);
-    if (!document)
+    if (!document) {
+        store::rememberPassword(shown, previous);
         return document.error();
+    }
     if (remember && !password.isEmpty())
         if (Status s = keyring::savePassword(shown, password); !s)
             statusBar()->showMessage(s.error().message, 10000);
@@ -709,6 +712,21 @@ Expected<QStringList> MainWindow::saveScreenshots(const QString &dir)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // Edits a writable document could not take (a failed save, a save refused because someone else saved first)
+    // are lost on closing: say so first. A read-only document's edits are its own, shown in its banner.
+    if (m_editor && m_document && !m_document->isReadOnly() && m_editor->hasUnsavedChanges()) {
+        QMessageBox box(QMessageBox::Warning, tr("Unsaved edits"),
+                        tr("The latest edits to \"%1\" were not saved%2. Close anyway and lose them?")
+                            .arg(m_editor->plan().name,
+                                 m_editor->hasSaveConflict() ? tr(": someone else saved the plan first") : QString()),
+                        QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setObjectName(QStringLiteral("unsavedOnCloseDialog"));
+        box.setDefaultButton(QMessageBox::Cancel);
+        if (box.exec() != QMessageBox::Discard) {
+            event->ignore();
+            return;
+        }
+    }
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
     event->accept();

@@ -166,7 +166,8 @@ public:
     explicit WorkerConnection(const QString &location)
         : m_name(QStringLiteral("mltco-import-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
     {
-        Expected<QSqlDatabase> db = store::connectLocation(location, m_name, kWorkerBusyTimeoutMs);
+        Expected<QSqlDatabase> db = store::connectLocation(
+            location, m_name, store::isStoreUrl(location) ? kTeamStoreWaitMs : kWorkerBusyTimeoutMs);
         if (!db)
             m_error = db.error().message;
     }
@@ -179,6 +180,9 @@ public:
 
 private:
     static constexpr int kWorkerBusyTimeoutMs = 5000;
+    // A colleague's import into the team store may take minutes: an import waits its turn that long, where a file's
+    // other writer is another program on this machine and 5 s is plenty.
+    static constexpr int kTeamStoreWaitMs = 10 * 60 * 1000;
     QString m_name;
     QString m_error;
 };

@@ -9,11 +9,14 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <algorithm>
+
 namespace mltco::store::dialect {
 namespace {
 
 constexpr char kChangeCountProperty[] = "mltcoChangesFromOthers";
 constexpr char kBusyTimeoutProperty[] = "mltcoBusyTimeoutMs";
+constexpr char kPlanChangeCountProperty[] = "mltcoPlanChangesFromOthers";
 
 // The tables whose changes other windows must see, and the trigger that tells them.
 const char *const kWatchedTables[] = {"source",       "provider",    "gpu",  "throughput", "instance_type",
@@ -143,14 +146,17 @@ QString beginWrite(Backend backend)
     return backend == Backend::Sqlite ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN");
 }
 
-QSqlError lockForWriting(const QSqlDatabase &db, int timeoutMs)
+QSqlError lockForWriting(const QSqlDatabase &db, int timeoutMs, WriteLock lock)
 {
     if (backendOf(db) == Backend::Sqlite)
         return {};
-    QSqlQuery lock(db);
-    if (!lock.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(timeoutMs)) ||
-        !lock.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kApplicationId)))
-        return lock.lastError();
+    QSqlQuery query(db);
+    // (lock_timeout 0 would wait forever: a wait is always bounded.)
+    if (!query.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(std::max(1, timeoutMs))) ||
+        !query.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1, %2)")
+                        .arg(kApplicationId)
+                        .arg(lock == WriteLock::Plans ? 2 : 1)))
+        return query.lastError();
     return {};
 }
 
@@ -200,25 +206,35 @@ Status subscribeToChanges(const QSqlDatabase &db)
     if (driver->property(kChangeCountProperty).isValid())
         return {};
     driver->setProperty(kChangeCountProperty, qint64(0));
+    driver->setProperty(kPlanChangeCountProperty, qint64(0));
+    // The payload names the table that changed: a plan saved by a colleague (every edit of theirs) is counted apart,
+    // so that a window need not read the catalog again for it.
     QObject::connect(driver, &QSqlDriver::notification, driver,
-                     [driver](const QString &, QSqlDriver::NotificationSource source, const QVariant &) {
-                         if (source == QSqlDriver::OtherSource)
-                             driver->setProperty(kChangeCountProperty,
-                                                 driver->property(kChangeCountProperty).toLongLong() + 1);
+                     [driver](const QString &, QSqlDriver::NotificationSource source, const QVariant &payload) {
+                         if (source != QSqlDriver::OtherSource)
+                             return;
+                         const char *counter = payload.toString() == QLatin1String("plan") ? kPlanChangeCountProperty
+                                                                                           : kChangeCountProperty;
+                         driver->setProperty(counter, driver->property(counter).toLongLong() + 1);
                      });
     if (!driver->subscribeToNotification(QLatin1String(kChangeChannel)))
         return Error{QStringLiteral("Cannot follow the team store's changes: %1").arg(driver->lastError().text()), {}};
     return {};
 }
 
-qint64 dataVersion(const QSqlDatabase &db)
+qint64 dataVersion(const QSqlDatabase &db, Changes what)
 {
     if (backendOf(db) == Backend::Sqlite) {
+        if (what == Changes::Plans)
+            return -1;
         const Expected<qint64> v = queryInt(db, QStringLiteral("PRAGMA data_version"));
         return v ? *v : -1;
     }
-    const QVariant count = db.driver()->property(kChangeCountProperty);
-    return count.isValid() ? count.toLongLong() : -1;
+    const QVariant plans = db.driver()->property(kPlanChangeCountProperty);
+    const QVariant others = db.driver()->property(kChangeCountProperty);
+    if (!plans.isValid() || !others.isValid())
+        return -1;
+    return what == Changes::Plans ? plans.toLongLong() : plans.toLongLong() + others.toLongLong();
 }
 
 QString readOnlyRole(const QSqlDatabase &db)

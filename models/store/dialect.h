@@ -2,6 +2,7 @@
 
 #include "models/common/expected.h"
 #include "models/store/location.h"
+#include "models/store/transaction.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -36,7 +37,7 @@ Status writeSchemaVersion(const QSqlDatabase &db, int version);
 /// Takes the document's write lock inside the transaction just begun: SQLite's BEGIN IMMEDIATE does it itself; on
 /// PostgreSQL a transaction-scoped advisory lock makes writers take turns just the same, waiting up to `timeoutMs`.
 /// Returns the driver's error when the lock was not taken.
-QSqlError lockForWriting(const QSqlDatabase &db, int timeoutMs);
+QSqlError lockForWriting(const QSqlDatabase &db, int timeoutMs, WriteLock lock = WriteLock::Document);
 /// How long a writer on this connection waits for another one (SQLite's busy_timeout; on PostgreSQL the lock_timeout
 /// of the write lock), in ms: kBusyTimeoutMs unless set.
 void setBusyTimeout(const QSqlDatabase &db, int ms);
@@ -61,7 +62,9 @@ QString orderedJoin(Backend backend);
 Status subscribeToChanges(const QSqlDatabase &db);
 /// A number that changes whenever another connection commits a change to the document (SQLite's data_version;
 /// on PostgreSQL the notifications from other sessions counted since subscribeToChanges). -1 when unreadable.
-qint64 dataVersion(const QSqlDatabase &db);
+/// `what`: every change, or only the plans' (SQLite's data_version cannot tell them apart: -1 for Plans there).
+enum class Changes { All, Plans };
+qint64 dataVersion(const QSqlDatabase &db, Changes what = Changes::All);
 
 /// Why the connected role may not write the store (a role without INSERT on its tables), empty when it may.
 /// Always empty for SQLite, whose file permissions are checked by the document.

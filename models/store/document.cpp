@@ -415,7 +415,10 @@ Expected<std::unique_ptr<Document>> Document::openStore(const QString &url, cons
                 return s;
             doc->m_readOnlyReason = readOnly;
         }
-        return dialect::subscribeToChanges(*db);
+        // A read-only standby cannot LISTEN: its window then shows the store without following changes.
+        if (Status s = dialect::subscribeToChanges(*db); !s && doc->m_readOnlyReason.isEmpty())
+            return s;
+        return {};
     }();
     *db = QSqlDatabase();
     if (!checked)

@@ -1,9 +1,11 @@
 #include "models/store/location.h"
 
+#include "models/store/dialect.h"
 #include "models/store/sqlutil.h"
 
 #include <QHash>
 #include <QMutex>
+#include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QUrl>
@@ -57,15 +59,20 @@ QStringList storeUrlOptions()
 
 Expected<StoreAddress> parseStoreUrl(const QString &text)
 {
+    // Said with the address as given but never its password (user:password@ becomes user@): messages reach logs
+    // and dialogs.
+    static const QRegularExpression password(QStringLiteral("^([A-Za-z]+://[^:/@?#]*):[^@/?#]*@"));
+    const QString shown = text.section(QLatin1Char('?'), 0, 0).replace(password, QStringLiteral("\\1@"));
     const auto refuse = [&](const QString &why) {
-        return Error{
-            QStringLiteral("Cannot open the team store \"%1\": %2").arg(text.section(QLatin1Char('?'), 0, 0), why), {}};
+        return Error{QStringLiteral("Cannot open the team store \"%1\": %2").arg(shown, why), {}};
     };
     if (!isStoreUrl(text))
         return refuse(QStringLiteral("a team store's address starts with postgresql://"));
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid())
-        return refuse(QStringLiteral("it is not a valid URL (%1).").arg(url.errorString()));
+        return refuse(
+            QStringLiteral("it is not a valid URL (check the characters of the user, host and database names; "
+                           "write a character such as @ or / inside a name as %40 or %2F)."));
     StoreAddress a;
     a.host = url.host(QUrl::FullyDecoded);
     if (url.port() == 0)
@@ -126,7 +133,10 @@ QString StoreAddress::displayName() const
 void rememberPassword(const QString &displayUrl, const QString &password)
 {
     const QMutexLocker lock(&g_passwordsMutex);
-    passwords().insert(displayUrl, password);
+    if (password.isEmpty())
+        passwords().remove(displayUrl);
+    else
+        passwords().insert(displayUrl, password);
 }
 
 QString rememberedPassword(const QString &displayUrl)
@@ -189,7 +199,10 @@ Expected<QSqlDatabase> connectLocation(const QString &location, const QString &c
         Expected<StoreAddress> address = parseStoreUrl(location);
         if (!address)
             return address.error();
-        return connectStore(*address, connectionName);
+        Expected<QSqlDatabase> db = connectStore(*address, connectionName);
+        if (db)
+            dialect::setBusyTimeout(*db, busyTimeoutMs);
+        return db;
     }
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connectionName);
     db.setDatabaseName(location);

@@ -47,7 +47,7 @@ Expected<StoreAddress> parseStoreUrl(const QString &url);
 Expected<QSqlDatabase> connectStore(const StoreAddress &address, const QString &connectionName);
 
 /// Keeps a password for `displayUrl` in this process's memory only, so that worker threads opening their own
-/// connections to the same store need not ask again. Never written anywhere.
+/// connections to the same store need not ask again. Never written anywhere. An empty password forgets it.
 void rememberPassword(const QString &displayUrl, const QString &password);
 QString rememberedPassword(const QString &displayUrl);
 

@@ -4,6 +4,7 @@
 #include <QVariant>
 
 #include <charconv>
+#include <cmath>
 #include <libpq-fe.h>
 
 namespace mltco::store {
@@ -82,6 +83,8 @@ void PgCopyIn::addNull()
 void PgCopyIn::addText(QByteArrayView utf8)
 {
     separate();
+    if (utf8.contains('\0') && m_refused.isEmpty())
+        m_refused = QStringLiteral("a text holds a NUL character, which PostgreSQL cannot store");
     for (const char c : utf8) {
         switch (c) {
         case '\\':
@@ -113,6 +116,8 @@ void PgCopyIn::addInt(qint64 value)
 void PgCopyIn::addDouble(double value)
 {
     separate();
+    if (!std::isfinite(value) && m_refused.isEmpty())
+        m_refused = QStringLiteral("a number is not finite (%1)").arg(value);
     char text[32];
     const auto result = std::to_chars(std::begin(text), std::end(text), value); // shortest text that reads back equal
     m_buffer.append(text, result.ptr - text);
@@ -120,6 +125,8 @@ void PgCopyIn::addDouble(double value)
 
 Status PgCopyIn::endRow()
 {
+    if (!m_refused.isEmpty())
+        return Error{m_refused, {}};
     m_buffer += '\n';
     m_rowStarted = false;
     return m_buffer.size() >= kSendAt ? send() : Status{};

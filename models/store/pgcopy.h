@@ -29,7 +29,9 @@ public:
     void addText(QByteArrayView utf8);
     void addInt(qint64 value);
     void addDouble(double value);
-    /// Ends the row; sends what has gathered once it is large.
+    /// Ends the row; sends what has gathered once it is large. Refuses a row with a text holding a NUL character
+    /// (PostgreSQL's text cannot) or a number that is not finite (PostgreSQL keeps NaN and lets it pass a CHECK such
+    /// as amount > 0, where SQLite stores NULL): the two stores must hold the same values.
     Status endRow();
     /// Sends the rest and ends the COPY; the server's refusal (a CHECK, a key) comes back here.
     Status finish();
@@ -40,6 +42,7 @@ private:
     void separate();
 
     void *m_connection; // PGconn
+    QString m_refused;  // a value PostgreSQL would take otherwise than SQLite does, refused at endRow()
     QByteArray m_buffer;
     bool m_rowStarted = false;
     bool m_open = true;

@@ -30,7 +30,7 @@ StoredPlan storedPlan(const QSqlQuery &q)
 template<typename Fn>
 Status inTransaction(const QSqlDatabase &db, Fn fn)
 {
-    Transaction tx(db);
+    Transaction tx(db, WriteLock::Plans);
     if (!tx.isActive())
         return Error{QStringLiteral("The plan could not be saved: %1").arg(tx.errorString()), {}};
     if (Status s = fn(); !s)

@@ -196,9 +196,11 @@ Status copyStore(const Document &from, Document &to, const CopyProgressFn &progr
             QStringLiteral("the destination already holds %1 rows; copy into a new file or an empty team store. "
                            "Nothing was written.")
                 .arg(*existing));
-    // One consistent view of the source while it is read (other users may write a team store meanwhile).
-    const bool snapshot = backendOf(source) == Backend::PostgreSql;
-    if (snapshot && !QSqlQuery(source).exec(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")))
+    // One consistent view of the source while it is read: others may write it meanwhile (colleagues on a team store,
+    // another window or mltco-cli on a file), and every table must come from the same moment.
+    if (!QSqlQuery(source).exec(backendOf(source) == Backend::PostgreSql
+                                    ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                                    : QStringLiteral("BEGIN")))
         return fail(QStringLiteral("the source could not be read consistently"));
     Status copied = [&]() -> Status {
         for (const char *table : kDocumentTables)
@@ -206,8 +208,7 @@ Status copyStore(const Document &from, Document &to, const CopyProgressFn &progr
                 return s;
         return {};
     }();
-    if (snapshot)
-        QSqlQuery(source).exec(QStringLiteral("COMMIT"));
+    QSqlQuery(source).exec(QStringLiteral("COMMIT"));
     if (!copied)
         return fail(copied.error().message +
                     (copied.error().message.endsWith(QLatin1Char('.')) ? QStringLiteral(" ") : QStringLiteral(". ")) +

@@ -7,15 +7,15 @@
 
 namespace mltco::store {
 
-Transaction::Transaction(QSqlDatabase db) : m_db(std::move(db))
+Transaction::Transaction(QSqlDatabase db, WriteLock lock) : m_db(std::move(db))
 {
     const Backend backend = backendOf(m_db);
     QSqlQuery begin(m_db);
     m_active = begin.exec(dialect::beginWrite(backend));
     QSqlError error = begin.lastError();
     if (m_active && backend == Backend::PostgreSql) {
-        if (const QSqlError lock = dialect::lockForWriting(m_db, dialect::busyTimeout(m_db)); lock.isValid()) {
-            error = lock;
+        if (const QSqlError taken = dialect::lockForWriting(m_db, dialect::busyTimeout(m_db), lock); taken.isValid()) {
+            error = taken;
             m_db.rollback();
             m_active = false;
         }

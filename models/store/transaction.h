@@ -8,6 +8,11 @@ namespace mltco::store {
 /// How long a writer waits for another one to finish before giving up with a message (PRAGMA busy_timeout).
 inline constexpr int kBusyTimeoutMs = 30000;
 
+/// Which writers take turns with which. A file has one write lock whatever is written. A team store has one for
+/// plans apart from the rest, so that saving a plan never waits behind a colleague's import: a plan save checks its
+/// own revision, whatever else is being written.
+enum class WriteLock { Document, Plans };
+
 /// RAII transaction guard: every write to a document goes through one. It begins IMMEDIATE, so writers
 /// from several processes take turns (each waits up to kBusyTimeoutMs). The transaction rolls back when the
 /// guard is destroyed without a successful commit(), so an early return or a failed statement never leaves
@@ -15,7 +20,7 @@ inline constexpr int kBusyTimeoutMs = 30000;
 class Transaction final
 {
 public:
-    explicit Transaction(QSqlDatabase db);
+    explicit Transaction(QSqlDatabase db, WriteLock lock = WriteLock::Document);
     ~Transaction();
     Transaction(const Transaction &) = delete;
     Transaction &operator=(const Transaction &) = delete;

@@ -141,6 +141,14 @@ private slots:
         };
         QVERIFY(
             refused(QStringLiteral("postgresql://me@db.example.com")).contains(QStringLiteral("name the database")));
+        // A password written into the address never reaches a message.
+        for (const QString &url : {QStringLiteral("postgresql://me:s3cret@db.example.com"),
+                                   QStringLiteral("postgresql://me:s3cret@db.exa mple.com/x"),
+                                   QStringLiteral("postgresql://me:s3cret@db.example.com/x?bogus=1")}) {
+            const QString message = refused(url);
+            QVERIFY2(!message.isEmpty() && !message.contains(QStringLiteral("s3cret")), qPrintable(message));
+            QVERIFY2(message.contains(QStringLiteral("postgresql://me@db.exa")), qPrintable(message));
+        }
         QVERIFY(refused(QStringLiteral("postgresql://me@db.example.com/x?sslmod=require"))
                     .contains(QStringLiteral("\"sslmod\" is not an option")));
         // TLS options reach libpq: this test server speaks no TLS, so requiring it fails, saying so.

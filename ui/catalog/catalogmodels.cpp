@@ -26,6 +26,7 @@ CatalogModels::CatalogModels(PlanEditor *editor, QObject *parent)
     // the data version changes only for commits made through other connections, so polling it costs one tiny query
     // (a team store's notifications are counted as they arrive).
     m_dataVersion = dataVersion();
+    m_planVersion = store::dialect::dataVersion(editor->document().database(), store::dialect::Changes::Plans);
     m_watch.setInterval(kWatchIntervalMs);
     connect(&m_watch, &QTimer::timeout, this, &CatalogModels::checkOutsideChanges);
     m_watch.start();
@@ -41,10 +42,16 @@ void CatalogModels::checkOutsideChanges()
     const qint64 now = dataVersion();
     if (now < 0 || now == m_dataVersion || m_loading)
         return;
+    // On a team store a colleague's plan edits (one a keystroke) change only the plans: the catalog is not read again.
+    const qint64 plans = store::dialect::dataVersion(m_editor->document().database(), store::dialect::Changes::Plans);
+    const bool onlyPlans = plans >= 0 && m_planVersion >= 0 && plans - m_planVersion == now - m_dataVersion;
     m_dataVersion = now;
-    reload();
+    m_planVersion = plans;
     m_editor->followStoredPlan(); // someone else may have saved the plan
-    m_editor->reevaluate();       // prices the plan uses may have changed
+    if (onlyPlans)
+        return;
+    reload();
+    m_editor->reevaluate(); // prices the plan uses may have changed
 }
 
 CatalogModels::~CatalogModels()

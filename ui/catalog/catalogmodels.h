@@ -75,6 +75,7 @@ private:
     bool m_loading = false;
     QTimer m_watch;
     qint64 m_dataVersion = -1;
+    qint64 m_planVersion = -1;  ///< a team store's plan changes by others; -1 for a file (not told apart)
     bool m_reloadAgain = false; ///< the prices changed while they were being read
 };
 

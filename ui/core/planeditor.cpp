@@ -153,11 +153,15 @@ void PlanEditor::setPlan(const tco::Plan &plan)
         Expected<qint64> saved = plans.update(m_planId, m_plan.name, tco::writePlan(m_plan), m_revision, &stale);
         if (saved) {
             m_revision = *saved;
+            m_unsaved = false;
         } else if (stale) {
             m_conflict = conflictWithStored();
             m_unsaved = true;
             emit saveConflictFound(m_conflict);
         } else {
+            // Kept as unsaved: the next edit tries again, and a colleague's save meanwhile is a conflict, never a
+            // silent reload over this edit (followStoredPlan()).
+            m_unsaved = true;
             emit saveFailed(saved.error().message);
         }
     }
@@ -226,6 +230,7 @@ Status PlanEditor::saveConflictAsCopy()
     m_revision = 1;
     m_conflict.clear();
     m_unsaved = false;
+    m_undoStack->clear(); // its steps are edits of the other plan: undone here, they would land in the copy
     showPlan(copy);
     return {};
 }

@@ -108,6 +108,7 @@ void ConnectDialog::setUrl(const QString &text)
     m_port->setValue(a->port);
     m_database->setText(a->database);
     m_user->setText(a->user);
+    m_otherOptions.clear();
     for (const QString &option : a->options) {
         const QString key = option.section(QLatin1Char('='), 0, 0);
         const QString value = option.section(QLatin1Char('='), 1);
@@ -115,7 +116,10 @@ void ConnectDialog::setUrl(const QString &text)
             m_tls->setCurrentIndex(m_tls->findData(value));
         else if (key == QLatin1String("sslrootcert"))
             m_caFile->setText(value);
+        else
+            m_otherOptions << option; // e.g. sslmode=allow, sslcert, channel_binding: passed on as given
     }
+    update();
 }
 
 QString ConnectDialog::url() const
@@ -130,6 +134,7 @@ QString ConnectDialog::url() const
         a.options << QStringLiteral("sslmode=") + tls;
     if (!m_caFile->text().trimmed().isEmpty())
         a.options << QStringLiteral("sslrootcert=") + m_caFile->text().trimmed();
+    a.options << m_otherOptions;
     return a.displayUrl();
 }
 

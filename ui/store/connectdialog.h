@@ -21,7 +21,8 @@ class ConnectDialog final : public QDialog
 public:
     explicit ConnectDialog(QWidget *parent = nullptr);
 
-    /// Fills the fields from a store URL (e.g. the last one used); the password is not part of it.
+    /// Fills the fields from a store URL (e.g. the last one used); the password is not part of it. Options the
+    /// dialog has no field for (a client certificate, channel_binding, …) are kept and stay part of url().
     void setUrl(const QString &url);
     /// The store's address without a password.
     QString url() const;
@@ -44,6 +45,7 @@ private:
     QLabel *m_urlLabel;
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
+    QStringList m_otherOptions; ///< the address's options this dialog has no field for, kept as they were given
 };
 
 } // namespace mltco::ui
