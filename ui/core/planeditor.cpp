@@ -26,8 +26,7 @@ public:
                       bool mayMerge)
         : QUndoCommand(text), m_editor(editor), m_before(std::move(before)), m_after(std::move(after)),
           m_mergeKey(std::move(mergeKey)), m_mayMerge(mayMerge), m_at(QDateTime::currentMSecsSinceEpoch())
-    {
-    }
+    {}
 
     void redo() override { m_editor->setPlan(m_after); }
     void undo() override { m_editor->setPlan(m_before); }
@@ -75,7 +74,10 @@ void PlanEditor::reloadActuals()
 
 PlanEditor::~PlanEditor() = default;
 
-bool PlanEditor::isReadOnly() const { return m_document.isReadOnly(); }
+bool PlanEditor::isReadOnly() const
+{
+    return m_document.isReadOnly();
+}
 
 Status PlanEditor::loadFirstPlan(const QByteArray &fallbackJson)
 {
@@ -133,6 +135,16 @@ void PlanEditor::apply(const tco::Plan &after, const QString &text, const QStrin
     m_lastPushIndex = m_undoStack->index();
 }
 
+void PlanEditor::showStoredPlan(const tco::Plan &plan, qint64 id, qint64 revision)
+{
+    m_planId = id;
+    m_revision = revision;
+    m_conflict.clear();
+    m_unsaved = false;
+    m_undoStack->clear();
+    showPlan(plan);
+}
+
 void PlanEditor::showPlan(const tco::Plan &plan)
 {
     m_plan = plan;
@@ -181,19 +193,13 @@ Status PlanEditor::storeAsCurrent(const tco::Plan &plan, qint64 storedId)
         Expected<qint64> saved = plans.update(storedId, plan.name, tco::writePlan(plan), stored->revision);
         if (!saved)
             return saved.error();
-        m_planId = storedId;
-        m_revision = *saved;
+        showStoredPlan(plan, storedId, *saved);
     } else {
         Expected<qint64> id = plans.insert(plan.name, tco::writePlan(plan));
         if (!id)
             return id.error();
-        m_planId = *id;
-        m_revision = 1;
+        showStoredPlan(plan, *id, 1);
     }
-    m_conflict.clear();
-    m_unsaved = false;
-    m_undoStack->clear();
-    showPlan(plan);
     return {};
 }
 
@@ -208,11 +214,7 @@ Status PlanEditor::reloadStoredPlan()
         return Error{
             QStringLiteral("The stored plan \"%1\" cannot be read: %2").arg(stored->name, plan.error().message),
             plan.error().details};
-    m_revision = stored->revision;
-    m_conflict.clear();
-    m_unsaved = false;
-    m_undoStack->clear();
-    showPlan(*plan);
+    showStoredPlan(*plan, m_planId, stored->revision);
     return {};
 }
 
@@ -226,12 +228,8 @@ Status PlanEditor::saveConflictAsCopy()
     Expected<qint64> id = plans.insert(copy.name, tco::writePlan(copy));
     if (!id)
         return id.error();
-    m_planId = *id;
-    m_revision = 1;
-    m_conflict.clear();
-    m_unsaved = false;
-    m_undoStack->clear(); // its steps are edits of the other plan: undone here, they would land in the copy
-    showPlan(copy);
+    // The undo stack goes with it: its steps are edits of the other plan, and undone here they would land in the copy.
+    showStoredPlan(copy, *id, 1);
     return {};
 }
 
@@ -397,7 +395,8 @@ void PlanEditor::setScenarioReference(int index, tco::ParamId id, const QString 
         return;
     target = name;
     tco::setGiven(after.scenarios[index].given, id);
-    apply(after, tr("Change %1 of %2").arg(QString::fromUtf8(tco::parameterInfo(id).label), after.scenarios[index].name));
+    apply(after,
+          tr("Change %1 of %2").arg(QString::fromUtf8(tco::parameterInfo(id).label), after.scenarios[index].name));
 }
 
 bool PlanEditor::setDemandSteps(const std::vector<tco::DemandStep> &steps)
@@ -482,7 +481,8 @@ void PlanEditor::setActualsLink(const std::optional<tco::ActualsLink> &link)
     apply(after, link ? tr("Compare %1 with the bills").arg(link->scenario) : tr("Stop comparing with the bills"));
 }
 
-void PlanEditor::setUncertainty(const QList<tco::Uncertainty> &uncertainty, const QList<tco::RankCorrelation> &correlations)
+void PlanEditor::setUncertainty(const QList<tco::Uncertainty> &uncertainty,
+                                const QList<tco::RankCorrelation> &correlations)
 {
     tco::Plan after = m_plan;
     after.uncertainty = uncertainty;

@@ -135,7 +135,9 @@ private:
     friend class PlanChangeCommand;
     void setPlan(const tco::Plan &plan);  // used by the undo command: shows the plan and saves it
     void showPlan(const tco::Plan &plan); // shows a plan as stored (loaded, reloaded, just written): no save
-    QString conflictWithStored() const;   // who saved the stored plan when, and what differs from this one
+    /// The plan as stored at row `id`, `revision` becomes the current one: no conflict, nothing unsaved, no undo.
+    void showStoredPlan(const tco::Plan &plan, qint64 id, qint64 revision);
+    QString conflictWithStored() const; // who saved the stored plan when, and what differs from this one
     void evaluate();
 
     store::Document &m_document;
