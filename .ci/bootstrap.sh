@@ -49,7 +49,12 @@ build=${MLTCO_BUILD_DIR:-build}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLTCO_WARNINGS_AS_ERRORS=ON >/dev/null
 fi
-cmake --build "$build" -j2
+if [ "$mode" = run ]; then
+  # Only what the window and the CLI need; the tests, benchmarks and fuzz replays are built by `test`.
+  cmake --build "$build" -j2 --target mltco mltco-cli
+else
+  cmake --build "$build" -j2
+fi
 
 if [ "$mode" = test ]; then
   export QT_QPA_PLATFORM=offscreen

@@ -2,9 +2,10 @@
 
 #include "models/catalog/seedcatalog.h"
 #include "models/report/reportdata.h"
+#include "models/store/copy/storecopy.h"
 #include "models/store/document.h"
-#include "models/tco/examples.h"
-#include "models/tco/planwriter.h"
+#include "models/plan/examples.h"
+#include "models/plan/planwriter.h"
 #include "models/tco/scenario.h"
 #include "ui/actuals/actualspage.h"
 #include "ui/calculators/calculatorspage.h"
@@ -550,7 +551,7 @@ Status MainWindow::saveDocumentAs(const QString &path)
     const bool pending = m_editor && m_editor->hasUnsavedChanges();
     const tco::Plan edited = m_editor ? m_editor->plan() : tco::Plan{};
     const qint64 storedId = m_editor ? m_editor->planId() : 0;
-    if (Status s = m_document->copyTo(path); !s)
+    if (Status s = store::saveCopy(*m_document, path); !s)
         return s;
     // A copy without plans takes the edited plan as its first one; otherwise it replaces the plan it came from.
     if (Status s = openDocument(path, pending && storedId == 0 ? tco::writePlan(edited) : QByteArray()); !s)

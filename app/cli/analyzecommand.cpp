@@ -5,7 +5,7 @@
 
 #include "models/report/csvexport.h"
 #include "models/report/format.h"
-#include "models/tco/analysis.h"
+#include "models/analytics/analysis.h"
 
 #include <QCommandLineParser>
 #include <QFile>

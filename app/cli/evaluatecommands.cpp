@@ -5,7 +5,7 @@
 
 #include "models/common/parallel.h"
 #include "models/report/csvexport.h"
-#include "models/tco/resultjson.h"
+#include "models/report/resultjson.h"
 
 #include <QCommandLineParser>
 #include <QFile>

@@ -1,10 +1,10 @@
 // mltco-cli catalog import: read a price-catalog file and write it to the document as it is read, in one
 // transaction. A bad file is refused whole, with `file:line: reason` for each bad row.
 #include "cliio.h"
-#include "models/catalog/awspricelistimporter.h"
+#include "models/catalog/importers/awspricelistimporter.h"
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/importrunner.h"
-#include "models/catalog/pricefile.h"
+#include "models/catalog/importers/importrunner.h"
+#include "models/catalog/importers/pricefile.h"
 
 #include <QCommandLineParser>
 #include <QDir>

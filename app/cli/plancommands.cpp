@@ -5,8 +5,8 @@
 
 #include "models/store/document.h"
 #include "models/store/planstore.h"
-#include "models/tco/planreader.h"
-#include "models/tco/planwriter.h"
+#include "models/plan/planreader.h"
+#include "models/plan/planwriter.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

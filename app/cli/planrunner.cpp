@@ -3,8 +3,8 @@
 #include "cliio.h"
 
 #include "models/catalog/instanceresolver.h"
-#include "models/tco/examples.h"
-#include "models/tco/planreader.h"
+#include "models/plan/examples.h"
+#include "models/plan/planreader.h"
 
 #include <QFile>
 

@@ -3,7 +3,7 @@
 #include "cliio.h"
 
 #include "models/common/expected.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/planevaluation.h"
 
 #include <QString>
 

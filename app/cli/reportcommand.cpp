@@ -8,7 +8,7 @@
 #include "models/report/reportdata.h"
 #include "models/report/summary.h"
 #include "models/store/planstore.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planreader.h"
 #include "ui/report/pdfreport.h"
 
 #include <QCommandLineParser>

@@ -2,7 +2,7 @@
 #include "cliio.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
-#include "models/store/storecopy.h"
+#include "models/store/copy/storecopy.h"
 
 #include <QFileInfo>
 

@@ -1,6 +1,7 @@
 #include "models/actuals/actualsstore.h"
 
 #include "models/catalog/catalogrepository.h"
+#include "models/common/filehash.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
 
@@ -57,7 +58,7 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
     Expected<BillData> data = readBillFile(path, BillOptions{fileName, catalogGpuCounter(db)});
     if (!data)
         return data.error();
-    Expected<QString> sha = catalog::fileSha256(path);
+    Expected<QString> sha = fileSha256(path);
     if (!sha)
         return sha.error();
 

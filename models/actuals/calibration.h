@@ -1,7 +1,7 @@
 #pragma once
 
 #include "models/actuals/actualsstore.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 
 #include <QList>
 #include <QString>

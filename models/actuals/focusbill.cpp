@@ -1,8 +1,8 @@
 #include "models/actuals/focusbill.h"
 
-#include "models/catalog/csvreader.h"
-#include "models/catalog/importdata.h"
-#include "models/catalog/importhelpers.h"
+#include "models/catalog/importers/csvreader.h"
+#include "models/catalog/importers/importdata.h"
+#include "models/catalog/importers/importhelpers.h"
 #include "models/common/gzipdevice.h"
 
 #include <QDateTime>

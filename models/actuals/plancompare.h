@@ -2,7 +2,7 @@
 
 #include "models/actuals/actualsstore.h"
 #include "models/common/expected.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/planevaluation.h"
 #include "models/tco/result.h"
 
 #include <QList>

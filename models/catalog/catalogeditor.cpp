@@ -1,7 +1,7 @@
 #include "models/catalog/catalogeditor.h"
 
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/importrunner.h"
+#include "models/catalog/pricerecords.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
 

@@ -1,19 +1,16 @@
 #include "models/catalog/catalogrepository.h"
 
 #include "models/catalog/gputable.h"
-#include "models/catalog/importwriter.h"
 #include "models/store/dialect.h"
 #include "models/store/rowreader.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
 
 #include <QDateTime>
-#include <QFile>
 #include <QSqlError>
 #include <QSqlQuery>
 
 #include <memory>
-#include <openssl/evp.h>
 
 namespace mltco::catalog {
 namespace {
@@ -420,23 +417,6 @@ Expected<PricePoint> CatalogRepository::latestPrice(const QString &provider, con
     return p;
 }
 
-Expected<ImportSummary> CatalogRepository::applyImport(const ImportData &data, const ImportSource &source,
-                                                       const ImportProgressFn &progress)
-{
-    ImportWriter writer(m_db);
-    if (Status s = writer.begin(data.format, source.fileName, source.observedAt); !s)
-        return s.error();
-    if (const std::optional<qint64> before = writer.importedBefore(source.sha256)) {
-        ImportSummary summary; // nothing written: the writer rolls back its batch
-        summary.alreadyImported = true;
-        summary.batchId = *before;
-        return summary;
-    }
-    // The whole file as one chunk: every row goes in the price index's order.
-    if (Status s = writer.write(PriceChunk{data.providers, data.instances, data.prices}, progress); !s)
-        return s.error();
-    return writer.finish(data, source.sha256);
-}
 
 Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
 {
@@ -475,34 +455,5 @@ Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
     return rowId;
 }
 
-Expected<QString> fileSha256(const QString &path)
-{
-    // OpenSSL's SHA-256 uses the processor's SHA instructions where it has them: several times QCryptographicHash's
-    // speed, which mattered once imports stopped waiting for anything else.
-    QFile file(path);
-    const auto failed = [&] {
-        return Error{QStringLiteral("Cannot read \"%1\": %2").arg(path, file.errorString()), {}};
-    };
-    if (!file.open(QIODevice::ReadOnly))
-        return failed();
-    const std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX *)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-    if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1)
-        return Error{QStringLiteral("SHA-256 is not available."), {}};
-    QByteArray buffer(1 << 20, Qt::Uninitialized);
-    for (;;) {
-        const qint64 n = file.read(buffer.data(), buffer.size());
-        if (n < 0)
-            return failed();
-        if (n == 0)
-            break;
-        EVP_DigestUpdate(context.get(), buffer.constData(), static_cast<std::size_t>(n));
-    }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (EVP_DigestFinal_ex(context.get(), digest, &length) != 1)
-        return Error{QStringLiteral("SHA-256 is not available."), {}};
-    return QString::fromLatin1(
-        QByteArray(reinterpret_cast<const char *>(digest), static_cast<qsizetype>(length)).toHex());
-}
 
 } // namespace mltco::catalog

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "models/catalog/importdata.h"
-#include "models/catalog/pricebulkinsert.h"
 #include "models/catalog/types.h"
 #include "models/common/expected.h"
 #include "models/store/location.h"
@@ -16,26 +14,6 @@
 #include <functional>
 
 namespace mltco::catalog {
-
-/// Where an imported file came from; recorded as its source and import batch.
-struct ImportSource final
-{
-    QString fileName; ///< the file's name as the user gave it
-    QString sha256;   ///< hex SHA-256 of the file's bytes
-    QDate observedAt; ///< the date the file's prices were observed
-};
-
-/// What an import added.
-struct ImportSummary final
-{
-    bool alreadyImported = false; ///< the same file (same SHA-256 and date) was imported before: nothing added
-    int providersAdded = 0;
-    int instancesAdded = 0;
-    int gpusAdded = 0;
-    int pricesAdded = 0;
-    QHash<QString, int> pricesByProvider;
-    qint64 batchId = 0;
-};
 
 /// Filters for price listings; empty fields match everything.
 struct PriceFilter final
@@ -101,14 +79,6 @@ public:
     Expected<PricePoint> latestPrice(const QString &provider, const QString &instance, const QString &region,
                                      PricingModel pricing, const QDate &asOf) const;
 
-    /// Writes a parsed file in ONE transaction: providers, GPUs and instance types it names that the
-    /// document lacks, then every price observation tagged with a new import batch. Re-importing the
-    /// same file (same SHA-256 and observation date) adds nothing. `progress` is told how far the
-    /// price rows have got; when it returns false the import is rolled back and an Error whose message
-    /// is importCancelledMessage() returned.
-    Expected<ImportSummary> applyImport(const ImportData &data, const ImportSource &source,
-                                        const ImportProgressFn &progress = {});
-
     /// Adds one price observation typed in by a user (source kind "user"); returns its row id.
     Expected<qint64> addUserPrice(const PricePoint &price);
 
@@ -129,8 +99,5 @@ private:
     QSqlDatabase m_db;
     mutable std::optional<Error> m_readError;
 };
-
-/// Hex SHA-256 of a file's bytes, or an Error when it cannot be read.
-Expected<QString> fileSha256(const QString &path);
 
 } // namespace mltco::catalog

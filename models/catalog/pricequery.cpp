@@ -1,6 +1,6 @@
 #include "models/catalog/pricequery.h"
 
-#include "models/catalog/importrunner.h"
+#include "models/catalog/pricerecords.h"
 #include "models/store/dialect.h"
 #include "models/store/rowreader.h"
 

@@ -2,8 +2,8 @@
 
 #include "models/catalog/types.h"
 #include "models/common/expected.h"
-#include "models/tco/analysis.h"
-#include "models/tco/planevaluation.h"
+#include "models/analytics/analysis.h"
+#include "models/plan/planevaluation.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

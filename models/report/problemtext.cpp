@@ -1,6 +1,6 @@
 #include "models/report/problemtext.h"
 
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -3,7 +3,7 @@
 #include "models/report/format.h"
 #include "models/report/problemtext.h"
 #include "models/tco/breakeven.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "models/tco/workload.h"
 
 #include <QLocale>

@@ -2,8 +2,8 @@
 
 #include "models/catalog/types.h"
 #include "models/report/summary.h"
-#include "models/tco/plan.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/plan.h"
+#include "models/plan/planevaluation.h"
 
 #include <QDate>
 #include <QList>

@@ -3,9 +3,9 @@
 #include "models/report/format.h"
 #include "models/report/problemtext.h"
 #include "models/report/reportdata.h"
-#include "models/tco/analysis.h"
+#include "models/analytics/analysis.h"
 #include "models/tco/breakeven.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "models/tco/plan.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/plan.h"
+#include "models/plan/planevaluation.h"
 
 #include <QString>
 #include <QStringList>

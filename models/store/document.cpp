@@ -3,7 +3,6 @@
 #include "models/store/dialect.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
-#include "models/store/storecopy.h"
 #include "models/store/transaction.h"
 
 #include <QDir>
@@ -429,7 +428,10 @@ Expected<std::unique_ptr<Document>> Document::openStore(const QString &url, cons
 Status Document::copyTo(const QString &given) const
 {
     if (m_backend == Backend::PostgreSql)
-        return copyStoreToFile(*this, given);
+        return Error{QStringLiteral("Cannot save to \"%1\": a team store is copied to a file table by table "
+                                    "(store::saveCopy).")
+                         .arg(nativeName(given)),
+                     {}};
     const Expected<QString> checked = documentPath(given);
     if (!checked)
         return Error{QStringLiteral("Cannot save to \"%1\": %2").arg(nativeName(given), checked.error().message), {}};

@@ -75,9 +75,9 @@ public:
     /// (REASON). Nothing was written."
     Status checkWritable(const QString &action) const;
 
-    /// Writes a consistent copy of the document to the file `target` (VACUUM INTO a temporary file beside the
-    /// target, then an atomic rename; from a team store, a copy of its tables into a new file, see storecopy.h). The
-    /// document stays open where it is.
+    /// Writes a consistent copy of a document file to the file `target` (VACUUM INTO a temporary file beside the
+    /// target, then an atomic rename). The document stays open where it is. A team store is copied table by table,
+    /// which sits above the document: store::saveCopy() (models/store/copy/storecopy.h) takes either.
     Status copyTo(const QString &target) const;
 
 private:

@@ -9,7 +9,7 @@
 #include "models/store/dialect.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planreader.h"
 #include "tests/support/teststore.h"
 
 #include <QBuffer>

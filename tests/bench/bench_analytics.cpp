@@ -5,10 +5,10 @@
 // A last line times the same run with the fan chart streamed (three passes) rather than kept in memory.
 // Baseline printed beside the figures: one deterministic evaluation of the same plan (all scenarios), so
 // "trials × evaluation" says how much of the time is the engine and how much the sampling and statistics.
-#include "models/tco/analysis.h"
+#include "models/analytics/analysis.h"
 #include "models/tco/engine.h"
-#include "models/tco/planevaluation.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planevaluation.h"
+#include "models/plan/planreader.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -6,8 +6,8 @@
 // purchase base with power and MACRS at 21 % tax, plus elastic burst), printed beside the version-1 purchase. Compare Release builds; Debug figures are several times slower.
 #include "models/tco/breakeven.h"
 #include "models/tco/engine.h"
-#include "models/tco/planevaluation.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planevaluation.h"
+#include "models/plan/planreader.h"
 
 #include <QCoreApplication>
 #include <QFile>

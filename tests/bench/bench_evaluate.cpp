@@ -10,8 +10,8 @@
 #include "bigdata.h"
 #include "measure.h"
 
-#include "models/tco/planevaluation.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planevaluation.h"
+#include "models/plan/planreader.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -11,7 +11,7 @@
 #include "ui/core/planeditor.h"
 #include "ui/mainwindow.h"
 
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

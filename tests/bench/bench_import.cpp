@@ -11,7 +11,7 @@
 #include "awspricelist.h"
 #include "bigdata.h"
 #include "measure.h"
-#include "models/catalog/genericcsvimporter.h"
+#include "models/catalog/importers/genericcsvimporter.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -6,7 +6,7 @@
 #include "bigdata.h"
 
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/importrunner.h"
+#include "models/catalog/importers/importrunner.h"
 #include "models/store/document.h"
 
 #include <QCoreApplication>

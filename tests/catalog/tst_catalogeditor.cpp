@@ -2,7 +2,7 @@
 // refusals that leave everything as it was, and the background import runner (progress, cancel).
 #include "models/catalog/catalogeditor.h"
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/importrunner.h"
+#include "models/catalog/importers/importrunner.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"

@@ -2,6 +2,7 @@
 // import batches (idempotent re-import, new providers/GPUs/instances, all-or-nothing).
 #include "models/catalog/catalogeditor.h"
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/importers/importwriter.h"
 #include "models/catalog/pricequery.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
@@ -70,7 +71,7 @@ private slots:
         QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
         m_doc = std::move(*doc);
         CatalogRepository repo(m_doc->database());
-        auto summary = repo.applyImport(
+        auto summary = applyImport(repo.database(), 
             acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 20.0, QDate(2024, 1, 1)),
                       price(QStringLiteral("eu"), PricingModel::OnDemand, 16.0, QDate(2024, 6, 1)),
                       price(QStringLiteral("eu"), PricingModel::OnDemand, std::nullopt, QDate(2025, 1, 1)),
@@ -142,7 +143,7 @@ private slots:
             p.upfront = upfront;
             return p;
         };
-        auto summary = repo.applyImport(
+        auto summary = applyImport(repo.database(), 
             acmeFile(
                 {reserved(11.0, PurchaseOption::NoUpfront, OfferingClass::Standard, std::nullopt, QDate(2024, 1, 1)),
                  reserved(0.0, PurchaseOption::AllUpfront, OfferingClass::Standard, 262800.0, QDate(2024, 6, 1)),
@@ -204,7 +205,7 @@ private slots:
         CatalogRepository repo(m_doc->database());
         const qint64 before = count("price_point");
         auto again =
-            repo.applyImport(acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 20.0, QDate(2024, 1, 1))}),
+            applyImport(repo.database(), acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 20.0, QDate(2024, 1, 1))}),
                              {QStringLiteral("acme.csv"), QStringLiteral("sha-1"), QDate(2024, 6, 1)});
         QVERIFY(again);
         QVERIFY(again->alreadyImported);
@@ -216,7 +217,7 @@ private slots:
     {
         CatalogRepository repo(m_doc->database());
         auto again =
-            repo.applyImport(acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 18.0, QDate(2025, 2, 1))}),
+            applyImport(repo.database(), acmeFile({price(QStringLiteral("eu"), PricingModel::OnDemand, 18.0, QDate(2025, 2, 1))}),
                              {QStringLiteral("acme.csv"), QStringLiteral("sha-2"), QDate(2025, 2, 1)});
         QVERIFY(again);
         QVERIFY(!again->alreadyImported);
@@ -263,7 +264,7 @@ private slots:
                 p.instance = QStringLiteral("1x-h100");
             data.prices << p;
         }
-        QVERIFY(repo.applyImport(data, {QStringLiteral("shuffled.csv"), QStringLiteral("sha-2"), QDate(2024, 7, 1)}));
+        QVERIFY(applyImport(repo.database(), data, {QStringLiteral("shuffled.csv"), QStringLiteral("sha-2"), QDate(2024, 7, 1)}));
 
         const QList<PricePoint> all = repo.prices();
         QCOMPARE(all.size(), 305);

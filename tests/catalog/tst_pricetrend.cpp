@@ -2,7 +2,8 @@
 // Student's t against tables, and the catalog path (price per reference GPU-hour, one point per instance,
 // pricing and date) against prices made to fall exactly 20 % a year.
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/genericcsvimporter.h"
+#include "models/catalog/importers/importwriter.h"
+#include "models/catalog/importers/genericcsvimporter.h"
 #include "models/catalog/pricetrend.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
@@ -85,7 +86,7 @@ private slots:
         const auto data = parseGenericCsv(in, options);
         QVERIFY2(data, data ? "" : qPrintable(data.error().details.join(QLatin1Char('\n'))));
         CatalogRepository repo((*doc)->database());
-        QVERIFY(repo.applyImport(*data, {QStringLiteral("trend.csv"), QStringLiteral("sha"), start}));
+        QVERIFY(applyImport(repo.database(), *data, {QStringLiteral("trend.csv"), QStringLiteral("sha"), start}));
 
         TrendFilter filter;
         filter.provider = QStringLiteral("trendco");

@@ -1,5 +1,5 @@
 // mltco-cli catalog import|list and the general command line: exit codes 0/1/2 and output.
-#include "../catalog/feedfixtures.h"
+#include "tests/catalog/importers/feedfixtures.h"
 #include "clirunner.h"
 
 #include <QCryptographicHash>

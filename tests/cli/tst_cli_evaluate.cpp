@@ -1,8 +1,8 @@
 // mltco-cli evaluate: the real binary on the sample plan and on every kind of bad input.
 #include "../bench/bigdata.h"
 #include "models/report/format.h"
-#include "models/tco/planevaluation.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planevaluation.h"
+#include "models/plan/planreader.h"
 
 #include <QFile>
 #include <QJsonArray>

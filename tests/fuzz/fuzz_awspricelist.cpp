@@ -1,7 +1,7 @@
 // The AWS Price List bulk CSV importer (docs/import-formats.md, "AWS Price List bulk CSV"), read once keeping every
 // instance type and once keeping only those with GPUs; awsPublicationDate() reads the same bytes.
 #include "importinvariants.h"
-#include "models/catalog/awspricelistimporter.h"
+#include "models/catalog/importers/awspricelistimporter.h"
 
 #include <QBuffer>
 

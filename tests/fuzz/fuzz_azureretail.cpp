@@ -1,7 +1,7 @@
 // The Azure Retail Prices importer (docs/import-formats.md, "Azure Retail Prices"): bytes read as one saved API page,
 // keeping every VM size and only those with GPUs, then as the second page of a folder after a good one.
 #include "importinvariants.h"
-#include "models/catalog/azureretailimporter.h"
+#include "models/catalog/importers/azureretailimporter.h"
 
 #include <QBuffer>
 

@@ -1,7 +1,7 @@
 // The generic price CSV importer (docs/import-formats.md, "Generic CSV"): any bytes either parse into rows
 // that are all plausible or are refused with at least one reason; nothing crashes, leaks or hangs.
 #include "importinvariants.h"
-#include "models/catalog/genericcsvimporter.h"
+#include "models/catalog/importers/genericcsvimporter.h"
 
 #include <QBuffer>
 

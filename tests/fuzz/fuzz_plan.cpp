@@ -4,11 +4,11 @@
 // if any, sample and analyse without crashing, and the same seed gives the same answer on 1 and 2 threads.
 // The cut readPlan makes of a long scenario list (rootListSpans) stays inside the list and agrees with the parser.
 #include "fuzzsupport.h"
-#include "models/tco/analysis.h"
-#include "models/tco/jsonkeys.h"
-#include "models/tco/planevaluation.h"
-#include "models/tco/planreader.h"
-#include "models/tco/planwriter.h"
+#include "models/analytics/analysis.h"
+#include "models/plan/jsonkeys.h"
+#include "models/plan/planevaluation.h"
+#include "models/plan/planreader.h"
+#include "models/plan/planwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

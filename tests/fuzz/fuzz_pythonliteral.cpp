@@ -1,7 +1,7 @@
 // The Python-literal reader behind SkyPilot's GpuInfo column: any text is either one literal or an error
 // naming a column inside the text; nesting is bounded, so no input exhausts the stack.
 #include "fuzzsupport.h"
-#include "models/catalog/pythonliteral.h"
+#include "models/catalog/importers/pythonliteral.h"
 
 
 using namespace mltco;

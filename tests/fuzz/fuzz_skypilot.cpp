@@ -1,7 +1,7 @@
 // The SkyPilot vms.csv importer (docs/import-formats.md, "SkyPilot vms.csv"), read once as an AWS catalog and
 // once as a GCP one (GCP prices its GPUs per zone and bundles them into VMs, a path of its own).
 #include "importinvariants.h"
-#include "models/catalog/skypilotimporter.h"
+#include "models/catalog/importers/skypilotimporter.h"
 
 #include <QBuffer>
 

@@ -3,8 +3,8 @@
 // docs/import-formats.md hold for each row the parser lets through.
 
 #include "fuzzsupport.h"
-#include "models/catalog/importdata.h"
-#include "models/catalog/importhelpers.h"
+#include "models/catalog/importers/importdata.h"
+#include "models/catalog/importers/importhelpers.h"
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 // never leave a half-written file behind.
 #include "models/report/csvexport.h"
 #include "models/report/reportdata.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planreader.h"
 
 #include <QBuffer>
 #include <QDir>

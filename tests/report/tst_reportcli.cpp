@@ -4,10 +4,10 @@
 
 #include "models/report/format.h"
 #include "models/report/summary.h"
-#include "models/tco/planevaluation.h"
-#include "models/tco/parameters.h"
-#include "models/tco/planreader.h"
-#include "models/tco/planwriter.h"
+#include "models/plan/planevaluation.h"
+#include "models/plan/parameters.h"
+#include "models/plan/planreader.h"
+#include "models/plan/planwriter.h"
 
 #include <QDir>
 #include <QFile>

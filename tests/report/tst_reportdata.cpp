@@ -5,7 +5,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/report/format.h"
 #include "models/report/reportdata.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planreader.h"
 
 #include <QFile>
 #include <QHash>

@@ -4,8 +4,8 @@
 // figures worked out here from the evaluation itself.
 #include "models/report/format.h"
 #include "models/report/summary.h"
-#include "models/tco/planevaluation.h"
-#include "models/tco/planreader.h"
+#include "models/plan/planevaluation.h"
+#include "models/plan/planreader.h"
 
 #include <QRegularExpression>
 #include <QTest>

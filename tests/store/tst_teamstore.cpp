@@ -1,14 +1,14 @@
 // A team store on PostgreSQL, against the run's throwaway cluster (tests/support/pgcluster.sh): what is refused and
 // left untouched, what the server's GRANTs allow each role, two importers at once, passwords from a .pgpass file,
 // TLS options passed through, other users' changes noticed, and copies between a file and a store either way.
-#include "models/catalog/importrunner.h"
+#include "models/catalog/importers/importrunner.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/dialect.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
-#include "models/store/storecopy.h"
+#include "models/store/copy/storecopy.h"
 #include "tests/support/teststore.h"
 
 #include <QFile>

@@ -2,6 +2,7 @@
 // statement inside an operation leaves nothing behind; a writer waits its turn, then is told. On a file and on a
 // team store (tst_transaction_pg).
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/importers/importwriter.h"
 #include "models/store/dialect.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
@@ -109,7 +110,7 @@ private slots:
         bad.instance = QStringLiteral("ghost");
         data.prices << ok << bad;
         catalog::CatalogRepository repo(m_doc->database());
-        auto result = repo.applyImport(data, {QStringLiteral("f.csv"), QStringLiteral("abc"), QDate(2025, 1, 1)});
+        auto result = catalog::applyImport(repo.database(), data, {QStringLiteral("f.csv"), QStringLiteral("abc"), QDate(2025, 1, 1)});
         QVERIFY(!result);
         QCOMPARE(providers(), 0);
         QCOMPARE(*store::queryInt(m_doc->database(), QStringLiteral("SELECT COUNT(*) FROM price_point")), 0);

@@ -1,6 +1,6 @@
 // The engine's version-2 features (model.md §10) against hand-worked figures, one test per subsection.
 #include "models/tco/engine.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/planevaluation.h"
 
 #include <QTest>
 

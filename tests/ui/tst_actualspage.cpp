@@ -1,7 +1,7 @@
 // The Plan vs actual page, driven through its widgets on a real document with a real FOCUS bill.
 #include "models/actuals/plancompare.h"
 #include "models/report/format.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/actuals/actualspage.h"
 #include "ui/charts/chartview.h"
 #include "uitestutil.h"

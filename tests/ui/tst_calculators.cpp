@@ -2,7 +2,7 @@
 // figures, typing a new value updates it, a value out of range is refused inline with the allowed range while
 // the result stays as it was, the budget alerts list crossing months for the plan's scenarios, and $ per
 // TFLOPS shows "n/a", never $0.00, for a GPU without TF32.
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/calculators/calculatorspage.h"
 #include "uitestutil.h"
 

@@ -1,7 +1,7 @@
 // The catalog page's item models (checked by QAbstractItemModelTester through every change), their
 // filter proxy, and the $ per 1000 TF32 TFLOPS-hour comparison on the seed catalog (model.md §9).
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/importrunner.h"
+#include "models/catalog/importers/importrunner.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/report/format.h"
 #include "models/store/document.h"

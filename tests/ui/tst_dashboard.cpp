@@ -3,7 +3,7 @@
 // others show, and a plan that cannot be evaluated at all is explained, not drawn.
 #include "models/report/format.h"
 #include "models/report/summary.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/theme.h"
 #include "ui/core/wraplabel.h"

@@ -6,7 +6,7 @@
 
 #include "models/report/format.h"
 #include "models/store/document.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/charts/chartview.h"
 #include "ui/dashboard/breakevenchart.h"
 #include "ui/dashboard/capacitychart.h"

@@ -6,7 +6,7 @@
 #include "models/report/summary.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/calculators/calculatorframe.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/charts/chartview.h"

@@ -1,7 +1,7 @@
 // A dedicated scenario's commitment filled from a reserved price of the catalog, in one click and one undo step.
-#include "models/catalog/importrunner.h"
+#include "models/catalog/importers/importrunner.h"
 #include "models/store/document.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/scenarios/reservedpricebox.h"
 #include "uitestutil.h"
 

@@ -5,7 +5,7 @@
 #include "uitestutil.h"
 
 #include "models/report/format.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/scenarios/scenariospage.h"
 
 #include <QAbstractItemView>

@@ -2,7 +2,7 @@
 
 #include "models/report/format.h"
 #include "models/store/document.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/actuals/actualschart.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"

@@ -1,7 +1,7 @@
 #include "ui/catalog/catalogmodels.h"
 
 #include "models/catalog/catalogrepository.h"
-#include "models/catalog/importrunner.h"
+#include "models/catalog/importers/importrunner.h"
 #include "models/catalog/pricequery.h"
 #include "models/store/dialect.h"
 #include "models/store/document.h"

@@ -1,7 +1,7 @@
 #include "ui/catalog/importdialog.h"
 
-#include "models/catalog/awspricelistimporter.h"
-#include "models/catalog/sparecoresimporter.h"
+#include "models/catalog/importers/awspricelistimporter.h"
+#include "models/catalog/importers/sparecoresimporter.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
 #include "ui/catalog/catalogmodels.h"

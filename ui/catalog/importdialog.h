@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/catalog/importrunner.h"
+#include "models/catalog/importers/importrunner.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

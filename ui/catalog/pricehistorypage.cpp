@@ -4,7 +4,7 @@
 #include "models/catalog/pricetrend.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/catalog/catalogformat.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/decimate.h"

@@ -3,10 +3,10 @@
 #include "models/catalog/instanceresolver.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
-#include "models/tco/parameters.h"
-#include "models/tco/plandiff.h"
-#include "models/tco/planreader.h"
-#include "models/tco/planwriter.h"
+#include "models/plan/parameters.h"
+#include "models/plan/plandiff.h"
+#include "models/plan/planreader.h"
+#include "models/plan/planwriter.h"
 
 #include <QDateTime>
 #include <QUndoCommand>

@@ -2,8 +2,8 @@
 
 #include "models/actuals/actualsstore.h"
 #include "models/catalog/instanceresolver.h"
-#include "models/tco/plan.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/plan.h"
+#include "models/plan/planevaluation.h"
 
 #include <QObject>
 #include <QString>

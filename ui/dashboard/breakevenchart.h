@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/tco/planevaluation.h"
+#include "models/plan/planevaluation.h"
 #include "ui/dashboard/legendmemory.h"
 
 #include <QRectF>

@@ -1,7 +1,7 @@
 #include "ui/dashboard/capacitychart.h"
 
 #include "models/report/format.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/planevaluation.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/theme.h"
 #include "ui/dashboard/chartpalette.h"

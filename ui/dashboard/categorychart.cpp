@@ -1,7 +1,7 @@
 #include "ui/dashboard/categorychart.h"
 
 #include "models/report/format.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/planevaluation.h"
 #include "ui/charts/chartview.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/dashboardsummary.h"

@@ -2,7 +2,7 @@
 
 #include "models/actuals/plancompare.h"
 #include "models/report/format.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/planevaluation.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/theme.h"
 #include "ui/dashboard/chartpalette.h"

@@ -3,8 +3,8 @@
 #include "models/actuals/plancompare.h"
 #include "models/common/expected.h"
 #include "models/report/reportdata.h"
-#include "models/tco/analysis.h"
-#include "models/tco/planevaluation.h"
+#include "models/analytics/analysis.h"
+#include "models/plan/planevaluation.h"
 
 #include <QString>
 

@@ -1,5 +1,6 @@
 #include "ui/risk/riskcharts.h"
 
+#include "models/analytics/distributions.h"
 #include "models/report/format.h"
 #include "ui/charts/chartview.h"
 #include "ui/dashboard/chartpalette.h"

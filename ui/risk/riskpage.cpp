@@ -1,8 +1,8 @@
 #include "ui/risk/riskpage.h"
 
 #include "models/report/format.h"
-#include "models/tco/planreader.h"
-#include "models/tco/planwriter.h"
+#include "models/plan/planreader.h"
+#include "models/plan/planwriter.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/tco/analysis.h"
+#include "models/analytics/analysis.h"
 
 #include <QFutureWatcher>
 #include <QWidget>

@@ -1,7 +1,7 @@
 #include "ui/scenarios/demandstepseditor.h"
 
 #include "models/report/format.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/scenarios/listtable.h"
 #include "ui/scenarios/parametertext.h"
 

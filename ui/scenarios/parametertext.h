@@ -1,7 +1,7 @@
 #pragma once
 
-#include "models/tco/parameters.h"
-#include "models/tco/plan.h"
+#include "models/plan/parameters.h"
+#include "models/plan/plan.h"
 
 #include <QString>
 

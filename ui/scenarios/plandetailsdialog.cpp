@@ -1,6 +1,6 @@
 #include "ui/scenarios/plandetailsdialog.h"
 
-#include "models/catalog/importhelpers.h"
+#include "models/catalog/importers/importhelpers.h"
 #include "ui/core/theme.h"
 
 #include <QDialogButtonBox>

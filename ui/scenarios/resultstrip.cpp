@@ -1,7 +1,7 @@
 #include "ui/scenarios/resultstrip.h"
 
 #include "models/report/format.h"
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
 #include "ui/scenarios/parametertext.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "models/catalog/catalogrepository.h"
-#include "models/tco/plan.h"
+#include "models/plan/plan.h"
 
 #include <QMap>
 #include <QWidget>

@@ -2,7 +2,7 @@
 
 #include "models/report/format.h"
 #include "models/report/problemtext.h"
-#include "models/tco/planevaluation.h"
+#include "models/plan/planevaluation.h"
 #include "ui/core/theme.h"
 
 #include <QApplication>

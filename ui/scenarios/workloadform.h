@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/tco/parameters.h"
+#include "models/plan/parameters.h"
 
 #include <QGroupBox>
 #include <QMap>

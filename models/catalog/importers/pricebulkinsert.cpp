@@ -1,0 +1,470 @@
+#include "models/catalog/importers/pricebulkinsert.h"
+
+#include "models/store/location.h"
+#include "models/store/pgcopy.h"
+#include "models/store/schema.h"
+#include "models/store/sqlutil.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <sqlite3.h>
+#include <thread>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+namespace mltco::catalog {
+namespace {
+
+constexpr qint64 kProgressEvery = 4096;
+constexpr qsizetype kRebuildIndexFrom = 20000; // rows; below this, updating the index as we go is cheaper
+constexpr int kIndexSortCachePages = -8192; // 8 MiB per sorter thread while the price index is built
+constexpr int kImportCachePages = -32768; // 32 MiB while importing (negative = KiB): rows are appended, the index built last
+
+#define MLTCO_INSERT_PRICE_COLUMNS                                                                                     \
+    "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "   \
+    "batch_id, note, purchase_option, offering_class, upfront)"
+const char kInsertPriceColumns[] = MLTCO_INSERT_PRICE_COLUMNS;
+const char kInsertPrice[] =
+    MLTCO_INSERT_PRICE_COLUMNS " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+#undef MLTCO_INSERT_PRICE_COLUMNS
+constexpr int kColumns = 13;       // values a row binds
+constexpr int kRowsPerInsert = 32; // rows one statement inserts (416 values, under SQLite's limit of 999)
+
+Error sqliteError(sqlite3 *db, const char *what)
+{
+    return Error{QStringLiteral("%1: %2").arg(QLatin1String(what), QString::fromUtf8(sqlite3_errmsg(db))), {}};
+}
+
+/// The identity of a string's characters. Parsers intern the names a file repeats, so within one batch of rows equal
+/// regions, zones and instance types share their characters: a lookup by address is a pointer hash instead of a
+/// string hash per row. Addresses are keys only while the batch holds the strings (per write()).
+struct TextId final
+{
+    const QChar *data;
+    qsizetype size;
+    bool operator==(const TextId &) const = default;
+};
+struct TextIdHash final
+{
+    std::size_t operator()(const TextId &id) const noexcept
+    {
+        return std::hash<const void *>{}(id.data) ^ static_cast<std::size_t>(id.size);
+    }
+};
+template<typename T> using ByText = std::unordered_map<TextId, T, TextIdHash>;
+TextId textId(const QString &s) { return {s.constData(), s.size()}; }
+
+/// Binds text as UTF-8, converting each distinct string once: regions, zones and notes repeat across
+/// a price file, and converting them row by row cost more than the insert itself.
+class TextBinder final
+{
+public:
+    /// Forgets the addresses of the previous batch's strings (the strings may be gone).
+    void newBatch() { m_byAddress.clear(); }
+    int bind(sqlite3_stmt *stmt, int index, const QString &text)
+    {
+        if (text.isEmpty())
+            return sqlite3_bind_text(stmt, index, "", 0, SQLITE_STATIC);
+        auto it = m_byAddress.find(textId(text));
+        if (it == m_byAddress.end()) {
+            auto utf8 = m_utf8.constFind(text);
+            if (utf8 == m_utf8.constEnd()) {
+                if (m_utf8.size() >= kMaxRemembered) // notes may all differ: keep memory flat
+                    m_utf8.clear();
+                utf8 = m_utf8.insert(text, text.toUtf8());
+            }
+            it = m_byAddress.emplace(textId(text), *utf8).first;
+        }
+        return sqlite3_bind_text(stmt, index, it->second.constData(), static_cast<int>(it->second.size()), SQLITE_STATIC);
+    }
+
+private:
+    static constexpr qsizetype kMaxRemembered = 65536;
+    // The QByteArrays share their bytes with m_utf8's, and keep them alive when m_utf8 is cleared, so a pointer bound
+    // for the current row stays valid until the row is stepped.
+    ByText<QByteArray> m_byAddress;
+    QHash<QString, QByteArray> m_utf8;
+};
+
+/// Restores the page cache size however the import ends.
+class CacheSizeGuard final
+{
+public:
+    explicit CacheSizeGuard(const QSqlDatabase &db) : m_db(db)
+    {
+        m_previous = store::queryInt(db, QStringLiteral("PRAGMA cache_size")).hasValue()
+                         ? *store::queryInt(db, QStringLiteral("PRAGMA cache_size"))
+                         : -2000;
+        (void)store::execPlain(db, QStringLiteral("PRAGMA cache_size = %1").arg(kImportCachePages));
+    }
+    ~CacheSizeGuard() { (void)store::execPlain(m_db, QStringLiteral("PRAGMA cache_size = %1").arg(m_previous)); }
+
+private:
+    QSqlDatabase m_db;
+    qint64 m_previous = -2000;
+};
+
+class Statement final
+{
+public:
+    ~Statement() { sqlite3_finalize(m_stmt); }
+    sqlite3_stmt **out() { return &m_stmt; }
+    sqlite3_stmt *get() const { return m_stmt; }
+
+private:
+    sqlite3_stmt *m_stmt = nullptr;
+};
+
+// The order rows are written in: the price_point_lookup index's (instance type, pricing model, region, date), the
+// file's order among equals. The table is stored in the order rows are added, so a document whose rows follow its
+// index reads a listing (and the price history of one instance) from consecutive pages: listing a million prices
+// took a quarter of the time. Regions and pricing models sort as SQLite compares their text (bytes of UTF-8).
+Expected<std::vector<qsizetype>> writeOrder(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
+                                            const QDate &defaultObservedAt, std::vector<qint64> &instanceIdOf)
+{
+    ByText<quint32> regionRank;
+    for (const PricePoint &p : prices)
+        regionRank.emplace(textId(p.region), 0);
+    {
+        std::vector<std::pair<QByteArray, TextId>> regions;
+        regions.reserve(regionRank.size());
+        for (const auto &[id, rank] : regionRank)
+            regions.emplace_back(QStringView(id.data, id.size).toUtf8(), id);
+        std::sort(regions.begin(), regions.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        // Equal texts at different addresses share one rank.
+        quint32 rank = 0;
+        for (std::size_t i = 0; i < regions.size(); ++i) {
+            if (i > 0 && regions[i].first != regions[i - 1].first)
+                ++rank;
+            regionRank[regions[i].second] = rank;
+        }
+    }
+    std::array<int, 8> pricingRank{};
+    {
+        std::array<std::pair<QByteArray, int>, 8> keys;
+        for (int i = 0; i < 8; ++i)
+            keys[static_cast<std::size_t>(i)] = {pricingModelKey(static_cast<PricingModel>(i)).toLatin1(), i};
+        std::sort(keys.begin(), keys.end());
+        for (int rank = 0; rank < 8; ++rank)
+            pricingRank[static_cast<std::size_t>(keys[static_cast<std::size_t>(rank)].second)] = rank;
+    }
+    struct Key final
+    {
+        qint64 instance;
+        int pricing;
+        quint32 region;
+        qint64 day;
+        qsizetype index;
+        bool operator<(const Key &o) const
+        {
+            return std::tie(instance, pricing, region, day, index) < std::tie(o.instance, o.pricing, o.region, o.day, o.index);
+        }
+    };
+    struct PairHash final
+    {
+        std::size_t operator()(const std::pair<TextId, TextId> &k) const noexcept
+        {
+            return TextIdHash{}(k.first) * 31u ^ TextIdHash{}(k.second);
+        }
+    };
+    std::unordered_map<std::pair<TextId, TextId>, qint64, PairHash> idByName;
+    std::vector<Key> keys;
+    keys.reserve(static_cast<std::size_t>(prices.size()));
+    instanceIdOf.resize(static_cast<std::size_t>(prices.size()));
+    QDate lastDate;
+    qint64 lastDay = 0;
+    for (qsizetype i = 0; i < prices.size(); ++i) {
+        const PricePoint &p = prices[i];
+        const std::pair<TextId, TextId> name{textId(p.provider), textId(p.instance)};
+        auto known = idByName.find(name);
+        if (known == idByName.end()) {
+            const auto id = instanceIds.constFind(importInstanceKey(p.provider, p.instance));
+            if (id == instanceIds.constEnd())
+                return Error{QStringLiteral("The import prices instance %1 of %2, which it does not list.").arg(p.instance, p.provider), {}};
+            known = idByName.emplace(name, *id).first;
+        }
+        instanceIdOf[static_cast<std::size_t>(i)] = known->second;
+        const QDate date = p.observedAt.isValid() ? p.observedAt : defaultObservedAt;
+        if (date != lastDate) {
+            lastDate = date;
+            lastDay = date.toJulianDay();
+        }
+        keys.push_back({known->second, pricingRank[static_cast<std::size_t>(p.pricing)], regionRank.at(textId(p.region)), lastDay, i});
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<qsizetype> order;
+    order.reserve(keys.size());
+    for (const Key &k : keys)
+        order.push_back(k.index);
+    return order;
+}
+
+} // namespace
+
+struct PriceInserter::Impl
+{
+    QSqlDatabase db;
+    sqlite3 *handle = nullptr;
+    Statement insert;
+    Statement insertMany;
+    std::optional<CacheSizeGuard> cache;
+    QDate defaultObservedAt;
+    qint64 sourceId = 0;
+    qint64 batchId = 0;
+    bool indexDropped = false;
+    qint64 written = 0;
+    TextBinder text;
+    QHash<QString, int> byProvider;
+    QSet<qint64> instanceIds;
+    std::unordered_map<qint64, QByteArray> dateTexts;
+};
+
+PriceInserter::PriceInserter() : d(std::make_unique<Impl>()) {}
+PriceInserter::~PriceInserter() = default;
+
+qint64 PriceInserter::written() const { return d->written; }
+const QHash<QString, int> &PriceInserter::writtenByProvider() const { return d->byProvider; }
+QList<qint64> PriceInserter::instanceIdsWritten() const { return d->instanceIds.values(); }
+
+QString importCancelledMessage() { return QStringLiteral("The import was cancelled; nothing was written."); }
+
+Status PriceInserter::prepare(const QSqlDatabase &db, qint64 sourceId, qint64 batchId, const QDate &defaultObservedAt)
+{
+    d->db = db;
+    d->defaultObservedAt = defaultObservedAt;
+    d->sourceId = sourceId;
+    d->batchId = batchId;
+    if (store::backendOf(db) == store::Backend::PostgreSql)
+        return {}; // rows go by COPY, one per write(); the index stays (dropping it would lock readers out)
+    d->handle = store::sqliteHandle(db);
+    if (!d->handle)
+        return Error{QStringLiteral("The document's database connection is neither SQLite nor PostgreSQL."), {}};
+    d->cache.emplace(db);
+    if (sqlite3_prepare_v2(d->handle, kInsertPrice, -1, d->insert.out(), nullptr) != SQLITE_OK)
+        return sqliteError(d->handle, "preparing the price insert");
+    sqlite3_bind_int64(d->insert.get(), 8, sourceId);
+    sqlite3_bind_int64(d->insert.get(), 9, batchId);
+    QByteArray many = kInsertPriceColumns;
+    for (int row = 0; row < kRowsPerInsert; ++row) {
+        many += row == 0 ? " VALUES " : ", ";
+        many += '(';
+        for (int column = 1; column <= kColumns; ++column)
+            many += (column > 1 ? ", ?" : "?") + QByteArray::number(row * kColumns + column);
+        many += ')';
+    }
+    if (sqlite3_prepare_v2(d->handle, many.constData(), -1, d->insertMany.out(), nullptr) != SQLITE_OK)
+        return sqliteError(d->handle, "preparing the price insert");
+    for (int row = 0; row < kRowsPerInsert; ++row) {
+        sqlite3_bind_int64(d->insertMany.get(), row * kColumns + 8, sourceId);
+        sqlite3_bind_int64(d->insertMany.get(), row * kColumns + 9, batchId);
+    }
+    return {};
+}
+
+Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
+                            const ImportProgressFn &progress)
+{
+    if (!d->handle && d->db.isValid())
+        return writeByCopy(prices, instanceIds, progress);
+    sqlite3_stmt *stmt = d->insert.get();
+    if (!stmt)
+        return Error{QStringLiteral("The price insert was not prepared."), {}};
+    if (!d->indexDropped && d->written + prices.size() >= kRebuildIndexFrom) {
+        if (Status s = store::execPlain(d->db, QStringLiteral("DROP INDEX IF EXISTS %1").arg(QLatin1String(store::kPricePointIndexName)));
+            !s)
+            return s.error();
+        d->indexDropped = true;
+    }
+    d->text.newBatch();
+    std::vector<qint64> instanceIdOf;
+    const Expected<std::vector<qsizetype>> order = writeOrder(prices, instanceIds, d->defaultObservedAt, instanceIdOf);
+    if (!order)
+        return order.error();
+
+    // Counts per provider, tallied per run of equal providers rather than hashed per row.
+    QString runProvider;
+    int runCount = 0;
+    auto flushRun = [&] {
+        if (runCount > 0)
+            d->byProvider[runProvider] += runCount;
+        runCount = 0;
+    };
+    static const std::array<QByteArray, 8> pricingKeys = [] {
+        std::array<QByteArray, 8> keys;
+        for (int i = 0; i < 8; ++i)
+            keys[static_cast<std::size_t>(i)] = pricingModelKey(static_cast<PricingModel>(i)).toLatin1();
+        return keys;
+    }();
+    static const std::array<QByteArray, 4> purchaseKeys = [] {
+        std::array<QByteArray, 4> keys;
+        for (int i = 0; i < 4; ++i)
+            keys[static_cast<std::size_t>(i)] = purchaseOptionKey(static_cast<PurchaseOption>(i)).toLatin1();
+        return keys;
+    }();
+    static const std::array<QByteArray, 3> offeringKeys = [] {
+        std::array<QByteArray, 3> keys;
+        for (int i = 0; i < 3; ++i)
+            keys[static_cast<std::size_t>(i)] = offeringClassKey(static_cast<OfferingClass>(i)).toLatin1();
+        return keys;
+    }();
+    qint64 done = 0;
+    const qint64 total = prices.size();
+    qint64 lastInstance = 0;
+    // Binds row `index` as the `slot`-th row of a statement (13 values a row; source and batch are bound once).
+    const auto bindRow = [&](sqlite3_stmt *statement, int slot, qsizetype index) {
+        const PricePoint &p = prices[index];
+        const qint64 instanceId = instanceIdOf[static_cast<std::size_t>(index)];
+        const int base = slot * kColumns;
+        // A file holds few dates, but rows in the index's order change date at almost every row: each date's text
+        // is made once, and stays put until the next batch (a statement of several rows binds several).
+        const QDate date = p.observedAt.isValid() ? p.observedAt : d->defaultObservedAt;
+        auto dateText = d->dateTexts.find(date.toJulianDay());
+        if (dateText == d->dateTexts.end())
+            dateText = d->dateTexts.emplace(date.toJulianDay(), date.toString(Qt::ISODate).toLatin1()).first;
+        const QByteArray &pricing = pricingKeys[static_cast<std::size_t>(p.pricing)];
+        if (instanceId != lastInstance) {
+            d->instanceIds.insert(instanceId);
+            lastInstance = instanceId;
+        }
+        sqlite3_bind_int64(statement, base + 1, instanceId);
+        d->text.bind(statement, base + 2, p.region);
+        d->text.bind(statement, base + 3, p.zone);
+        sqlite3_bind_text(statement, base + 4, pricing.constData(), static_cast<int>(pricing.size()), SQLITE_STATIC);
+        if (p.amount)
+            sqlite3_bind_double(statement, base + 5, *p.amount);
+        else
+            sqlite3_bind_null(statement, base + 5);
+        sqlite3_bind_text(statement, base + 6, p.unit == PriceUnit::Month ? "month" : "hour", -1, SQLITE_STATIC);
+        sqlite3_bind_text(statement, base + 7, dateText->second.constData(), static_cast<int>(dateText->second.size()),
+                          SQLITE_STATIC);
+        d->text.bind(statement, base + 10, p.note);
+        const QByteArray &purchase = purchaseKeys[static_cast<std::size_t>(p.purchase)];
+        const QByteArray &offering = offeringKeys[static_cast<std::size_t>(p.offering)];
+        sqlite3_bind_text(statement, base + 11, purchase.constData(), static_cast<int>(purchase.size()), SQLITE_STATIC);
+        sqlite3_bind_text(statement, base + 12, offering.constData(), static_cast<int>(offering.size()), SQLITE_STATIC);
+        if (p.upfront)
+            sqlite3_bind_double(statement, base + 13, *p.upfront);
+        else
+            sqlite3_bind_null(statement, base + 13);
+        if (p.provider != runProvider) {
+            flushRun();
+            runProvider = p.provider;
+        }
+        ++runCount;
+    };
+    const auto step = [&](sqlite3_stmt *statement) -> Status {
+        const int rc = sqlite3_step(statement);
+        const Status status = rc == SQLITE_DONE ? Status() : Status(sqliteError(d->handle, "writing a price"));
+        sqlite3_reset(statement);
+        return status;
+    };
+    if (d->dateTexts.size() >= 65536) // keep memory flat; nothing bound points into it between batches
+        d->dateTexts.clear();
+    // Rows go in kRowsPerInsert at a time: one statement per row spent a third of the write starting statements.
+    const std::vector<qsizetype> &rows = *order;
+    std::size_t next = 0;
+    while (next < rows.size()) {
+        const bool group = rows.size() - next >= static_cast<std::size_t>(kRowsPerInsert);
+        sqlite3_stmt *statement = group ? d->insertMany.get() : stmt;
+        const int count = group ? kRowsPerInsert : 1;
+        for (int slot = 0; slot < count; ++slot)
+            bindRow(statement, slot, rows[next + static_cast<std::size_t>(slot)]);
+        if (Status s = step(statement); !s)
+            return s;
+        next += static_cast<std::size_t>(count);
+        const qint64 before = done;
+        done += count;
+        d->written += count;
+        if (progress && done / kProgressEvery != before / kProgressEvery && !progress(done, total))
+            return Error{importCancelledMessage(), {}};
+    }
+    flushRun();
+    if (progress && !progress(done, total))
+        return Error{importCancelledMessage(), {}};
+    return {};
+}
+
+Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
+                                  const ImportProgressFn &progress)
+{
+    std::vector<qint64> instanceIdOf;
+    const Expected<std::vector<qsizetype>> order = writeOrder(prices, instanceIds, d->defaultObservedAt, instanceIdOf);
+    if (!order)
+        return order.error();
+    Expected<std::unique_ptr<store::PgCopyIn>> copy = store::PgCopyIn::start(
+        d->db, QStringLiteral("price_point"),
+        {QStringLiteral("instance_type_id"), QStringLiteral("region"), QStringLiteral("zone"),
+         QStringLiteral("pricing_model"), QStringLiteral("amount"), QStringLiteral("unit"),
+         QStringLiteral("observed_at"), QStringLiteral("source_id"), QStringLiteral("batch_id"), QStringLiteral("note"),
+         QStringLiteral("purchase_option"), QStringLiteral("offering_class"), QStringLiteral("upfront")});
+    if (!copy)
+        return copy.error();
+    store::PgCopyIn &out = **copy;
+    qint64 done = 0;
+    const qint64 total = prices.size();
+    for (const qsizetype index : *order) {
+        const PricePoint &p = prices[index];
+        const qint64 instanceId = instanceIdOf[static_cast<std::size_t>(index)];
+        d->instanceIds.insert(instanceId);
+        const QDate date = p.observedAt.isValid() ? p.observedAt : d->defaultObservedAt;
+        out.addInt(instanceId);
+        out.addText(p.region.toUtf8());
+        out.addText(p.zone.toUtf8());
+        out.addText(pricingModelKey(p.pricing).toLatin1());
+        if (p.amount)
+            out.addDouble(*p.amount);
+        else
+            out.addNull();
+        out.addText(p.unit == PriceUnit::Month ? "month" : "hour");
+        out.addText(date.toString(Qt::ISODate).toLatin1());
+        out.addInt(d->sourceId);
+        out.addInt(d->batchId);
+        out.addText(p.note.toUtf8());
+        out.addText(purchaseOptionKey(p.purchase).toLatin1());
+        out.addText(offeringClassKey(p.offering).toLatin1());
+        if (p.upfront)
+            out.addDouble(*p.upfront);
+        else
+            out.addNull();
+        if (Status s = out.endRow(); !s)
+            return Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
+        d->byProvider[p.provider] += 1;
+        ++done;
+        ++d->written;
+        if (progress && done % kProgressEvery == 0 && !progress(done, total))
+            return Error{importCancelledMessage(), {}};
+    }
+    if (Status s = out.finish(); !s)
+        return Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
+    if (progress && !progress(done, total))
+        return Error{importCancelledMessage(), {}};
+    return {};
+}
+
+Status PriceInserter::finish()
+{
+    if (!d->indexDropped)
+        return {};
+    // The reading and parsing threads are done by now: SQLite's sorter may use every core to build the index.
+    const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
+    (void)store::execPlain(d->db, QStringLiteral("PRAGMA threads = %1").arg(threads));
+    // SQLite's sorter keeps up to cache_size of rows in memory per thread before it writes sorted runs to a temporary
+    // file and merges them: with the import's page cache that grew with the file. A small cache while the index is
+    // built keeps memory flat whatever the number of prices.
+    const Expected<qint64> cache = store::queryInt(d->db, QStringLiteral("PRAGMA cache_size"));
+    (void)store::execPlain(d->db, QStringLiteral("PRAGMA cache_size = %1").arg(kIndexSortCachePages));
+    const Status built = store::execPlain(d->db, QString::fromLatin1(store::kCreatePricePointIndex));
+    if (cache)
+        (void)store::execPlain(d->db, QStringLiteral("PRAGMA cache_size = %1").arg(*cache));
+    (void)store::execPlain(d->db, QStringLiteral("PRAGMA threads = 0"));
+    if (!built)
+        return built.error();
+    d->indexDropped = false;
+    return {};
+}
+
+} // namespace mltco::catalog

@@ -1,0 +1,655 @@
+#include "models/plan/parameters.h"
+
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace mltco::tco {
+
+namespace {
+
+// Seed articles the defaults come from (/work/shared/seeds; cited by file name).
+#define SEED_000 "000_8df8b20412f607fd.txt"
+#define SEED_001 "001_bdcefb33a745e1b8.txt"
+#define SEED_003 "003_75159a26dc5619c9.txt"
+#define SEED_004 "004_f51af283e68b2414.txt"
+
+constexpr unsigned D = kindBit(ScenarioKind::Dedicated);
+constexpr unsigned C = kindBit(ScenarioKind::Cluster);
+constexpr unsigned E = kindBit(ScenarioKind::Elastic);
+constexpr unsigned P = kindBit(ScenarioKind::Purchase);
+constexpr unsigned Hy = kindBit(ScenarioKind::Hybrid);
+constexpr unsigned W = 0; // workload field
+
+using T = ParamType;
+using I = ParamId;
+constexpr std::optional<double> none = std::nullopt;
+
+// clang-format off
+constexpr std::array<ParameterInfo, kParamCount> kTable = {{
+    // id, key, label, unit, type, min, min exclusive, max, default, default note, source, kinds, help
+    {I::Engineers, "engineers", "ML engineers", "people", T::Integer, 0, false, 10000,
+     defaults::kEngineers, "", "assumption", W,
+     "Engineers who share the infrastructure; a dedicated scenario rents boxes_per_engineer boxes for each."},
+    {I::DemandGpuHours, "demand_gpu_hours", "GPU demand per month", "reference GPU-hours/month", T::Number, 0, false, 1e9,
+     defaults::kDemandGpuHours, "", SEED_000, W,
+     "Work to do each month, in hours of the reference GPU (V100 16 GB). 2920 = one p3.8xlarge (4 V100) per "
+     "engineer for 4 engineers, busy 25 % of 730 h."},
+    {I::JobGpuHours, "job_gpu_hours", "GPU-hours per training job", "reference GPU-hours", T::Number, 0, true, 1e6,
+     defaults::kJobGpuHours, "", "assumption", W,
+     "Size of one training job; sets how much a preemption costs in an elastic scenario."},
+    {I::HorizonMonths, "horizon_months", "Horizon", "months", T::Integer, 1, false, 240,
+     defaults::kHorizonMonths, "", SEED_000, W,
+     "How many months the plan runs (seed 000 compares three years)."},
+    {I::DiscountRate, "discount_rate", "Discount rate", "fraction per year", T::Number, 0, false, 1,
+     defaults::kDiscountRate, "", "assumption", W,
+     "Annual rate for the net present value; costs land at the start of their month."},
+    {I::CloudPriceTrend, "cloud_price_trend", "Cloud price trend", "fraction per year", T::Number, -0.9, false, 1,
+     defaults::kCloudPriceTrend, "", "assumption", W,
+     "Annual change of every cloud hourly rate (-0.15 = prices fall 15 % a year); never applies to purchases, "
+     "salaries or facilities."},
+    {I::DemandGrowth, "demand_growth", "Demand growth", "fraction per year", T::Number, -0.9, false, 10,
+     defaults::kDemandGrowth, "", "assumption", W,
+     "Annual growth of the monthly demand, compounding every month from month 1 (0.44 = demand grows 44 % a "
+     "year); applies on top of the demand steps."},
+    {I::DemandSteps, "demand_steps", "Demand steps", "[month, reference GPU-hours/month]", T::Steps, 0, false, 1e9,
+     none, "none (demand_gpu_hours every month)", "assumption", W,
+     "Changes of the base demand from a month on, e.g. [[13, 5840]] when a second team joins in month 13; "
+     "months strictly ascending within the horizon."},
+    {I::TaxRate, "tax_rate", "Tax rate", "fraction", T::Number, 0, false, 0.9,
+     defaults::kTaxRate, "", "assumption", W,
+     "Corporate tax rate for the after-tax view (0.21 = US federal); 0 keeps the pre-tax cash view. Costs are "
+     "deducted, purchases depreciated, gains on sale taxed."},
+
+    {I::RatePerHour, "rate_per_hour", "Price per instance-hour", "USD/hour", T::Number, 0, true, 1e6,
+     none, "required: from the plan, or from the catalog when an instance is named", "", D | C | E,
+     "What one instance costs per hour; a price of 0 is missing, never free."},
+    {I::GpusPerInstance, "gpus_per_instance", "GPUs per instance", "GPUs", T::Number, 0, true, 1024,
+     defaults::kGpusPerInstance, "from the catalog when an instance is named, else 1", "assumption", D | C | E,
+     "GPUs in one instance (fractional for shared GPUs)."},
+    {I::Speedup, "speedup", "Speedup", "reference GPU-hours per GPU-hour", T::Number, 0, true, 1000,
+     defaults::kSpeedup, "from the catalog's GPU when an instance is named, else 1 (the reference GPU)", "assumption",
+     D | C | E | P,
+     "How many reference GPU-hours one hour of this GPU does (seed 000: RTX 6000 about 1, A100 about 4)."},
+
+    {I::Boxes, "boxes", "Boxes", "instances", T::Integer, 0, false, 100000,
+     none, "engineers x boxes_per_engineer", "", D,
+     "Instances rented around the clock; when given it replaces engineers x boxes_per_engineer."},
+    {I::BoxesPerEngineer, "boxes_per_engineer", "Boxes per engineer", "instances", T::Number, 0, false, 100,
+     defaults::kBoxesPerEngineer, "", SEED_000, D,
+     "Instances per engineer (seed 000: one p3.8xlarge for each ML engineer); a fraction is a shared box."},
+    {I::HoursOn, "hours_on", "Hours on per month", "hours/month", T::Number, 0, false, kHoursPerMonth,
+     defaults::kHoursOn, "", SEED_000, D,
+     "Hours each box runs and is billed per month; 730 = always on, a shutdown schedule lowers it."},
+    {I::Premium, "premium", "Premium on the rate", "fraction", T::Number, 0, false, 10,
+     defaults::kPremium, "", "assumption", D | E,
+     "Surcharge on top of the hourly rate (seed 000: SageMaker costs 10-20 % more than on-demand)."},
+    {I::OverheadMonthly, "overhead_monthly", "Overhead per month", "USD/month", T::Number, 0, false, 1e9,
+     defaults::kOverheadMonthly, "", "assumption", D | C | E,
+     "Fixed monthly extras: control-plane nodes, storage, tooling."},
+
+    {I::Nodes, "nodes", "Nodes", "instances", T::Integer, 0, false, 100000,
+     defaults::kNodes, "", "assumption", C,
+     "Instances in the always-on pool."},
+    {I::OpsFte, "ops_fte", "Operations staff", "full-time engineers", T::Number, 0, false, 1000,
+     defaults::kOpsFte, "", "assumption", C | E,
+     "Share of an engineer spent running the cluster (Kubernetes, Kubeflow)."},
+    {I::FteAnnualCost, "fte_annual_cost", "Cost of one engineer per year", "USD/year", T::Number, 0, false, 1e8,
+     defaults::kFteAnnualCost, "", SEED_000, C | E | P,
+     "Yearly cost of one operations or on-call engineer (seed 000: on-call team, 1 employee, $100,000/yr)."},
+    {I::TargetUtilization, "target_utilization", "Target utilization", "fraction", T::Number, 0, true, 1,
+     defaults::kTargetUtilization, "", SEED_003, C | P,
+     "Busy share a fleet is sized for by \"size to demand\" and by expansion to demand (seed 003: GPU "
+     "utilization target >70 %)."},
+    {I::Expansion, "expansion", "Expansion", "", T::Choice, 0, false, 1,
+     0.0, "none", "assumption", C | P,
+     "none: the fleet stays at its stated size; to_demand: it grows to the servers or nodes the month's demand "
+     "needs at the target utilization (bought servers are kept, a rented pool shrinks back)."},
+
+    {I::CommitFraction, "commit_fraction", "Committed share", "fraction", T::Number, 0, false, 1,
+     defaults::kCommitFraction, "", "assumption", D | C,
+     "Share of the boxes or nodes bought as a reservation or savings plan; committed instances run and are "
+     "paid all 730 hours."},
+    {I::CommitDiscount, "commit_discount", "Commitment discount", "fraction", T::Number, 0, false, 0.99,
+     defaults::kCommitDiscount, "", "model.md", D | C,
+     "Discount of the committed rate off on-demand (seed 004: reserved instances save 30-60 %, its calculator "
+     "uses 40 % for 12 months)."},
+    {I::CommitTermMonths, "commit_term_months", "Commitment term", "months", T::Integer, 1, false, 120,
+     defaults::kCommitTermMonths, "", SEED_004, D | C,
+     "Length of one commitment; terms are renewed back to back from month 1 at the rate then in force."},
+    {I::CommitUpfrontFraction, "commit_upfront_fraction", "Paid upfront", "fraction of the term", T::Number, 0, false,
+     1, defaults::kCommitUpfrontFraction, "", "assumption", D | C,
+     "Share of a term's cost paid in its first month (0 = no upfront, about 0.5 = partial upfront, 1 = all "
+     "upfront); a term that outlives the plan is still paid in full."},
+
+    {I::GpusPerJob, "gpus_per_job", "GPUs per job", "GPUs", T::Integer, 1, false, 100000,
+     defaults::kGpusPerJob, "", "assumption", E,
+     "GPUs one training job runs on (k)."},
+    {I::ScalingEfficiency, "scaling_efficiency", "Scaling efficiency", "fraction", T::Number, 0, true, 1,
+     defaults::kScalingEfficiency, "", "assumption", E,
+     "Useful share of each GPU of a multi-GPU job (e); seed 003's rule of thumb, 5x on 8 GPUs, is 5/8."},
+    {I::PackingEfficiency, "packing_efficiency", "Packing efficiency", "fraction", T::Number, 0, true, 1,
+     defaults::kPackingEfficiency, "", "assumption", E,
+     "Useful share of billed GPU time (autoscaler lag, idle before scale-down)."},
+    {I::PreemptionsPerJob, "preemptions_per_job", "Preemptions per job", "per job", T::Number, 0, false, 100,
+     defaults::kPreemptionsPerJob, "", "assumption", E,
+     "Average interruptions of one job (seed 000: one shutdown every 50 jobs on preemptible A100s = 0.02)."},
+    {I::CheckpointIntervalHours, "checkpoint_interval_hours", "Checkpoint interval", "hours", T::Number, 0, false,
+     100000, defaults::kCheckpointIntervalHours, "", "assumption", E,
+     "Hours between checkpoints; a preemption loses half an interval on average."},
+    {I::RestartHours, "restart_hours", "Restart time", "hours", T::Number, 0, false, 10000,
+     defaults::kRestartHours, "", "assumption", E,
+     "Billed hours lost getting a preempted job running again."},
+
+    {I::Servers, "servers", "Servers", "servers", T::Integer, 0, false, 100000,
+     defaults::kServers, "", SEED_000, P,
+     "Servers bought (S)."},
+    {I::ServerPrice, "server_price", "List price per server", "USD", T::Number, 0, true, 1e9,
+     defaults::kServerPrice, "", SEED_000, P,
+     "List price of one server (seed 000: 8xA100 rack $150,000)."},
+    {I::GpusPerServer, "gpus_per_server", "GPUs per server", "GPUs", T::Integer, 1, false, 1024,
+     defaults::kGpusPerServer, "", SEED_000, P,
+     "GPUs in one server."},
+    {I::BulkDiscounts, "bulk_discounts", "Bulk discounts", "[min servers, fraction]", T::Tiers, 0, false, 0.99,
+     none, "none (list price)", "assumption", P,
+     "Discount tiers [[min_servers, fraction], ...]; the tier with the largest min_servers <= servers applies "
+     "(seed 000: 15 % for six servers)."},
+    {I::HoldingMonths, "holding_months", "Holding period", "months", T::Integer, 1, false, 240,
+     defaults::kHoldingMonths, "", SEED_001, P,
+     "Months before servers are sold and replaced (seed 001: newest GPUs bought every 36 months)."},
+    {I::ResaleFraction, "resale_fraction", "Resale value", "fraction of list price", T::Number, 0, false, 1,
+     defaults::kResaleFraction, "", SEED_000, P,
+     "What a server sells for at the end of the holding period, as a share of its list price (seed 000: 30 %)."},
+    {I::FacilitiesPerServerYear, "facilities_per_server_year", "Facilities per server-year", "USD/year", T::Number, 0,
+     false, 1e9, defaults::kFacilitiesPerServerYear, "", SEED_000, P,
+     "Colocation, bandwidth and power per server (seed 000: $3,000/yr)."},
+    {I::FailuresPerServerYear, "failures_per_server_year", "Hardware failures per server-year", "USD/year",
+     T::Number, 0, false, 1e9, defaults::kFailuresPerServerYear, "", SEED_000, P,
+     "Replacement parts per server (seed 000: $15,000/yr)."},
+    {I::ServersPerFte, "servers_per_fte", "Servers per on-call engineer", "servers", T::Number, 0, true, 100000,
+     defaults::kServersPerFte, "", "assumption", P,
+     "Servers one on-call engineer looks after; staff = ceil(servers / servers_per_fte) (seed 000 has one "
+     "employee for one and for six servers)."},
+    {I::CreditResidualAtHorizon, "credit_residual_at_horizon", "Credit residual value at the horizon", "",
+     T::Boolean, 0, false, 1, 1.0, "true", "assumption", P,
+     "When the horizon ends inside a holding period, credit the servers' straight-line value in the last month."},
+    {I::PowerKwPerServer, "power_kw_per_server", "Power per server", "kW", T::Number, 0, false, 100,
+     defaults::kPowerKwPerServer, "", "model.md", P,
+     "Maximum power draw of one server (a DGX A100 draws up to 6.5 kW); 0 leaves power inside facilities."},
+    {I::AverageLoad, "average_load", "Average load", "fraction of maximum power", T::Number, 0, false, 1,
+     defaults::kAverageLoad, "", "assumption", P,
+     "Average draw as a share of the maximum."},
+    {I::Pue, "pue", "PUE", "facility power / IT power", T::Number, 1, false, 3,
+     defaults::kPue, "", "model.md", P,
+     "Power usage effectiveness of the data centre: cooling and losses on top of the servers' draw (industry "
+     "average about 1.58)."},
+    {I::ElectricityPerKwh, "electricity_per_kwh", "Electricity price", "USD/kWh", T::Number, 0, false, 10,
+     defaults::kElectricityPerKwh, "", "assumption", P,
+     "What one kilowatt-hour costs."},
+    {I::ElectricityPriceTrend, "electricity_price_trend", "Electricity price trend", "fraction per year", T::Number,
+     -0.9, false, 1, defaults::kElectricityPriceTrend, "", "assumption", P,
+     "Annual change of the electricity price."},
+    {I::Depreciation, "depreciation", "Depreciation", "", T::Choice, 0, false, 1,
+     0.0, "straight_line", "assumption", P,
+     "How servers are written off for tax: straight_line over depreciation_months, or macrs_5 (US 5-year "
+     "MACRS: 20, 32, 19.2, 11.52, 11.52, 5.76 % a year)."},
+    {I::DepreciationMonths, "depreciation_months", "Depreciation period", "months", T::Integer, 1, false, 240,
+     none, "holding_months", "assumption", P,
+     "Months of straight-line depreciation; ignored by macrs_5."},
+
+    {I::Base, "base", "Base", "scenario", T::ScenarioName, 0, false, 0,
+     none, "required", "", Hy,
+     "The dedicated, cluster or purchase scenario that serves demand first."},
+    {I::Burst, "burst", "Burst", "scenario", T::ScenarioName, 0, false, 0,
+     none, "required", "", Hy,
+     "The elastic scenario that serves what the base cannot."},
+    {I::BaseMaxUtilization, "base_max_utilization", "Base utilization cap", "fraction", T::Number, 0, false, 1,
+     defaults::kBaseMaxUtilization, "", "assumption", Hy,
+     "Share of the base's capacity it serves before work overflows to the burst side (queues and maintenance "
+     "keep it below 1)."},
+}};
+// clang-format on
+
+constexpr bool tableIsInIdOrder()
+{
+    for (std::size_t i = 0; i < kTable.size(); ++i) {
+        if (static_cast<std::size_t>(kTable[i].id) != i)
+            return false;
+    }
+    return true;
+}
+static_assert(tableIsInIdOrder(), "parameter table rows must be in ParamId order");
+
+#undef SEED_000
+#undef SEED_001
+#undef SEED_003
+#undef SEED_004
+
+QString formatBound(double value)
+{
+    return QString::number(value, 'g', 15);
+}
+
+} // namespace
+
+std::span<const ParameterInfo> parameterTable()
+{
+    return kTable;
+}
+
+const ParameterInfo &parameterInfo(ParamId id)
+{
+    return kTable[static_cast<std::size_t>(id)];
+}
+
+const ParameterInfo *parameterByKey(QStringView key)
+{
+    // The keys with their lengths worked out once (a plan file names a parameter a quarter of a million times).
+    static const std::array<QLatin1String, kParamCount> keys = [] {
+        std::array<QLatin1String, kParamCount> table;
+        for (std::size_t i = 0; i < kTable.size(); ++i)
+            table[i] = QLatin1String(kTable[i].key);
+        return table;
+    }();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (key.size() == keys[i].size() && key == keys[i])
+            return &kTable[i];
+    }
+    return nullptr;
+}
+
+QString parameterKey(ParamId id)
+{
+    return QString::fromLatin1(parameterInfo(id).key);
+}
+
+bool isWorkloadParameter(ParamId id)
+{
+    return parameterInfo(id).kinds == 0;
+}
+
+bool usesParameter(ScenarioKind kind, ParamId id)
+{
+    return (parameterInfo(id).kinds & kindBit(kind)) != 0;
+}
+
+QList<ParamId> scenarioParameters(ScenarioKind kind)
+{
+    QList<ParamId> ids;
+    for (const ParameterInfo &info : kTable) {
+        if (info.kinds & kindBit(kind))
+            ids << info.id;
+    }
+    return ids;
+}
+
+QList<ParamId> workloadParameters()
+{
+    QList<ParamId> ids;
+    for (const ParameterInfo &info : kTable) {
+        if (info.kinds == 0)
+            ids << info.id;
+    }
+    return ids;
+}
+
+QString allowedValues(const ParameterInfo &info)
+{
+    switch (info.type) {
+    case ParamType::Integer:
+        return QStringLiteral("an integer from %1 to %2").arg(formatBound(info.min), formatBound(info.max));
+    case ParamType::Number:
+        if (info.minExclusive)
+            return QStringLiteral("a number greater than %1 and at most %2")
+                .arg(formatBound(info.min), formatBound(info.max));
+        return QStringLiteral("a number from %1 to %2").arg(formatBound(info.min), formatBound(info.max));
+    case ParamType::Boolean:
+        return QStringLiteral("true or false");
+    case ParamType::Choice:
+        return QStringLiteral("one of ") + parameterChoices(info.id).join(QStringLiteral(", "));
+    case ParamType::Steps:
+        return QStringLiteral("a list of [month, gpu_hours] pairs with months strictly ascending from 1 to the "
+                              "horizon and gpu_hours a number from 0 to %1")
+            .arg(formatBound(info.max));
+    case ParamType::ScenarioName:
+        return QStringLiteral("the name of a scenario of the plan");
+    case ParamType::Tiers:
+        break;
+    }
+    return QStringLiteral("a list of [min_servers, fraction] pairs");
+}
+
+bool isAllowedValue(const ParameterInfo &info, double value)
+{
+    if (!std::isfinite(value) || value > info.max)
+        return false;
+    if (info.minExclusive ? value <= info.min : value < info.min)
+        return false;
+    if (info.type == ParamType::Integer || info.type == ParamType::Boolean || info.type == ParamType::Choice)
+        return value == std::floor(value);
+    return true;
+}
+
+int introducedIn(ParamId id)
+{
+    return id >= I::DemandGrowth && id <= I::TaxRate ? 2
+           : id >= I::Expansion && id <= I::CommitUpfrontFraction ? 2
+           : id >= I::PowerKwPerServer                             ? 2
+                                                                   : 1;
+}
+
+QStringList parameterChoices(ParamId id)
+{
+    if (id == I::Expansion)
+        return {expansionKey(Expansion::None), expansionKey(Expansion::ToDemand)};
+    if (id == I::Depreciation)
+        return {depreciationKey(Depreciation::StraightLine), depreciationKey(Depreciation::Macrs5)};
+    return {};
+}
+
+bool isNumericParameter(ParamId id)
+{
+    switch (parameterInfo(id).type) {
+    case ParamType::Number:
+    case ParamType::Integer:
+    case ParamType::Boolean:
+    case ParamType::Choice:
+        return true;
+    case ParamType::Tiers:
+    case ParamType::Steps:
+    case ParamType::ScenarioName:
+        break;
+    }
+    return false;
+}
+
+// ---- generic access ----------------------------------------------------------------------------------------
+
+namespace {
+
+// A reference to the field that holds a parameter, whatever its C++ type.
+using FieldRef = std::variant<std::monostate, double *, int *, bool *, std::optional<int> *, std::optional<double> *,
+                              Expansion *, Depreciation *>;
+
+FieldRef field(Workload &w, ParamId id)
+{
+    switch (id) {
+    case I::Engineers: return &w.engineers;
+    case I::DemandGpuHours: return &w.demandGpuHours;
+    case I::JobGpuHours: return &w.jobGpuHours;
+    case I::HorizonMonths: return &w.horizonMonths;
+    case I::DiscountRate: return &w.discountRate;
+    case I::CloudPriceTrend: return &w.cloudPriceTrend;
+    case I::DemandGrowth: return &w.demandGrowth;
+    case I::TaxRate: return &w.taxRate;
+    default: return {};
+    }
+}
+
+FieldRef instanceField(CloudInstance &c, ParamId id)
+{
+    switch (id) {
+    case I::RatePerHour: return &c.ratePerHour;
+    case I::GpusPerInstance: return &c.gpusPerInstance;
+    case I::Speedup: return &c.speedup;
+    default: return {};
+    }
+}
+
+FieldRef commitField(Commitment &c, ParamId id)
+{
+    switch (id) {
+    case I::CommitFraction: return &c.fraction;
+    case I::CommitDiscount: return &c.discount;
+    case I::CommitTermMonths: return &c.termMonths;
+    case I::CommitUpfrontFraction: return &c.upfrontFraction;
+    default: return {};
+    }
+}
+
+FieldRef field(DedicatedScenario &s, ParamId id)
+{
+    if (FieldRef ref = commitField(s.commit, id); !std::holds_alternative<std::monostate>(ref))
+        return ref;
+    switch (id) {
+    case I::Boxes: return &s.boxes;
+    case I::BoxesPerEngineer: return &s.boxesPerEngineer;
+    case I::HoursOn: return &s.hoursOn;
+    case I::Premium: return &s.premium;
+    case I::OverheadMonthly: return &s.overheadMonthly;
+    default: return instanceField(s.instance, id);
+    }
+}
+
+FieldRef field(ClusterScenario &s, ParamId id)
+{
+    if (FieldRef ref = commitField(s.commit, id); !std::holds_alternative<std::monostate>(ref))
+        return ref;
+    switch (id) {
+    case I::Nodes: return &s.nodes;
+    case I::OverheadMonthly: return &s.overheadMonthly;
+    case I::OpsFte: return &s.opsFte;
+    case I::FteAnnualCost: return &s.fteAnnualCost;
+    case I::TargetUtilization: return &s.targetUtilization;
+    case I::Expansion: return &s.expansion;
+    default: return instanceField(s.instance, id);
+    }
+}
+
+FieldRef field(ElasticScenario &s, ParamId id)
+{
+    switch (id) {
+    case I::GpusPerJob: return &s.gpusPerJob;
+    case I::ScalingEfficiency: return &s.scalingEfficiency;
+    case I::PackingEfficiency: return &s.packingEfficiency;
+    case I::PreemptionsPerJob: return &s.preemptionsPerJob;
+    case I::CheckpointIntervalHours: return &s.checkpointIntervalHours;
+    case I::RestartHours: return &s.restartHours;
+    case I::Premium: return &s.premium;
+    case I::OverheadMonthly: return &s.overheadMonthly;
+    case I::OpsFte: return &s.opsFte;
+    case I::FteAnnualCost: return &s.fteAnnualCost;
+    default: return instanceField(s.instance, id);
+    }
+}
+
+FieldRef field(PurchaseScenario &s, ParamId id)
+{
+    switch (id) {
+    case I::Servers: return &s.servers;
+    case I::ServerPrice: return &s.serverPrice;
+    case I::GpusPerServer: return &s.gpusPerServer;
+    case I::Speedup: return &s.speedup;
+    case I::HoldingMonths: return &s.holdingMonths;
+    case I::ResaleFraction: return &s.resaleFraction;
+    case I::FacilitiesPerServerYear: return &s.facilitiesPerServerYear;
+    case I::FailuresPerServerYear: return &s.failuresPerServerYear;
+    case I::FteAnnualCost: return &s.fteAnnualCost;
+    case I::ServersPerFte: return &s.serversPerFte;
+    case I::CreditResidualAtHorizon: return &s.creditResidualAtHorizon;
+    case I::Expansion: return &s.expansion;
+    case I::TargetUtilization: return &s.targetUtilization;
+    case I::PowerKwPerServer: return &s.powerKwPerServer;
+    case I::AverageLoad: return &s.averageLoad;
+    case I::Pue: return &s.pue;
+    case I::ElectricityPerKwh: return &s.electricityPerKwh;
+    case I::ElectricityPriceTrend: return &s.electricityPriceTrend;
+    case I::Depreciation: return &s.depreciation;
+    case I::DepreciationMonths: return &s.depreciationMonths;
+    default: return {};
+    }
+}
+
+FieldRef field(HybridScenario &s, ParamId id)
+{
+    return id == I::BaseMaxUtilization ? FieldRef(&s.baseMaxUtilization) : FieldRef();
+}
+
+FieldRef field(Scenario &scenario, ParamId id)
+{
+    return std::visit([id](auto &s) { return field(s, id); }, scenario);
+}
+
+std::optional<double> readField(const FieldRef &ref)
+{
+    if (const auto *p = std::get_if<double *>(&ref))
+        return **p;
+    if (const auto *p = std::get_if<int *>(&ref))
+        return static_cast<double>(**p);
+    if (const auto *p = std::get_if<bool *>(&ref))
+        return **p ? 1.0 : 0.0;
+    if (const auto *p = std::get_if<std::optional<int> *>(&ref))
+        return **p ? std::optional<double>(static_cast<double>(***p)) : std::nullopt;
+    if (const auto *p = std::get_if<std::optional<double> *>(&ref))
+        return **p;
+    if (const auto *p = std::get_if<Expansion *>(&ref))
+        return static_cast<double>(**p);
+    if (const auto *p = std::get_if<Depreciation *>(&ref))
+        return static_cast<double>(**p);
+    return std::nullopt;
+}
+
+bool write(const FieldRef &ref, const ParameterInfo &info, double value)
+{
+    if (!std::isfinite(value))
+        return false;
+    if (auto *const *p = std::get_if<double *>(&ref)) {
+        **p = value;
+        return true;
+    }
+    if (auto *const *p = std::get_if<std::optional<double> *>(&ref)) {
+        **p = value; // boxes: a break-even at equal capacity rents fractional boxes
+        return true;
+    }
+    if (value != std::floor(value) || std::abs(value) > std::numeric_limits<int>::max())
+        return false;
+    if (auto *const *p = std::get_if<int *>(&ref)) {
+        **p = static_cast<int>(value);
+        return true;
+    }
+    if (auto *const *p = std::get_if<std::optional<int> *>(&ref)) {
+        **p = static_cast<int>(value);
+        return true;
+    }
+    if (auto *const *p = std::get_if<bool *>(&ref)) {
+        if (info.type != ParamType::Boolean || (value != 0.0 && value != 1.0))
+            return false;
+        **p = value != 0.0;
+        return true;
+    }
+    if (auto *const *p = std::get_if<Expansion *>(&ref)) {
+        if (value < 0 || value > 1)
+            return false;
+        **p = static_cast<Expansion>(static_cast<int>(value));
+        return true;
+    }
+    if (auto *const *p = std::get_if<Depreciation *>(&ref)) {
+        if (value < 0 || value > 1)
+            return false;
+        **p = static_cast<Depreciation>(static_cast<int>(value));
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::optional<double> parameterValue(const Workload &workload, ParamId id)
+{
+    // field() hands out mutable pointers; reading through them does not modify the argument.
+    return readField(field(const_cast<Workload &>(workload), id));
+}
+
+bool setParameterValue(Workload &workload, ParamId id, double value)
+{
+    return write(field(workload, id), parameterInfo(id), value);
+}
+
+std::optional<double> parameterValue(const Scenario &scenario, ParamId id)
+{
+    return readField(field(const_cast<Scenario &>(scenario), id));
+}
+
+bool setParameterValue(Scenario &scenario, ParamId id, double value)
+{
+    return write(field(scenario, id), parameterInfo(id), value);
+}
+
+bool clearParameterValue(Scenario &scenario, ParamId id)
+{
+    if (auto *dedicated = std::get_if<DedicatedScenario>(&scenario); dedicated && id == ParamId::Boxes) {
+        dedicated->boxes.reset();
+        return true;
+    }
+    if (auto *purchase = std::get_if<PurchaseScenario>(&scenario); purchase && id == ParamId::DepreciationMonths) {
+        purchase->depreciationMonths.reset();
+        return true;
+    }
+    return false;
+}
+
+QStringList validateWorkload(const Workload &workload)
+{
+    QStringList problems;
+    for (ParamId id : workloadParameters()) {
+        const ParameterInfo &info = parameterInfo(id);
+        const std::optional<double> value = parameterValue(workload, id);
+        if (value && !isAllowedValue(info, *value))
+            problems << QStringLiteral("%1: must be %2").arg(QLatin1String(info.key), allowedValues(info));
+    }
+    problems << validateDemandSteps(workload.demandSteps, workload.horizonMonths);
+    return problems;
+}
+
+QStringList validateDemandSteps(const std::vector<DemandStep> &steps, int horizonMonths)
+{
+    QStringList problems;
+    const ParameterInfo &info = parameterInfo(ParamId::DemandSteps);
+    int previous = 0;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const DemandStep &step = steps[i];
+        const QString path = QStringLiteral("%1[%2]").arg(QLatin1String(info.key)).arg(i);
+        if (step.month < 1 || step.month > horizonMonths)
+            problems << QStringLiteral("%1: month %2 is outside the horizon (1 to %3)")
+                            .arg(path)
+                            .arg(step.month)
+                            .arg(horizonMonths);
+        else if (step.month <= previous)
+            problems << QStringLiteral("%1: month %2 must come after month %3 of the step before")
+                            .arg(path)
+                            .arg(step.month)
+                            .arg(previous);
+        if (!std::isfinite(step.gpuHours) || step.gpuHours < 0 || step.gpuHours > info.max)
+            problems << QStringLiteral("%1: gpu_hours must be a number from 0 to %2").arg(path, formatBound(info.max));
+        previous = std::max(previous, step.month);
+    }
+    return problems;
+}
+
+QStringList validateScenario(const Scenario &scenario)
+{
+    QStringList problems;
+    const ParameterInfo &tiersInfo = parameterInfo(ParamId::BulkDiscounts);
+    for (ParamId id : scenarioParameters(scenarioKind(scenario))) {
+        const ParameterInfo &info = parameterInfo(id);
+        if (!isNumericParameter(id))
+            continue;
+        const std::optional<double> value = parameterValue(scenario, id);
+        if (value && !isAllowedValue(info, *value))
+            problems << QStringLiteral("%1: must be %2").arg(QLatin1String(info.key), allowedValues(info));
+    }
+    if (const auto *purchase = std::get_if<PurchaseScenario>(&scenario)) {
+        const ParameterInfo &servers = parameterInfo(ParamId::Servers);
+        for (std::size_t i = 0; i < purchase->bulkDiscounts.size(); ++i) {
+            const BulkTier &tier = purchase->bulkDiscounts[i];
+            if (tier.minServers < 1 || tier.minServers > servers.max || !isAllowedValue(tiersInfo, tier.fraction))
+                problems << QStringLiteral("bulk_discounts[%1]: must be [min_servers, fraction] with min_servers an "
+                                           "integer from 1 to %2 and fraction a number from 0 to %3")
+                                .arg(i)
+                                .arg(formatBound(servers.max), formatBound(tiersInfo.max));
+        }
+    }
+    return problems;
+}
+
+} // namespace mltco::tco

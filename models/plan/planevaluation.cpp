@@ -1,0 +1,449 @@
+#include "models/plan/planevaluation.h"
+
+#include "models/common/parallel.h"
+#include "models/tco/engine.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+#include <variant>
+
+namespace mltco::tco {
+
+namespace {
+
+constexpr ParamId kCatalogParameters[] = {ParamId::RatePerHour, ParamId::GpusPerInstance, ParamId::Speedup};
+
+QStringList missingFromPlan(const PlanScenario &scenario)
+{
+    QStringList missing;
+    for (ParamId id : kCatalogParameters) {
+        if (!isGiven(scenario.given, id))
+            missing << parameterKey(id);
+    }
+    return missing;
+}
+
+QString describeSource(const ResolvedInstance &resolved)
+{
+    QString text = resolved.source.isEmpty() ? QStringLiteral("the catalog") : resolved.source;
+    if (resolved.observedAt.isValid())
+        text += QStringLiteral(", observed %1").arg(resolved.observedAt.toString(Qt::ISODate));
+    return text;
+}
+
+bool differs(double a, double b)
+{
+    return std::abs(a - b) > 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+QString speedupText(double value)
+{
+    return QString::number(value, 'g', 3);
+}
+
+// Says which speedups were estimated from datasheets, and warns when a plan mixes them with person-set ones:
+// the two are on different scales (the seed's A100 is 4.0, its datasheet estimate 2.5), model.md §10.8.
+void noteSpeedups(const Plan &plan, PlanResult &result)
+{
+    QStringList personSet;
+    QStringList estimated;
+    for (EvaluatedScenario &s : result.scenarios) {
+        const std::size_t i = s.planPosition;
+        const PlanScenario &planned = plan.scenarios.at(static_cast<qsizetype>(i));
+        if (!s.instance || !s.instance->speedup)
+            continue;
+        if (isGiven(planned.given, ParamId::Speedup)) {
+            s.instance->speedupOrigin = SpeedupOrigin::Plan;
+            continue;
+        }
+        const QString who = QStringLiteral("\"%1\" (%2, %3)").arg(s.name, s.instance->gpu, speedupText(*s.instance->speedup));
+        if (s.instance->speedupOrigin == SpeedupOrigin::Estimated) {
+            estimated << who;
+            result.notes << QStringLiteral("scenarios[%1].speedup: %2 estimated from datasheets for %3: %4")
+                                .arg(i)
+                                .arg(speedupText(*s.instance->speedup), s.instance->gpu, s.instance->speedupBasis);
+        } else {
+            personSet << who;
+        }
+    }
+    if (!personSet.isEmpty() && !estimated.isEmpty())
+        result.warnings << QStringLiteral("speedups on two scales: set by a person for %1, estimated from datasheets "
+                                          "for %2. Person-set speedups measure a workload, estimates compare "
+                                          "datasheets (the seed's A100 is 4.0, its datasheet estimate 2.5); state the "
+                                          "speedups in the plan to compare the scenarios on one scale.")
+                               .arg(personSet.join(QStringLiteral(", ")), estimated.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+bool needsCatalog(const Plan &plan)
+{
+    for (const PlanScenario &scenario : plan.scenarios) {
+        if (scenario.instance && scenario.kind() != ScenarioKind::Purchase && !missingFromPlan(scenario).isEmpty())
+            return true;
+    }
+    return false;
+}
+
+QString fleetLimitProblem(const Workload &workload, const Scenario &scenario)
+{
+    double perUnit = 0.0;
+    if (const auto *p = std::get_if<PurchaseScenario>(&scenario); p && p->expansion == Expansion::ToDemand)
+        perUnit = sizingUnit(*p);
+    else if (const auto *c = std::get_if<ClusterScenario>(&scenario); c && c->expansion == Expansion::ToDemand)
+        perUnit = sizingUnit(*c);
+    if (perUnit <= 0.0)
+        return {};
+    DemandCursor demand(workload);
+    for (int month = 1; month <= workload.horizonMonths; ++month) {
+        const double need = unitsNeeded(demand.next(), perUnit);
+        if (need > defaults::kMaxFleet)
+            return QStringLiteral("expansion: month %1 would need %2 %3, more than the %4 a plan may hold")
+                .arg(month)
+                .arg(need, 0, 'f', 0)
+                .arg(std::holds_alternative<PurchaseScenario>(scenario) ? QStringLiteral("servers")
+                                                                        : QStringLiteral("nodes"))
+                .arg(defaults::kMaxFleet);
+    }
+    return {};
+}
+
+Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const InstanceResolver &resolver,
+                                   const QString &path, std::optional<ResolvedInstance> *resolvedOut,
+                                   QStringList *warnings, const Workload *workload)
+{
+    Scenario scenario = planScenario.scenario;
+    CloudInstance *instance = cloudInstance(scenario);
+    QStringList problems;
+    const auto warn = [&](const QString &line) {
+        if (warnings)
+            *warnings << line;
+    };
+
+    if (instance && planScenario.instance) {
+        const InstanceRef &ref = *planScenario.instance;
+        const QStringList missing = missingFromPlan(planScenario);
+        if (!resolver) {
+            if (!missing.isEmpty())
+                problems << QStringLiteral("%1: %2 not given, and there is no catalog to look up %3 in")
+                                .arg(path, missing.join(QStringLiteral(", ")), describe(ref));
+        } else if (Expected<ResolvedInstance> found = resolver(ref); !found) {
+            if (!missing.isEmpty())
+                problems << QStringLiteral("%1.instance: %2").arg(path, found.error().message);
+            else
+                warn(QStringLiteral("%1.instance: %2; the plan's own values are used").arg(path, found.error().message));
+        } else {
+            const ResolvedInstance &r = *found;
+            if (resolvedOut)
+                *resolvedOut = r;
+            const auto take = [&](ParamId id, double catalogValue, double &target) {
+                if (!isGiven(planScenario.given, id)) {
+                    target = catalogValue;
+                } else if (differs(target, catalogValue)) {
+                    warn(QStringLiteral("%1.%2: the plan's %3 is used; the catalog has %4 for %5 (%6)")
+                             .arg(path, parameterKey(id))
+                             .arg(target, 0, 'g', 12)
+                             .arg(catalogValue, 0, 'g', 12)
+                             .arg(describe(ref), describeSource(r)));
+                }
+            };
+            if (r.ratePerHour > 0.0)
+                take(ParamId::RatePerHour, r.ratePerHour, instance->ratePerHour);
+            else if (!isGiven(planScenario.given, ParamId::RatePerHour))
+                problems << QStringLiteral("%1.instance: the catalog has no price for %2").arg(path, describe(ref));
+            if (r.gpusPerInstance > 0.0)
+                take(ParamId::GpusPerInstance, r.gpusPerInstance, instance->gpusPerInstance);
+            else if (!isGiven(planScenario.given, ParamId::GpusPerInstance))
+                problems << QStringLiteral("%1.instance: the catalog does not say how many GPUs %2 has")
+                                .arg(path, ref.name);
+            // model.md §10.8: the plan's value, else the catalog's person-set or estimated one; never a silent 1.
+            if (r.speedup)
+                take(ParamId::Speedup, *r.speedup, instance->speedup);
+            else if (!isGiven(planScenario.given, ParamId::Speedup) && r.gpu.isEmpty())
+                problems << QStringLiteral("%1.speedup: the catalog does not say which GPU %2 has, so its speed is "
+                                           "unknown; name its GPU in the catalog, or give a speedup in the plan")
+                                .arg(path, ref.name);
+            else if (!isGiven(planScenario.given, ParamId::Speedup))
+                problems << QStringLiteral("%1.speedup: the catalog has no speedup for GPU \"%2\" and no datasheet "
+                                           "figure to estimate one; set the GPU's speedup in the catalog, or a speedup "
+                                           "in the plan")
+                                .arg(path, r.gpu);
+        }
+    }
+
+    if (problems.isEmpty()) {
+        for (const QString &problem : validateScenario(scenario))
+            problems << path + QLatin1Char('.') + problem;
+    }
+    if (problems.isEmpty() && workload) {
+        if (const QString problem = fleetLimitProblem(*workload, scenario); !problem.isEmpty())
+            problems << path + QLatin1Char('.') + problem;
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("%1 (%2) cannot be evaluated").arg(path, planScenario.name), problems};
+    return scenario;
+}
+
+Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resolver, Incomplete incomplete)
+{
+    PlanResult result;
+    result.plan = plan.name;
+    result.workload = plan.workload;
+    QStringList problems;
+    for (const QString &problem : validateWorkload(plan.workload))
+        problems << QStringLiteral("workload.") + problem;
+
+    // Each scenario resolved in its own place, its problems kept beside it. A catalog's resolver reads through one
+    // connection on this thread; without one, the scenarios are resolved on every core, their warnings kept per
+    // part and joined in order afterwards.
+    constexpr std::size_t kMinPerPart = 1024;
+    const auto count = static_cast<std::size_t>(plan.scenarios.size());
+    std::vector<EvaluatedScenario> &all = result.scenarios;
+    all.resize(count);
+    std::vector<QStringList> scenarioProblems(count);
+    std::vector<QStringList> partWarnings(resolver ? 1 : contiguousPartCount(count, kMinPerPart));
+    const auto resolveRange = [&](std::size_t part, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const PlanScenario &planScenario = plan.scenarios.at(static_cast<qsizetype>(i));
+            EvaluatedScenario &evaluated = all[i];
+            evaluated.name = planScenario.name;
+            evaluated.planPosition = i;
+            Expected<Scenario> scenario =
+                resolveScenario(planScenario, resolver, QStringLiteral("scenarios[%1]").arg(i), &evaluated.instance,
+                                &partWarnings[part], &plan.workload);
+            if (!scenario)
+                scenarioProblems[i] = scenario.error().details;
+            else
+                evaluated.scenario = std::move(*scenario);
+        }
+    };
+    if (resolver)
+        resolveRange(0, 0, count);
+    else
+        inContiguousParts(count, kMinPerPart, resolveRange);
+    for (const QStringList &warnings : partWarnings)
+        result.warnings << warnings;
+
+    // What cannot be evaluated: the whole plan refused, or each scenario left out with its own problems.
+    const bool leaveOut = incomplete == Incomplete::LeaveOut && problems.isEmpty();
+    QHash<QString, std::size_t> leftOutByName; // name -> plan position, for what names a left-out scenario
+    std::vector<LeftOut> leftOutScenarios;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (scenarioProblems[i].isEmpty())
+            continue;
+        if (leaveOut) {
+            leftOutByName.insert(all[i].name, i);
+            leftOutScenarios.push_back({all[i].name, i, 0, std::move(scenarioProblems[i])});
+        } else {
+            problems << scenarioProblems[i];
+        }
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+    const auto keepEvaluable = [&](const std::vector<char> &out) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (!out[i]) {
+                if (kept != i)
+                    all[kept] = std::move(all[i]);
+                ++kept;
+            }
+        }
+        all.resize(kept);
+    };
+    if (!leftOutScenarios.empty()) {
+        std::vector<char> out(count, 0);
+        for (const LeftOut &l : leftOutScenarios)
+            out[*l.scenario] = 1;
+        keepEvaluable(out);
+    }
+
+    // Names to positions (the first scenario of a name, as a search from the top finds it).
+    QHash<QString, std::size_t> byName;
+    const auto indexNames = [&] {
+        byName.clear();
+        byName.reserve(static_cast<qsizetype>(all.size()));
+        for (std::size_t i = all.size(); i-- > 0;)
+            byName.insert(all[i].name, i);
+    };
+    indexNames();
+    const auto find = [&](const QString &name) -> const EvaluatedScenario * {
+        const auto it = byName.constFind(name);
+        return it == byName.constEnd() ? nullptr : &all[*it];
+    };
+    const auto notEvaluable = [&](const QString &path, const QString &name) {
+        return QStringLiteral("%1: \"%2\" cannot be evaluated yet, so neither can this").arg(path, name);
+    };
+    // Hybrids name other scenarios: check the names (a plan edited in the GUI may have renamed one). A hybrid
+    // whose base or burst is left out is left out too; hybrids never name hybrids, so one pass settles it.
+    std::vector<char> hybridOut(all.size(), 0);
+    bool anyHybridOut = false;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const auto *hybrid = std::get_if<HybridScenario>(&all[i].scenario);
+        if (!hybrid)
+            continue;
+        const QString path = QStringLiteral("scenarios[%1]").arg(all[i].planPosition);
+        const EvaluatedScenario *base = find(hybrid->base);
+        const EvaluatedScenario *burst = find(hybrid->burst);
+        QStringList own;
+        if (!base && leftOutByName.contains(hybrid->base))
+            own << notEvaluable(path + QStringLiteral(".base"), hybrid->base);
+        else if (!base || !(kindBit(base->kind()) & kBaseKinds))
+            own << QStringLiteral("%1.base: no dedicated, cluster or purchase scenario is named \"%2\"")
+                       .arg(path, hybrid->base);
+        if (!burst && leftOutByName.contains(hybrid->burst))
+            own << notEvaluable(path + QStringLiteral(".burst"), hybrid->burst);
+        else if (!burst || burst->kind() != ScenarioKind::Elastic)
+            own << QStringLiteral("%1.burst: no elastic scenario is named \"%2\"").arg(path, hybrid->burst);
+        if (own.isEmpty())
+            continue;
+        if (leaveOut) {
+            leftOutScenarios.push_back({all[i].name, all[i].planPosition, 0, own});
+            hybridOut[i] = 1;
+            anyHybridOut = true;
+        } else {
+            problems << own;
+        }
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+    if (anyHybridOut) {
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (hybridOut[i])
+                leftOutByName.insert(all[i].name, all[i].planPosition);
+        }
+        keepEvaluable(hybridOut);
+        indexNames();
+        std::sort(leftOutScenarios.begin(), leftOutScenarios.end(),
+                  [](const LeftOut &a, const LeftOut &b) { return *a.scenario < *b.scenario; });
+    }
+    for (EvaluatedScenario &s : all) {
+        if (const auto *hybrid = std::get_if<HybridScenario>(&s.scenario)) {
+            const EvaluatedScenario *base = find(hybrid->base);
+            s.baseKind = base->kind();
+            s.hybridBase = static_cast<std::size_t>(base - all.data());
+            s.hybridBurst = static_cast<std::size_t>(find(hybrid->burst) - all.data());
+        }
+    }
+    result.leftOut = std::move(leftOutScenarios);
+    noteSpeedups(plan, result);
+
+    for (qsizetype i = 0; i < plan.breakeven.size(); ++i) {
+        const BreakEvenRequest &request = plan.breakeven.at(i);
+        const QString path = QStringLiteral("breakeven[%1]").arg(i);
+        QString problem;
+        const auto fail = [&](const QString &line) {
+            if (leaveOut)
+                result.leftOut.push_back({QStringLiteral("%1 vs %2").arg(request.purchase, request.cloud), std::nullopt,
+                                          static_cast<std::size_t>(i), {line}});
+            else
+                problems << line;
+        };
+        const EvaluatedScenario *purchase = find(request.purchase);
+        const EvaluatedScenario *cloud = find(request.cloud);
+        if (!purchase && leftOutByName.contains(request.purchase)) {
+            fail(notEvaluable(path + QStringLiteral(".purchase"), request.purchase));
+            continue;
+        }
+        if (!purchase || purchase->kind() != ScenarioKind::Purchase) {
+            fail(QStringLiteral("%1.purchase: no purchase scenario is named \"%2\"").arg(path, request.purchase));
+            continue;
+        }
+        if (!cloud && leftOutByName.contains(request.cloud)) {
+            fail(notEvaluable(path + QStringLiteral(".cloud"), request.cloud));
+            continue;
+        }
+        if (!cloud) {
+            fail(QStringLiteral("%1.cloud: no scenario is named \"%2\"").arg(path, request.cloud));
+            continue;
+        }
+        const auto &owned = std::get<PurchaseScenario>(purchase->scenario);
+        if (const auto *elastic = std::get_if<ElasticScenario>(&cloud->scenario)) {
+            // basis and max_servers do not apply (model.md §10.10, clarification 7).
+            Expected<FleetBreakEven> fleet = fleetBreakEven(plan.workload, owned, *elastic);
+            if (!fleet) {
+                fail(QStringLiteral("%1: %2").arg(path, fleet.error().message));
+                continue;
+            }
+            BreakEvenResult found;
+            found.fleet = *fleet;
+            result.breakeven.push_back({request, std::move(found)});
+            continue;
+        }
+        if (request.maxServers < 1 || request.maxServers > kMaxBreakEvenServers) {
+            fail(QStringLiteral("%1.max_servers: must be an integer from 1 to %2").arg(path).arg(kMaxBreakEvenServers));
+            continue;
+        }
+        Expected<BreakEvenResult> sweep =
+            breakEvenServers(plan.workload, owned, cloud->scenario, request.maxServers, request.basis);
+        if (!sweep) {
+            fail(QStringLiteral("%1: %2").arg(path, sweep.error().message));
+            continue;
+        }
+        result.breakeven.push_back({request, std::move(*sweep)});
+    }
+    if (!problems.isEmpty())
+        return Error{QStringLiteral("the plan cannot be evaluated"), problems};
+    return result;
+}
+
+int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std::size_t)> &accept)
+{
+    int best = -1;
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        const ScenarioResult &r = result.scenarios[i].result;
+        if (r.hasUnmetDemand() || (accept && !accept(i)))
+            continue;
+        if (best < 0 || r.total < result.scenarios[static_cast<std::size_t>(best)].result.total)
+            best = static_cast<int>(i);
+    }
+    return best;
+}
+
+const EvaluatedScenario *PlanResult::atPlanPosition(std::size_t planPosition) const
+{
+    // Positions rise with the index: a binary search.
+    const auto it = std::lower_bound(scenarios.begin(), scenarios.end(), planPosition,
+                                     [](const EvaluatedScenario &s, std::size_t p) { return s.planPosition < p; });
+    return it != scenarios.end() && it->planPosition == planPosition ? &*it : nullptr;
+}
+
+const LeftOut *PlanResult::leftOutAt(std::size_t planPosition) const
+{
+    for (const LeftOut &l : leftOut) {
+        if (l.scenario == planPosition)
+            return &l;
+    }
+    return nullptr;
+}
+
+void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, HybridScratch &scratch)
+{
+    const EvaluatedScenario &s = plan.scenarios[index];
+    if (const auto *hybrid = std::get_if<HybridScenario>(&s.scenario)) {
+        evaluateHybridInto(plan.workload, plan.scenarios[s.hybridBase].scenario,
+                           std::get<ElasticScenario>(plan.scenarios[s.hybridBurst].scenario),
+                           hybrid->baseMaxUtilization, out, scratch);
+        return;
+    }
+    evaluateInto(plan.workload, s.scenario, out);
+}
+
+void evaluateAllScenarios(PlanResult &prepared)
+{
+    HybridScratch scratch;
+    for (std::size_t i = 0; i < prepared.scenarios.size(); ++i)
+        evaluateScenario(prepared, i, prepared.scenarios[i].result, scratch);
+}
+
+Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver, Incomplete incomplete)
+{
+    Expected<PlanResult> result = preparePlan(plan, resolver, incomplete);
+    if (result)
+        evaluateAllScenarios(*result);
+    return result;
+}
+
+} // namespace mltco::tco

@@ -1,0 +1,117 @@
+#pragma once
+
+#include "models/common/expected.h"
+#include "models/tco/breakeven.h"
+#include "models/tco/engine.h"
+#include "models/tco/instance.h"
+#include "models/plan/plan.h"
+#include "models/tco/result.h"
+
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace mltco::tco {
+
+struct EvaluatedScenario final
+{
+    QString name;
+    Scenario scenario;                       ///< with catalog values filled in
+    ScenarioResult result;
+    std::optional<ResolvedInstance> instance; ///< what the catalog said, when it was asked
+    std::optional<ScenarioKind> baseKind;     ///< hybrid: the kind of its base
+    std::size_t hybridBase = 0, hybridBurst = 0; ///< hybrid: the positions of its base and burst in PlanResult::scenarios
+    std::size_t planPosition = 0;            ///< its position in the plan (differs when scenarios are left out)
+
+    ScenarioKind kind() const { return scenarioKind(scenario); }
+    /// "servers" (purchase, or a hybrid on a purchase base), "nodes" (cluster, or on a cluster base), or empty:
+    /// the name of the month rows' fleet count.
+    QString fleetKey() const
+    {
+        const ScenarioKind k = baseKind.value_or(kind());
+        return k == ScenarioKind::Purchase ? QStringLiteral("servers")
+               : k == ScenarioKind::Cluster ? QStringLiteral("nodes")
+                                            : QString();
+    }
+};
+
+struct EvaluatedBreakEven final
+{
+    BreakEvenRequest request;
+    BreakEvenResult result;
+};
+
+/// A scenario or break-even of the plan that could not be evaluated and was left out (Incomplete::LeaveOut).
+struct LeftOut final
+{
+    QString name;                          ///< the scenario's name; a break-even's "purchase vs cloud"
+    std::optional<std::size_t> scenario;   ///< the scenario's position in the plan; empty for a break-even
+    std::size_t breakeven = 0;             ///< the break-even's position in the plan, when `scenario` is empty
+    QStringList problems;                  ///< "path: problem" lines, as a refused evaluation lists them
+};
+
+/// A whole plan evaluated: what `mltco-cli evaluate`, the GUI and reports show.
+struct PlanResult final
+{
+    QString plan;
+    Workload workload;
+    std::vector<EvaluatedScenario> scenarios; ///< in plan order, without those left out
+    std::vector<EvaluatedBreakEven> breakeven;
+    std::vector<LeftOut> leftOut; ///< scenarios (in plan order), then break-evens, that could not be evaluated
+    QStringList warnings; ///< "path: ..." lines a user should see (e.g. the plan overrides a catalog price)
+    QStringList notes;    ///< "path: ..." facts worth showing (e.g. a speedup estimated from datasheets)
+
+    /// The evaluated scenario at `planPosition` in the plan; nullptr when it was left out (or there is none).
+    const EvaluatedScenario *atPlanPosition(std::size_t planPosition) const;
+    /// What was left out of scenario `planPosition`; nullptr when it was evaluated.
+    const LeftOut *leftOutAt(std::size_t planPosition) const;
+};
+
+/// The position in `result.scenarios` of the cheapest scenario (by total over the horizon) that serves all the
+/// demand and that `accept` (given a position) keeps; -1 when there is none. A scenario that leaves work undone
+/// is cheaper because it does less (model.md §5), so it never counts: the dashboard, the report and the executive
+/// summary all name their cheapest with this.
+int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std::size_t)> &accept = {});
+
+/// What preparePlan and evaluatePlan do with a scenario or break-even that cannot be evaluated (a price not
+/// given, a value out of range, a hybrid whose base cannot be evaluated): refuse the whole plan (the command
+/// line, which exits with the problems), or leave it out and evaluate the others (the desktop app, which marks
+/// it in place while the others still show). Problems of the workload refuse the plan either way.
+enum class Incomplete { Refuse, LeaveOut };
+
+/// Whether the plan leaves a value to the catalog: a scenario names an instance and does not state all of
+/// rate_per_hour, gpus_per_instance and speedup.
+bool needsCatalog(const Plan &plan);
+
+/// The scenario's parameters with what the plan does not state taken from the catalog. Values the plan
+/// states win. `path` prefixes messages ("scenarios[2]"). An empty resolver means "no catalog".
+/// With a workload, a fleet that expands to demand is also checked against the largest fleet a plan may hold.
+Expected<Scenario> resolveScenario(const PlanScenario &scenario, const InstanceResolver &resolver,
+                                   const QString &path, std::optional<ResolvedInstance> *resolved = nullptr,
+                                   QStringList *warnings = nullptr, const Workload *workload = nullptr);
+
+/// "expansion: month 14 would need 100001 servers, ..." when a to_demand fleet needs more than 100,000 servers
+/// or nodes in some month (model.md §10.10, clarification 4); empty when it does not.
+QString fleetLimitProblem(const Workload &workload, const Scenario &scenario);
+
+/// Resolves, validates and evaluates every scenario and break-even of the plan. On failure the Error's
+/// details hold one "path: problem" line per problem.
+Expected<PlanResult> evaluatePlan(const Plan &plan, const InstanceResolver &resolver = {},
+                                  Incomplete incomplete = Incomplete::Refuse);
+
+/// The same checks, break-evens, warnings and notes as evaluatePlan, with every scenario's `result` left empty:
+/// outputs too large to hold (a plan of many scenarios over many months) evaluate each scenario with
+/// evaluateScenario() when they write it, so that memory does not grow with the months.
+Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resolver = {},
+                                 Incomplete incomplete = Incomplete::Refuse);
+
+/// Scenario `index` of a prepared (or evaluated) plan evaluated into `out`, reusing its buffers: the same figures
+/// evaluatePlan gives it.
+void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, HybridScratch &scratch);
+
+/// Every scenario of a prepared plan evaluated into its `result`: preparePlan + evaluateAllScenarios = evaluatePlan.
+void evaluateAllScenarios(PlanResult &prepared);
+
+} // namespace mltco::tco

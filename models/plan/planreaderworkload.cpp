@@ -1,0 +1,110 @@
+// The plan reader, part of a plan file: the workload and the plan's link to its bills.
+#include "models/plan/planreaderimpl.h"
+
+namespace mltco::tco::planreading {
+
+std::optional<std::vector<DemandStep>> PlanReader::demandSteps(const QJsonValue &value, const QString &path)
+{
+    const ParameterInfo &info = parameterInfo(ParamId::DemandSteps);
+    const ParameterInfo &horizon = parameterInfo(ParamId::HorizonMonths);
+    std::vector<DemandStep> steps;
+    const bool ok = numberPairs(
+        value, path, info,
+        [&](double month, double hours) { return isAllowedValue(horizon, month) && hours >= 0 && hours <= info.max; },
+        QStringLiteral("must be [month, gpu_hours] with month an integer from 1 to %1 and gpu_hours a number from "
+                       "0 to %2")
+            .arg(horizon.max, 0, 'g', 15)
+            .arg(info.max, 0, 'g', 15),
+        [&](qsizetype, double month, double hours, const QString &itemPath) {
+            const DemandStep step{static_cast<int>(month), hours};
+            if (!steps.empty() && step.month <= steps.back().month) {
+                problem(itemPath, QStringLiteral("month %1 must come after month %2 of the step before")
+                                      .arg(step.month)
+                                      .arg(steps.back().month));
+                return false;
+            }
+            steps.push_back(step);
+            return true;
+        });
+    if (!ok)
+        return std::nullopt;
+    return steps;
+}
+
+void PlanReader::readWorkload(const QJsonValue &value, Plan &plan)
+{
+    const QString path = QStringLiteral("workload");
+    if (!value.isObject()) {
+        problem(path, QStringLiteral("must be an object"));
+        return;
+    }
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString itemPath = path + QLatin1Char('.') + it.key();
+        if (it.key() == QLatin1String("notes")) {
+            plan.workloadNotes = text(it.value(), itemPath);
+            continue;
+        }
+        if (it.key() == QLatin1String("assumptions")) {
+            plan.workloadAssumptions = assumptions(it.value(), itemPath, std::nullopt, true);
+            continue;
+        }
+        const ParameterInfo *info = parameterByKey(it.key());
+        if (!info || info->kinds != 0) {
+            problem(itemPath, info ? QStringLiteral("a scenario parameter; give it in a scenario")
+                                   : QStringLiteral("unknown key"));
+            continue;
+        }
+        if (info->type == ParamType::Steps) {
+            if (auto steps = demandSteps(it.value(), itemPath)) {
+                plan.workload.demandSteps = std::move(*steps);
+                setGiven(plan.workloadGiven, info->id);
+            }
+            continue;
+        }
+        if (const auto v = parameter(it.value(), itemPath, *info)) {
+            setParameterValue(plan.workload, info->id, *v);
+            setGiven(plan.workloadGiven, info->id);
+        }
+    }
+}
+
+void PlanReader::checkStepsWithinHorizon(const Plan &plan)
+{
+    const auto &steps = plan.workload.demandSteps;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (steps[i].month > plan.workload.horizonMonths)
+            problem(QStringLiteral("workload.demand_steps[%1]").arg(i),
+                    QStringLiteral("month %1 is after the horizon (%2 months)")
+                        .arg(steps[i].month)
+                        .arg(plan.workload.horizonMonths));
+    }
+}
+
+void PlanReader::readActuals(const QJsonValue &value, Plan &plan)
+{
+    if (!value.isObject()) {
+        problem(QStringLiteral("actuals"), QStringLiteral("must be an object"));
+        return;
+    }
+    const QJsonObject object = value.toObject();
+    ActualsLink link;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString path = QStringLiteral("actuals.") + it.key();
+        if (it.key() == QLatin1String("scenario")) {
+            link.scenario = requiredText(it.value(), path);
+        } else if (it.key() == QLatin1String("start")) {
+            static const QRegularExpression month(QStringLiteral("^(19|[2-9][0-9])[0-9]{2}-(0[1-9]|1[0-2])$"));
+            link.start = it.value().toString();
+            if (!it.value().isString() || !month.match(link.start).hasMatch())
+                problem(path, QStringLiteral("must be a month written YYYY-MM (e.g. \"2026-01\")"));
+        } else {
+            problem(path, QStringLiteral("unknown key"));
+        }
+    }
+    if (!object.contains(QStringLiteral("scenario")))
+        problem(QStringLiteral("actuals.scenario"), QStringLiteral("missing"));
+    plan.actuals = link;
+}
+
+} // namespace mltco::tco::planreading

@@ -1,0 +1,200 @@
+#include "models/plan/planwriter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace mltco::tco {
+
+namespace {
+
+QJsonValue number(const ParameterInfo &info, double value)
+{
+    if (info.type == ParamType::Boolean)
+        return value != 0.0;
+    if (info.type == ParamType::Choice)
+        return parameterChoices(info.id).value(static_cast<qsizetype>(value));
+    if (info.type == ParamType::Integer)
+        return static_cast<qint64>(value);
+    return value;
+}
+
+QJsonObject assumptionsToJson(const QMap<QString, QString> &assumptions)
+{
+    QJsonObject object;
+    for (auto it = assumptions.cbegin(); it != assumptions.cend(); ++it)
+        object.insert(it.key(), it.value());
+    return object;
+}
+
+QJsonObject instanceToJson(const InstanceRef &ref)
+{
+    QJsonObject object{
+        {QStringLiteral("provider"), ref.provider},
+        {QStringLiteral("name"), ref.name},
+        {QStringLiteral("pricing"), ref.pricing},
+    };
+    if (!ref.region.isEmpty())
+        object.insert(QStringLiteral("region"), ref.region);
+    if (ref.asOf.isValid())
+        object.insert(QStringLiteral("as_of"), ref.asOf.toString(Qt::ISODate));
+    return object;
+}
+
+QJsonObject scenarioToJson(const PlanScenario &scenario)
+{
+    QJsonObject object{
+        {QStringLiteral("name"), scenario.name},
+        {QStringLiteral("kind"), scenarioKindKey(scenario.kind())},
+    };
+    if (scenario.instance)
+        object.insert(QStringLiteral("instance"), instanceToJson(*scenario.instance));
+    for (ParamId id : scenarioParameters(scenario.kind())) {
+        if (!isGiven(scenario.given, id))
+            continue;
+        const ParameterInfo &info = parameterInfo(id);
+        if (info.type == ParamType::Tiers) {
+            QJsonArray tiers;
+            for (const BulkTier &tier : std::get<PurchaseScenario>(scenario.scenario).bulkDiscounts)
+                tiers.append(QJsonArray{tier.minServers, tier.fraction});
+            object.insert(QLatin1String(info.key), tiers);
+        } else if (info.type == ParamType::ScenarioName) {
+            const auto &hybrid = std::get<HybridScenario>(scenario.scenario);
+            object.insert(QLatin1String(info.key), id == ParamId::Base ? hybrid.base : hybrid.burst);
+        } else if (const auto value = parameterValue(scenario.scenario, id)) {
+            object.insert(QLatin1String(info.key), number(info, *value));
+        }
+    }
+    if (!scenario.notes.isEmpty())
+        object.insert(QStringLiteral("notes"), scenario.notes);
+    if (!scenario.assumptions.isEmpty())
+        object.insert(QStringLiteral("assumptions"), assumptionsToJson(scenario.assumptions));
+    return object;
+}
+
+bool givesVersion2(const ParamSet &given, std::optional<ScenarioKind> kind)
+{
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const auto id = static_cast<ParamId>(i);
+        if (!given.test(i))
+            continue;
+        if (introducedIn(id) == 2 || (id == ParamId::TargetUtilization && kind == ScenarioKind::Purchase))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool usesVersion2(const Plan &plan)
+{
+    if (givesVersion2(plan.workloadGiven, std::nullopt))
+        return true;
+    for (const PlanScenario &scenario : plan.scenarios) {
+        if (scenario.kind() == ScenarioKind::Hybrid || givesVersion2(scenario.given, scenario.kind()))
+            return true;
+    }
+    for (const BreakEvenRequest &request : plan.breakeven) {
+        const PlanScenario *cloud = plan.scenario(request.cloud);
+        if (request.basis != BreakEvenBasis::Capacity || (cloud && cloud->kind() == ScenarioKind::Elastic))
+            return true;
+    }
+    return !plan.uncertainty.isEmpty() || !plan.correlations.isEmpty() || plan.actuals.has_value();
+}
+
+QJsonObject planToJson(const Plan &plan)
+{
+    QJsonObject workload;
+    for (ParamId id : workloadParameters()) {
+        if (!isGiven(plan.workloadGiven, id))
+            continue;
+        if (id == ParamId::DemandSteps) {
+            QJsonArray steps;
+            for (const DemandStep &step : plan.workload.demandSteps)
+                steps.append(QJsonArray{step.month, step.gpuHours});
+            workload.insert(parameterKey(id), steps);
+        } else if (const auto value = parameterValue(plan.workload, id)) {
+            workload.insert(parameterKey(id), number(parameterInfo(id), *value));
+        }
+    }
+    if (!plan.workloadNotes.isEmpty())
+        workload.insert(QStringLiteral("notes"), plan.workloadNotes);
+    if (!plan.workloadAssumptions.isEmpty())
+        workload.insert(QStringLiteral("assumptions"), assumptionsToJson(plan.workloadAssumptions));
+
+    QJsonArray scenarios;
+    for (const PlanScenario &scenario : plan.scenarios)
+        scenarios.append(scenarioToJson(scenario));
+
+    QJsonObject object{
+        {QStringLiteral("name"), plan.name},
+        {QStringLiteral("version"), usesVersion2(plan) ? 2 : 1},
+        {QStringLiteral("workload"), workload},
+        {QStringLiteral("scenarios"), scenarios},
+    };
+    if (!plan.notes.isEmpty())
+        object.insert(QStringLiteral("notes"), plan.notes);
+    if (!plan.breakeven.isEmpty()) {
+        QJsonArray breakeven;
+        for (const BreakEvenRequest &request : plan.breakeven) {
+            QJsonObject item{
+                {QStringLiteral("purchase"), request.purchase},
+                {QStringLiteral("cloud"), request.cloud},
+                {QStringLiteral("max_servers"), request.maxServers},
+            };
+            if (request.basis != BreakEvenBasis::Capacity)
+                item.insert(QStringLiteral("basis"), breakEvenBasisKey(request.basis));
+            if (!request.notes.isEmpty())
+                item.insert(QStringLiteral("notes"), request.notes);
+            breakeven.append(item);
+        }
+        object.insert(QStringLiteral("breakeven"), breakeven);
+    }
+    if (plan.actuals) {
+        QJsonObject link{{QStringLiteral("scenario"), plan.actuals->scenario}};
+        if (!plan.actuals->start.isEmpty())
+            link.insert(QStringLiteral("start"), plan.actuals->start);
+        object.insert(QStringLiteral("actuals"), link);
+    }
+    if (!plan.uncertainty.isEmpty()) {
+        QJsonArray entries;
+        for (const Uncertainty &u : plan.uncertainty) {
+            QJsonObject item{
+                {QStringLiteral("target"), u.target},
+                {QStringLiteral("parameter"), parameterKey(u.parameter)},
+                {QStringLiteral("distribution"), distributionKey(u.distribution)},
+            };
+            switch (u.distribution) {
+            case DistributionKind::Triangular:
+            case DistributionKind::Pert:
+                item.insert(QStringLiteral("mode"), u.mode);
+                [[fallthrough]];
+            case DistributionKind::Uniform:
+                item.insert(QStringLiteral("low"), u.low);
+                item.insert(QStringLiteral("high"), u.high);
+                break;
+            case DistributionKind::Lognormal:
+                item.insert(QStringLiteral("median"), u.median);
+                item.insert(QStringLiteral("p90"), u.p90);
+                break;
+            }
+            if (!u.notes.isEmpty())
+                item.insert(QStringLiteral("notes"), u.notes);
+            entries.append(item);
+        }
+        object.insert(QStringLiteral("uncertainty"), entries);
+    }
+    if (!plan.correlations.isEmpty()) {
+        QJsonArray entries;
+        for (const RankCorrelation &c : plan.correlations)
+            entries.append(QJsonObject{{QStringLiteral("a"), c.a}, {QStringLiteral("b"), c.b}, {QStringLiteral("rank"), c.rank}});
+        object.insert(QStringLiteral("correlations"), entries);
+    }
+    return object;
+}
+
+QByteArray writePlan(const Plan &plan)
+{
+    return QJsonDocument(planToJson(plan)).toJson(QJsonDocument::Indented);
+}
+
+} // namespace mltco::tco

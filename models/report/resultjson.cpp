@@ -1,0 +1,277 @@
+#include "models/report/resultjson.h"
+
+#include "models/common/jsonstreamwriter.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace mltco::tco {
+
+namespace {
+
+QJsonValue optionalNumber(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+} // namespace
+
+namespace {
+
+// The figures of one month row that the JSON carries for a scenario, in key order (as QJsonObject sorts them):
+// categories always, the fleet for kinds that have one, depreciation and gain for purchases, burst for hybrids.
+struct MonthField final
+{
+    const char *key;
+    double (*get)(const MonthRow &row);
+    bool (*applies)(bool fleet, bool purchase, bool hybrid);
+};
+
+bool always(bool, bool, bool) { return true; }
+bool forFleet(bool fleet, bool, bool) { return fleet; }
+bool forPurchase(bool, bool purchase, bool) { return purchase; }
+bool forHybrid(bool, bool, bool hybrid) { return hybrid; }
+
+template<Category c>
+double categoryOf(const MonthRow &row)
+{
+    return row.at(c);
+}
+
+struct ScenarioShape final
+{
+    QString fleetKey;
+    bool purchase = false;
+    bool hybrid = false;
+
+    explicit ScenarioShape(const EvaluatedScenario &scenario, const ScenarioResult &r)
+        : fleetKey(scenario.fleetKey())
+        , purchase(!r.cohorts.empty() || scenario.kind() == ScenarioKind::Purchase ||
+                   scenario.baseKind == ScenarioKind::Purchase)
+        , hybrid(scenario.kind() == ScenarioKind::Hybrid)
+    {
+    }
+
+    /// The month keys of this scenario in sorted order, the fleet ("nodes" or "servers") in its place.
+    std::vector<std::pair<QByteArray, double (*)(const MonthRow &)>> monthFields() const
+    {
+        static const MonthField fields[] = {
+            {"burst", [](const MonthRow &r) { return r.burst; }, forHybrid},
+            {"burst_gpu_hours", [](const MonthRow &r) { return r.burstGpuHours; }, forHybrid},
+            {"capacity_gpu_hours", [](const MonthRow &r) { return r.capacity; }, always},
+            {"capex", categoryOf<Category::Capex>, always},
+            {"compute", categoryOf<Category::Compute>, always},
+            {"demand_gpu_hours", [](const MonthRow &r) { return r.demand; }, always},
+            {"depreciation", [](const MonthRow &r) { return r.depreciation; }, forPurchase},
+            {"facilities", categoryOf<Category::Facilities>, always},
+            {"failures", categoryOf<Category::Failures>, always},
+            {"fleet", [](const MonthRow &r) { return r.fleet; }, forFleet},
+            {"gain", [](const MonthRow &r) { return r.gain; }, forPurchase},
+            {"month", [](const MonthRow &r) { return static_cast<double>(r.month); }, always},
+            {"overhead", categoryOf<Category::Overhead>, always},
+            {"power", categoryOf<Category::Power>, always},
+            {"resale", categoryOf<Category::Resale>, always},
+            {"staff", categoryOf<Category::Staff>, always},
+            {"tax", categoryOf<Category::Tax>, always},
+            {"total", [](const MonthRow &r) { return r.total; }, always},
+        };
+        std::vector<std::pair<QByteArray, double (*)(const MonthRow &)>> out;
+        for (const MonthField &f : fields) {
+            if (!f.applies(!fleetKey.isEmpty(), purchase, hybrid))
+                continue;
+            out.emplace_back(qstrcmp(f.key, "fleet") == 0 ? fleetKey.toLatin1() : QByteArray(f.key), f.get);
+        }
+        std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        return out;
+    }
+};
+
+// Every key of a scenario's JSON but "months".
+QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const ScenarioResult &r)
+{
+    const ScenarioShape shape(scenario, r);
+    QJsonArray annual;
+    for (const YearSum &year : r.years)
+        annual.append(year.total);
+    QJsonObject byCategory;
+    for (Category category : kCategories)
+        byCategory.insert(QLatin1String(categoryKey(category)), r.categoryTotal(category));
+    QJsonObject object{
+        {QStringLiteral("name"), scenario.name},
+        {QStringLiteral("kind"), scenarioKindKey(scenario.kind())},
+        {QStringLiteral("total"), r.total},
+        {QStringLiteral("npv"), r.npv},
+        {QStringLiteral("average_annual"), r.averageAnnual},
+        {QStringLiteral("annual"), annual},
+        {QStringLiteral("by_category"), byCategory},
+        {QStringLiteral("served_gpu_hours"), r.served},
+        {QStringLiteral("unmet_gpu_hours"), r.unmet},
+        {QStringLiteral("utilization"), optionalNumber(r.utilization)},
+        {QStringLiteral("cost_per_gpu_hour"), optionalNumber(r.costPerServedGpuHour)},
+        {QStringLiteral("demand_gpu_hours"), r.demand},
+    };
+    if (!shape.fleetKey.isEmpty())
+        object.insert(QStringLiteral("peak_") + shape.fleetKey, optionalNumber(r.peakFleet));
+    if (const CloudInstance *instance = cloudInstance(scenario.scenario)) {
+        // Where the speedup came from (model.md §10.8): the plan, a person (catalog) or the datasheets.
+        object.insert(QStringLiteral("speedup"), instance->speedup);
+        const bool fromCatalog = scenario.instance && scenario.instance->speedup &&
+                                 scenario.instance->speedupOrigin != SpeedupOrigin::Plan;
+        object.insert(QStringLiteral("speedup_origin"),
+                      !fromCatalog ? QStringLiteral("plan")
+                      : scenario.instance->speedupOrigin == SpeedupOrigin::Estimated ? QStringLiteral("estimated")
+                                                                                     : QStringLiteral("catalog"));
+        if (fromCatalog)
+            object.insert(QStringLiteral("speedup_basis"), scenario.instance->speedupBasis);
+    }
+    if (shape.purchase) {
+        object.insert(QStringLiteral("depreciation"), r.depreciation);
+        object.insert(QStringLiteral("gains"), r.gains);
+    }
+    if (shape.hybrid) {
+        const auto &h = std::get<HybridScenario>(scenario.scenario);
+        object.insert(QStringLiteral("base"), h.base);
+        object.insert(QStringLiteral("burst"), h.burst);
+        object.insert(QStringLiteral("base_total"), r.total - r.burst);
+        object.insert(QStringLiteral("burst_total"), r.burst);
+        object.insert(QStringLiteral("burst_gpu_hours"), r.burstGpuHours);
+    }
+    return object;
+}
+
+// One scenario streamed: its summary's keys in order, the months array where "months" sorts among them.
+void writeScenario(JsonStreamWriter &json, const EvaluatedScenario &scenario, const ScenarioResult &r)
+{
+    const QJsonObject summary = scenarioSummaryToJson(scenario, r);
+    const auto fields = ScenarioShape(scenario, r).monthFields();
+    const QString monthsKey = QStringLiteral("months");
+    bool monthsWritten = false;
+    const auto writeMonths = [&] {
+        json.key("months");
+        json.beginArray();
+        std::vector<std::string_view> keys;
+        for (const auto &field : fields)
+            keys.emplace_back(field.first.constData(), static_cast<std::size_t>(field.first.size()));
+        const JsonStreamWriter::NumberObjectLayout layout = json.numberObjectLayout(keys);
+        std::vector<double> values(fields.size());
+        for (const MonthRow &row : r.months) {
+            for (std::size_t f = 0; f < fields.size(); ++f)
+                values[f] = fields[f].second(row);
+            json.numberObject(layout, values.data());
+        }
+        json.endArray();
+        monthsWritten = true;
+    };
+    json.beginObject();
+    for (auto it = summary.begin(); it != summary.end(); ++it) {
+        if (!monthsWritten && it.key() > monthsKey)
+            writeMonths();
+        json.key(it.key());
+        json.value(it.value());
+    }
+    if (!monthsWritten)
+        writeMonths();
+    json.endObject();
+}
+
+} // namespace
+
+QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario)
+{
+    const ScenarioResult &r = scenario.result;
+    QJsonObject object = scenarioSummaryToJson(scenario, r);
+    const auto fields = ScenarioShape(scenario, r).monthFields();
+    QJsonArray months;
+    for (const MonthRow &row : r.months) {
+        QJsonObject month;
+        for (const auto &[key, get] : fields)
+            month.insert(QLatin1String(key), get(row));
+        months.append(month);
+    }
+    object.insert(QStringLiteral("months"), months);
+    return object;
+}
+
+QJsonObject breakEvenToJson(const EvaluatedBreakEven &breakEven)
+{
+    if (const auto &fleet = breakEven.result.fleet) {
+        // Against an elastic scenario: the four keys in the object itself (model.md §10.10, clarification 8).
+        return QJsonObject{
+            {QStringLiteral("purchase"), breakEven.request.purchase},
+            {QStringLiteral("cloud"), breakEven.request.cloud},
+            {QStringLiteral("servers"), QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("stays_cheaper"), QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("sweep"), QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("demand_scale"), fleet->demandScale},
+            {QStringLiteral("demand_gpu_hours_per_month"), fleet->demandGpuHoursPerMonth},
+            {QStringLiteral("utilization"), fleet->utilization},
+            {QStringLiteral("reachable"), fleet->reachable},
+            {QStringLiteral("purchase_total"), fleet->purchaseTotal},
+            {QStringLiteral("cloud_fixed"), fleet->cloudFixed},
+            {QStringLiteral("cloud_variable"), fleet->cloudVariable},
+        };
+    }
+    QJsonArray sweep;
+    for (const SweepPoint &point : breakEven.result.sweep)
+        sweep.append(QJsonObject{
+            {QStringLiteral("servers"), point.servers},
+            {QStringLiteral("purchase_total"), point.purchaseTotal},
+            {QStringLiteral("cloud_total"), point.cloudTotal},
+            {QStringLiteral("cloud_instances"), point.cloudInstances},
+        });
+    const auto &servers = breakEven.result.servers;
+    return QJsonObject{
+        {QStringLiteral("purchase"), breakEven.request.purchase},
+        {QStringLiteral("cloud"), breakEven.request.cloud},
+        {QStringLiteral("servers"), servers ? QJsonValue(*servers) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("stays_cheaper"), breakEven.result.staysCheaper},
+        {QStringLiteral("basis"), breakEvenBasisKey(breakEven.request.basis)},
+        {QStringLiteral("sweep"), sweep},
+    };
+}
+
+QJsonObject planResultToJson(const PlanResult &result)
+{
+    QJsonArray scenarios;
+    for (const EvaluatedScenario &scenario : result.scenarios)
+        scenarios.append(scenarioResultToJson(scenario));
+    QJsonArray breakeven;
+    for (const EvaluatedBreakEven &b : result.breakeven)
+        breakeven.append(breakEvenToJson(b));
+    return QJsonObject{
+        {QStringLiteral("plan"), result.plan},
+        {QStringLiteral("tax_rate"), result.workload.taxRate},
+        {QStringLiteral("scenarios"), scenarios},
+        {QStringLiteral("breakeven"), breakeven},
+    };
+}
+
+Status writePlanResultJson(const PlanResult &plan, QIODevice &device)
+{
+    // planResultToJson's keys in QJsonObject's order: breakeven, plan, scenarios, tax_rate.
+    JsonStreamWriter json(device);
+    json.beginObject();
+    json.key("breakeven");
+    json.beginArray();
+    for (const EvaluatedBreakEven &b : plan.breakeven)
+        json.value(breakEvenToJson(b));
+    json.endArray();
+    json.key("plan");
+    json.value(plan.plan);
+    json.key("scenarios");
+    json.beginArray();
+    ScenarioResult result;
+    HybridScratch scratch;
+    for (std::size_t i = 0; i < plan.scenarios.size() && json.ok(); ++i) {
+        evaluateScenario(plan, i, result, scratch);
+        writeScenario(json, plan.scenarios[i], result);
+    }
+    json.endArray();
+    json.key("tax_rate");
+    json.value(plan.workload.taxRate);
+    json.endObject();
+    return json.finish();
+}
+
+} // namespace mltco::tco

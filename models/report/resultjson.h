@@ -1,0 +1,25 @@
+#pragma once
+
+#include "models/plan/planevaluation.h"
+
+#include "models/common/expected.h"
+
+#include <QJsonObject>
+
+class QIODevice;
+
+namespace mltco::tco {
+
+/// The JSON form of results that `mltco-cli evaluate --format json` prints and reports reuse. Doubles keep
+/// full precision (Qt writes the shortest text that reads back to the same double); undefined figures
+/// (e.g. cost per GPU-hour with nothing served) are null.
+QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario);
+QJsonObject breakEvenToJson(const EvaluatedBreakEven &breakEven);
+QJsonObject planResultToJson(const PlanResult &result);
+
+/// The same JSON as QJsonDocument(planResultToJson(evaluated)).toJson(Indented), byte for byte, written as it goes
+/// from a prepared plan (preparePlan): each scenario is evaluated when it is written and dropped, so memory stays
+/// flat however many scenarios and months the plan has. The device's error if a write fails.
+Status writePlanResultJson(const PlanResult &prepared, QIODevice &device);
+
+} // namespace mltco::tco

@@ -1,0 +1,1 @@
+// The source of the targets that hold the tests' shared precompiled headers (mltco_test_pch, cmake/MltcoHelpers.cmake).
