@@ -47,7 +47,10 @@ fi
 
 build=${MLTCO_BUILD_DIR:-build}
 if [ ! -f "$build/build.ninja" ]; then
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMLTCO_WARNINGS_AS_ERRORS=ON >/dev/null
+  # RelWithDebInfo with line tables only (-g1): the same code, backtraces and profiles with file and line, and a
+  # third less compile and link time than full debug information (configure a Debug build to step through locals).
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+    -DMLTCO_WARNINGS_AS_ERRORS=ON >/dev/null
 fi
 if [ "$mode" = run ]; then
   # Only what the window and the CLI need; the tests, benchmarks and fuzz replays are built by `test`.

@@ -58,6 +58,7 @@ function(mltco_test_pch name libs)
     set(pch mltco_test_pch_${kind}_${folder})
     if(NOT TARGET ${pch})
         add_library(${pch} STATIC ${PROJECT_SOURCE_DIR}/tests/support/pch.cpp)
+        set_target_properties(${pch} PROPERTIES AUTOMOC OFF)
         target_link_libraries(${pch} PRIVATE Qt6::Test ${base})
         mltco_test_definitions(${pch})
         mltco_set_compile_options(${pch})
@@ -66,6 +67,15 @@ function(mltco_test_pch name libs)
     target_precompile_headers(${name} REUSE_FROM ${pch})
     # A test whose flags differ from the shared header's parses it as text instead: slower, never wrong.
     target_compile_options(${name} PRIVATE -Wno-error=invalid-pch)
+    # A test's moc output is included by its own file (#include "tst_x.moc"), which leaves moc's own file empty: not
+    # worth loading the precompiled header for.
+    set_source_files_properties(${CMAKE_CURRENT_BINARY_DIR}/${name}_autogen/mocs_compilation.cpp
+        TARGET_DIRECTORY ${name} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+endfunction()
+
+# mltco_no_moc(TARGET...): programs that declare no QObject (fuzz targets, benchmarks, link checks) skip moc.
+function(mltco_no_moc)
+    set_target_properties(${ARGN} PROPERTIES AUTOMOC OFF)
 endfunction()
 
 # mltco_add_test(NAME SOURCES file.cpp... LIBS lib... [GUI] [LABELS l...])
@@ -111,6 +121,7 @@ set(MLTCO_PCH_CORE <QString> <QStringList> <QList> <QHash> <QByteArray> <QDate> 
 set(MLTCO_PCH_SQL ${MLTCO_PCH_CORE} <QSqlDatabase> <QSqlQuery> <QSqlError> CACHE INTERNAL "")
 
 # mltco_add_room(TARGET SOURCES file... PUBLIC lib... PRIVATE lib... [PCH header...])
+# PCH only for rooms of eight files or more: building the header costs about what it saves eight files.
 # One room of models/ (docs/architecture.md): a static library whose headers are included by their path from the
 # source root ("models/<room>/x.h"). PUBLIC for what its own headers include, PRIVATE for the rest, so a room's
 # dependants see no more than its API needs.
@@ -120,6 +131,8 @@ function(mltco_add_room target)
     target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
     target_link_libraries(${target} PUBLIC ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
     mltco_set_compile_options(${target})
+    # No room of models/ declares a QObject: moc has nothing to do there.
+    set_target_properties(${target} PROPERTIES AUTOMOC OFF)
     if(ARG_PCH)
         mltco_precompile(${target} ${ARG_PCH})
     endif()

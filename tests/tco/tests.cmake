@@ -1,9 +1,9 @@
 # The engine's room: these link mltco_tco (Qt6::Core) alone, so they run without QtSql or a document.
 foreach(test engine breakeven calculators)
-    mltco_add_test(tst_tco_${test} SOURCES tst_${test}.cpp LIBS mltco_tco LABELS tco)
+    mltco_add_test(tst_tco_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp LIBS mltco_tco LABELS tco)
 endforeach()
 # Version-2 engine cases written as plan files.
-mltco_add_test(tst_tco_enginev2 SOURCES tst_enginev2.cpp LIBS mltco_plan LABELS tco)
+mltco_add_test(tst_tco_enginev2 SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_enginev2.cpp LIBS mltco_plan LABELS tco)
 foreach(test engine breakeven calculators enginev2)
     # The example plans are read from the source tree.
     target_compile_definitions(tst_tco_${test} PRIVATE MLTCO_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

@@ -1,18 +1,19 @@
-mltco_add_test(tst_document SOURCES tst_document.cpp LIBS mltco_catalog)
-mltco_add_test(tst_transaction SOURCES tst_transaction.cpp LIBS mltco_importers BOTH_STORES)
-mltco_add_test(tst_planstore SOURCES tst_planstore.cpp LIBS mltco_store BOTH_STORES)
+mltco_add_test(tst_document SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_document.cpp LIBS mltco_catalog)
+mltco_add_test(tst_transaction SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_transaction.cpp LIBS mltco_importers BOTH_STORES)
+mltco_add_test(tst_planstore SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planstore.cpp LIBS mltco_store BOTH_STORES)
 
 # A writer that commits transactions in a loop until it is killed; tst_crashsafety kills it with
 # SIGKILL at random moments and checks that the document is still valid.
-add_executable(mltco-crashwriter crashwriter.cpp)
+add_executable(mltco-crashwriter ${CMAKE_CURRENT_LIST_DIR}/crashwriter.cpp)
 target_link_libraries(mltco-crashwriter PRIVATE mltco_store)
 mltco_set_compile_options(mltco-crashwriter)
+mltco_no_moc(mltco-crashwriter)
 set_target_properties(mltco-crashwriter PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-mltco_add_test(tst_crashsafety SOURCES tst_crashsafety.cpp LIBS mltco_store)
+mltco_add_test(tst_crashsafety SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_crashsafety.cpp LIBS mltco_store)
 target_compile_definitions(tst_crashsafety PRIVATE MLTCO_CRASHWRITER="$<TARGET_FILE:mltco-crashwriter>")
 add_dependencies(tst_crashsafety mltco-crashwriter)
 
 # The team store itself (PostgreSQL only): refusals, roles, concurrent importers, passwords, notifications, copies.
-mltco_add_test(tst_teamstore SOURCES tst_teamstore.cpp LIBS mltco_importers mltco_storecopy)
+mltco_add_test(tst_teamstore SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_teamstore.cpp LIBS mltco_importers mltco_storecopy)
 set_tests_properties(tst_teamstore PROPERTIES FIXTURES_REQUIRED pg_cluster LABELS postgresql
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;MLTCO_TEST_PG_DIR=${MLTCO_TEST_PG_DIR}")
