@@ -21,16 +21,14 @@ function(mltco_test_definitions target)
 endfunction()
 
 # mltco_test_pch(TEST LIBS)
-# The tests of one folder share a precompiled header: Qt Test with the Qt Core and Sql headers, and for tests of the
-# widgets (those linking mltco_ui) the Widgets and Charts headers too. Per folder because Qt Test defines
-# QT_TESTCASE_BUILDDIR as each target's build folder, and a precompiled header is valid only where every macro it
-# saw has the same definition.
+# The tests share three precompiled headers: Qt Test with the Qt Core headers, with the Sql ones too, and for tests
+# of the widgets (those linking mltco_ui) with the Widgets and Charts headers. Qt Test defines each target's source
+# and build folder as macros, and a precompiled header serves only files that define every macro it saw the same
+# way: that is why the tests' lists are included into tests/CMakeLists.txt rather than added as folders.
 function(mltco_test_pch name libs)
     if(NOT MLTCO_PCH OR MLTCO_FUZZ)
         return()
     endif()
-    string(MD5 folder "${CMAKE_CURRENT_BINARY_DIR}")
-    string(SUBSTRING "${folder}" 0 8 folder)
     # Three kinds, as the test's own Qt modules are: a header that saw QT_SQL_LIB or QT_WIDGETS_LIB is no use
     # to a test that does not define it, nor one that includes Qt SQL to a test without its include path.
     set(headers <QTest> <QTemporaryDir> <QStandardPaths> <QFile> <QDir> <QBuffer>)
@@ -55,7 +53,7 @@ function(mltco_test_pch name libs)
             list(APPEND headers ${MLTCO_PCH_CORE})
         endif()
     endif()
-    set(pch mltco_test_pch_${kind}_${folder})
+    set(pch mltco_test_pch_${kind})
     if(NOT TARGET ${pch})
         add_library(${pch} STATIC ${PROJECT_SOURCE_DIR}/tests/support/pch.cpp)
         set_target_properties(${pch} PROPERTIES AUTOMOC OFF)
@@ -88,7 +86,7 @@ function(mltco_add_test name)
     mltco_test_definitions(${name})
     mltco_set_compile_options(${name})
     set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-    # One precompiled Qt Test header shared by the tests of a folder (mltco_test_pch).
+    # A precompiled Qt Test header shared with the tests of the same Qt modules (mltco_test_pch).
     mltco_test_pch(${name} "${ARG_LIBS}")
     add_test(NAME ${name} COMMAND ${name})
     set(env "QT_QPA_PLATFORM=offscreen")
@@ -121,10 +119,10 @@ set(MLTCO_PCH_CORE <QString> <QStringList> <QList> <QHash> <QByteArray> <QDate> 
 set(MLTCO_PCH_SQL ${MLTCO_PCH_CORE} <QSqlDatabase> <QSqlQuery> <QSqlError> CACHE INTERNAL "")
 
 # mltco_add_room(TARGET SOURCES file... PUBLIC lib... PRIVATE lib... [PCH header...])
-# PCH only for rooms of eight files or more: building the header costs about what it saves eight files.
 # One room of models/ (docs/architecture.md): a static library whose headers are included by their path from the
 # source root ("models/<room>/x.h"). PUBLIC for what its own headers include, PRIVATE for the rest, so a room's
-# dependants see no more than its API needs.
+# dependants see no more than its API needs. PCH only for rooms of eight files or more: building the header costs
+# about what it saves eight files.
 function(mltco_add_room target)
     cmake_parse_arguments(ARG "" "" "SOURCES;PUBLIC;PRIVATE;PCH" ${ARGN})
     add_library(${target} STATIC ${ARG_SOURCES})
