@@ -12,46 +12,54 @@ function(mltco_set_compile_options target)
     endif()
 endfunction()
 
-# Where a test finds its data and the programs it runs.
+# Where a test finds its data, the source tree (example plans, docs) and the programs it runs.
 function(mltco_test_definitions target)
     target_compile_definitions(${target} PRIVATE
         MLTCO_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data"
+        MLTCO_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
         MLTCO_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
         MLTCO_BIN_DIR="${CMAKE_BINARY_DIR}/bin")
 endfunction()
 
-# mltco_test_pch(TEST LIBS)
-# The tests share three precompiled headers: Qt Test with the Qt Core headers, with the Sql ones too, and for tests
-# of the widgets (those linking mltco_ui) with the Widgets and Charts headers. Qt Test defines each target's source
-# and build folder as macros, and a precompiled header serves only files that define every macro it saw the same
-# way: that is why the tests' lists are included into tests/CMakeLists.txt rather than added as folders.
-function(mltco_test_pch name libs)
+# mltco_test_kind(LIBS OUT): the kind of a test by the Qt modules it compiles with: "ui" for tests of the widgets
+# (those linking mltco_ui), "sql" for those of a room that reads documents, "core" for the rest.
+function(mltco_test_kind libs out)
+    set(sql_rooms mltco_models mltco_store mltco_storecopy mltco_catalog mltco_importers mltco_report mltco_actuals
+        Qt6::Sql SQLite::SQLite3)
+    set(kind core)
+    foreach(lib IN LISTS libs)
+        if(lib STREQUAL "mltco_ui")
+            set(kind ui)
+            break()
+        elseif(lib IN_LIST sql_rooms)
+            set(kind sql)
+        endif()
+    endforeach()
+    set(${out} ${kind} PARENT_SCOPE)
+endfunction()
+
+# mltco_test_pch(TARGET KIND)
+# The tests share three precompiled headers, one per kind (mltco_test_kind): Qt Test with the Qt Core headers, with
+# the Sql ones too, and with the Widgets and Charts headers. A header that saw QT_SQL_LIB or QT_WIDGETS_LIB is no use
+# to a test that does not define it, nor one that includes Qt SQL to a test without its include path. Qt Test
+# defines each target's source and build folder as macros, and a precompiled header serves only files that define
+# every macro it saw the same way: that is why the tests' lists are included into tests/CMakeLists.txt rather than
+# added as folders.
+function(mltco_test_pch target kind)
     if(NOT MLTCO_PCH OR MLTCO_FUZZ)
         return()
     endif()
-    # Three kinds, as the test's own Qt modules are: a header that saw QT_SQL_LIB or QT_WIDGETS_LIB is no use
-    # to a test that does not define it, nor one that includes Qt SQL to a test without its include path.
     set(headers <QTest> <QTemporaryDir> <QStandardPaths> <QFile> <QDir> <QBuffer>)
-    set(sql_rooms mltco_models mltco_store mltco_storecopy mltco_catalog mltco_importers mltco_report Qt6::Sql)
-    if("mltco_ui" IN_LIST libs)
-        set(kind ui)
+    if(kind STREQUAL "ui")
         list(APPEND headers ${MLTCO_PCH_SQL} <QWidget> <QLabel> <QPushButton> <QComboBox> <QLineEdit> <QTableWidget>
              <QAction> <QUndoStack> <QChart> <QLineSeries>)
         set(base mltco_ui)
+    elseif(kind STREQUAL "sql")
+        list(APPEND headers ${MLTCO_PCH_SQL})
+        set(base mltco_store)
     else()
-        set(kind core)
+        list(APPEND headers ${MLTCO_PCH_CORE})
         set(base mltco_tco)
-        foreach(lib IN LISTS libs)
-            if(lib IN_LIST sql_rooms)
-                set(kind sql)
-                set(base mltco_store)
-            endif()
-        endforeach()
-        if(kind STREQUAL "sql")
-            list(APPEND headers ${MLTCO_PCH_SQL})
-        else()
-            list(APPEND headers ${MLTCO_PCH_CORE})
-        endif()
     endif()
     set(pch mltco_test_pch_${kind})
     if(NOT TARGET ${pch})
@@ -62,13 +70,11 @@ function(mltco_test_pch name libs)
         mltco_set_compile_options(${pch})
         target_precompile_headers(${pch} PRIVATE ${headers})
     endif()
-    target_precompile_headers(${name} REUSE_FROM ${pch})
-    # A test whose flags differ from the shared header's parses it as text instead: slower, never wrong.
-    target_compile_options(${name} PRIVATE -Wno-error=invalid-pch)
-    # A test's moc output is included by its own file (#include "tst_x.moc"), which leaves moc's own file empty: not
-    # worth loading the precompiled header for.
-    set_source_files_properties(${CMAKE_CURRENT_BINARY_DIR}/${name}_autogen/mocs_compilation.cpp
-        TARGET_DIRECTORY ${name} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    target_precompile_headers(${target} REUSE_FROM ${pch})
+    # A runner's moc output is included by each test's own file (#include "tst_x.moc"), which leaves moc's own file
+    # empty: not worth loading the precompiled header for.
+    set_source_files_properties(${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp
+        TARGET_DIRECTORY ${target} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 endfunction()
 
 # mltco_no_moc(TARGET...): programs that declare no QObject (fuzz targets, benchmarks, link checks) skip moc.
@@ -76,19 +82,42 @@ function(mltco_no_moc)
     set_target_properties(${ARGN} PROPERTIES AUTOMOC OFF)
 endfunction()
 
-# mltco_add_test(NAME SOURCES file.cpp... LIBS lib... [GUI] [LABELS l...])
-# One Qt Test executable per test class, registered with CTest; tests never touch the user's files
-# (QStandardPaths test mode is switched on in each test's initTestCase).
+# mltco_add_test(NAME SOURCES file.cpp... LIBS lib... [BOTH_STORES] [LABELS l...] [DEPENDS target...]
+#                [DEFINITIONS NAME=value...])
+# One Qt Test class, registered with CTest as NAME. Its sources join the runner of its kind (mltco_tests_core,
+# mltco_tests_sql or mltco_tests_ui: one executable, one moc step and one link for every test of a kind, see
+# tests/support/testmain.h), and CTest runs it alone in a process of its own: `mltco_tests_<kind> <dir>/tst_x`.
+# DEFINITIONS are the test file's own; DEPENDS are programs it runs (built before its runner). Tests never touch the
+# user's files (QStandardPaths test mode is switched on in each test's initTestCase).
 function(mltco_add_test name)
-    cmake_parse_arguments(ARG "GUI;BOTH_STORES" "" "SOURCES;LIBS;LABELS" ${ARGN})
-    add_executable(${name} ${ARG_SOURCES})
-    target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBS})
-    mltco_test_definitions(${name})
-    mltco_set_compile_options(${name})
-    set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-    # A precompiled Qt Test header shared with the tests of the same Qt modules (mltco_test_pch).
-    mltco_test_pch(${name} "${ARG_LIBS}")
-    add_test(NAME ${name} COMMAND ${name})
+    cmake_parse_arguments(ARG "BOTH_STORES" "" "SOURCES;LIBS;LABELS;DEPENDS;DEFINITIONS" ${ARGN})
+    mltco_test_kind("${ARG_LIBS}" kind)
+    set(runner mltco_tests_${kind})
+    if(NOT TARGET ${runner})
+        add_executable(${runner} ${PROJECT_SOURCE_DIR}/tests/support/testrunner.cpp
+                                 ${PROJECT_SOURCE_DIR}/tests/support/testmain.h)
+        target_link_libraries(${runner} PRIVATE Qt6::Test)
+        mltco_test_definitions(${runner})
+        mltco_set_compile_options(${runner})
+        set_target_properties(${runner} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+        mltco_test_pch(${runner} ${kind})
+        # A test whose flags differ from the shared header's parses it as text instead: slower, never wrong.
+        target_compile_options(${runner} PRIVATE -Wno-error=invalid-pch)
+    endif()
+    target_sources(${runner} PRIVATE ${ARG_SOURCES})
+    target_link_libraries(${runner} PRIVATE ${ARG_LIBS})
+    if(ARG_DEPENDS)
+        add_dependencies(${runner} ${ARG_DEPENDS})
+    endif()
+    # The test's key in its runner: the path of its first source below tests/, without ".cpp" (testmain.h).
+    list(GET ARG_SOURCES 0 main_source)
+    file(RELATIVE_PATH key ${PROJECT_SOURCE_DIR}/tests ${main_source})
+    string(REGEX REPLACE "\\.cpp$" "" key "${key}")
+    if(ARG_DEFINITIONS)
+        set_source_files_properties(${main_source} TARGET_DIRECTORY ${runner} PROPERTIES
+            COMPILE_DEFINITIONS "${ARG_DEFINITIONS}")
+    endif()
+    add_test(NAME ${name} COMMAND ${runner} ${key})
     set(env "QT_QPA_PLATFORM=offscreen")
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}" TIMEOUT 300)
     if(ARG_LABELS)
@@ -96,7 +125,7 @@ function(mltco_add_test name)
     endif()
     # The same tests again against a team store: each document a new database in the run's PostgreSQL cluster.
     if(ARG_BOTH_STORES)
-        add_test(NAME ${name}_pg COMMAND ${name})
+        add_test(NAME ${name}_pg COMMAND ${runner} ${key})
         set_tests_properties(${name}_pg PROPERTIES
             ENVIRONMENT "${env};MLTCO_TEST_STORE=postgresql;MLTCO_TEST_PG_DIR=${MLTCO_TEST_PG_DIR}"
             FIXTURES_REQUIRED pg_cluster TIMEOUT 300 LABELS "postgresql;${ARG_LABELS}")
@@ -118,20 +147,45 @@ set(MLTCO_PCH_CORE <QString> <QStringList> <QList> <QHash> <QByteArray> <QDate> 
     <QJsonValue> <algorithm> <functional> <optional> <vector> CACHE INTERNAL "")
 set(MLTCO_PCH_SQL ${MLTCO_PCH_CORE} <QSqlDatabase> <QSqlQuery> <QSqlError> CACHE INTERNAL "")
 
-# mltco_add_room(TARGET SOURCES file... PUBLIC lib... PRIVATE lib... [PCH header...])
+# mltco_room_pch(TARGET core|sql)
+# The rooms of models/ share two precompiled headers, one per set of Qt modules a room compiles with: Qt Core alone
+# (common, tco, analytics) or Core and Sql (the rooms that read documents, and those above them). One header built
+# once serves every room of its kind, however few files a room has. A room declared of the wrong kind fails to
+# compile (-Winvalid-pch is an error there), so the kinds cannot drift from the rooms' links.
+function(mltco_room_pch target kind)
+    if(NOT MLTCO_PCH OR MLTCO_FUZZ)
+        return()
+    endif()
+    set(pch mltco_room_pch_${kind})
+    if(NOT TARGET ${pch})
+        add_library(${pch} STATIC ${PROJECT_SOURCE_DIR}/models/common/pch.cpp)
+        set_target_properties(${pch} PROPERTIES AUTOMOC OFF)
+        if(kind STREQUAL "sql")
+            target_link_libraries(${pch} PRIVATE Qt6::Core Qt6::Sql)
+            target_precompile_headers(${pch} PRIVATE ${MLTCO_PCH_SQL})
+        else()
+            target_link_libraries(${pch} PRIVATE Qt6::Core)
+            target_precompile_headers(${pch} PRIVATE ${MLTCO_PCH_CORE})
+        endif()
+        mltco_set_compile_options(${pch})
+    endif()
+    target_precompile_headers(${target} REUSE_FROM ${pch})
+endfunction()
+
+# mltco_add_room(TARGET SOURCES file... PUBLIC lib... PRIVATE lib... PCH core|sql)
 # One room of models/ (docs/architecture.md): a static library whose headers are included by their path from the
 # source root ("models/<room>/x.h"). PUBLIC for what its own headers include, PRIVATE for the rest, so a room's
-# dependants see no more than its API needs. PCH only for rooms of eight files or more: building the header costs
-# about what it saves eight files.
+# dependants see no more than its API needs. PCH names the room's kind of precompiled header (mltco_room_pch).
 function(mltco_add_room target)
-    cmake_parse_arguments(ARG "" "" "SOURCES;PUBLIC;PRIVATE;PCH" ${ARGN})
+    cmake_parse_arguments(ARG "" "PCH" "SOURCES;PUBLIC;PRIVATE" ${ARGN})
     add_library(${target} STATIC ${ARG_SOURCES})
     target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
     target_link_libraries(${target} PUBLIC ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
     mltco_set_compile_options(${target})
     # No room of models/ declares a QObject: moc has nothing to do there.
     set_target_properties(${target} PROPERTIES AUTOMOC OFF)
-    if(ARG_PCH)
-        mltco_precompile(${target} ${ARG_PCH})
+    if(NOT ARG_PCH MATCHES "^(core|sql)$")
+        message(FATAL_ERROR "mltco_add_room(${target}): PCH must be core or sql")
     endif()
+    mltco_room_pch(${target} ${ARG_PCH})
 endfunction()

@@ -11,6 +11,7 @@
 #include "models/store/sqlutil.h"
 #include "models/plan/planreader.h"
 #include "tests/support/teststore.h"
+#include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -619,5 +620,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestActuals)
+MLTCO_TEST_GUILESS_MAIN(TestActuals)
 #include "tst_actuals.moc"

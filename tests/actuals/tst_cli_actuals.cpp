@@ -1,5 +1,6 @@
 // mltco-cli actuals: the real binary on real FOCUS fixtures and a document on disk.
 #include "../cli/clirunner.h"
+#include "tests/support/testmain.h"
 
 #include <QDir>
 #include <QFile>
@@ -236,5 +237,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliActuals)
+MLTCO_TEST_GUILESS_MAIN(TestCliActuals)
 #include "tst_cli_actuals.moc"

@@ -5,6 +5,7 @@
 #include "models/analytics/analysis.h"
 #include "models/plan/planreader.h"
 #include "models/plan/planwriter.h"
+#include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QTest>
@@ -624,5 +625,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnalysis)
+MLTCO_TEST_GUILESS_MAIN(TestAnalysis)
 #include "tst_analysis.moc"

@@ -6,6 +6,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
 
 #include <QStandardPaths>
@@ -410,5 +411,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCatalogEditor)
+MLTCO_TEST_GUILESS_MAIN(TestCatalogEditor)
 #include "tst_catalogeditor.moc"

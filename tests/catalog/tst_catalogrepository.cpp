@@ -6,6 +6,7 @@
 #include "models/catalog/pricequery.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
 
 #include <QFile>
@@ -388,5 +389,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCatalogRepository)
+MLTCO_TEST_GUILESS_MAIN(TestCatalogRepository)
 #include "tst_catalogrepository.moc"

@@ -1,5 +1,6 @@
 // A scenario's commitment from a reserved price, against hand-worked figures (model.md §10.4).
 #include "models/catalog/commitmentterms.h"
+#include "tests/support/testmain.h"
 
 #include <QTest>
 
@@ -82,5 +83,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCommitmentTerms)
+MLTCO_TEST_GUILESS_MAIN(TestCommitmentTerms)
 #include "tst_commitmentterms.moc"

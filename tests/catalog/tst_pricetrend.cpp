@@ -8,6 +8,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "tests/support/teststore.h"
+#include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QStandardPaths>
@@ -104,5 +105,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPriceTrend)
+MLTCO_TEST_GUILESS_MAIN(TestPriceTrend)
 #include "tst_pricetrend.moc"

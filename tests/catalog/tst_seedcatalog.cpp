@@ -5,6 +5,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
 
 #include <QStandardPaths>
@@ -279,5 +280,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSeedCatalog)
+MLTCO_TEST_GUILESS_MAIN(TestSeedCatalog)
 #include "tst_seedcatalog.moc"

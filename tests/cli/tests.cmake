@@ -1,3 +1,4 @@
 # CLI tests run the real mltco-cli binary through QProcess.
 include(${CMAKE_CURRENT_LIST_DIR}/catalog.cmake OPTIONAL)
 include(${CMAKE_CURRENT_LIST_DIR}/evaluate.cmake OPTIONAL)
+set_tests_properties(tst_cli_catalog PROPERTIES COST 14) # among the longest: started first (catalog/importers/tests.cmake)

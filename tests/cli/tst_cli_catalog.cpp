@@ -1,6 +1,7 @@
 // mltco-cli catalog import|list and the general command line: exit codes 0/1/2 and output.
 #include "tests/catalog/importers/feedfixtures.h"
 #include "clirunner.h"
+#include "tests/support/testmain.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -586,5 +587,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliCatalog)
+MLTCO_TEST_GUILESS_MAIN(TestCliCatalog)
 #include "tst_cli_catalog.moc"

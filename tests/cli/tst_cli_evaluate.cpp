@@ -3,6 +3,7 @@
 #include "models/report/format.h"
 #include "models/plan/planevaluation.h"
 #include "models/plan/planreader.h"
+#include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -433,5 +434,5 @@ void TestCliEvaluate::analyzeRefusals()
     QVERIFY2(r.err.contains(QStringLiteral("uncertainty[0]: needs low <= mode <= high")), qPrintable(r.err));
 }
 
-QTEST_GUILESS_MAIN(TestCliEvaluate)
+MLTCO_TEST_GUILESS_MAIN(TestCliEvaluate)
 #include "tst_cli_evaluate.moc"

@@ -1,4 +1,6 @@
 // mltco-cli calc: the real binary on model.md §9's calculator figures and on bad options.
+#include "tests/support/testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -263,5 +265,5 @@ void TestCliCalc::tflopsPriceOfACatalogInstance()
     QCOMPARE(both.exitCode, 2);
 }
 
-QTEST_GUILESS_MAIN(TestCliCalc)
+MLTCO_TEST_GUILESS_MAIN(TestCliCalc)
 #include "tst_cli_evaluate_calc.moc"

@@ -6,5 +6,5 @@ cd "$(dirname "$0")/../.."
 rounds=${1:-100}
 build=${2:-${MLTCO_BUILD_DIR:-build}}
 [ -f "$build/build.ninja" ] || { echo "no build in $build: run bash .ci/bootstrap.sh test first" >&2; exit 2; }
-cmake --build "$build" -j2 --target tst_crash_cli mltco-cli
-MLTCO_CRASH_ROUNDS=$rounds QT_QPA_PLATFORM=offscreen "$build/tests/tst_crash_cli"
+cmake --build "$build" -j2 --target mltco_tests_sql mltco-cli
+MLTCO_CRASH_ROUNDS=$rounds QT_QPA_PLATFORM=offscreen "$build/tests/mltco_tests_sql" crash/tst_crash_cli

@@ -6,6 +6,7 @@
 // CTest runs a handful of rounds of each; tests/crash/run.sh runs 100 (MLTCO_CRASH_ROUNDS).
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/testmain.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -236,5 +237,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCrashCli)
+MLTCO_TEST_GUILESS_MAIN(TestCrashCli)
 #include "tst_crash_cli.moc"

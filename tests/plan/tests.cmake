@@ -3,7 +3,4 @@ mltco_add_test(tst_plan_parameters SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_paramet
 mltco_add_test(tst_plan_plandiff SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_plandiff.cpp LIBS mltco_plan LABELS plan)
 mltco_add_test(tst_plan_planreader SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planreader.cpp LIBS mltco_plan mltco_catalog LABELS plan)
 mltco_add_test(tst_plan_planevaluation SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planevaluation.cpp LIBS mltco_plan mltco_report LABELS plan)
-foreach(test parameters plandiff planreader planevaluation)
-    # The example plans and docs/plan-format.md are read from the source tree.
-    target_compile_definitions(tst_plan_${test} PRIVATE MLTCO_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-endforeach()
+

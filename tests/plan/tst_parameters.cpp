@@ -1,5 +1,6 @@
 // The parameter table: one row per model.md §3–§4 parameter, consistent with the structs' defaults.
 #include "models/plan/parameters.h"
+#include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QSet>
@@ -263,5 +264,5 @@ void TestParameters::planFormatDocListsEveryParameter()
     }
 }
 
-QTEST_GUILESS_MAIN(TestParameters)
+MLTCO_TEST_GUILESS_MAIN(TestParameters)
 #include "tst_parameters.moc"

@@ -1,6 +1,7 @@
 // What differs between two plans, for a save refused because someone else saved first: worked by hand on small
 // plans (scenarios named, moved, renamed; values only one side has; the line limit).
 #include "models/plan/plandiff.h"
+#include "tests/support/testmain.h"
 
 #include <QTest>
 
@@ -71,5 +72,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanDiff)
+MLTCO_TEST_GUILESS_MAIN(TestPlanDiff)
 #include "tst_plandiff.moc"

@@ -3,6 +3,7 @@
 #include "models/plan/planevaluation.h"
 #include "models/plan/planreader.h"
 #include "models/report/resultjson.h"
+#include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -432,5 +433,5 @@ void TestPlanEvaluation::jsonUsesNullForUndefined()
     QCOMPARE(breakEvenToJson(n->breakeven.front()).value("stays_cheaper").toBool(true), false);
 }
 
-QTEST_GUILESS_MAIN(TestPlanEvaluation)
+MLTCO_TEST_GUILESS_MAIN(TestPlanEvaluation)
 #include "tst_planevaluation.moc"

@@ -2,6 +2,7 @@
 #include "models/catalog/types.h"
 #include "models/plan/planreader.h"
 #include "models/plan/planwriter.h"
+#include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -688,5 +689,5 @@ void TestPlanReader::largeTextThatIsNotJsonIsRefused()
              qPrintable(result.error().message));
 }
 
-QTEST_GUILESS_MAIN(TestPlanReader)
+MLTCO_TEST_GUILESS_MAIN(TestPlanReader)
 #include "tst_planreader.moc"

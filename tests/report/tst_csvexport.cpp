@@ -3,6 +3,7 @@
 #include "models/report/csvexport.h"
 #include "models/report/reportdata.h"
 #include "models/plan/planreader.h"
+#include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -253,5 +254,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCsvExport)
+MLTCO_TEST_GUILESS_MAIN(TestCsvExport)
 #include "tst_csvexport.moc"

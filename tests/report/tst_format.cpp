@@ -1,5 +1,6 @@
 // Money and percent formatting shared by the GUI, the PDF report and the CLI tables.
 #include "models/report/format.h"
+#include "tests/support/testmain.h"
 
 #include <QLocale>
 #include <QTest>
@@ -107,5 +108,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFormat)
+MLTCO_TEST_GUILESS_MAIN(TestFormat)
 #include "tst_format.moc"

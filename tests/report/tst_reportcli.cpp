@@ -1,6 +1,7 @@
 // mltco-cli report, end to end: the PDF of the sample plan (text, page count, every page renders),
 // both page sizes, golden CSV exports, and the failure paths (unwritable target, invalid plan).
 #include "../cli/clirunner.h"
+#include "tests/support/testmain.h"
 
 #include "models/report/format.h"
 #include "models/report/summary.h"
@@ -356,5 +357,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReportCli)
+MLTCO_TEST_GUILESS_MAIN(TestReportCli)
 #include "tst_reportcli.moc"

@@ -6,6 +6,7 @@
 #include "models/report/format.h"
 #include "models/report/reportdata.h"
 #include "models/plan/planreader.h"
+#include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QHash>
@@ -226,5 +227,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReportData)
+MLTCO_TEST_GUILESS_MAIN(TestReportData)
 #include "tst_reportdata.moc"

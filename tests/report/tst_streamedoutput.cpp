@@ -10,6 +10,7 @@
 #include "models/plan/planreader.h"
 #include "models/report/resultjson.h"
 #include "tests/bench/bigdata.h"
+#include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -247,5 +248,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStreamedOutput)
+MLTCO_TEST_GUILESS_MAIN(TestStreamedOutput)
 #include "tst_streamedoutput.moc"

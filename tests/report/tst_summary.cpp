@@ -6,6 +6,7 @@
 #include "models/report/summary.h"
 #include "models/plan/planevaluation.h"
 #include "models/plan/planreader.h"
+#include "tests/support/testmain.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -266,5 +267,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSummary)
+MLTCO_TEST_GUILESS_MAIN(TestSummary)
 #include "tst_summary.moc"

@@ -9,9 +9,8 @@ target_link_libraries(mltco-crashwriter PRIVATE mltco_store)
 mltco_set_compile_options(mltco-crashwriter)
 mltco_no_moc(mltco-crashwriter)
 set_target_properties(mltco-crashwriter PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-mltco_add_test(tst_crashsafety SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_crashsafety.cpp LIBS mltco_store)
-target_compile_definitions(tst_crashsafety PRIVATE MLTCO_CRASHWRITER="$<TARGET_FILE:mltco-crashwriter>")
-add_dependencies(tst_crashsafety mltco-crashwriter)
+mltco_add_test(tst_crashsafety SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_crashsafety.cpp LIBS mltco_store
+               DEFINITIONS MLTCO_CRASHWRITER="$<TARGET_FILE:mltco-crashwriter>" DEPENDS mltco-crashwriter)
 
 # The team store itself (PostgreSQL only): refusals, roles, concurrent importers, passwords, notifications, copies.
 mltco_add_test(tst_teamstore SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_teamstore.cpp LIBS mltco_importers mltco_storecopy)

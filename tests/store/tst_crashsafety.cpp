@@ -3,6 +3,7 @@
 // holds whole transactions only (a multiple of 10 rows), at least as many as were reported committed.
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/testmain.h"
 
 #include <QProcess>
 #include <QRandomGenerator>
@@ -53,5 +54,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCrashSafety)
+MLTCO_TEST_GUILESS_MAIN(TestCrashSafety)
 #include "tst_crashsafety.moc"

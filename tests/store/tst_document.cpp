@@ -6,6 +6,7 @@
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
+#include "tests/support/testmain.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -422,5 +423,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDocument)
+MLTCO_TEST_GUILESS_MAIN(TestDocument)
 #include "tst_document.moc"

@@ -3,6 +3,7 @@
 // against a team store (tst_planstore_pg).
 #include "models/store/document.h"
 #include "models/store/planstore.h"
+#include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
 
 #include <QStandardPaths>
@@ -126,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanStore)
+MLTCO_TEST_GUILESS_MAIN(TestPlanStore)
 #include "tst_planstore.moc"

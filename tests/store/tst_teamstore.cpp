@@ -10,6 +10,7 @@
 #include "models/store/sqlutil.h"
 #include "models/store/copy/storecopy.h"
 #include "tests/support/teststore.h"
+#include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QSqlError>
@@ -365,5 +366,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTeamStore)
+MLTCO_TEST_GUILESS_MAIN(TestTeamStore)
 #include "tst_teamstore.moc"

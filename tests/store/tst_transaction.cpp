@@ -7,6 +7,7 @@
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
+#include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
 
 #include <QStandardPaths>
@@ -119,5 +120,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTransaction)
+MLTCO_TEST_GUILESS_MAIN(TestTransaction)
 #include "tst_transaction.moc"

@@ -4,7 +4,4 @@ foreach(test engine breakeven calculators)
 endforeach()
 # Version-2 engine cases written as plan files.
 mltco_add_test(tst_tco_enginev2 SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_enginev2.cpp LIBS mltco_plan LABELS tco)
-foreach(test engine breakeven calculators enginev2)
-    # The example plans are read from the source tree.
-    target_compile_definitions(tst_tco_${test} PRIVATE MLTCO_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-endforeach()
+

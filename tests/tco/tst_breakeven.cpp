@@ -1,6 +1,7 @@
 // Break-even server count, payback month and size-to-demand (model.md §4.2, §6, §9).
 #include "models/tco/breakeven.h"
 #include "models/tco/engine.h"
+#include "tests/support/testmain.h"
 
 #include <QTest>
 
@@ -388,5 +389,5 @@ void TestBreakEven::sizeToDemand()
     QCOMPARE(mltco::tco::sizeToDemand(w, c), expected);
 }
 
-QTEST_GUILESS_MAIN(TestBreakEven)
+MLTCO_TEST_GUILESS_MAIN(TestBreakEven)
 #include "tst_breakeven.moc"

@@ -1,5 +1,6 @@
 // The calculators of model.md §6–§7 against the §9 figures and hand-worked cases.
 #include "models/tco/calculators.h"
+#include "tests/support/testmain.h"
 
 #include <QTest>
 
@@ -187,5 +188,5 @@ void TestCalculators::budgetCrossings()
     QCOMPARE(seedBudgetThresholds(), (std::vector<double>{0.25, 0.5, 0.75, 1.0}));
 }
 
-QTEST_GUILESS_MAIN(TestCalculators)
+MLTCO_TEST_GUILESS_MAIN(TestCalculators)
 #include "tst_calculators.moc"

@@ -1,5 +1,6 @@
 // The engine against model.md §9 (seed figures) and hand-worked cases for each scenario kind and edge.
 #include "models/tco/engine.h"
+#include "tests/support/testmain.h"
 
 #include <QTest>
 
@@ -501,5 +502,5 @@ void TestEngine::evaluateIntoReusesBuffers()
     QCOMPARE(buffer.total, sixServers);
 }
 
-QTEST_GUILESS_MAIN(TestEngine)
+MLTCO_TEST_GUILESS_MAIN(TestEngine)
 #include "tst_engine.moc"

@@ -1,6 +1,7 @@
 // The engine's version-2 features (model.md §10) against hand-worked figures, one test per subsection.
 #include "models/tco/engine.h"
 #include "models/plan/planevaluation.h"
+#include "tests/support/testmain.h"
 
 #include <QTest>
 
@@ -522,5 +523,5 @@ void TestEngineV2::hybridBurstIdleStillPaysOverhead()
     QVERIFY(burstTax < 0);
 }
 
-QTEST_GUILESS_MAIN(TestEngineV2)
+MLTCO_TEST_GUILESS_MAIN(TestEngineV2)
 #include "tst_enginev2.moc"

@@ -5,6 +5,7 @@
 #include "ui/actuals/actualspage.h"
 #include "ui/charts/chartview.h"
 #include "uitestutil.h"
+#include "tests/support/testmain.h"
 
 #include <QChart>
 #include <QCheckBox>
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestActualsPage)
+MLTCO_TEST_MAIN(TestActualsPage)
 #include "tst_actualspage.moc"

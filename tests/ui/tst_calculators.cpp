@@ -3,6 +3,7 @@
 // the result stays as it was, the budget alerts list crossing months for the plan's scenarios, and $ per
 // TFLOPS shows "n/a", never $0.00, for a GPU without TF32.
 #include "models/plan/parameters.h"
+#include "tests/support/testmain.h"
 #include "ui/calculators/calculatorspage.h"
 #include "uitestutil.h"
 
@@ -32,7 +33,7 @@ void retype(QLineEdit *field, const QString &text)
 
 } // namespace
 
-class TestCalculators final : public QObject
+class TestCalculatorsPage final : public QObject
 {
     Q_OBJECT
 
@@ -435,5 +436,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCalculators)
+MLTCO_TEST_MAIN(TestCalculatorsPage)
 #include "tst_calculators.moc"

@@ -5,6 +5,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
+#include "tests/support/testmain.h"
 #include "ui/catalog/catalogfilterproxy.h"
 #include "ui/catalog/catalogformat.h"
 #include "ui/catalog/catalogmodels.h"
@@ -329,5 +330,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCatalogModels)
+MLTCO_TEST_MAIN(TestCatalogModels)
 #include "tst_catalogmodels.moc"

@@ -2,6 +2,7 @@
 // with undo and redo, refusals in words, GPU and instance-type edits.
 #include "models/catalog/catalogeditor.h"
 #include "models/store/document.h"
+#include "tests/support/testmain.h"
 #include "uitestutil.h"
 
 #include <QComboBox>
@@ -266,5 +267,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCatalogPage)
+MLTCO_TEST_MAIN(TestCatalogPage)
 #include "tst_catalogpage.moc"

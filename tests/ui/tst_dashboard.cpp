@@ -14,6 +14,7 @@
 #include "ui/dashboard/kpicard.h"
 #include "ui/dashboard/kpipanel.h"
 #include "uitestutil.h"
+#include "tests/support/testmain.h"
 
 #include <QAction>
 #include <QBarCategoryAxis>
@@ -888,5 +889,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDashboard)
+MLTCO_TEST_MAIN(TestDashboard)
 #include "tst_dashboard.moc"

@@ -2,6 +2,7 @@
 // from File > Open example; the hybrid's base and burst pickers, choice fields (expansion, depreciation), the
 // demand-steps editor and the tax rate, each refusing bad input inline and undoable; the dashboard's capacity
 // chart, hybrid chart, after-tax labels and the fleet break-even utilization.
+#include "tests/support/testmain.h"
 #include "uitestutil.h"
 
 #include "models/report/format.h"
@@ -325,5 +326,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGrowingTeam)
+MLTCO_TEST_MAIN(TestGrowingTeam)
 #include "tst_growingteam.moc"

@@ -3,6 +3,7 @@
 // unchanged document, and a cancel that writes nothing.
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
+#include "tests/support/testmain.h"
 #include "uitestutil.h"
 
 #include <QCheckBox>
@@ -213,5 +214,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestImportDialog)
+MLTCO_TEST_MAIN(TestImportDialog)
 #include "tst_importdialog.moc"

@@ -1,5 +1,6 @@
 // The main window: opening documents (and refusing bad ones while keeping the current one), undo and
 // redo through the Edit menu, Save As, recent files, page navigation and the screenshot option.
+#include "tests/support/testmain.h"
 #include "uitestutil.h"
 
 #include "models/catalog/seedcatalog.h"
@@ -679,5 +680,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+MLTCO_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

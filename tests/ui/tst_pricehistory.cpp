@@ -8,6 +8,7 @@
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/charts/chartview.h"
 #include "uitestutil.h"
+#include "tests/support/testmain.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -209,5 +210,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPriceHistory)
+MLTCO_TEST_MAIN(TestPriceHistory)
 #include "tst_pricehistory.moc"

@@ -4,6 +4,7 @@
 #include "models/plan/parameters.h"
 #include "ui/scenarios/reservedpricebox.h"
 #include "uitestutil.h"
+#include "tests/support/testmain.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -81,5 +82,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReservedPrice)
+MLTCO_TEST_MAIN(TestReservedPrice)
 #include "tst_reservedprice.moc"

@@ -1,6 +1,7 @@
 // The Risk page driven as a user would: give a parameter a distribution through the form (a bad range is
 // refused inline with the reader's message), run the trials in the background (the window keeps answering),
 // cancel, and read the probabilities, the fan chart, the histogram and the tornado.
+#include "tests/support/testmain.h"
 #include "uitestutil.h"
 
 #include "ui/charts/chartview.h"
@@ -142,5 +143,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRiskPage)
+MLTCO_TEST_MAIN(TestRiskPage)
 #include "tst_riskpage.moc"

@@ -2,6 +2,7 @@
 // inline), move up/down and delete through its buttons, each one undo step; the selection follows the
 // scenario; Edit > Duplicate acts on it; an incomplete scenario is marked in place; the break-even settings; the
 // list model under QAbstractItemModelTester.
+#include "tests/support/testmain.h"
 #include "uitestutil.h"
 
 #include "models/report/format.h"
@@ -337,5 +338,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestScenarioList)
+MLTCO_TEST_MAIN(TestScenarioList)
 #include "tst_scenariolist.moc"

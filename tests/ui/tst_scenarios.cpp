@@ -2,6 +2,7 @@
 // values (applied on Enter, refused inline when not allowed), undo/redo through the stack and the Edit menu,
 // one undo step per field edit, the instance picker and catalog overrides, optional boxes, size to demand,
 // bulk-discount tiers, the unmet-demand flag and the evaluation error in words.
+#include "tests/support/testmain.h"
 #include "uitestutil.h"
 
 #include "models/report/format.h"
@@ -512,5 +513,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestScenarios)
+MLTCO_TEST_MAIN(TestScenarios)
 #include "tst_scenarios.moc"

@@ -3,6 +3,7 @@
 // as a copy", and a reader's window read-only.
 #include "models/catalog/seedcatalog.h"
 #include "models/store/planstore.h"
+#include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
 #include "ui/core/planeditor.h"
 #include "ui/mainwindow.h"
@@ -175,5 +176,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTeamStoreWindow)
+MLTCO_TEST_MAIN(TestTeamStoreWindow)
 #include "tst_teamstorewindow.moc"

@@ -3,6 +3,7 @@
 // rows priced 0.00, the free-tier row, Windows, dedicated and reserved-capacity rows, reserved terms with their
 // upfront rows) and refusals with their line numbers.
 #include "models/catalog/importers/awspricelistimporter.h"
+#include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -316,5 +317,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAwsPriceList)
+MLTCO_TEST_GUILESS_MAIN(TestAwsPriceList)
 #include "tst_awspricelistimporter.moc"

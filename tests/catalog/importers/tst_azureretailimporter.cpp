@@ -7,6 +7,7 @@
 #include "models/catalog/importers/importrunner.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
+#include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
 
 #include <QBuffer>
@@ -332,5 +333,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAzureRetailImporter)
+MLTCO_TEST_GUILESS_MAIN(TestAzureRetailImporter)
 #include "tst_azureretailimporter.moc"

@@ -1,4 +1,5 @@
 #include "models/catalog/importers/csvreader.h"
+#include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QTest>
@@ -160,5 +161,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCsvReader)
+MLTCO_TEST_GUILESS_MAIN(TestCsvReader)
 #include "tst_csvreader.moc"

@@ -1,4 +1,5 @@
 #include "models/catalog/importers/genericcsvimporter.h"
+#include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -427,5 +428,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGenericCsvImporter)
+MLTCO_TEST_GUILESS_MAIN(TestGenericCsvImporter)
 #include "tst_genericcsvimporter.moc"

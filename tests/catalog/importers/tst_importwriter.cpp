@@ -11,6 +11,7 @@
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 #include "tests/support/teststore.h"
+#include "tests/support/testmain.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -419,5 +420,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportWriter)
+MLTCO_TEST_GUILESS_MAIN(TestImportWriter)
 #include "tst_importwriter.moc"

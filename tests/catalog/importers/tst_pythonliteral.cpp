@@ -1,4 +1,5 @@
 #include "models/catalog/importers/pythonliteral.h"
+#include "tests/support/testmain.h"
 
 #include <QTest>
 #include <QVariantList>
@@ -142,5 +143,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPythonLiteral)
+MLTCO_TEST_GUILESS_MAIN(TestPythonLiteral)
 #include "tst_pythonliteral.moc"

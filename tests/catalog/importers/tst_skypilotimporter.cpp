@@ -1,5 +1,6 @@
 #include "models/catalog/importers/skypilotimporter.h"
 #include "models/catalog/importers/skypilotnames.h"
+#include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -584,5 +585,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSkyPilotImporter)
+MLTCO_TEST_GUILESS_MAIN(TestSkyPilotImporter)
 #include "tst_skypilotimporter.moc"

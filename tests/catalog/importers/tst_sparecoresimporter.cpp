@@ -8,6 +8,7 @@
 #include "models/catalog/importers/sparecoresimporter.h"
 #include "models/store/document.h"
 #include "tests/support/teststore.h"
+#include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QSqlQuery>
@@ -270,5 +271,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSpareCoresImporter)
+MLTCO_TEST_GUILESS_MAIN(TestSpareCoresImporter)
 #include "tst_sparecoresimporter.moc"

@@ -1,0 +1,1 @@
+// The source of the targets that hold the rooms' shared precompiled headers (mltco_room_pch, cmake/MltcoHelpers.cmake).
