@@ -4,6 +4,7 @@
 #include "models/catalog/importers/importdata.h"
 #include "models/catalog/importers/importhelpers.h"
 #include "models/common/gzipdevice.h"
+#include "models/report/format.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -12,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <array>
@@ -45,6 +47,7 @@ enum Column {
     UsageType,
     InvoiceId,
     SkuMeter,
+    ChargeDescription,
     ColumnCount
 };
 constexpr int kRequired = ServiceName + 1;
@@ -52,7 +55,7 @@ constexpr std::array<const char *, ColumnCount> kNames = {
     "BilledCost",       "EffectiveCost", "BillingCurrency",     "ChargePeriodStart", "ChargeCategory",
     "ServiceName",      "ProviderName",  "ServiceProviderName", "ChargeClass",       "PricingCategory",
     "ConsumedQuantity", "ConsumedUnit",  "SkuPriceDetails",     "BillingAccountId",  "x_UsageType",
-    "InvoiceId",        "SkuMeter",
+    "InvoiceId",        "SkuMeter",      "ChargeDescription",
 };
 
 /// A field as quoted in a message: trimmed, at most 40 bytes (a hostile file's field may be megabytes).
@@ -127,6 +130,56 @@ std::optional<PricingCategory> categoryOf(QByteArrayView field)
     return std::nullopt;
 }
 
+/// FOCUS null as database dumps and several FinOps tools export it: the literal NULL, in any case.
+bool isNullLiteral(QByteArrayView field)
+{
+    return field.size() == 4 && equalsIgnoringCase(field, QLatin1StringView("NULL"));
+}
+
+/// An EC2 instance type named in an AWS ChargeDescription ("$1.624 per On Demand Linux g5.4xlarge Instance Hour",
+/// "$0.526 per Linux p3.2xlarge Spot Instance-hour"): family, optional generation options, a dot and a size. Names
+/// inside a longer dotted name ("db.r5.large", an RDS class) are not instances and are not matched.
+QString instanceInDescription(const QString &description)
+{
+    static const QRegularExpression shape(QStringLiteral(
+        R"((?<![\w.-])([a-z][a-z0-9]*(?:-[a-z0-9]+)*\.(?:nano|micro|small|medium|large|\d*xlarge|metal(?:-\d+xl)?))(?![\w.-]))"));
+    const QRegularExpressionMatch match = shape.match(description);
+    return match.hasMatch() ? match.captured(1) : QString();
+}
+
+/// AWS instance families whose instances carry GPUs or other ML accelerators (Trainium, Inferentia, Gaudi): an
+/// instance of one that the catalog does not know is GPU spend whose size the catalog cannot give.
+bool isAcceleratorFamily(QStringView instance)
+{
+    const qsizetype dot = instance.indexOf(QLatin1Char('.'));
+    if (dot <= 0)
+        return false;
+    QStringView family = instance.first(dot);
+    if (const qsizetype dash = family.indexOf(QLatin1Char('-')); dash > 0)
+        family = family.first(dash);
+    static const QStringList families = {
+        QStringLiteral("p2"),  QStringLiteral("p3"),   QStringLiteral("p3dn"), QStringLiteral("p4d"),
+        QStringLiteral("p4de"), QStringLiteral("p5"),  QStringLiteral("p5e"),  QStringLiteral("p5en"),
+        QStringLiteral("p6"),  QStringLiteral("p6e"),  QStringLiteral("g2"),   QStringLiteral("g3"),
+        QStringLiteral("g3s"), QStringLiteral("g4dn"), QStringLiteral("g4ad"), QStringLiteral("g5"),
+        QStringLiteral("g5g"), QStringLiteral("g6"),   QStringLiteral("g6e"),  QStringLiteral("g6f"),
+        QStringLiteral("gr6"), QStringLiteral("gr6f"), QStringLiteral("dl1"),  QStringLiteral("dl2q"),
+        QStringLiteral("trn1"), QStringLiteral("trn1n"), QStringLiteral("trn2"), QStringLiteral("inf1"),
+        QStringLiteral("inf2"), QStringLiteral("f1"),  QStringLiteral("f2"),   QStringLiteral("vt1"),
+    };
+    return families.contains(family);
+}
+
+/// "A100", "Tesla T4", "H100", "L4" ... named in a charge's description (Google Cloud bills a GPU attached to a VM as
+/// "Nvidia Tesla A100 GPU running in Americas"): the row is GPU spend even when no instance type is given.
+bool namesGpu(const QString &description)
+{
+    static const QRegularExpression gpu(QStringLiteral(
+        R"(\b(?:nvidia|tesla|gpu|a100|h100|h200|b200|gb200|a10g?|l4|l40s?|t4|v100|p100|k80|mi300x?|tpu)\b)"),
+                                        QRegularExpression::CaseInsensitiveOption);
+    return gpu.match(description).hasMatch();
+}
+
 bool isHours(QByteArrayView unit)
 {
     const QByteArrayView t = unit.trimmed();
@@ -196,6 +249,20 @@ Expected<SkuDetails> skuDetails(QByteArrayView field)
     return details;
 }
 
+/// What a charge's description tells: the instance type it names (or empty) and whether it names a GPU.
+struct DescriptionFacts final
+{
+    QString instance;
+    bool namesGpu = false;
+};
+
+/// The rows of one instance type left out of the GPU sums, and what they cost (EffectiveCost).
+struct LeftOut final
+{
+    double cost = 0.0;
+    int rows = 0;
+};
+
 // Ordered as the document lists them: the category by its key.
 using Key = std::tuple<QString, QString, QString, QString, QString>;
 
@@ -260,10 +327,14 @@ private:
         return std::nullopt;
     }
 
+    /// A column's field, empty where the row has none or the field is a FOCUS null (empty or the literal NULL).
     QByteArrayView field(int column) const
     {
         const int at = m_columns[column];
-        return at >= 0 && at < m_reader.fieldCount() ? m_reader.field(at) : QByteArrayView();
+        if (at < 0 || at >= m_reader.fieldCount())
+            return {};
+        const QByteArrayView value = m_reader.field(at);
+        return isNullLiteral(value.trimmed()) ? QByteArrayView() : value;
     }
 
     std::optional<QString> readRow()
@@ -338,17 +409,23 @@ private:
                 instance = m_pool.intern(name);
             }
         }
+        const DescriptionFacts *described = nullptr;
+        if (const QByteArrayView description = field(ChargeDescription).trimmed(); !description.isEmpty())
+            described = &describe(description);
+        if (instance.isEmpty() && described && !described->instance.isEmpty()) {
+            // FOCUS 1.0 has no instance-type column: AWS names the instance in the charge's description.
+            instance = m_pool.intern(described->instance.toUtf8());
+        }
         std::optional<double> gpus = details->gpuCount;
         if (!gpus && !instance.isEmpty() && m_options.catalogGpuCount) {
             auto cached = m_catalogCounts.constFind(instance);
             if (cached == m_catalogCounts.cend())
                 cached = m_catalogCounts.insert(instance, m_options.catalogGpuCount(instance));
             gpus = *cached;
-            if (!gpus)
-                m_unknownTypes.insert(instance);
         }
         if (!gpus || *gpus <= 0) {
-            ++m_notGpu;
+            leaveOut(instance, !gpus && (isAcceleratorFamily(instance) || (described && described->namesGpu)),
+                     *effective);
             return std::nullopt;
         }
 
@@ -387,6 +464,54 @@ private:
         return std::nullopt;
     }
 
+    /// What a ChargeDescription says, remembered: a bill repeats a few thousand descriptions over millions of rows.
+    /// The memory stays bounded whatever the bill's size: past 65,536 descriptions the cache starts again.
+    const DescriptionFacts &describe(QByteArrayView description)
+    {
+        const QByteArray key = description.toByteArray();
+        if (const auto it = m_descriptions.constFind(key); it != m_descriptions.cend())
+            return *it;
+        if (m_descriptions.size() >= 65536)
+            m_descriptions.clear();
+        const QString text = QString::fromUtf8(description);
+        return *m_descriptions.insert(key, DescriptionFacts{instanceInDescription(text), namesGpu(text)});
+    }
+
+    /// A usage or purchase row that is not counted as GPU spend, remembered with its cost so the notes can name it:
+    /// GPU spend the catalog cannot size (an accelerator family or a GPU named, but no GPU count known), or not GPU.
+    void leaveOut(const QString &instance, bool gpuUnsized, double cost)
+    {
+        if (gpuUnsized) {
+            LeftOut &left = m_unsizedGpu[instance];
+            left.cost += cost;
+            ++left.rows;
+        } else {
+            LeftOut &left = m_notGpuCosts[instance];
+            left.cost += cost;
+            ++left.rows;
+            ++m_notGpu;
+        }
+    }
+
+    /// "t2.micro $0.01, g5.4xlarge $12.13": the instance types by cost, most first; rows without one as "other".
+    static QString namedCosts(const QHash<QString, LeftOut> &costs, double &total)
+    {
+        std::vector<std::pair<QString, double>> byCost;
+        total = 0;
+        for (auto it = costs.cbegin(); it != costs.cend(); ++it) {
+            byCost.emplace_back(it.key(), it->cost);
+            total += it->cost;
+        }
+        std::sort(byCost.begin(), byCost.end(), [](const auto &a, const auto &b) {
+            return a.second != b.second ? a.second > b.second : a.first < b.first;
+        });
+        QStringList parts;
+        for (const auto &[name, cost] : byCost)
+            parts << QStringLiteral("%1 %2").arg(name.isEmpty() ? QStringLiteral("(no instance type)") : name,
+                                                 report::money(cost));
+        return parts.join(QStringLiteral(", "));
+    }
+
     /// monthOf(), remembered: a bill's rows share a few dozen period starts, and a date-time is checked through
     /// QDateTime.
     std::optional<QString> cachedMonth(QByteArrayView text)
@@ -405,21 +530,32 @@ private:
             m_data.notes << QStringLiteral("%1 Tax, Credit and Adjustment rows left out (only Usage and Purchase "
                                            "charges are held against a plan)")
                                 .arg(m_otherCharges);
-        if (m_notGpu > 0)
-            m_data.notes << QStringLiteral(
-                                "%1 rows are not GPU charges (no GPU count in SkuPriceDetails and no instance "
-                                "type the catalog knows with GPUs) and were left out")
-                                .arg(m_notGpu);
-        if (!m_unknownTypes.isEmpty()) {
-            QStringList names(m_unknownTypes.cbegin(), m_unknownTypes.cend());
-            names.sort();
-            const qsizetype total = names.size();
-            if (names.size() > 10)
-                names = names.mid(0, 10) << QStringLiteral("…");
-            m_data.notes << QStringLiteral("%1 instance types are not in the catalog (%2): if one has GPUs, import "
-                                           "its provider's price list and import the bill again")
-                                .arg(total)
-                                .arg(names.join(QStringLiteral(", ")));
+        if (!m_unsizedGpu.isEmpty()) {
+            double total = 0;
+            const QString named = namedCosts(m_unsizedGpu, total);
+            qsizetype types = m_unsizedGpu.size() - (m_unsizedGpu.contains(QString()) ? 1 : 0);
+            int rows = 0;
+            for (const LeftOut &left : m_unsizedGpu)
+                rows += left.rows;
+            m_data.unsizedGpuCost = total;
+            m_data.notes << QStringLiteral("%1 of GPU spend on %2 instance types the catalog does not know, in %3 "
+                                           "rows, is not counted (%4): add them to the catalog with their GPU "
+                                           "count, or import their provider's price list, and import the bill again")
+                                .arg(report::money(total))
+                                .arg(types)
+                                .arg(rows)
+                                .arg(named);
+        }
+        if (m_notGpu > 0) {
+            double total = 0;
+            const QString named = namedCosts(m_notGpuCosts, total);
+            m_data.notGpuCost = total;
+            m_data.notes << QStringLiteral("%1 rows are not GPU charges (no GPU count in SkuPriceDetails and no "
+                                           "instance type the catalog knows with GPUs) and were left out, %2 in all: "
+                                           "%3")
+                                .arg(m_notGpu)
+                                .arg(report::money(total))
+                                .arg(named);
         }
         if (m_notHours > 0)
             m_data.notes << QStringLiteral("%1 GPU rows measure their ConsumedQuantity in a unit other than hours: "
@@ -441,7 +577,9 @@ private:
     std::map<Key, ActualCost> m_sums;
     std::set<std::tuple<QString, QString, QString>> m_periods;
     QHash<QString, std::optional<double>> m_catalogCounts;
-    QSet<QString> m_unknownTypes;
+    QHash<QByteArray, DescriptionFacts> m_descriptions;
+    QHash<QString, LeftOut> m_unsizedGpu;         // by instance type (empty: a GPU named, no instance)
+    QHash<QString, LeftOut> m_notGpuCosts;        // by instance type (empty: no instance type)
     QHash<QByteArray, std::optional<QString>> m_months;
     int m_otherCharges = 0;
     int m_notGpu = 0;

@@ -59,7 +59,9 @@ struct BillData final
     int corrections = 0;       ///< of which ChargeClass Correction (summed into the month they correct)
     QList<ActualCost> costs;   ///< sorted by month, provider, service, instance type, category
     QList<BillPeriod> periods; ///< sorted
-    QStringList notes;         ///< rows left out and why, instance types the catalog does not know
+    QStringList notes;         ///< rows left out and why, each instance type left out named with its cost
+    double unsizedGpuCost = 0.0; ///< EffectiveCost of GPU rows the catalog cannot size (named in `notes`)
+    double notGpuCost = 0.0;     ///< EffectiveCost of the usage and purchase rows that are not GPU (named in `notes`)
 };
 
 struct BillOptions final

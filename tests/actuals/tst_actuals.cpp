@@ -219,15 +219,117 @@ private slots:
             find(*data, QStringLiteral("2026-03"), QStringLiteral("g4dn.xlarge"), PricingCategory::Dynamic);
         QVERIFY(spot);
         QCOMPARE(spot->effectiveCost, 15.78);
+        // What was left out is named with its cost: the c5 (1.70) and the S3 row, which names no instance (2.30).
         const QString notes = data->notes.join('\n');
-        QVERIFY2(notes.contains(QStringLiteral("1 instance types are not in the catalog (c5.xlarge)")),
+        QVERIFY2(notes.contains(QStringLiteral("2 rows are not GPU charges")), qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("$4.00 in all: (no instance type) $2.30, c5.xlarge $1.70")),
                  qPrintable(notes));
-        QVERIFY2(notes.contains(QStringLiteral("2 rows are not GPU charges")), qPrintable(notes)); // c5 and S3
+        QCOMPARE(data->notGpuCost, 4.00);
+        QCOMPARE(data->unsizedGpuCost, 0.0);
 
-        // Without a catalog nothing in a 1.0 file is recognisable as a GPU.
+        // Without a catalog nothing in a 1.0 file can be sized, but the GPU families' spend is not dropped unseen:
+        // p3 and g4dn are GPU families, named with their cost and what to do.
         Expected<BillData> blind = readBillFile(fixture("focus-1.0-aws.csv"), {});
         QVERIFY(blind);
         QCOMPARE(blind->rowsUsed, 0);
+        QCOMPARE(blind->unsizedGpuCost, 2203.20 + 15.78);
+        const QString blindNotes = blind->notes.join('\n');
+        QVERIFY2(blindNotes.contains(QStringLiteral("$2,218.98 of GPU spend on 2 instance types the catalog does not "
+                                                    "know, in 2 rows, is not counted (p3.2xlarge $2,203.20, "
+                                                    "g4dn.xlarge $15.78): add them to the catalog")),
+                 qPrintable(blindNotes));
+        QVERIFY2(blindNotes.contains(QStringLiteral("$4.00 in all: (no instance type) $2.30, c5.xlarge $1.70")),
+                 qPrintable(blindNotes));
+    }
+
+    void theFinOpsFoundationSampleExport()
+    {
+        // The FinOps Foundation's own FOCUS 1.0 sample (tests/data/actuals/finops-focus-sample, CC BY 4.0): 1,000
+        // anonymised real rows of AWS, Microsoft and Oracle, nulls written as the literal NULL, no instance-type
+        // column (an EC2 instance is named only in ChargeDescription). Its GPU rows, found by hand (lines 188 to
+        // 916 of the file): eight g5.4xlarge hours (one A10G) and two g3.4xlarge (one M60), all Standard, all
+        // September 2024:
+        //   g5.4xlarge BilledCost 5 x 1.624 + 0.480884264 + 1.110635736 + 0.492162944 = 10.203682944
+        //              EffectiveCost 5 x 2 + 1 = 11, hours 5 + 0.296111 + 0.683889 + 0.303056 = 6.283056
+        //   g3.4xlarge BilledCost 1.14 + 0.78280038 = 1.92280038, EffectiveCost 1 + 1 = 2, hours 1.686667
+        BillOptions options;
+        const QHash<QString, double> catalog = {{QStringLiteral("g5.4xlarge"), 1}, {QStringLiteral("g3.4xlarge"), 1}};
+        options.catalogGpuCount = [&catalog](const QString &name) -> std::optional<double> {
+            if (catalog.contains(name))
+                return catalog.value(name);
+            return std::nullopt;
+        };
+        Expected<BillData> data = readBillFile(fixture("finops-focus-sample/focus_sample.csv"), options);
+        QVERIFY2(data, qPrintable(data ? QString() : data.error().message + data.error().details.join('\n')));
+        QCOMPARE(data->focusVersion, QStringLiteral("1.0"));
+        QCOMPARE(data->rowsRead, 1000);
+        QCOMPARE(data->rowsUsed, 10);
+        QCOMPARE(data->costs.size(), 2);
+        const ActualCost *g5 =
+            find(*data, QStringLiteral("2024-09"), QStringLiteral("g5.4xlarge"), PricingCategory::Standard);
+        const ActualCost *g3 =
+            find(*data, QStringLiteral("2024-09"), QStringLiteral("g3.4xlarge"), PricingCategory::Standard);
+        QVERIFY(g5 && g3);
+        QCOMPARE(g5->rows, 8);
+        QVERIFY(qAbs(g5->billedCost - 10.203682944) < 1e-9);
+        QCOMPARE(g5->effectiveCost, 11.0);
+        QVERIFY(qAbs(g5->gpuHours - 6.283056) < 1e-9);
+        QCOMPARE(g3->rows, 2);
+        QVERIFY(qAbs(g3->billedCost - 1.92280038) < 1e-9);
+        QCOMPARE(g3->effectiveCost, 2.0);
+        QVERIFY(qAbs(g3->gpuHours - 1.686667) < 1e-9);
+        QCOMPARE(g5->service, QStringLiteral("Amazon Elastic Compute Cloud"));
+        QCOMPARE(g5->provider, QStringLiteral("AWS"));
+        // The NULL ChargeClass of 997 rows is a null, not a class; a NULL PricingCategory is "not stated".
+        QCOMPARE(data->corrections, 0);
+        QCOMPARE(data->periods.size(), 3); // AWS, Microsoft and Oracle accounts, September 2024
+
+        // Everything else is named: the 14 CPU instance types from t2.micro to m4.10xlarge, with their cost.
+        const QString notes = data->notes.join('\n');
+        for (const char *type : {"m4.10xlarge", "c5.4xlarge", "c5.2xlarge", "t2.medium", "m5.2xlarge", "t3.micro",
+                                 "t2.micro", "c5.large", "m5.large", "t3.medium", "m7i-flex.xlarge", "t3a.small",
+                                 "c5.xlarge", "c6a.4xlarge"})
+            QVERIFY2(notes.contains(QLatin1String(type) + QStringLiteral(" $")), type);
+        QVERIFY2(notes.contains(QStringLiteral("m4.10xlarge $2.00")), qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("3 Tax, Credit and Adjustment rows left out")), qPrintable(notes));
+        QCOMPARE(data->unsizedGpuCost, 0.0);
+
+        // In a catalog that does not know them, the GPU rows are not dropped unseen.
+        Expected<BillData> blind = readBillFile(fixture("finops-focus-sample/focus_sample.csv"), {});
+        QVERIFY(blind);
+        QCOMPARE(blind->rowsUsed, 0);
+        QCOMPARE(blind->unsizedGpuCost, 13.0);
+        QVERIFY2(blind->notes.join('\n').contains(QStringLiteral("$13.00 of GPU spend on 2 instance types the catalog "
+                                                                 "does not know, in 10 rows, is not counted "
+                                                                 "(g5.4xlarge $11.00, g3.4xlarge $2.00)")),
+                 qPrintable(blind->notes.join('\n')));
+    }
+
+    void nullIsANullInEveryColumn()
+    {
+        // A database dump's NULL, in any case and quoted or not, reads as an empty field: a null ChargeClass is a
+        // regular charge, a null SkuPriceDetails gives no GPU count, a null ConsumedQuantity no hours.
+        const QByteArray header = "BilledCost,EffectiveCost,BillingCurrency,ChargePeriodStart,ChargeCategory,"
+                                  "ChargeClass,ServiceName,ProviderName,PricingCategory,ConsumedQuantity,"
+                                  "ConsumedUnit,SkuPriceDetails,BillingAccountId\r\n";
+        const QByteArray gpu = "\"{\"\"InstanceType\"\":\"\"p3.2xlarge\"\",\"\"GpuCount\"\":1}\"";
+        const QByteArray csv = "\xEF\xBB\xBF" + header +                                        // BOM, CRLF
+                               "10,10,USD,2026-01-05T00:00:00Z,Usage,NULL,EC2,AWS,Standard,2,Hours," + gpu +
+                               ",1\r\n" + "4,4,USD,2026-01-06T00:00:00Z,Usage,null,EC2,AWS,NuLL,NULL,NULL," + gpu +
+                               ",1\r\n" + "7,7,USD,2026-01-07T00:00:00Z,Usage,\"NULL\",EC2,AWS,\"\",1,Hours,NULL,1\r\n";
+        Expected<BillData> data = parseText(csv);
+        QVERIFY2(data, qPrintable(data ? QString() : data.error().message + data.error().details.join('\n')));
+        QCOMPARE(data->rowsRead, 3);
+        QCOMPARE(data->rowsUsed, 2);
+        const ActualCost *standard =
+            find(*data, QStringLiteral("2026-01"), QStringLiteral("p3.2xlarge"), PricingCategory::Standard);
+        const ActualCost *unstated =
+            find(*data, QStringLiteral("2026-01"), QStringLiteral("p3.2xlarge"), PricingCategory::Unspecified);
+        QVERIFY(standard && unstated);
+        QCOMPARE(standard->gpuHours, 2.0);
+        QCOMPARE(unstated->gpuHours, 0.0); // a null quantity: the cost counts, no hours
+        QCOMPARE(unstated->effectiveCost, 4.0);
+        QCOMPARE(data->notGpuCost, 7.0);
     }
 
     void aGoogleCloudBillWithCommitments()
