@@ -305,6 +305,34 @@ private slots:
                  qPrintable(blind->notes.join('\n')));
     }
 
+    void theFinOpsSampleInABrandNewDocument()
+    {
+        // The seed catalog knows AWS's GPU instance types, so a new document finds the sample's GPU rows by itself:
+        // the hand-worked sums of theFinOpsFoundationSampleExport(), in the document's monthly actuals.
+        QTemporaryDir dir;
+        auto document = catalog::openDocument(test::newStoreLocation(dir, QStringLiteral("finops")));
+        QVERIFY2(document, qPrintable(document ? QString() : document.error().message));
+        const QSqlDatabase db = (*document)->database();
+        Expected<BillImportResult> imported = importBill(db, fixture("finops-focus-sample/focus_sample.csv"));
+        QVERIFY2(imported, qPrintable(imported ? QString() : imported.error().message));
+        QCOMPARE(imported->data.rowsUsed, 10);
+        QCOMPARE(imported->data.unsizedGpuCost, 0.0);
+        double billed = 0, effective = 0, hours = 0;
+        QStringList types;
+        QVERIFY(visitActuals(db, [&](const ActualCost &c) {
+            billed += c.billedCost;
+            effective += c.effectiveCost;
+            hours += c.gpuHours;
+            types << c.instanceType;
+            return true;
+        }));
+        types.sort();
+        QCOMPARE(types, (QStringList{QStringLiteral("g3.4xlarge"), QStringLiteral("g5.4xlarge")}));
+        QVERIFY(qAbs(billed - 12.126483324) < 1e-9); // 10.203682944 + 1.92280038
+        QCOMPARE(effective, 13.0);
+        QVERIFY(qAbs(hours - 7.969723) < 1e-9); // 6.283056 + 1.686667, one GPU each
+    }
+
     void nullIsANullInEveryColumn()
     {
         // A database dump's NULL, in any case and quoted or not, reads as an empty field: a null ChargeClass is a

@@ -166,10 +166,20 @@ private slots:
         QCOMPARE(instance(*data, QStringLiteral("a2-ultragpu-1g"))->gpu, QStringLiteral("A100 80GB"));
         QCOMPARE(instance(*data, QStringLiteral("p5.48xlarge"))->gpu, QStringLiteral("H100 SXM 80GB"));
         QVERIFY(instance(*data, QStringLiteral("m5.large"))->gpu.isEmpty());
+        // The seed's GPU table lists AWS's accelerated instances' GPUs, the g4ad's AMD Radeon Pro V520 among them.
         QCOMPARE(instance(*data, QStringLiteral("g4ad.xlarge"))->gpu, QStringLiteral("Radeon Pro V520"));
-        QVERIFY2(data->notes.join(u'\n').contains(QStringLiteral("not in mltco's GPU table (imported under the file's "
-                                                                 "name): Radeon Pro V520")),
+        QVERIFY2(!data->notes.join(u'\n').contains(QStringLiteral("not in mltco's GPU table")),
                  qPrintable(data->notes.join(u'\n')));
+        // A GPU model the table does not know is imported under the file's name, and the notes say so.
+        const QString unknownPath = altered(
+            "unknown-gpu.db", "UPDATE server SET gpu_model = 'Radeon Pro V999' WHERE gpu_model = 'Radeon Pro V520';");
+        QVERIFY(!unknownPath.isEmpty());
+        const Expected<ImportData> renamed = parse(unknownPath);
+        QVERIFY2(renamed, qPrintable(failure(renamed)));
+        QCOMPARE(instance(*renamed, QStringLiteral("g4ad.xlarge"))->gpu, QStringLiteral("Radeon Pro V999"));
+        QVERIFY2(renamed->notes.join(u'\n').contains(QStringLiteral("not in mltco's GPU table (imported under the "
+                                                                    "file's name): Radeon Pro V999")),
+                 qPrintable(renamed->notes.join(u'\n')));
         QCOMPARE(feedGpuName(QStringLiteral("V100"), 32), QStringLiteral("V100 32GB"));
         QCOMPARE(feedGpuName(QStringLiteral("T4"), 15), QStringLiteral("T4 16GB"));
     }
