@@ -44,6 +44,16 @@ const ActualCost *find(const BillData &data, const QString &month, const QString
     return nullptr;
 }
 
+/// A catalog that knows these instance types' GPU counts and no others, as a document's catalog answers a bill.
+std::function<std::optional<double>(const QString &)> knownGpus(const QHash<QString, double> &counts)
+{
+    return [counts](const QString &name) -> std::optional<double> {
+        if (const auto it = counts.constFind(name); it != counts.cend())
+            return *it;
+        return std::nullopt;
+    };
+}
+
 Expected<BillData> parseText(const QByteArray &csv, const BillOptions &options = {})
 {
     QByteArray bytes = csv;
@@ -197,13 +207,8 @@ private slots:
     {
         // FOCUS 1.0 has no SkuPriceDetails: AWS's x_UsageType names the instance type, and the catalog its GPUs.
         BillOptions options;
-        const QHash<QString, double> catalog = {
-            {QStringLiteral("p3.2xlarge"), 1}, {QStringLiteral("g4dn.xlarge"), 1}, {QStringLiteral("m5.large"), 0}};
-        options.catalogGpuCount = [&catalog](const QString &name) -> std::optional<double> {
-            if (catalog.contains(name))
-                return catalog.value(name);
-            return std::nullopt;
-        };
+        options.catalogGpuCount = knownGpus(
+            {{QStringLiteral("p3.2xlarge"), 1}, {QStringLiteral("g4dn.xlarge"), 1}, {QStringLiteral("m5.large"), 0}});
         Expected<BillData> data = readBillFile(fixture("focus-1.0-aws.csv"), options);
         QVERIFY2(data, qPrintable(data ? QString() : data.error().message));
         QCOMPARE(data->focusVersion, QStringLiteral("1.0"));
@@ -253,12 +258,7 @@ private slots:
         //              EffectiveCost 5 x 2 + 1 = 11, hours 5 + 0.296111 + 0.683889 + 0.303056 = 6.283056
         //   g3.4xlarge BilledCost 1.14 + 0.78280038 = 1.92280038, EffectiveCost 1 + 1 = 2, hours 1.686667
         BillOptions options;
-        const QHash<QString, double> catalog = {{QStringLiteral("g5.4xlarge"), 1}, {QStringLiteral("g3.4xlarge"), 1}};
-        options.catalogGpuCount = [&catalog](const QString &name) -> std::optional<double> {
-            if (catalog.contains(name))
-                return catalog.value(name);
-            return std::nullopt;
-        };
+        options.catalogGpuCount = knownGpus({{QStringLiteral("g5.4xlarge"), 1}, {QStringLiteral("g3.4xlarge"), 1}});
         Expected<BillData> data = readBillFile(fixture("finops-focus-sample/focus_sample.csv"), options);
         QVERIFY2(data, qPrintable(data ? QString() : data.error().message + data.error().details.join('\n')));
         QCOMPARE(data->focusVersion, QStringLiteral("1.0"));

@@ -9,6 +9,7 @@
 #include <QIODevice>
 #include <QVariantMap>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <unordered_map>
@@ -261,15 +262,23 @@ std::optional<QString> SkyPilotParser::readRow()
             return problem;
     }
 
+    // A price is judged by what one accelerator-hour costs (docs/import-formats.md, "Plausible values"): a TPU pod
+    // of 12,032 TensorCores at $25,267.20 an hour is $2.10 per core-hour, a 16-GPU node its total over 16.
+    const double accelerators =
+        skypilot::isTpu(row.accelerator) ? skypilot::tpuAccelerators(row.accelerator) : std::max(1.0, row.count);
+    const double maxPrice = plausible::kMaxHourlyPrice * accelerators;
+    const QString perHour = accelerators > 1 ? QStringLiteral("USD/hour for %1 accelerators").arg(accelerators)
+                                             : QStringLiteral("USD/hour");
     const Number price = parseNonNegative(cell(PriceCol));
     if (price.status != NumberStatus::Ok && price.status != NumberStatus::Empty)
         return numberProblem(QStringLiteral("Price"), cell(PriceCol), price.status);
     if (price.status == NumberStatus::Ok && price.value > 0)
         row.price = price.value;
-    if (row.price && rangeProblem(QStringLiteral("Price"), *row.price, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice,
-                                  QStringLiteral("USD/hour")))
-        return rangeProblem(QStringLiteral("Price"), *row.price, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice,
-                            QStringLiteral("USD/hour"));
+    if (row.price) {
+        if (auto problem =
+                rangeProblem(QStringLiteral("Price"), *row.price, plausible::kMinHourlyPrice, maxPrice, perHour))
+            return problem;
+    }
 
     const Number spot = parseNonNegative(cell(SpotCol));
     if (spot.status != NumberStatus::Ok && spot.status != NumberStatus::Empty)
@@ -277,10 +286,11 @@ std::optional<QString> SkyPilotParser::readRow()
     row.hasSpot = spot.status == NumberStatus::Ok;
     if (row.hasSpot && spot.value > 0)
         row.spot = spot.value;
-    if (row.spot && rangeProblem(QStringLiteral("SpotPrice"), *row.spot, plausible::kMinHourlyPrice,
-                                 plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
-        return rangeProblem(QStringLiteral("SpotPrice"), *row.spot, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice,
-                            QStringLiteral("USD/hour"));
+    if (row.spot) {
+        if (auto problem =
+                rangeProblem(QStringLiteral("SpotPrice"), *row.spot, plausible::kMinHourlyPrice, maxPrice, perHour))
+            return problem;
+    }
 
     if (const QByteArrayView info = cell(GpuInfoCol); !info.isEmpty()) {
         row.info = &gpuInfo(info);

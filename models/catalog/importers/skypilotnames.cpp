@@ -160,4 +160,11 @@ bool isTpu(const QString &acceleratorName)
     return acceleratorName.startsWith(QLatin1String("tpu-"), Qt::CaseInsensitive);
 }
 
+double tpuAccelerators(const QString &acceleratorName)
+{
+    bool ok = false;
+    const double count = acceleratorName.section(QLatin1Char('-'), -1).toDouble(&ok);
+    return ok && count >= 1 && count <= 1e6 ? count : 1.0;
+}
+
 } // namespace mltco::catalog::skypilot

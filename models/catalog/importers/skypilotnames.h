@@ -34,5 +34,8 @@ bool isGcpBundledAccelerator(const QString &acceleratorName);
 
 /// True for Google TPU accelerator names ("tpu-v5p-8").
 bool isTpu(const QString &acceleratorName);
+/// The accelerators a TPU slice's name counts ("tpu-v5p-12032": 12032 TensorCores, "tpu-v5litepod-8": 8 chips),
+/// at least 1: what its price is divided by when judged per accelerator-hour.
+double tpuAccelerators(const QString &acceleratorName);
 
 } // namespace mltco::catalog::skypilot

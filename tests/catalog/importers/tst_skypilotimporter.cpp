@@ -280,6 +280,39 @@ private slots:
         QCOMPARE(data.prices.size(), 12);
     }
 
+    void tpuPodsAreJudgedPerAcceleratorAndLeftOut()
+    {
+        // Lines of SkyPilot's real Google Cloud catalog (catalogs/v7/gcp/vms.csv @ 017e250, Apache-2.0), unchanged:
+        // TPU pods cost up to $27,527.04 an hour (tpu-v5p-11520: 11,520 TensorCores, $2.39 each), above the
+        // $10,000 an instance-hour that refused the whole file. Judged per accelerator they are plausible; as TPUs
+        // they are left out, counted, and never become a GPU of the GPU table. The GPU rows around them import.
+        const auto result = parseFile(fixture("skypilot-v7-gcp-tpu-pods.csv"), options(QStringLiteral("gcp")));
+        QVERIFY2(result, qPrintable(failure(result)));
+        const ImportData &data = *result;
+        QCOMPARE(data.rowsRead, 10);
+        QVERIFY2(data.notes.contains(QStringLiteral("6 TPU rows were left out (mltco plans GPUs).")),
+                 qPrintable(data.notes.join('\n')));
+        for (const InstanceType &i : data.instances)
+            QVERIFY2(!i.name.contains(QLatin1String("tpu"), Qt::CaseInsensitive) &&
+                         !i.gpu.contains(QLatin1String("tpu"), Qt::CaseInsensitive),
+                     qPrintable(i.name));
+        const QString a2 = QStringLiteral("a2-highgpu-2g");
+        QCOMPARE(*priceIn(data, a2, QStringLiteral("us-central1-a"), PricingModel::OnDemand), 1.47895 + 5.86);
+        QCOMPARE(instance(data, a2)->gpuCount, 2.0);
+        QVERIFY(instance(data, QStringLiteral("n1-highmem-8")));
+
+        // Per accelerator, not a free pass: the same pod at more than $10,000 a core-hour is still refused.
+        const QByteArray bytes = "InstanceType,vCPUs,MemoryGiB,AcceleratorName,AcceleratorCount,GpuInfo,Region,"
+                           "AvailabilityZone,Price,SpotPrice\n"
+                           ",,,tpu-v5p-8,1,tpu-v5p-8,us-central1,us-central1-a,80000.5,6.72\n";
+        const auto refused = parse(bytes, options(QStringLiteral("gcp")));
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().details.join('\n').contains(
+                     QStringLiteral(":2: Price 80000.5 USD/hour for 8 accelerators is not plausible: allowed 0.0001 to "
+                                    "80000 USD/hour for 8 accelerators")),
+                 qPrintable(failure(refused)));
+    }
+
     void readsAwsZonesFractionalGpusAndRichGpuInfo()
     {
         const auto result = parseFile(fixture("skypilot-v8-aws-vms.csv"), options(QStringLiteral("aws")));
