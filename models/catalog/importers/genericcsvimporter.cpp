@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QIODevice>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <unordered_map>
@@ -271,24 +272,29 @@ std::optional<QString> GenericCsvParser::readRow()
         point.unit = PriceUnit::Month;
     else
         return QStringLiteral("unknown unit \"%1\" (allowed: hour, month)").arg(text(unit));
-    if (point.amount) {
-        // A monthly price is held to the same hourly bounds at 730 hours a month.
-        const double perHour = point.unit == PriceUnit::Month ? *point.amount / kHoursPerMonth : *point.amount;
-        if (rangeProblem(QStringLiteral("price"), perHour, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice,
-                         QStringLiteral("USD/hour")))
-            return point.unit == PriceUnit::Month
-                       ? *rangeProblem(QStringLiteral("price"), *point.amount, plausible::kMinHourlyPrice * kHoursPerMonth,
-                                       plausible::kMaxHourlyPrice * kHoursPerMonth, QStringLiteral("USD/month"))
-                       : *rangeProblem(QStringLiteral("price"), *point.amount, plausible::kMinHourlyPrice,
-                                       plausible::kMaxHourlyPrice, QStringLiteral("USD/hour"));
-    }
-
     qsizetype provider = 0;
     if (auto reason = readProvider(provider, line))
         return reason;
     qsizetype instance = 0;
     if (auto reason = readInstance(provider, instance, line))
         return reason;
+
+    if (point.amount) {
+        // Judged per GPU-hour (docs/import-formats.md, "Plausible values"): the bound grows with the instance's GPUs,
+        // so a 16-GPU node is held to what one of its GPUs may cost. A monthly price is held to the same hourly
+        // bounds at 730 hours a month. A refused row refuses the file, so the provider and instance just read
+        // never reach a document.
+        const double gpus = std::max(1.0, m_data.instances[instance].gpuCount);
+        const QString per = gpus > 1 ? QStringLiteral(" for %1 GPUs").arg(gpus) : QString();
+        const double maxHourly = plausible::kMaxHourlyPrice * gpus;
+        const double perHour = point.unit == PriceUnit::Month ? *point.amount / kHoursPerMonth : *point.amount;
+        if (rangeProblem(QStringLiteral("price"), perHour, plausible::kMinHourlyPrice, maxHourly, QString()))
+            return point.unit == PriceUnit::Month
+                       ? *rangeProblem(QStringLiteral("price"), *point.amount, plausible::kMinHourlyPrice * kHoursPerMonth,
+                                       maxHourly * kHoursPerMonth, QStringLiteral("USD/month") + per)
+                       : *rangeProblem(QStringLiteral("price"), *point.amount, plausible::kMinHourlyPrice, maxHourly,
+                                       QStringLiteral("USD/hour") + per);
+    }
 
     point.provider = m_data.providers[provider].name;
     point.instance = m_data.instances[instance].name;

@@ -336,6 +336,12 @@ private slots:
                                                       "USD/month";
         QTest::newRow("a billion GPUs") << QByteArray("aws,p3,us-east-1,on_demand,3.06,2024-05-01,V100 16GB,1e9")
                                         << "gpu_count 1000000000 GPUs is not plausible: allowed 0 to 1024 GPUs";
+        // Judged per GPU-hour: a 16-GPU node may cost up to 16 x $10,000 an hour, a 2-GPU box up to $20,000.
+        QTest::newRow("16-GPU node at $12,000/h") << QByteArray("aws,p5,us-east-1,on_demand,12000,2024-05-01,H100 SXM 80GB,16")
+                                                  << "";
+        QTest::newRow("2-GPU box beyond $20,000/h")
+            << QByteArray("aws,p3x2,us-east-1,on_demand,20000.5,2024-05-01,V100 16GB,2")
+            << "price 20000.5 USD/hour for 2 GPUs is not plausible: allowed 0.0001 to 20000 USD/hour for 2 GPUs";
         QTest::newRow("fine") << ok << "";
     }
 
