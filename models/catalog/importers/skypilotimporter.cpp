@@ -122,6 +122,7 @@ private:
     QHash<QString, qsizetype> m_instanceIndex;
     int m_missingPrices = 0;
     int m_noSpot = 0;
+    int m_cpuOnlyUnread = 0; // --gpu-only: CPU-only rows left before their numbers were read
 };
 
 Expected<ImportData> SkyPilotParser::run()
@@ -239,6 +240,14 @@ std::optional<QString> SkyPilotParser::readRow()
     if (row.region.isEmpty())
         return QStringLiteral("missing required field Region");
     row.zone = m_strings.intern(cell(ZoneCol));
+    // --gpu-only: a row with neither a GPU nor a TPU is left before any of its numbers is judged (a GCP host row
+    // of a bundled VM is a GPU machine: its GPUs are priced on rows of their own).
+    if (m_options.skipCpuOnly && row.accelerator.isEmpty() &&
+        !(m_options.provider.trimmed().compare(QLatin1String("gcp"), Qt::CaseInsensitive) == 0 &&
+          skypilot::gcpBundle(row.instance))) {
+        ++m_cpuOnlyUnread;
+        return std::nullopt;
+    }
 
     if (!row.accelerator.isEmpty()) {
         const Number count = parseNonNegative(cell(CountCol));
@@ -424,6 +433,7 @@ void SkyPilotParser::build()
             ++bundleSpotDropped;
         }
     }
+    cpuSkipped += m_cpuOnlyUnread;
     m_data.rowsSkipped = cpuSkipped + tpuSkipped;
 
     QStringList &notes = m_data.notes;

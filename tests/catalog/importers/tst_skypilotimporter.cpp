@@ -177,6 +177,18 @@ private slots:
         QCOMPARE(result->prices.size(), 374);
         QVERIFY(!instance(*result, QStringLiteral("cpu_4x_generalx")));
         QVERIFY(result->notes.contains(QStringLiteral("34 CPU-only rows were left out.")));
+
+        // Left before their price is judged: a CPU row no plausible machine would cost does not refuse the file
+        // when only GPUs are asked for, and refuses it otherwise.
+        const QByteArray bytes = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,"
+                                 "SpotPrice\n"
+                                 "cpu_huge,,,4.0,16.0,99999,us-east-1,,\n"
+                                 "gpu_1x_a10,A10,1.0,30.0,200.0,1.29,us-east-1,,\n";
+        const auto gpuOnly = parse(bytes, o);
+        QVERIFY2(gpuOnly, qPrintable(failure(gpuOnly)));
+        QCOMPARE(gpuOnly->rowsSkipped, 1);
+        QCOMPARE(gpuOnly->instances.size(), 1);
+        QVERIFY(!parse(bytes, options(QStringLiteral("lambda"))));
     }
 
     void pricesGcpBundledVmsAsHostPlusGpusOfTheSameZone()
