@@ -191,7 +191,8 @@ Expected<QList<BillRecord>> bills(const QSqlDatabase &db)
         db,
         QStringLiteral("SELECT b.id, b.file_name, b.sha256, b.focus_version, b.imported_at, b.rows_read, b.rows_used, "
                        "(SELECT MIN(month) FROM bill_period WHERE bill_id = b.id), "
-                       "(SELECT MAX(month) FROM bill_period WHERE bill_id = b.id) FROM bill b ORDER BY b.id"),
+                       "(SELECT MAX(month) FROM bill_period WHERE bill_id = b.id), s.note "
+                       "FROM bill b LEFT JOIN source s ON s.id = b.source_id ORDER BY b.id"),
         {}, QStringLiteral("Listing the bills"));
     if (!q)
         return q.error();
@@ -199,7 +200,8 @@ Expected<QList<BillRecord>> bills(const QSqlDatabase &db)
     while (q->next())
         list.append(BillRecord{q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toString(),
                                q->value(3).toString(), q->value(4).toString(), q->value(5).toInt(), q->value(6).toInt(),
-                               q->value(7).toString(), q->value(8).toString()});
+                               q->value(7).toString(), q->value(8).toString(),
+                               q->value(9).toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts)});
     return list;
 }
 

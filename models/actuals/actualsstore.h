@@ -6,6 +6,7 @@
 #include <QList>
 #include <QSqlDatabase>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <functional>
@@ -31,6 +32,7 @@ struct BillRecord final
     int rowsRead = 0;
     int rowsUsed = 0;
     QString firstMonth, lastMonth; ///< of the periods it covers
+    QStringList notes;             ///< what its import left out and why, each left-out instance type with its cost
 };
 
 /// The actual GPU spend of one calendar month, all providers and categories together.

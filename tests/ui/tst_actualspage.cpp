@@ -44,6 +44,26 @@ class TestActualsPage : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+    void theFinOpsSampleSaysWhatItLeftOut()
+    {
+        // The FinOps Foundation's FOCUS 1.0 sample in a new document: its g5 and g3 hours count (the seed catalog
+        // knows them), and the page names what it left out, with the cost, and still does after a refresh.
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->showPage(MainWindow::Actuals);
+        auto *page = f.find<ActualsPage>(QStringLiteral("actualsPage"));
+        auto *leftOut = f.find<QLabel>(QStringLiteral("actualsLeftOut"));
+        QVERIFY(page && leftOut);
+        QVERIFY(page->importBill(bill("finops-focus-sample/focus_sample.csv")));
+        QTRY_VERIFY(leftOut->isVisible());
+        QVERIFY(f.find<QLabel>(QStringLiteral("actualsMessage"))->text().contains(QStringLiteral("10 GPU rows of 1000")));
+        const QString text = leftOut->text();
+        QVERIFY2(text.contains(QStringLiteral("focus_sample.csv: 987 rows are not GPU charges")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("$4.98 in all: m4.10xlarge $2.00")), qPrintable(text));
+        f.editor()->reloadActuals();
+        QTRY_VERIFY(leftOut->text().contains(QStringLiteral("t2.micro $0.00")));
+    }
+
     void importLinkCompareAndCalibrate()
     {
         UiFixture f;
@@ -64,6 +84,8 @@ private slots:
         QVERIFY(message->text().contains(QStringLiteral("the bill is in EUR")));
         QVERIFY(f.editor()->actuals().isEmpty());
 
+        auto *leftOut = f.find<QLabel>(QStringLiteral("actualsLeftOut"));
+        QVERIFY(leftOut && !leftOut->isVisible());
         QVERIFY(page->importBill(bill("focus-1.2-aws-gpu.csv")));
         QCOMPARE(f.editor()->actuals().size(), 2);
         QVERIFY(message->text().contains(QStringLiteral("8 GPU rows of 11")));

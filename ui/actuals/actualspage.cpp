@@ -1,5 +1,6 @@
 #include "ui/actuals/actualspage.h"
 
+#include "models/actuals/actualsstore.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
 #include "models/plan/parameters.h"
@@ -52,7 +53,7 @@ QString parameterText(tco::ParamId id, double value)
 ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_scenario(new QComboBox(this)), m_startFromBills(new QCheckBox(this)),
       m_start(new QDateEdit(this)), m_import(new QPushButton(this)), m_summary(new WrapLabel(this)),
-      m_message(new WrapLabel(this)), m_monthly(new ActualsChart(ActualsChart::Mode::Monthly, this)),
+      m_leftOut(new WrapLabel(this)), m_message(new WrapLabel(this)), m_monthly(new ActualsChart(ActualsChart::Mode::Monthly, this)),
       m_cumulative(new ActualsChart(ActualsChart::Mode::Cumulative, this)), m_table(new QTableWidget(this)),
       m_calibration(new QGroupBox(this)), m_suggestionRows(new QVBoxLayout)
 {
@@ -70,6 +71,15 @@ ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
     m_summary->setObjectName(QStringLiteral("actualsSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
+    m_leftOut->setObjectName(QStringLiteral("actualsLeftOut"));
+    m_leftOut->setWordWrap(true);
+    m_leftOut->setTextFormat(Qt::PlainText);
+    m_leftOut->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_leftOut->setToolTip(tr("Every usage or purchase charge of the bills that is not counted as GPU spend, named by "
+                             "instance type with its effective cost, so nothing is dropped unseen. GPU spend the "
+                             "catalog cannot size is listed apart: add its instance types to the catalog and import "
+                             "the bill again."));
+    m_leftOut->hide();
     m_message->setObjectName(QStringLiteral("actualsMessage"));
     m_message->setWordWrap(true);
     m_message->setTextFormat(Qt::PlainText);
@@ -108,6 +118,7 @@ ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
     layout->addLayout(top);
     layout->addWidget(m_message);
     layout->addWidget(m_summary);
+    layout->addWidget(m_leftOut);
     layout->addLayout(charts, 3);
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_table, 5);
@@ -157,6 +168,19 @@ void ActualsPage::linkChanged()
     m_editor->setActualsLink(tco::ActualsLink{scenario, start});
 }
 
+void ActualsPage::showLeftOut()
+{
+    QStringList lines;
+    if (Expected<QList<actuals::BillRecord>> bills = actuals::bills(m_editor->document().database()); bills) {
+        for (const actuals::BillRecord &b : *bills)
+            for (const QString &note : b.notes)
+                lines << tr("%1: %2").arg(b.fileName, note);
+    }
+    m_leftOut->setText(lines.isEmpty() ? QString() : tr("What the bills left out") + QLatin1Char('\n') +
+                                                         lines.join(QLatin1Char('\n')));
+    m_leftOut->setVisible(!lines.isEmpty());
+}
+
 void ActualsPage::refresh()
 {
     m_stale = false;
@@ -181,6 +205,7 @@ void ActualsPage::refresh()
         m_updating = false;
     }
     m_import->setEnabled(!m_editor->isReadOnly());
+    showLeftOut();
 
     m_comparison.reset();
     m_suggestions.clear();

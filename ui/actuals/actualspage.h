@@ -49,6 +49,8 @@ private:
     void refreshWhenShown();
     void linkChanged();
     void fillTable();
+    /// Lists what each imported bill left out (its import notes), or hides the line when nothing was.
+    void showLeftOut();
     void fillSuggestions();
 
     PlanEditor *m_editor;
@@ -57,6 +59,7 @@ private:
     QDateEdit *m_start;
     QPushButton *m_import;
     WrapLabel *m_summary;
+    WrapLabel *m_leftOut; // what the imported bills left out, with its cost
     WrapLabel *m_message;
     ActualsChart *m_monthly;
     ActualsChart *m_cumulative;
