@@ -91,13 +91,17 @@ int runList(const QStringList &args, Io &io)
                   QStringLiteral("zone"),           QStringLiteral("pricing"),      QStringLiteral("purchase_option"),
                   QStringLiteral("offering_class"), QStringLiteral("amount"),       QStringLiteral("unit"),
                   QStringLiteral("upfront"),        QStringLiteral("usd_per_hour"), QStringLiteral("observed_at"),
-                  QStringLiteral("source")};
+                  QStringLiteral("source"),         QStringLiteral("licence")};
+        // Where a value came from includes the terms it came under: a Spare Cores price says "CC BY-SA 4.0".
+        const QHash<QString, QString> licences = repo.sourceLicences();
         catalog::PriceFilter filter;
         filter.provider = provider;
         // Streamed from SQLite, row by row as it reads them: a million prices list in flat memory. Sizing the
         // table's columns reads them as stored, which is quicker than in the listing's order.
-        rows = [&, filter](bool sizing, const RowSink &sink) {
-            Row row(13);
+        rows = [&, filter, licences](bool sizing, const RowSink &sink) {
+            Row row(14);
+            QByteArray lastSource;
+            QByteArray lastLicence; // UTF-8: a cell holds a view of it
             repo.forEachPriceRow(filter, sizing ? catalog::PriceOrder::Stored : catalog::PriceOrder::Listing,
                                  [&](const catalog::PriceRowView &p) {
                                      // usd_per_hour as PricePoint::hourly(); the pricing model matters only to an
@@ -123,6 +127,11 @@ int runList(const QStringList &args, Io &io)
                                      row[10] = Cell::ofNumber(hourly);
                                      row[11] = Cell::ofText(p.observedAt);
                                      row[12] = Cell::ofText(p.source);
+                                     if (p.source != lastSource) { // prices come grouped by source, mostly
+                                         lastSource = p.source.toByteArray();
+                                         lastLicence = licences.value(QString::fromUtf8(p.source)).toUtf8();
+                                     }
+                                     row[13] = Cell::ofText(lastLicence);
                                      sink(row);
                                      return true;
                                  });

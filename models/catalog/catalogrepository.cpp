@@ -138,6 +138,22 @@ QList<Source> CatalogRepository::sources() const
     return out;
 }
 
+QHash<QString, QString> CatalogRepository::sourceLicences() const
+{
+    // An import records its file's licence as its source's note (importwriter.cpp).
+    const QString prefix = QStringLiteral("Licence: ");
+    QHash<QString, QString> out;
+    forEachRow(
+        m_db, QStringLiteral("SELECT key, note FROM source WHERE note LIKE 'Licence: %'"), {},
+        [&](const QSqlQuery &q) {
+            const QString note = q.value(1).toString();
+            if (note.startsWith(prefix))
+                out.insert(q.value(0).toString(), note.mid(prefix.size()).trimmed());
+        },
+        m_readError);
+    return out;
+}
+
 QList<Provider> CatalogRepository::providers() const
 {
     QList<Provider> out;

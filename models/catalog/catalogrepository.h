@@ -46,6 +46,9 @@ public:
     explicit CatalogRepository(QSqlDatabase db);
 
     QList<Source> sources() const;
+    /// The licence of each source that has one ("CC BY-SA 4.0" for a Spare Cores import), by source key: what a
+    /// price listing shows beside each price of that source.
+    QHash<QString, QString> sourceLicences() const;
     QList<Provider> providers() const;
     QList<Gpu> gpus() const;
     QList<InstanceType> instanceTypes(const QString &provider = {}) const;

@@ -576,6 +576,24 @@ private slots:
         QCOMPARE(licensed, 5);
         QCOMPARE(sourceNote, QStringLiteral("Licence: CC BY-SA 4.0"));
 
+        // ... and the listing shows it beside each of those prices, and nothing beside the seed's.
+        CliRun listed = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
+                             QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--document"), d});
+        QCOMPARE(listed.exitCode, 0);
+        int withLicence = 0, without = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(listed.out.toUtf8()).array()) {
+            const QJsonObject o = v.toObject();
+            if (o.value(QLatin1String("source")).toString().startsWith(QLatin1String("import:"))) {
+                QCOMPARE(o.value(QLatin1String("licence")).toString(), QStringLiteral("CC BY-SA 4.0"));
+                ++withLicence;
+            } else {
+                QCOMPARE(o.value(QLatin1String("licence")).toString(), QString());
+                ++without;
+            }
+        }
+        QCOMPARE(withLicence, 5);
+        QVERIFY(without > 0);
+
         const QByteArray before = digest(d);
         const QString notSqlite = doc(QStringLiteral("not-sparecores.db"));
         writeFile(notSqlite, "vendor_id,server_id\n");
