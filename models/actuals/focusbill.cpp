@@ -147,8 +147,9 @@ QString instanceInDescription(const QString &description)
     return match.hasMatch() ? match.captured(1) : QString();
 }
 
-/// AWS instance families whose instances carry GPUs or other ML accelerators (Trainium, Inferentia, Gaudi): an
-/// instance of one that the catalog does not know is GPU spend whose size the catalog cannot give.
+/// AWS instance families whose instances carry GPUs or other ML accelerators (Trainium, Inferentia, Gaudi, Cloud
+/// AI 100): an instance of one that the catalog does not know is GPU spend whose size the catalog cannot give. FPGA
+/// (f1, f2) and video (vt1) instances are not.
 bool isAcceleratorFamily(QStringView instance)
 {
     const qsizetype dot = instance.indexOf(QLatin1Char('.'));
@@ -165,7 +166,7 @@ bool isAcceleratorFamily(QStringView instance)
         QStringLiteral("g5g"), QStringLiteral("g6"),   QStringLiteral("g6e"),  QStringLiteral("g6f"),
         QStringLiteral("gr6"), QStringLiteral("gr6f"), QStringLiteral("dl1"),  QStringLiteral("dl2q"),
         QStringLiteral("trn1"), QStringLiteral("trn1n"), QStringLiteral("trn2"), QStringLiteral("inf1"),
-        QStringLiteral("inf2"), QStringLiteral("f1"),  QStringLiteral("f2"),   QStringLiteral("vt1"),
+        QStringLiteral("inf2"),
     };
     return families.contains(family);
 }
