@@ -195,7 +195,8 @@ void JsonStreamWriter::utf8Value(QByteArrayView utf8)
     }
     char *at = reserve(static_cast<std::size_t>(utf8.size()) + 2);
     *at++ = '"';
-    std::memcpy(at, utf8.data(), static_cast<std::size_t>(utf8.size()));
+    if (!utf8.isEmpty()) // an empty view may have no data at all, and memcpy must not be given a null pointer
+        std::memcpy(at, utf8.data(), static_cast<std::size_t>(utf8.size()));
     at[utf8.size()] = '"';
     m_used += static_cast<std::size_t>(utf8.size()) + 2;
 }

@@ -224,6 +224,21 @@ private slots:
         }
     }
 
+    void anEmptyTextWithoutDataIsAnEmptyString()
+    {
+        // Found by UBSan: the listing's licence cell of a price whose source has none is a null QByteArray, whose
+        // view has no data pointer at all; copying it must not hand memcpy a null pointer.
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        JsonStreamWriter json(buffer);
+        json.beginArray();
+        json.utf8Value(QByteArrayView(QByteArray()));
+        json.utf8Value(QByteArrayView());
+        json.endArray();
+        QVERIFY(json.finish());
+        QCOMPARE(buffer.data(), QJsonDocument(QJsonArray{QString(), QString()}).toJson(QJsonDocument::Indented));
+    }
+
     // The fast shortest-number text is Qt's, for the values money and GPU-hours take and for awkward ones.
     void shortestNumbersAreQtsText()
     {
