@@ -1,4 +1,5 @@
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/sourcelicence.h"
 
 #include "models/catalog/gputable.h"
 #include "models/store/dialect.h"
@@ -140,15 +141,12 @@ QList<Source> CatalogRepository::sources() const
 
 QHash<QString, QString> CatalogRepository::sourceLicences() const
 {
-    // An import records its file's licence as its source's note (importwriter.cpp).
-    const QString prefix = QStringLiteral("Licence: ");
     QHash<QString, QString> out;
     forEachRow(
         m_db, QStringLiteral("SELECT key, note FROM source WHERE note LIKE 'Licence: %'"), {},
         [&](const QSqlQuery &q) {
-            const QString note = q.value(1).toString();
-            if (note.startsWith(prefix))
-                out.insert(q.value(0).toString(), note.mid(prefix.size()).trimmed());
+            if (const QString licence = licenceOfNote(q.value(1).toString()); !licence.isEmpty())
+                out.insert(q.value(0).toString(), licence);
         },
         m_readError);
     return out;

@@ -1,4 +1,5 @@
 #include "models/catalog/importers/importwriter.h"
+#include "models/catalog/sourcelicence.h"
 
 #include "models/catalog/gputable.h"
 #include "models/store/location.h"
@@ -355,7 +356,7 @@ Expected<ImportSummary> ImportWriter::Impl::finish(const ImportData &whole, cons
         return s.error();
     if (!whole.licence.isEmpty())
         if (Expected<QSqlQuery> q =
-                exec(db, kSourceLicence, {QStringLiteral("Licence: %1").arg(whole.licence), sourceId});
+                exec(db, kSourceLicence, {licenceNote(whole.licence), sourceId});
             !q)
             return fail(q.error());
     summary.pricesAdded = static_cast<int>(prices.written());
