@@ -87,7 +87,8 @@ class SkyPilotParser final
 {
 public:
     SkyPilotParser(QIODevice &in, const ImportOptions &options, PriceSink *sink)
-        : m_reader(in), m_options(options), m_errors(options.fileName), m_sink(sink)
+        : m_reader(in), m_options(options), m_errors(options.fileName), m_sink(sink),
+          m_gcp(options.provider.trimmed().compare(QLatin1String("gcp"), Qt::CaseInsensitive) == 0)
     {
         m_columns.fill(-1);
     }
@@ -112,6 +113,7 @@ private:
     const ImportOptions &m_options;
     RowErrors m_errors;
     PriceSink *m_sink = nullptr;
+    const bool m_gcp; // Google Cloud's catalog: bundled VMs price their GPUs on rows of their own
     ImportData m_data;
     std::array<int, ColumnCount> m_columns{};
     qsizetype m_headerSize = 0;
@@ -242,9 +244,7 @@ std::optional<QString> SkyPilotParser::readRow()
     row.zone = m_strings.intern(cell(ZoneCol));
     // --gpu-only: a row with neither a GPU nor a TPU is left before any of its numbers is judged (a GCP host row
     // of a bundled VM is a GPU machine: its GPUs are priced on rows of their own).
-    if (m_options.skipCpuOnly && row.accelerator.isEmpty() &&
-        !(m_options.provider.trimmed().compare(QLatin1String("gcp"), Qt::CaseInsensitive) == 0 &&
-          skypilot::gcpBundle(row.instance))) {
+    if (m_options.skipCpuOnly && row.accelerator.isEmpty() && !(m_gcp && skypilot::gcpBundle(row.instance))) {
         ++m_cpuOnlyUnread;
         return std::nullopt;
     }
@@ -350,7 +350,7 @@ void SkyPilotParser::build()
 {
     const QString key = m_options.provider.trimmed().toLower();
     m_data.providers.append(providerInfo(key).provider);
-    const bool gcp = key == u"gcp";
+    const bool gcp = m_gcp;
 
     // GCP prices the GPUs of bundled VMs in GPU rows of their own near the end of the file.
     QHash<QString, const Row *> gpuRows;
