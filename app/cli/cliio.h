@@ -46,5 +46,7 @@ int runPlan(const QStringList &args, Io &io);
 int runAnalyze(const QStringList &args, Io &io);
 /// `mltco-cli actuals import|list|bills|remove|compare`: actual spend from FOCUS bills, held against a plan.
 int runActuals(const QStringList &args, Io &io);
+/// `mltco-cli fx import|list|rate|add`: exchange rates (model.md §13).
+int runFx(const QStringList &args, Io &io);
 
 } // namespace mltco::cli

@@ -3,6 +3,7 @@
 #include "planrunner.h"
 #include "textformat.h"
 
+#include "models/common/currency.h"
 #include "models/common/parallel.h"
 #include "models/report/csvexport.h"
 #include "models/report/resultjson.h"
@@ -42,11 +43,24 @@ QString workloadLine(const tco::Workload &w)
     return text;
 }
 
-QStringList summaryHeader()
+QStringList summaryHeader(const QString &currency)
 {
     return {QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"), QStringLiteral("NPV"),
             QStringLiteral("Per year"), QStringLiteral("Served GPU-h"), QStringLiteral("Unmet GPU-h"),
-            QStringLiteral("Utilization"), QStringLiteral("$/GPU-h")};
+            QStringLiteral("Utilization"), moneyUnit(currency) + QStringLiteral("/GPU-h")};
+}
+
+// model.md §13: the plan's currency, and every rate that brought a price into it, with its day and source.
+QString currencyLines(const tco::PlanResult &plan)
+{
+    QString text;
+    if (plan.currency != QLatin1String(kDefaultCurrency))
+        text += QStringLiteral("All figures in %1.\n").arg(plan.currency);
+    for (const tco::FxUse &fx : plan.fxUsed())
+        text += QStringLiteral("Exchange rate used: 1 %1 = %2 %3 (rate of %4; %5)\n")
+                    .arg(plan.currency, QString::number(fx.rate, 'g', 6), fx.currency,
+                         fx.date.toString(Qt::ISODate), fx.source);
+    return text;
 }
 
 // The cells of many rows in one buffer, one row's after another's (a report of 20,000 scenarios has more than half
@@ -81,20 +95,20 @@ private:
     std::vector<qsizetype> m_ends;
 };
 
-void summaryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, CellBuffer &out)
+void summaryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, const QString &c, CellBuffer &out)
 {
     if (r.hasUnmetDemand())
         out.add(s.name, QLatin1StringView(" *"));
     else
         out.add(s.name);
     out.add(tco::scenarioKindKey(s.kind()));
-    out.add(money(r.total));
-    out.add(money(r.npv));
-    out.add(money(r.averageAnnual));
+    out.add(money(r.total, c));
+    out.add(money(r.npv, c));
+    out.add(money(r.averageAnnual, c));
     out.add(grouped(r.served, 0));
     out.add(grouped(r.unmet, 0));
     out.add(percent(r.utilization));
-    out.add(money(r.costPerServedGpuHour));
+    out.add(money(r.costPerServedGpuHour, c));
 }
 
 // Years are the same for every scenario: 12 months each, the last one partial when H is not a multiple of 12.
@@ -108,11 +122,11 @@ QStringList yearHeader(int horizonMonths)
     return header;
 }
 
-void yearCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, CellBuffer &out)
+void yearCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, const QString &c, CellBuffer &out)
 {
     out.add(s.name);
     for (const tco::YearSum &year : r.years)
-        out.add(money(year.total));
+        out.add(money(year.total, c));
 }
 
 QStringList categoryHeader()
@@ -123,19 +137,19 @@ QStringList categoryHeader()
     return header;
 }
 
-void categoryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, CellBuffer &out)
+void categoryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, const QString &c, CellBuffer &out)
 {
     out.add(s.name);
     for (tco::Category category : tco::kCategories)
-        out.add(money(r.categoryTotal(category)));
+        out.add(money(r.categoryTotal(category), c));
 }
 
-QString hybridLine(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r)
+QString hybridLine(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, const QString &c)
 {
     const auto &h = std::get<tco::HybridScenario>(s.scenario);
     const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
     return QStringLiteral("%1: base %2 %3, burst %4 %5 (%6 of the work)\n")
-        .arg(s.name, h.base, money(r.total - r.burst), h.burst, money(r.burst), percent(share));
+        .arg(s.name, h.base, money(r.total - r.burst, c), h.burst, money(r.burst, c), percent(share));
 }
 
 QString breakEvenLines(const tco::PlanResult &result)
@@ -159,7 +173,8 @@ QString breakEvenLines(const tco::PlanResult &result)
         const tco::SweepPoint &at = b.result.sweep[static_cast<std::size_t>(*b.result.servers - 1)];
         text += QStringLiteral("buying is cheaper from %1 server(s) (%2 against %3 for %4 cloud instance(s)%5); ")
                     .arg(*b.result.servers)
-                    .arg(money(at.purchaseTotal), money(at.cloudTotal), grouped(at.cloudInstances, 2),
+                    .arg(money(at.purchaseTotal, result.currency), money(at.cloudTotal, result.currency),
+                         grouped(at.cloudInstances, 2),
                          b.request.basis == tco::BreakEvenBasis::Capacity ? QStringLiteral(" of equal throughput")
                                                                           : QString());
         text += b.result.staysCheaper ? QStringLiteral("it stays cheaper up to %1 servers\n").arg(maxServers)
@@ -175,7 +190,7 @@ QString breakEvenLines(const tco::PlanResult &result)
 void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
 {
     constexpr std::size_t kMinPerPart = 256;
-    out << QStringLiteral("Plan: %1\n").arg(plan.plan) << workloadLine(plan.workload) << '\n';
+    out << QStringLiteral("Plan: %1\n").arg(plan.plan) << workloadLine(plan.workload) << currencyLines(plan) << '\n';
     std::vector<tco::ScenarioResult> figures(plan.scenarios.size());
     // Scenarios are evaluated and their cells formatted on every core (the engine and report:: formatting are
     // pure), each into its own place, and printed in order afterwards.
@@ -199,7 +214,7 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
     }
     // One table at a time: its cells formatted once (each part of the scenarios into a buffer of its own, on every
     // core), sized, laid out in blocks of lines on every core, printed in order and let go.
-    using Cells = void (*)(const tco::EvaluatedScenario &, const tco::ScenarioResult &, CellBuffer &);
+    using Cells = void (*)(const tco::EvaluatedScenario &, const tco::ScenarioResult &, const QString &, CellBuffer &);
     const auto print = [&](QStringList header, Cells cells) {
         const auto columns = static_cast<std::size_t>(header.size());
         TextTable table(std::move(header));
@@ -207,7 +222,7 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
         std::vector<CellBuffer> buffers(partCount);
         inContiguousParts(figures.size(), kMinPerPart, [&](std::size_t part, std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i)
-                cells(plan.scenarios[i], figures[i], buffers[part]);
+                cells(plan.scenarios[i], figures[i], plan.currency, buffers[part]);
         });
         std::vector<QStringView> row;
         for (const CellBuffer &buffer : buffers) {
@@ -229,7 +244,7 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
         for (const QString &block : blocks)
             out << block;
     };
-    print(summaryHeader(), summaryCells);
+    print(summaryHeader(plan.currency), summaryCells);
     if (anyUnmet)
         out << "* leaves demand unmet: it is cheaper because it does less\n";
     out << "\nCost per year\n";
@@ -240,7 +255,7 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
         out << "\nBase and burst\n";
         for (std::size_t i = 0; i < figures.size(); ++i)
             if (plan.scenarios[i].kind() == tco::ScenarioKind::Hybrid)
-                out << hybridLine(plan.scenarios[i], figures[i]);
+                out << hybridLine(plan.scenarios[i], figures[i], plan.currency);
     }
     if (!plan.breakeven.empty())
         out << "\nBreak-even\n" << breakEvenLines(plan);

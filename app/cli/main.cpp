@@ -27,6 +27,7 @@ commands:
   analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--converge] [--samples-csv FILE] [--format json|table|csv]
   actuals import FILE|list|bills|remove ID [--format table|csv|json] [--document PATH]
   actuals compare PLAN.json --scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]
+  fx import FILE | list [--currency C] [--from DATE] [--to DATE] | rate FROM TO [--date DATE] | add CURRENCY PER_EUR --date DATE --source TEXT [--format table|csv|json] [--document PATH]
   plan list|save PLAN.json [--replace ID]|show ID|remove ID [--document PATH]
   report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
   store copy SOURCE DEST        copy a document between a .mltco file and a team store, either way
@@ -76,6 +77,8 @@ int main(int argc, char *argv[])
         return mltco::cli::runCatalog(args, io);
     if (command == QLatin1String("evaluate"))
         return mltco::cli::runEvaluate(args, io);
+    if (command == QLatin1String("fx"))
+        return mltco::cli::runFx(args, io);
     if (command == QLatin1String("calc"))
         return mltco::cli::runCalc(args, io);
     if (command == QLatin1String("report"))

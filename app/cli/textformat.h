@@ -17,6 +17,7 @@ namespace mltco::cli {
 // Numbers for people go through the app's one formatter (models/report/format.h).
 using report::grouped;
 using report::money;
+using report::moneyUnit;
 using report::percent;
 
 /// Columns of text printed aligned: the first column left-aligned, the others right-aligned. Either rows are

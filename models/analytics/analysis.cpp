@@ -601,6 +601,7 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
     }
 
     AnalysisResult out;
+    out.currency = plan.currency;
     out.trials = options.trials;
     out.seed = options.seed;
     out.sampling = options.sampling;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/common/currency.h"
+
 #include "models/common/expected.h"
 #include "models/analytics/orderstatistics.h"
 #include "models/plan/planevaluation.h"
@@ -93,6 +95,7 @@ struct AnalysisResult final
     Sampling sampling = Sampling::LatinHypercube;
     double swing = 0.2;
     std::optional<bool> converged; ///< with AnalysisOptions::converge: whether the medians settled within `trials`
+    QString currency = QString::fromLatin1(kDefaultCurrency); ///< of every amount: the plan's (model.md §13)
     std::vector<ScenarioRisk> scenarios;
     std::vector<PairRisk> pairs;
     std::vector<TornadoEntry> tornado; ///< in scenario order, then by swing, largest first

@@ -40,19 +40,19 @@ QByteArray selectPricesFrom(store::Backend backend)
 {
     const QByteArray join = store::dialect::orderedJoin(backend).toLatin1();
     return "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, "
-           "pp.note, pp.purchase_option, pp.offering_class, pp.upfront FROM provider p " +
+           "pp.note, pp.purchase_option, pp.offering_class, pp.upfront, pp.currency FROM provider p " +
            join + " instance_type i ON i.provider_id = p.id " + join +
            " price_point pp ON pp.instance_type_id = i.id JOIN source s ON s.id = pp.source_id";
 }
 const char kSelectPricesStored[] =
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
-    "pp.purchase_option, pp.offering_class, pp.upfront "
+    "pp.purchase_option, pp.offering_class, pp.upfront, pp.currency "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id";
 const char kPricesOrder[] = " ORDER BY p.name, i.name, pp.pricing_model, pp.region, pp.observed_at, pp.id";
 const QString kSelectLatestPrice = QStringLiteral(
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
-    "pp.purchase_option, pp.offering_class, pp.upfront "
+    "pp.purchase_option, pp.offering_class, pp.upfront, pp.currency "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id "
     // A plan's price is an hourly rate with nothing paid up front: a reserved term's No Upfront (standard) rate, or a
@@ -67,7 +67,7 @@ const QString kUpsertSource =
                    "ON CONFLICT(key) DO UPDATE SET title = excluded.title RETURNING id");
 const QString kInsertPrice = QStringLiteral(
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "
-    "batch_id, note, purchase_option, offering_class, upfront) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "batch_id, note, purchase_option, offering_class, upfront, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "RETURNING id");
 
 QVariant nullable(const std::optional<double> &v)
@@ -93,6 +93,7 @@ PricePoint readPrice(const QSqlQuery &q)
     p.offering = offeringClassFromKey(q.value(11).toString()).value_or(OfferingClass::None);
     if (!q.value(12).isNull())
         p.upfront = q.value(12).toDouble();
+    p.currency = q.value(13).toString();
     return p;
 }
 
@@ -460,7 +461,8 @@ Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
               pricingModelKey(price.pricing), nullable(price.amount), priceUnitKey(price.unit),
               price.observedAt.toString(Qt::ISODate), sourceId, QVariant(),
               price.note.isNull() ? QStringLiteral("") : price.note, purchaseOptionKey(price.purchase),
-              offeringClassKey(price.offering), nullable(price.upfront)});
+              offeringClassKey(price.offering), nullable(price.upfront),
+              price.currency.isEmpty() ? QStringLiteral("USD") : price.currency});
     if (!q)
         return Error{QStringLiteral("The price was not saved: %1").arg(q.error().message), {}};
     const qint64 rowId = store::insertedId(*q);

@@ -1,7 +1,10 @@
 #include "models/catalog/instanceresolver.h"
 
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/fxrates.h"
 #include "models/catalog/gputable.h"
+
+#include <memory>
 
 namespace mltco::catalog {
 
@@ -30,11 +33,38 @@ void resolveSpeedup(const CatalogRepository &repo, const QString &gpuName, tco::
     }
 }
 
+// model.md §13: a catalog price in another currency than the plan's converts at the rate of its observation day. When
+// the table has no such rate the price stays in its own currency and says why: the plan's fixed rates may still cover
+// it (planevaluation decides).
+void convert(const QSqlDatabase &db, const QString &currency, const QDate &day, std::optional<RateTable> &rates,
+             tco::ResolvedInstance &resolved)
+{
+    if (!rates) {
+        Expected<RateTable> table = readRateTable(db);
+        if (!table) {
+            resolved.fxProblem = table.error().message;
+            return;
+        }
+        rates = std::move(*table);
+    }
+    // Units of the price's currency per 1 unit of the plan's: what a plan's fx_rates would say.
+    const Expected<FxRate> rate = rates->rate(currency, resolved.priceCurrency, day);
+    if (!rate) {
+        resolved.fxProblem = rate.error().message;
+        return;
+    }
+    resolved.ratePerHour = resolved.priceRatePerHour / rate->rate;
+    resolved.currency = currency;
+    resolved.fx = tco::FxUse{resolved.priceCurrency, rate->rateDate, rate->rate, rate->source};
+}
+
 } // namespace
 
 tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db)
 {
-    return [db](const tco::InstanceRef &ref) -> Expected<tco::ResolvedInstance> {
+    // The rate table is read once, the first time a price must change currency.
+    auto rates = std::make_shared<std::optional<RateTable>>();
+    return [db, rates](const tco::InstanceRef &ref) -> Expected<tco::ResolvedInstance> {
         const CatalogRepository repo(db);
         const std::optional<PricingModel> pricing = pricingModelFromKey(ref.pricing);
         if (!pricing)
@@ -50,6 +80,11 @@ tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db)
             return price.error();
         tco::ResolvedInstance resolved;
         resolved.ratePerHour = *price->hourly();
+        resolved.priceRatePerHour = resolved.ratePerHour;
+        resolved.currency = price->currency;
+        resolved.priceCurrency = price->currency;
+        if (!ref.currency.isEmpty() && ref.currency != price->currency)
+            convert(db, ref.currency, price->observedAt, *rates, resolved);
         resolved.gpusPerInstance = instance->gpuCount;
         resolved.gpu = instance->gpu;
         resolved.source = price->source;
@@ -60,14 +95,17 @@ tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db)
     };
 }
 
-CachingInstanceResolver::CachingInstanceResolver(const QSqlDatabase &db) : m_inner(makeInstanceResolver(db)) {}
+CachingInstanceResolver::CachingInstanceResolver(const QSqlDatabase &db) : m_db(db), m_inner(makeInstanceResolver(db))
+{
+}
 
 tco::InstanceResolver CachingInstanceResolver::resolver()
 {
     return [this](const tco::InstanceRef &ref) -> Expected<tco::ResolvedInstance> {
         const QDate asOf = ref.asOf.isValid() ? ref.asOf : QDate::currentDate();
-        const QString key = QStringList{ref.provider, ref.name, ref.region, ref.pricing, asOf.toString(Qt::ISODate)}.join(
-            QChar(0x1f));
+        const QString key =
+            QStringList{ref.provider, ref.name, ref.region, ref.pricing, asOf.toString(Qt::ISODate), ref.currency}.join(
+                QChar(0x1f));
         if (const auto known = m_answers.find(key); known != m_answers.end())
             return known->second;
         Expected<tco::ResolvedInstance> answer = m_inner(ref);

@@ -10,7 +10,9 @@
 namespace mltco::catalog {
 
 /// An InstanceResolver backed by a document's catalog: the latest price on or before the reference's
-/// `as_of` date (today when it gives none), the instance's GPU count and its GPU's speedup.
+/// `as_of` date (today when it gives none), the instance's GPU count and its GPU's speedup. A price in another
+/// currency than the reference asks for is converted at the rate of its observation day (the document's rate table,
+/// read once by each resolver).
 /// It reads through `db`, so call it on the thread that owns that connection; to evaluate elsewhere,
 /// resolve first and pass the resolved values along.
 tco::InstanceResolver makeInstanceResolver(const QSqlDatabase &db);
@@ -24,9 +26,15 @@ public:
     explicit CachingInstanceResolver(const QSqlDatabase &db);
     /// Resolves through the cache; valid while this object lives.
     tco::InstanceResolver resolver();
-    void clear() { m_answers.clear(); }
+    /// Forgets every answer, and the exchange rates read for them.
+    void clear()
+    {
+        m_answers.clear();
+        m_inner = makeInstanceResolver(m_db);
+    }
 
 private:
+    QSqlDatabase m_db;
     tco::InstanceResolver m_inner;
     std::map<QString, tco::ResolvedInstance> m_answers;
 };

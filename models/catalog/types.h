@@ -121,16 +121,17 @@ struct PricePoint final
     QString region;
     QString zone; ///< availability zone where the source gives one, else empty
     PricingModel pricing = PricingModel::OnDemand;
-    std::optional<double> amount; ///< USD per unit; nullopt = missing, never free
+    std::optional<double> amount; ///< `currency` per unit; nullopt = missing, never free
     PriceUnit unit = PriceUnit::Hour;
     QDate observedAt;
     QString source;
     QString note;
     PurchaseOption purchase = PurchaseOption::None; ///< reservations: how much of the term is paid up front
     OfferingClass offering = OfferingClass::None;
-    /// USD paid once at the start of the term (Partial and All Upfront, and only they). `amount` is then the
+    /// Paid once at the start of the term (Partial and All Upfront, and only they). `amount` is then the
     /// hourly charge on top, which All Upfront makes 0: a real price, not a missing one.
     std::optional<double> upfront;
+    QString currency = QStringLiteral("USD"); ///< ISO 4217 code of `amount` and `upfront`
 
     /// hourlyRate() of this price.
     std::optional<double> hourly() const { return hourlyRate(amount, unit, pricing, upfront); }

@@ -652,4 +652,11 @@ QStringList validateScenario(const Scenario &scenario)
     return problems;
 }
 
+QString unitInCurrency(const QString &unit, const QString &currency)
+{
+    if (currency.isEmpty() || currency == QLatin1String("USD") || !unit.startsWith(QLatin1String("USD")))
+        return unit;
+    return currency + unit.mid(3);
+}
+
 } // namespace mltco::tco

@@ -123,6 +123,8 @@ const ParameterInfo &parameterInfo(ParamId id);
 const ParameterInfo *parameterByKey(QStringView key);
 
 QString parameterKey(ParamId id);
+/// A parameter's unit for a plan in `currency` (model.md §13): "USD/hour" reads "EUR/hour" in a euro plan.
+QString unitInCurrency(const QString &unit, const QString &currency);
 bool isWorkloadParameter(ParamId id);
 /// The plan-file version that introduced the parameter: 1, or 2 for model.md §10.
 int introducedIn(ParamId id);

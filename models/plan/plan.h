@@ -3,6 +3,7 @@
 #include "models/tco/breakeven.h"
 #include "models/tco/defaults.h"
 #include "models/tco/instance.h"
+#include "models/common/currency.h"
 #include "models/plan/parameters.h"
 #include "models/tco/scenario.h"
 #include "models/plan/uncertainty.h"
@@ -84,6 +85,11 @@ struct Plan final
     QList<Uncertainty> uncertainty;       ///< model.md §10.9: inputs the Monte Carlo samples and the tornado moves
     QList<RankCorrelation> correlations;  ///< between entries of `uncertainty`
     std::optional<ActualsLink> actuals;   ///< the scenario compared with the bills, if any
+    /// model.md §13: the currency of every money parameter of the plan and of every figure it produces (ISO 4217).
+    QString currency = QString::fromLatin1(kDefaultCurrency);
+    /// Rates fixed for planning, winning over the document's rate table: units of each currency per 1 unit of the
+    /// plan's currency (`{"EUR": 0.92}` in a USD plan).
+    QMap<QString, double> fxRates;
 
     /// nullptr when no scenario has that name.
     const PlanScenario *scenario(const QString &scenarioName) const
@@ -121,9 +127,12 @@ void removeUncertainty(Plan &plan, Drop drop)
     plan.correlations = std::move(correlations);
 }
 
-/// The newest plan-file version: written when a plan uses a version-2 key, accepted with 1.
-inline constexpr int kPlanFormatVersion = 2;
+/// The newest plan-file version: written when a plan uses a version-3 key, accepted with 1 and 2.
+inline constexpr int kPlanFormatVersion = 3;
 /// Whether a plan uses anything of model.md §10, so that its file says version 2.
 bool usesVersion2(const Plan &plan);
+/// Whether a plan uses anything of model.md §11–§13 (a currency other than USD, fixed rates), so that its file says
+/// version 3.
+bool usesVersion3(const Plan &plan);
 
 } // namespace mltco::tco

@@ -112,8 +112,9 @@ QString fleetLimitProblem(const Workload &workload, const Scenario &scenario)
 
 Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const InstanceResolver &resolver,
                                    const QString &path, std::optional<ResolvedInstance> *resolvedOut,
-                                   QStringList *warnings, const Workload *workload)
+                                   QStringList *warnings, const Workload *workload, const Plan *plan)
 {
+    const QString currency = plan ? plan->currency : QString::fromLatin1(kDefaultCurrency);
     Scenario scenario = planScenario.scenario;
     CloudInstance *instance = cloudInstance(scenario);
     QStringList problems;
@@ -123,7 +124,8 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
     };
 
     if (instance && planScenario.instance) {
-        const InstanceRef &ref = *planScenario.instance;
+        InstanceRef ref = *planScenario.instance;
+        ref.currency = currency;
         const QStringList missing = missingFromPlan(planScenario);
         if (!resolver) {
             if (!missing.isEmpty())
@@ -135,9 +137,35 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
             else
                 warn(QStringLiteral("%1.instance: %2; the plan's own values are used").arg(path, found.error().message));
         } else {
-            const ResolvedInstance &r = *found;
+            ResolvedInstance &r = *found;
+            // model.md §13: the plan's fixed rates win over the document's table; a price that neither converts
+            // stays unused, never taken at a silent rate of 1.
+            bool priceUsable = r.currency == currency;
+            if (r.priceCurrency != currency && plan) {
+                if (const auto fixed = plan->fxRates.constFind(r.priceCurrency); fixed != plan->fxRates.cend()) {
+                    const double original = r.priceRatePerHour > 0.0 ? r.priceRatePerHour : r.ratePerHour;
+                    r.ratePerHour = original / fixed.value();
+                    r.currency = currency;
+                    r.fx = FxUse{r.priceCurrency, r.observedAt, fixed.value(), QStringLiteral("plan fx_rates")};
+                    r.fxProblem.clear();
+                    priceUsable = true;
+                }
+            }
             if (resolvedOut)
                 *resolvedOut = r;
+            if (!priceUsable) {
+                const QString why =
+                    QStringLiteral("the catalog's price of %1 is in %2 and the plan in %3, and it cannot be converted "
+                                   "(%4)")
+                        .arg(describe(ref), r.priceCurrency, currency,
+                             r.fxProblem.isEmpty() ? QStringLiteral("there is no rate") : r.fxProblem);
+                if (isGiven(planScenario.given, ParamId::RatePerHour))
+                    warn(QStringLiteral("%1.instance: %2; the plan's own rate_per_hour is used").arg(path, why));
+                else
+                    problems << QStringLiteral("%1.instance: %2. The plan may also fix the rate in fx_rates, or state "
+                                               "rate_per_hour.")
+                                    .arg(path, why);
+            }
             const auto take = [&](ParamId id, double catalogValue, double &target) {
                 if (!isGiven(planScenario.given, id)) {
                     target = catalogValue;
@@ -149,7 +177,9 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
                              .arg(describe(ref), describeSource(r)));
                 }
             };
-            if (r.ratePerHour > 0.0)
+            if (!priceUsable)
+                ; // said above
+            else if (r.ratePerHour > 0.0)
                 take(ParamId::RatePerHour, r.ratePerHour, instance->ratePerHour);
             else if (!isGiven(planScenario.given, ParamId::RatePerHour))
                 problems << QStringLiteral("%1.instance: the catalog has no price for %2").arg(path, describe(ref));
@@ -191,6 +221,7 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
     PlanResult result;
     result.plan = plan.name;
     result.workload = plan.workload;
+    result.currency = plan.currency;
     QStringList problems;
     for (const QString &problem : validateWorkload(plan.workload))
         problems << QStringLiteral("workload.") + problem;
@@ -212,7 +243,7 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
             evaluated.planPosition = i;
             Expected<Scenario> scenario =
                 resolveScenario(planScenario, resolver, QStringLiteral("scenarios[%1]").arg(i), &evaluated.instance,
-                                &partWarnings[part], &plan.workload);
+                                &partWarnings[part], &plan.workload, &plan);
             if (!scenario)
                 scenarioProblems[i] = scenario.error().details;
             else
@@ -400,6 +431,16 @@ int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std
             best = static_cast<int>(i);
     }
     return best;
+}
+
+std::vector<FxUse> PlanResult::fxUsed() const
+{
+    std::vector<FxUse> out;
+    for (const EvaluatedScenario &s : scenarios) {
+        if (s.instance && s.instance->fx && std::find(out.begin(), out.end(), *s.instance->fx) == out.end())
+            out.push_back(*s.instance->fx);
+    }
+    return out;
 }
 
 const EvaluatedScenario *PlanResult::atPlanPosition(std::size_t planPosition) const

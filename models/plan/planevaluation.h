@@ -62,6 +62,11 @@ struct PlanResult final
     std::vector<LeftOut> leftOut; ///< scenarios (in plan order), then break-evens, that could not be evaluated
     QStringList warnings; ///< "path: ..." lines a user should see (e.g. the plan overrides a catalog price)
     QStringList notes;    ///< "path: ..." facts worth showing (e.g. a speedup estimated from datasheets)
+    QString currency = QString::fromLatin1(kDefaultCurrency); ///< of every figure (the plan's, model.md §13)
+
+    /// Every exchange rate the evaluation used, once each, in the order first used (model.md §13: nothing is
+    /// converted silently).
+    std::vector<FxUse> fxUsed() const;
 
     /// The evaluated scenario at `planPosition` in the plan; nullptr when it was left out (or there is none).
     const EvaluatedScenario *atPlanPosition(std::size_t planPosition) const;
@@ -88,9 +93,12 @@ bool needsCatalog(const Plan &plan);
 /// The scenario's parameters with what the plan does not state taken from the catalog. Values the plan
 /// states win. `path` prefixes messages ("scenarios[2]"). An empty resolver means "no catalog".
 /// With a workload, a fleet that expands to demand is also checked against the largest fleet a plan may hold.
+/// With the plan, a catalog price in another currency is converted into the plan's (its fixed rates first, then the
+/// document's rate table through the resolver); without it the plan is taken to be in USD.
 Expected<Scenario> resolveScenario(const PlanScenario &scenario, const InstanceResolver &resolver,
                                    const QString &path, std::optional<ResolvedInstance> *resolved = nullptr,
-                                   QStringList *warnings = nullptr, const Workload *workload = nullptr);
+                                   QStringList *warnings = nullptr, const Workload *workload = nullptr,
+                                   const Plan *plan = nullptr);
 
 /// "expansion: month 14 would need 100001 servers, ..." when a to_demand fleet needs more than 100,000 servers
 /// or nodes in some month (model.md §10.10, clarification 4); empty when it does not.

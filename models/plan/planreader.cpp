@@ -82,8 +82,9 @@ Expected<Plan> PlanReader::read(const QJsonObject &root, const QStringList &earl
     m_problems = earlier;
     Plan plan;
     // Sections in a fixed order (QJsonObject sorts keys), so messages read top-down like a plan file.
-    static const char *const kSections[] = {"name",      "version",     "notes",        "workload", "scenarios",
-                                            "breakeven", "uncertainty", "correlations", "actuals"};
+    static const char *const kSections[] = {"name",        "version",      "currency", "fx_rates",
+                                            "notes",       "workload",     "scenarios", "breakeven",
+                                            "uncertainty", "correlations", "actuals"};
     for (const char *section : kSections) {
         const QString key = QLatin1String(section);
         if (!root.contains(key)) {
@@ -96,6 +97,10 @@ Expected<Plan> PlanReader::read(const QJsonObject &root, const QStringList &earl
             plan.name = requiredText(value, key);
         else if (key == QLatin1String("version"))
             readVersion(value);
+        else if (key == QLatin1String("currency"))
+            readCurrency(value, plan);
+        else if (key == QLatin1String("fx_rates"))
+            readFxRates(value, plan);
         else if (key == QLatin1String("notes"))
             plan.notes = text(value, key);
         else if (key == QLatin1String("workload"))
@@ -177,7 +182,7 @@ void PlanReader::readVersion(const QJsonValue &value)
     if (!value.isDouble() || value.toDouble() < 1 || value.toDouble() > kPlanFormatVersion ||
         value.toDouble() != std::floor(value.toDouble()))
         problem(QStringLiteral("version"),
-                QStringLiteral("must be 1 or %1 (a newer mltco wrote this plan?)").arg(kPlanFormatVersion));
+                QStringLiteral("must be 1 to %1 (a newer mltco wrote this plan?)").arg(kPlanFormatVersion));
 }
 
 std::optional<double> PlanReader::parameter(const QJsonValue &value, const QString &path, const ParameterInfo &info)

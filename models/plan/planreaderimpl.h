@@ -127,6 +127,8 @@ private:
 
     /// "actuals": {"scenario": NAME, "start": "YYYY-MM"}: the scenario held against imported bills.
     void readActuals(const QJsonValue &value, Plan &plan);
+    void readCurrency(const QJsonValue &value, Plan &plan);
+    void readFxRates(const QJsonValue &value, Plan &plan);
     void checkBreakEvenNames(const Plan &plan);
     bool checkReference(const QString &path, const QString &name, bool cloudSide);
     struct HybridRef final

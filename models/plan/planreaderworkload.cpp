@@ -1,5 +1,7 @@
-// The plan reader, part of a plan file: the workload and the plan's link to its bills.
+// The plan reader, part of a plan file: the workload, the plan's link to its bills, its currency and fixed rates.
 #include "models/plan/planreaderimpl.h"
+
+#include <cmath>
 
 namespace mltco::tco::planreading {
 
@@ -105,6 +107,47 @@ void PlanReader::readActuals(const QJsonValue &value, Plan &plan)
     if (!object.contains(QStringLiteral("scenario")))
         problem(QStringLiteral("actuals.scenario"), QStringLiteral("missing"));
     plan.actuals = link;
+}
+
+void PlanReader::readCurrency(const QJsonValue &value, Plan &plan)
+{
+    if (!value.isString() || !isCurrencyCode(value.toString())) {
+        problem(QStringLiteral("currency"),
+                QStringLiteral("must be a currency code of three capital letters (ISO 4217), such as \"USD\", "
+                               "\"EUR\" or \"GBP\""));
+        return;
+    }
+    plan.currency = value.toString();
+}
+
+void PlanReader::readFxRates(const QJsonValue &value, Plan &plan)
+{
+    if (!value.isObject()) {
+        problem(QStringLiteral("fx_rates"),
+                QStringLiteral("must be an object of rates by currency, e.g. {\"EUR\": 0.92}: units of each currency "
+                               "per 1 unit of the plan's currency"));
+        return;
+    }
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString path = QStringLiteral("fx_rates.") + it.key();
+        if (!isCurrencyCode(it.key())) {
+            problem(path, QStringLiteral("is not a currency code (three capital letters, such as EUR)"));
+            continue;
+        }
+        if (it.key() == plan.currency) {
+            problem(path, QStringLiteral("is the plan's own currency: it needs no rate"));
+            continue;
+        }
+        const double rate = it.value().toDouble();
+        if (!it.value().isDouble() || !std::isfinite(rate) || rate <= 0.0 || rate > 1e9) {
+            problem(path, QStringLiteral("must be a number above 0 and at most 1e9: units of %1 per 1 unit of the "
+                                         "plan's currency")
+                              .arg(it.key()));
+            continue;
+        }
+        plan.fxRates.insert(it.key(), rate);
+    }
 }
 
 } // namespace mltco::tco::planreading

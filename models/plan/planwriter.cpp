@@ -101,6 +101,11 @@ bool usesVersion2(const Plan &plan)
     return !plan.uncertainty.isEmpty() || !plan.correlations.isEmpty() || plan.actuals.has_value();
 }
 
+bool usesVersion3(const Plan &plan)
+{
+    return plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty();
+}
+
 QJsonObject planToJson(const Plan &plan)
 {
     QJsonObject workload;
@@ -127,7 +132,7 @@ QJsonObject planToJson(const Plan &plan)
 
     QJsonObject object{
         {QStringLiteral("name"), plan.name},
-        {QStringLiteral("version"), usesVersion2(plan) ? 2 : 1},
+        {QStringLiteral("version"), usesVersion3(plan) ? 3 : usesVersion2(plan) ? 2 : 1},
         {QStringLiteral("workload"), workload},
         {QStringLiteral("scenarios"), scenarios},
     };
@@ -148,6 +153,14 @@ QJsonObject planToJson(const Plan &plan)
             breakeven.append(item);
         }
         object.insert(QStringLiteral("breakeven"), breakeven);
+    }
+    if (plan.currency != QLatin1String(kDefaultCurrency))
+        object.insert(QStringLiteral("currency"), plan.currency);
+    if (!plan.fxRates.isEmpty()) {
+        QJsonObject rates;
+        for (auto it = plan.fxRates.cbegin(); it != plan.fxRates.cend(); ++it)
+            rates.insert(it.key(), it.value());
+        object.insert(QStringLiteral("fx_rates"), rates);
     }
     if (plan.actuals) {
         QJsonObject link{{QStringLiteral("scenario"), plan.actuals->scenario}};

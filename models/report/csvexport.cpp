@@ -1,5 +1,6 @@
 #include "models/report/csvexport.h"
 
+#include "models/common/currency.h"
 #include "models/common/numbertext.h"
 #include "models/report/reportdata.h"
 #include "models/tco/result.h"
@@ -41,12 +42,18 @@ bool formulaLike(const QString &text)
     return !number;
 }
 
-// "compute_usd", "capex_usd", ...: a money column names its unit.
-QStringList categoryHeaders()
+// "total_usd", "total_eur": a money column names its currency (model.md §13).
+QString moneyColumn(const char *name, const QString &currency)
+{
+    return QLatin1StringView(name) + QLatin1Char('_') + currencySuffix(currency);
+}
+
+// "compute_usd", "capex_usd", ...
+QStringList categoryHeaders(const QString &currency)
 {
     QStringList h;
     for (tco::Category c : tco::kCategories)
-        h << QString::fromLatin1(tco::categoryKey(c)) + QStringLiteral("_usd");
+        h << moneyColumn(tco::categoryKey(c), currency);
     return h;
 }
 
@@ -103,15 +110,15 @@ QString csvMoney(double value)
 
 namespace {
 
-QByteArray monthlyHeader()
+QByteArray monthlyHeader(const QString &currency)
 {
     // servers / nodes are filled for the kinds that have a fleet (a hybrid: its base's), empty for the others;
     // burst only for hybrids.
     return row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("month"),
-                           QStringLiteral("total_usd")}
-               + categoryHeaders()
+                           moneyColumn("total", currency)}
+               + categoryHeaders(currency)
                + QStringList{QStringLiteral("capacity_gpu_hours"), QStringLiteral("demand_gpu_hours"),
-                             QStringLiteral("servers"), QStringLiteral("nodes"), QStringLiteral("burst_usd")});
+                             QStringLiteral("servers"), QStringLiteral("nodes"), moneyColumn("burst", currency)});
 }
 
 // The month rows of one scenario, appended number by number (no text per field): this writes hundreds of
@@ -152,7 +159,7 @@ void appendMonthlyRows(QByteArray &out, const tco::EvaluatedScenario &s, const t
 
 QByteArray monthlyCsv(const tco::PlanResult &result)
 {
-    QByteArray out = monthlyHeader();
+    QByteArray out = monthlyHeader(result.currency);
     for (const tco::EvaluatedScenario &s : result.scenarios)
         appendMonthlyRows(out, s, s.result);
     return out;
@@ -160,7 +167,7 @@ QByteArray monthlyCsv(const tco::PlanResult &result)
 
 Status writeMonthlyCsv(const tco::PlanResult &prepared, QIODevice &device)
 {
-    QByteArray buffer = monthlyHeader();
+    QByteArray buffer = monthlyHeader(prepared.currency);
     buffer.reserve(128 * 1024);
     tco::ScenarioResult result;
     tco::HybridScratch scratch;
@@ -181,8 +188,9 @@ Status writeMonthlyCsv(const tco::PlanResult &prepared, QIODevice &device)
 QByteArray yearlyCsv(const tco::PlanResult &result)
 {
     QByteArray out = row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("year"),
-                                     QStringLiteral("months"), QStringLiteral("partial"), QStringLiteral("total_usd")}
-                         + categoryHeaders());
+                                     QStringLiteral("months"), QStringLiteral("partial"),
+                                     moneyColumn("total", result.currency)}
+                         + categoryHeaders(result.currency));
     for (const tco::EvaluatedScenario &s : result.scenarios) {
         for (const tco::YearSum &y : s.result.years) {
             // Category sums of the year, from the same monthly rows the total comes from.
@@ -204,7 +212,7 @@ QByteArray yearlyCsv(const tco::PlanResult &result)
 QByteArray breakEvenCsv(const tco::PlanResult &result)
 {
     QByteArray out = row({QStringLiteral("purchase"), QStringLiteral("cloud"), QStringLiteral("servers"),
-                          QStringLiteral("purchase_total_usd"), QStringLiteral("cloud_total_usd"),
+                          moneyColumn("purchase_total", result.currency), moneyColumn("cloud_total", result.currency),
                           QStringLiteral("purchase_cheaper")});
     for (const tco::EvaluatedBreakEven &b : result.breakeven) {
         for (const tco::SweepPoint &p : b.result.sweep)
@@ -219,8 +227,9 @@ QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result)
 {
     QByteArray out = row({QStringLiteral("purchase"), QStringLiteral("cloud"), QStringLiteral("demand_scale"),
                           QStringLiteral("demand_gpu_hours_per_month"), QStringLiteral("utilization"),
-                          QStringLiteral("reachable"), QStringLiteral("purchase_total_usd"), QStringLiteral("cloud_fixed_usd"),
-                          QStringLiteral("cloud_variable_usd"), QStringLiteral("plan_demand_gpu_hours_per_month"),
+                          QStringLiteral("reachable"), moneyColumn("purchase_total", result.currency),
+                          moneyColumn("cloud_fixed", result.currency), moneyColumn("cloud_variable", result.currency),
+                          QStringLiteral("plan_demand_gpu_hours_per_month"),
                           QStringLiteral("capacity_gpu_hours_per_month")});
     for (const tco::EvaluatedBreakEven &b : result.breakeven) {
         if (!b.result.fleet)
@@ -236,16 +245,17 @@ QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result)
 
 QByteArray riskSummaryCsv(const tco::AnalysisResult &risk)
 {
-    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("mean_usd"), QStringLiteral("p10_usd"),
-                          QStringLiteral("p50_usd"), QStringLiteral("p90_usd"), QStringLiteral("npv_mean_usd"),
-                          QStringLiteral("npv_p10_usd"), QStringLiteral("npv_p50_usd"), QStringLiteral("npv_p90_usd"),
+    const QString &c = risk.currency;
+    QByteArray out = row({QStringLiteral("scenario"), moneyColumn("mean", c), moneyColumn("p10", c),
+                          moneyColumn("p50", c), moneyColumn("p90", c), moneyColumn("npv_mean", c),
+                          moneyColumn("npv_p10", c), moneyColumn("npv_p50", c), moneyColumn("npv_p90", c),
                           QStringLiteral("p_cheapest")});
     for (const tco::ScenarioRisk &s : risk.scenarios)
         out += row({s.name, csvMoney(s.mean), csvMoney(s.total.p10), csvMoney(s.total.p50), csvMoney(s.total.p90),
                     csvMoney(s.npvMean), csvMoney(s.npv.p10), csvMoney(s.npv.p50), csvMoney(s.npv.p90), csvNumber(s.pCheapest)});
     out += "\r\n";
-    out += row({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("p_a_cheaper"), QStringLiteral("p10_usd"),
-                QStringLiteral("p50_usd"), QStringLiteral("p90_usd")});
+    out += row({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("p_a_cheaper"), moneyColumn("p10", c),
+                moneyColumn("p50", c), moneyColumn("p90", c)});
     for (const tco::PairRisk &p : risk.pairs)
         out += row({p.a, p.b, csvNumber(p.pACheaper), csvMoney(p.difference.p10), csvMoney(p.difference.p50),
                     csvMoney(p.difference.p90)});
@@ -254,8 +264,8 @@ QByteArray riskSummaryCsv(const tco::AnalysisResult &risk)
 
 QByteArray riskFanCsv(const tco::AnalysisResult &risk)
 {
-    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("month"), QStringLiteral("p10_usd"),
-                          QStringLiteral("p50_usd"), QStringLiteral("p90_usd")});
+    QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("month"), moneyColumn("p10", risk.currency),
+                          moneyColumn("p50", risk.currency), moneyColumn("p90", risk.currency)});
     for (const tco::FanSeries &f : risk.fan)
         for (std::size_t m = 0; m < f.p50.size(); ++m)
             out += row({f.scenario, QString::number(m + 1), csvMoney(f.p10[m]), csvMoney(f.p50[m]), csvMoney(f.p90[m])});
@@ -266,10 +276,12 @@ QByteArray tornadoCsv(const tco::AnalysisResult &risk)
 {
     QByteArray out = row({QStringLiteral("scenario"), QStringLiteral("target"), QStringLiteral("parameter"),
                           QStringLiteral("unit"), QStringLiteral("base"), QStringLiteral("low"), QStringLiteral("high"),
-                          QStringLiteral("total_low_usd"), QStringLiteral("total_high_usd"), QStringLiteral("swing_usd")});
+                          moneyColumn("total_low", risk.currency), moneyColumn("total_high", risk.currency),
+                          moneyColumn("swing", risk.currency)});
     for (const tco::TornadoEntry &t : risk.tornado)
         out += row({t.scenario, t.target, tco::parameterKey(t.parameter),
-                    QString::fromUtf8(tco::parameterInfo(t.parameter).unit), csvNumber(t.base), csvNumber(t.low),
+                    tco::unitInCurrency(QString::fromUtf8(tco::parameterInfo(t.parameter).unit), risk.currency),
+                    csvNumber(t.base), csvNumber(t.low),
                     csvNumber(t.high), csvMoney(t.totalLow), csvMoney(t.totalHigh), csvMoney(t.swing())});
     return out;
 }

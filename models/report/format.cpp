@@ -1,5 +1,7 @@
 #include "models/report/format.h"
 
+#include "models/common/currency.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -50,19 +52,41 @@ double roundTo(double value, int decimals)
     return std::round(value * scale) / scale;
 }
 
-QString signedMoney(double amount, int decimals)
+bool isUsd(QStringView currency)
+{
+    return currency == u"USD";
+}
+
+// The sign and the symbol before a figure: "-$", "€", "CHF " (a code is kept apart from the digits).
+QString moneyPrefix(bool negative, QStringView currency)
+{
+    QString prefix = negative ? QStringLiteral("-") : QString();
+    prefix += currencySymbol(currency);
+    if (symbolIsCode(currency))
+        prefix += QLatin1Char(' ');
+    return prefix;
+}
+
+QString signedMoney(double amount, int decimals, QStringView currency)
 {
     const double rounded = roundTo(amount, decimals);
-    return groupedDigits(rounded < 0 ? "-$" : "$", std::fabs(rounded), decimals);
+    if (isUsd(currency)) // the common case, written in one go
+        return groupedDigits(rounded < 0 ? "-$" : "$", std::fabs(rounded), decimals);
+    return moneyPrefix(rounded < 0, currency) + groupedDigits("", std::fabs(rounded), decimals);
 }
 
 } // namespace
 
-QString money(double amount) { return signedMoney(amount, 2); }
+QString money(double amount, QStringView currency) { return signedMoney(amount, 2, currency); }
 
-QString money(std::optional<double> amount) { return amount ? money(*amount) : QStringLiteral("n/a"); }
+QString money(std::optional<double> amount, QStringView currency)
+{
+    return amount ? money(*amount, currency) : QStringLiteral("n/a");
+}
 
-QString unitPrice(double amount, int maxDecimals)
+QString moneyUnit(QStringView currency) { return currencySymbol(currency); }
+
+QString unitPrice(double amount, int maxDecimals, QStringView currency)
 {
     int decimals = 2;
     while (decimals < maxDecimals) {
@@ -71,12 +95,12 @@ QString unitPrice(double amount, int maxDecimals)
             break;
         ++decimals;
     }
-    return signedMoney(amount, decimals);
+    return signedMoney(amount, decimals, currency);
 }
 
-QString moneyWhole(double amount) { return signedMoney(amount, 0); }
+QString moneyWhole(double amount, QStringView currency) { return signedMoney(amount, 0, currency); }
 
-QString moneyCompact(double amount)
+QString moneyCompact(double amount, QStringView currency)
 {
     const double a = std::fabs(amount);
     QString text;
@@ -89,7 +113,7 @@ QString moneyCompact(double amount)
     else
         text = QString::number(std::round(a), 'f', 0);
     const bool negative = amount < 0 && text != QLatin1String("0");
-    return (negative ? QStringLiteral("-$") : QStringLiteral("$")) + text;
+    return moneyPrefix(negative, currency) + text;
 }
 
 QString grouped(double value, int decimals)

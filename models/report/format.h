@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringView>
 
 #include <optional>
 
@@ -9,18 +10,23 @@
 // (CSV, JSON) carry full precision and never pass through here.
 namespace mltco::report {
 
+// Money is shown in a currency (model.md §13): its sign before the figure ("$", "€", "£", "¥"), or its code and a
+// blank for a currency without one ("CHF 1,234.00"); a minus comes first ("-€62,000.00"). US dollars unless said.
+
 /// "$1,234,567.89", "-$62,000.00": rounded to cents, never "-$0.00".
-QString money(double amount);
+QString money(double amount, QStringView currency = u"USD");
 /// money(), or "n/a" when there is no value.
-QString money(std::optional<double> amount);
+QString money(std::optional<double> amount, QStringView currency = u"USD");
 /// A unit price with as many decimals as it needs, at least cents and at most `maxDecimals`: "$0.526",
 /// "$12.24", "$1.3699" (a monthly plan per hour), "$0.00099" per GB with 6. Prices are quoted that
 /// finely; money() would round $0.526 to $0.53.
-QString unitPrice(double amount, int maxDecimals = 4);
-/// Whole dollars: "$1,234,568".
-QString moneyWhole(double amount);
-/// Short form for cards and axes: "$372.9k", "$1.80M", "$950", "-$62.0k".
-QString moneyCompact(double amount);
+QString unitPrice(double amount, int maxDecimals = 4, QStringView currency = u"USD");
+/// Whole units: "$1,234,568".
+QString moneyWhole(double amount, QStringView currency = u"USD");
+/// Short form for cards and axes: "$372.9k", "$1.80M", "$950", "-$62.0k", "€1.80M", "CHF 950".
+QString moneyCompact(double amount, QStringView currency = u"USD");
+/// What a money axis or column is labelled with: "$", "€", "CHF".
+QString moneyUnit(QStringView currency = u"USD");
 /// "1,234,567.9" with `decimals` digits after the point and thousands separators.
 QString grouped(double value, int decimals);
 /// "75.1 %" from 0.751, or "n/a".

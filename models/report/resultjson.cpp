@@ -231,6 +231,19 @@ QJsonObject breakEvenToJson(const EvaluatedBreakEven &breakEven)
     };
 }
 
+QJsonArray fxUsedToJson(const PlanResult &result)
+{
+    QJsonArray out;
+    for (const FxUse &fx : result.fxUsed())
+        out.append(QJsonObject{
+            {QStringLiteral("currency"), fx.currency},
+            {QStringLiteral("date"), fx.date.toString(Qt::ISODate)},
+            {QStringLiteral("rate"), fx.rate},
+            {QStringLiteral("source"), fx.source},
+        });
+    return out;
+}
+
 QJsonObject planResultToJson(const PlanResult &result)
 {
     QJsonArray scenarios;
@@ -241,6 +254,8 @@ QJsonObject planResultToJson(const PlanResult &result)
         breakeven.append(breakEvenToJson(b));
     return QJsonObject{
         {QStringLiteral("plan"), result.plan},
+        {QStringLiteral("currency"), result.currency},
+        {QStringLiteral("fx_used"), fxUsedToJson(result)},
         {QStringLiteral("tax_rate"), result.workload.taxRate},
         {QStringLiteral("scenarios"), scenarios},
         {QStringLiteral("breakeven"), breakeven},
@@ -249,7 +264,7 @@ QJsonObject planResultToJson(const PlanResult &result)
 
 Status writePlanResultJson(const PlanResult &plan, QIODevice &device)
 {
-    // planResultToJson's keys in QJsonObject's order: breakeven, plan, scenarios, tax_rate.
+    // planResultToJson's keys in QJsonObject's order: breakeven, currency, fx_used, plan, scenarios, tax_rate.
     JsonStreamWriter json(device);
     json.beginObject();
     json.key("breakeven");
@@ -257,6 +272,10 @@ Status writePlanResultJson(const PlanResult &plan, QIODevice &device)
     for (const EvaluatedBreakEven &b : plan.breakeven)
         json.value(breakEvenToJson(b));
     json.endArray();
+    json.key("currency");
+    json.value(plan.currency);
+    json.key("fx_used");
+    json.value(fxUsedToJson(plan));
     json.key("plan");
     json.value(plan.plan);
     json.key("scenarios");

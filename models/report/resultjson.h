@@ -4,6 +4,7 @@
 
 #include "models/common/expected.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 class QIODevice;
@@ -16,6 +17,9 @@ namespace mltco::tco {
 QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario);
 QJsonObject breakEvenToJson(const EvaluatedBreakEven &breakEven);
 QJsonObject planResultToJson(const PlanResult &result);
+/// model.md §13: every rate the evaluation used, `[{"currency", "date", "rate", "source"}]`, the rate in units of the
+/// currency per 1 unit of the plan's (as a plan's fx_rates writes it).
+QJsonArray fxUsedToJson(const PlanResult &result);
 
 /// The same JSON as QJsonDocument(planResultToJson(evaluated)).toJson(Indented), byte for byte, written as it goes
 /// from a prepared plan (preparePlan): each scenario is evaluated when it is written and dropped, so memory stays

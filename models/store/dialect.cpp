@@ -21,6 +21,16 @@ constexpr char kPlanChangeCountProperty[] = "mltcoPlanChangesFromOthers";
 // The tables whose changes other windows must see, and the trigger that tells them.
 const char *const kWatchedTables[] = {"source",       "provider",    "gpu",  "throughput", "instance_type",
                                       "import_batch", "price_point", "plan", "bill",       "actual_cost"};
+// The tables version 5 adds or builds again, with their triggers and (rows kept with their ids) identities.
+const char *const kWatchedTablesV5[] = {"fx_rate", "bill", "actual_cost"};
+const char *const kCopiedTablesV5[] = {"bill", "actual_cost"};
+
+QString changeTrigger(const char *table)
+{
+    return QStringLiteral("CREATE TRIGGER %1_changed AFTER INSERT OR UPDATE OR DELETE ON %1 FOR EACH STATEMENT "
+                          "EXECUTE FUNCTION mltco_notify_change()")
+        .arg(QLatin1String(table));
+}
 
 } // namespace
 
@@ -28,12 +38,18 @@ QString schemaStatement(const char *sqliteSql, Backend backend)
 {
     QString sql = QString::fromUtf8(sqliteSql);
     static const QRegularExpression month(QStringLiteral(R"(@MONTH\((\w+)\)@)"));
+    static const QRegularExpression day(QStringLiteral(R"(@DAY\((\w+)\)@)"));
+    static const QRegularExpression code(QStringLiteral(R"(@CODE\((\w+)\)@)"));
     if (backend == Backend::Sqlite) {
         sql.replace(month, QStringLiteral("length(\\1) = 7 AND (\\1 GLOB '[0-9][0-9][0-9][0-9]-0[1-9]' "
                                           "OR \\1 GLOB '[0-9][0-9][0-9][0-9]-1[0-2]')"));
+        sql.replace(day, QStringLiteral("length(\\1) = 10 AND \\1 GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'"));
+        sql.replace(code, QStringLiteral("length(\\1) = 3 AND \\1 GLOB '[A-Z][A-Z][A-Z]'"));
         return sql;
     }
     sql.replace(month, QStringLiteral("\\1 ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'"));
+    sql.replace(day, QStringLiteral("\\1 ~ '^[0-9]{4}-[01][0-9]-[0-3][0-9]$'"));
+    sql.replace(code, QStringLiteral("\\1 ~ '^[A-Z]{3}$'"));
     static const QRegularExpression rowId(QStringLiteral(R"(\bINTEGER PRIMARY KEY\b)"));
     static const QRegularExpression integer(QStringLiteral(R"(\bINTEGER\b)"));
     static const QRegularExpression real(QStringLiteral(R"(\bREAL\b)"));
@@ -45,8 +61,18 @@ QString schemaStatement(const char *sqliteSql, Backend backend)
 
 QStringList extraSchemaStatements(int toVersion, Backend backend)
 {
-    if (backend != Backend::PostgreSql || toVersion != 4)
+    if (backend != Backend::PostgreSql || (toVersion != 4 && toVersion != 5))
         return {};
+    if (toVersion == 5) {
+        QStringList out;
+        for (const char *table : kCopiedTablesV5)
+            out << QStringLiteral("SELECT setval(pg_get_serial_sequence('%1', 'id'), COALESCE(MAX(id), 0) + 1, false) "
+                                  "FROM %1")
+                       .arg(QLatin1String(table));
+        for (const char *table : kWatchedTablesV5)
+            out << changeTrigger(table);
+        return out;
+    }
     // A statement-level trigger per table: one notification per statement (a COPY of a million prices sends one),
     // delivered when the transaction commits, never for one rolled back.
     QStringList out{QStringLiteral(R"(CREATE FUNCTION mltco_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -56,9 +82,7 @@ BEGIN
 END $$)")
                         .arg(QLatin1String(kChangeChannel))};
     for (const char *table : kWatchedTables)
-        out << QStringLiteral("CREATE TRIGGER %1_changed AFTER INSERT OR UPDATE OR DELETE ON %1 FOR EACH STATEMENT "
-                              "EXECUTE FUNCTION mltco_notify_change()")
-                   .arg(QLatin1String(table));
+        out << changeTrigger(table);
     return out;
 }
 

@@ -180,6 +180,68 @@ const char *const kSchemaV4[] = {
     "ALTER TABLE plan ADD COLUMN revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1)",
 };
 
+// Version 5: money in several currencies (model.md §13). Exchange rates in the European Central Bank's layout (units
+// of a currency per 1 EUR on a day, with their source; EUR itself is 1 and never stored). A price point says its
+// currency (every earlier one was USD). A bill may be in any currency: SQLite cannot drop the old CHECK, so the bill
+// and the two tables that refer to it are built again and their rows copied with their ids, children dropped before
+// their parent so that no cascade runs.
+const char *const kSchemaV5[] = {
+    R"(CREATE TABLE fx_rate (
+        id INTEGER PRIMARY KEY,
+        currency TEXT NOT NULL CHECK (@CODE(currency)@ AND currency <> 'EUR'),
+        day TEXT NOT NULL CHECK (@DAY(day)@),
+        per_eur REAL NOT NULL CHECK (per_eur > 0),
+        source_id INTEGER NOT NULL REFERENCES source(id),
+        UNIQUE (currency, day)))",
+    "ALTER TABLE price_point ADD COLUMN currency TEXT NOT NULL DEFAULT 'USD' CHECK (@CODE(currency)@)",
+    R"(CREATE TABLE bill_v5 (
+        id INTEGER PRIMARY KEY,
+        source_id INTEGER NOT NULL REFERENCES source(id),
+        file_name TEXT NOT NULL,
+        sha256 TEXT NOT NULL UNIQUE,
+        focus_version TEXT NOT NULL DEFAULT '',
+        currency TEXT NOT NULL CHECK (@CODE(currency)@),
+        imported_at TEXT NOT NULL,
+        rows_read INTEGER NOT NULL CHECK (rows_read >= 0),
+        rows_used INTEGER NOT NULL CHECK (rows_used >= 0 AND rows_used <= rows_read)))",
+    R"(INSERT INTO bill_v5 (id, source_id, file_name, sha256, focus_version, currency, imported_at, rows_read, rows_used)
+        SELECT id, source_id, file_name, sha256, focus_version, currency, imported_at, rows_read, rows_used FROM bill)",
+    R"(CREATE TABLE bill_period_v5 (
+        bill_id INTEGER NOT NULL REFERENCES bill_v5(id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        billing_account TEXT NOT NULL,
+        month TEXT NOT NULL CHECK (@MONTH(month)@),
+        PRIMARY KEY (provider, billing_account, month)))",
+    R"(INSERT INTO bill_period_v5 (bill_id, provider, billing_account, month)
+        SELECT bill_id, provider, billing_account, month FROM bill_period)",
+    R"(CREATE TABLE actual_cost_v5 (
+        id INTEGER PRIMARY KEY,
+        bill_id INTEGER NOT NULL REFERENCES bill_v5(id) ON DELETE CASCADE,
+        month TEXT NOT NULL CHECK (@MONTH(month)@),
+        provider TEXT NOT NULL,
+        service TEXT NOT NULL,
+        instance_type TEXT NOT NULL,
+        pricing_category TEXT NOT NULL CHECK (pricing_category = 'standard' OR pricing_category = 'dynamic'
+            OR pricing_category = 'committed' OR pricing_category = 'other' OR pricing_category = 'unspecified'),
+        effective_cost REAL NOT NULL,
+        billed_cost REAL NOT NULL,
+        gpu_hours REAL NOT NULL,
+        rows INTEGER NOT NULL CHECK (rows > 0),
+        UNIQUE (bill_id, month, provider, service, instance_type, pricing_category)))",
+    R"(INSERT INTO actual_cost_v5 (id, bill_id, month, provider, service, instance_type, pricing_category,
+        effective_cost, billed_cost, gpu_hours, rows)
+        SELECT id, bill_id, month, provider, service, instance_type, pricing_category, effective_cost, billed_cost,
+        gpu_hours, rows FROM actual_cost)",
+    "DROP TABLE actual_cost",
+    "DROP TABLE bill_period",
+    "DROP TABLE bill",
+    "ALTER TABLE bill_v5 RENAME TO bill",
+    "ALTER TABLE bill_period_v5 RENAME TO bill_period",
+    "ALTER TABLE actual_cost_v5 RENAME TO actual_cost",
+    "CREATE INDEX actual_cost_month ON actual_cost (month, provider, service, instance_type, pricing_category)",
+    "CREATE INDEX bill_period_bill ON bill_period (bill_id)",
+};
+
 Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count,
                SchemaSteps steps)
 {
@@ -228,6 +290,9 @@ Status upgradeSchema(const QSqlDatabase &db, int fromVersion, SchemaSteps steps)
             break;
         case 3:
             s = runStep(db, 4, kSchemaV4, std::size(kSchemaV4), steps);
+            break;
+        case 4:
+            s = runStep(db, 5, kSchemaV5, std::size(kSchemaV5), steps);
             break;
         default:
             s = Error{QStringLiteral("No upgrade from schema version %1").arg(version), {}};

@@ -18,8 +18,22 @@ struct InstanceRef final
     QString region;   ///< e.g. "us-east-1"; empty for a provider that prices without regions
     QString pricing;  ///< pricing-model key, e.g. "on_demand", "preemptible", "monthly"
     QDate asOf;       ///< the price in force on this date; null = the latest observation
+    /// The currency the price is wanted in (the plan's); empty: as the catalog holds it. Not part of the plan file.
+    QString currency = {};
 
     friend bool operator==(const InstanceRef &, const InstanceRef &) = default;
+};
+
+/// An exchange rate a result used (model.md §13), as a plan's `fx_rates` write one: units of `currency` per 1 unit
+/// of the plan's currency, the day of the rate and where it came from.
+struct FxUse final
+{
+    QString currency = {};
+    QDate date;       ///< the rate's day (for a rate the plan fixes: the day of the price it converted)
+    double rate = 1.0;
+    QString source;   ///< source key(s) of the rate table, or "plan fx_rates"
+
+    friend bool operator==(const FxUse &, const FxUse &) = default;
 };
 
 /// Where a scenario's speedup came from (model.md §10.8), in the order they are tried.
@@ -32,7 +46,7 @@ enum class SpeedupOrigin {
 /// What the catalog says about an InstanceRef.
 struct ResolvedInstance final
 {
-    double ratePerHour = 0.0;      ///< USD per instance-hour (a monthly price converted at 730 h)
+    double ratePerHour = 0.0;      ///< `currency` per instance-hour (a monthly price converted at 730 h)
     double gpusPerInstance = 0.0;
     std::optional<double> speedup; ///< of its GPU: person-set, else estimated; none when neither is possible
     QString gpu;                   ///< GPU model name
@@ -40,6 +54,13 @@ struct ResolvedInstance final
     QDate observedAt;              ///< date of the price observation used
     SpeedupOrigin speedupOrigin = SpeedupOrigin::PersonSet;
     QString speedupBasis;          ///< the person-set value's source key, or the estimate's arithmetic
+    // model.md §13: the price's currency, and how it came into the currency asked for.
+    QString currency = QStringLiteral("USD"); ///< of ratePerHour: the currency asked for, once converted
+    QString priceCurrency = QStringLiteral("USD"); ///< the catalog price's own currency
+    double priceRatePerHour = 0.0; ///< the catalog's figure, in priceCurrency (0: as ratePerHour)
+    std::optional<FxUse> fx = {};  ///< the rate that converted it, when it was converted
+    QString fxProblem = {};        ///< why it could not be converted into the currency asked for (then currency is
+                                   ///< priceCurrency)
 };
 
 /// Looks an InstanceRef up in a catalog. Must return an Error naming what is missing (provider, instance,

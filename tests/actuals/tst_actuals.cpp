@@ -623,10 +623,17 @@ private slots:
         for (const char *month : {"2026-13", "2026-00", "26-01", "2026-1", "2026-01-01"})
             QVERIFY2(!store::exec(db, insert, {bill, QString::fromLatin1(month), QStringLiteral("standard")}), month);
         QVERIFY(!store::exec(db, insert, {bill, QStringLiteral("2026-11"), QStringLiteral("spot")}));
-        QVERIFY(!store::exec(db,
-                             QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
-                                            "rows_read, rows_used) VALUES (?, 'g', 'y', 'EUR', 'now', 1, 1)"),
-                             {source}));
+        // Any ISO 4217 code (model.md §13), and nothing else.
+        for (const char *currency : {"usd", "EURO", "US", "U$D", ""})
+            QVERIFY2(!store::exec(db,
+                                  QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
+                                                 "rows_read, rows_used) VALUES (?, 'g', 'y', ?, 'now', 1, 1)"),
+                                  {source, QString::fromLatin1(currency)}),
+                     currency);
+        QVERIFY(store::exec(db,
+                            QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
+                                           "rows_read, rows_used) VALUES (?, 'e', 'eur', 'EUR', 'now', 1, 1)"),
+                            {source}));
         QVERIFY(!store::exec(db,
                              QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
                                             "rows_read, rows_used) VALUES (?, 'g', 'y', 'USD', 'now', 1, 2)"),

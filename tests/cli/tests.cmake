@@ -2,3 +2,5 @@
 include(${CMAKE_CURRENT_LIST_DIR}/catalog.cmake OPTIONAL)
 include(${CMAKE_CURRENT_LIST_DIR}/evaluate.cmake OPTIONAL)
 set_tests_properties(tst_cli_catalog PROPERTIES COST 14) # among the longest: started first (catalog/importers/tests.cmake)
+mltco_add_test(tst_cli_fx SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_cli_fx.cpp ${CMAKE_CURRENT_LIST_DIR}/clirunner.h
+               LIBS mltco_models LABELS cli DEPENDS mltco-cli)

@@ -374,7 +374,9 @@ void TestPlanEvaluation::jsonHasTheDocumentedShape()
     const Expected<PlanResult> r = evaluatePlan(samplePlan());
     QVERIFY(r);
     const QJsonObject json = planResultToJson(*r);
-    QCOMPARE(json.keys(), (QStringList{"breakeven", "plan", "scenarios", "tax_rate"}));
+    QCOMPARE(json.keys(), (QStringList{"breakeven", "currency", "fx_used", "plan", "scenarios", "tax_rate"}));
+    QCOMPARE(json.value("currency").toString(), QStringLiteral("USD"));
+    QCOMPARE(json.value("fx_used").toArray().size(), 0);
     QCOMPARE(json.value("plan").toString(), r->plan);
     const QJsonObject s = json.value("scenarios").toArray().at(4).toObject();
     QCOMPARE(s.keys(), (QStringList{"annual", "average_annual", "by_category", "cost_per_gpu_hour", "demand_gpu_hours",

@@ -84,10 +84,30 @@ void TestPlanReader::refusals_data()
     QTest::newRow("scenarios missing") << QByteArray(R"({"name": "p"})") << "scenarios: missing";
     QTest::newRow("name not text") << QByteArray(R"({"name": 5, "scenarios": []})") << "name: must be a non-empty text";
     QTest::newRow("name blank") << QByteArray(R"({"name": "  ", "scenarios": []})") << "name: must be a non-empty text";
-    QTest::newRow("version from a newer mltco") << plan(kDedicated, R"(, "version": 3)")
-                                                << "version: must be 1 or 2 (a newer mltco wrote this plan?)";
+    QTest::newRow("version from a newer mltco") << plan(kDedicated, R"(, "version": 4)")
+                                                << "version: must be 1 to 3 (a newer mltco wrote this plan?)";
     QTest::newRow("version not whole") << plan(kDedicated, R"(, "version": 1.5)")
-                                       << "version: must be 1 or 2 (a newer mltco wrote this plan?)";
+                                       << "version: must be 1 to 3 (a newer mltco wrote this plan?)";
+    // model.md §13: a currency code, and rates per 1 unit of it.
+    const QString currencyProblem = QStringLiteral(
+        "currency: must be a currency code of three capital letters (ISO 4217), such as \"USD\", \"EUR\" or \"GBP\"");
+    QTest::newRow("currency lower case") << plan(kDedicated, R"(, "currency": "eur")") << currencyProblem;
+    QTest::newRow("currency a sign") << plan(kDedicated, R"(, "currency": "€")") << currencyProblem;
+    QTest::newRow("currency a number") << plan(kDedicated, R"(, "currency": 978)") << currencyProblem;
+    QTest::newRow("fx_rates a list")
+        << plan(kDedicated, R"(, "fx_rates": [0.92])")
+        << "fx_rates: must be an object of rates by currency, e.g. {\"EUR\": 0.92}: units of each currency per 1 "
+           "unit of the plan's currency";
+    QTest::newRow("fx_rates zero") << plan(kDedicated, R"(, "fx_rates": {"EUR": 0})")
+                                   << "fx_rates.EUR: must be a number above 0 and at most 1e9: units of EUR per 1 "
+                                      "unit of the plan's currency";
+    QTest::newRow("fx_rates text") << plan(kDedicated, R"(, "fx_rates": {"EUR": "0.92"})")
+                                   << "fx_rates.EUR: must be a number above 0 and at most 1e9: units of EUR per 1 "
+                                      "unit of the plan's currency";
+    QTest::newRow("fx_rates bad code") << plan(kDedicated, R"(, "fx_rates": {"Euro": 0.92})")
+                                       << "fx_rates.Euro: is not a currency code (three capital letters, such as EUR)";
+    QTest::newRow("fx_rates own currency") << plan(kDedicated, R"(, "currency": "EUR", "fx_rates": {"EUR": 1.1})")
+                                           << "fx_rates.EUR: is the plan's own currency: it needs no rate";
     QTest::newRow("notes not text") << plan(kDedicated, R"(, "notes": [])") << "notes: must be a text";
     QTest::newRow("scenarios not a list") << QByteArray(R"({"name": "p", "scenarios": {}})")
                                           << "scenarios: must be a list of scenarios";
@@ -355,6 +375,19 @@ void TestPlanReader::writerRoundTripsEveryKind()
     QCOMPARE(back->breakeven.first().basis, BreakEvenBasis::Count);
     QCOMPARE(back->breakeven.last().basis, BreakEvenBasis::Capacity);
     QCOMPARE(back->breakeven.last().cloud, QStringLiteral("s2"));
+    QCOMPARE(back->currency, QStringLiteral("USD"));
+    QVERIFY(!written.contains("currency"));
+
+    // model.md §13: a plan in another currency, with a fixed rate, is written as version 3 and read back the same.
+    p.currency = QStringLiteral("EUR");
+    p.fxRates.insert(QStringLiteral("USD"), 1.0849);
+    p.fxRates.insert(QStringLiteral("GBP"), 0.8573);
+    const QByteArray euros = writePlan(p);
+    QVERIFY(euros.contains("\"version\": 3"));
+    const Expected<Plan> euroBack = readPlan(euros);
+    QVERIFY2(euroBack, euroBack ? "" : qPrintable(euroBack.error().details.join(QLatin1Char('\n'))));
+    QCOMPARE(euroBack->currency, QStringLiteral("EUR"));
+    QCOMPARE(euroBack->fxRates, p.fxRates);
 }
 
 void TestPlanReader::versionTwoRefusals_data()

@@ -3,6 +3,7 @@
 #include "tests/support/testmain.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <cmath>
@@ -105,6 +106,33 @@ private slots:
         QCOMPARE(grouped(-1234.56, 1), QStringLiteral("-1,234.6"));
         QCOMPARE(mltco::report::money(std::optional<double>()), QStringLiteral("n/a"));
         QCOMPARE(moneyWhole(153000.4), QStringLiteral("$153,000"));
+    }
+
+    // model.md §13: a figure carries its currency's sign, or its code apart from the digits; the minus first.
+    void otherCurrencies_data()
+    {
+        QTest::addColumn<QString>("currency");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("money");
+        QTest::addColumn<QString>("compact");
+        QTest::newRow("euro") << "EUR" << 1234567.891 << "\u20ac1,234,567.89" << "\u20ac1.23M";
+        QTest::newRow("euro negative") << "EUR" << -62000.0 << "-\u20ac62,000.00" << "-\u20ac62.0k";
+        QTest::newRow("pound") << "GBP" << 950.0 << "\u00a3950.00" << "\u00a3950";
+        QTest::newRow("yen") << "JPY" << 372900.0 << "\u00a5372,900.00" << "\u00a5372.9k";
+        QTest::newRow("franc") << "CHF" << -0.004 << "CHF 0.00" << "CHF 0";
+        QTest::newRow("franc negative") << "CHF" << -1803428.57 << "-CHF 1,803,428.57" << "-CHF 1.80M";
+        QTest::newRow("dollar as before") << "USD" << -62000.0 << "-$62,000.00" << "-$62.0k";
+    }
+    void otherCurrencies()
+    {
+        QFETCH(QString, currency);
+        QFETCH(double, value);
+        QFETCH(QString, money);
+        QFETCH(QString, compact);
+        QCOMPARE(mltco::report::money(value, currency), money);
+        QCOMPARE(mltco::report::moneyCompact(value, currency), compact);
+        QCOMPARE(mltco::report::unitPrice(0.526, 4, currency).right(5), QStringLiteral("0.526"));
+        QVERIFY(mltco::report::moneyWhole(value, currency).startsWith(money.left(money.indexOf(QRegularExpression(QStringLiteral("[0-9]"))))));
     }
 };
 

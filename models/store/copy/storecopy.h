@@ -13,7 +13,8 @@ class Document;
 /// The tables of a document, parents before the rows that refer to them. A schema step that adds a table adds it here.
 inline constexpr const char *kDocumentTables[] = {"source",        "provider",     "gpu",         "throughput",
                                                   "instance_type", "import_batch", "price_point", "plan",
-                                                  "meta",          "bill",         "bill_period", "actual_cost"};
+                                                  "meta",          "bill",         "bill_period", "actual_cost",
+                                                  "fx_rate"};
 
 /// Called after each block of rows with (table, rows copied of that table so far).
 using CopyProgressFn = std::function<void(const QString &table, qint64 rows)>;
