@@ -100,7 +100,7 @@ int runCompare(const QString &planPath, const QCommandLineParser &parser, store:
     if (!scenario)
         return inputError(io, QStringLiteral("the plan has no scenario named '%1' (it has: %2)")
                                   .arg(scenarioName, names.join(QStringLiteral(", "))));
-    Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(document.database());
+    Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(document.database(), read.currency);
     if (!months)
         return inputError(io, months.error().message);
     Expected<actuals::PlanComparison> comparison = actuals::compareWithPlan(scenario->result, *months, start);

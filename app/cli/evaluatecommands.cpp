@@ -6,6 +6,7 @@
 #include "models/common/currency.h"
 #include "models/common/parallel.h"
 #include "models/report/csvexport.h"
+#include "models/report/reportdata.h"
 #include "models/report/resultjson.h"
 
 #include <QCommandLineParser>
@@ -56,10 +57,8 @@ QString currencyLines(const tco::PlanResult &plan)
     QString text;
     if (plan.currency != QLatin1String(kDefaultCurrency))
         text += QStringLiteral("All figures in %1.\n").arg(plan.currency);
-    for (const tco::FxUse &fx : plan.fxUsed())
-        text += QStringLiteral("Exchange rate used: 1 %1 = %2 %3 (rate of %4; %5)\n")
-                    .arg(plan.currency, QString::number(fx.rate, 'g', 6), fx.currency,
-                         fx.date.toString(Qt::ISODate), fx.source);
+    for (const QString &line : report::ratesUsedText(plan))
+        text += QStringLiteral("Exchange rate used: %1\n").arg(line);
     return text;
 }
 

@@ -101,7 +101,8 @@ Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalo
     }
     // What the files are, beside them: the plan, the date, the model version and every column's unit.
     return report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("README.txt")),
-                                       report::csvReadme(plan.name, documentName, QDate::currentDate(), names));
+                                       report::csvReadme(plan.name, documentName, QDate::currentDate(), names, {},
+                                                         result.currency, report::ratesUsedText(result)));
 }
 
 } // namespace
@@ -160,7 +161,7 @@ int runReport(const QStringList &args, Io &io)
                                                                QFileInfo(input).fileName(), QDate::currentDate());
         const QString pdf = parser.value(QStringLiteral("pdf"));
         // A plan linked to the document's bills gets its "Plan vs actual" page.
-        Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(db);
+        Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(db, loaded->plan.currency);
         if (!months)
             return inputError(io, months.error().message);
         const std::optional<actuals::PlanComparison> bills = actuals::linkedComparison(loaded->plan, *result, *months);

@@ -1,6 +1,8 @@
 #include "models/actuals/actualsstore.h"
 
+#include "models/actuals/plancompare.h"
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/fxrates.h"
 #include "models/common/filehash.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
@@ -9,6 +11,9 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QSqlError>
+
+#include <map>
+#include <optional>
 
 namespace mltco::actuals {
 
@@ -166,22 +171,60 @@ Status visitActuals(const QSqlDatabase &db, const std::function<bool(const Actua
     return {};
 }
 
-Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db)
+Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QString &currency)
 {
+    // Each bill's month sums with the bill's currency, by month (model.md §13: a bill month converts at the average of
+    // that month's rates). The rate table is read only when a bill is in another currency.
+    Expected<QSqlQuery> q = store::exec(
+        db,
+        QStringLiteral("SELECT a.month, b.currency, a.pricing_category, SUM(a.effective_cost), SUM(a.billed_cost), "
+                       "SUM(a.gpu_hours) FROM actual_cost a JOIN bill b ON b.id = a.bill_id "
+                       "GROUP BY a.month, b.currency, a.pricing_category ORDER BY a.month, b.currency, a.pricing_category"),
+        {}, QStringLiteral("Listing the actual spend"));
+    if (!q)
+        return q.error();
     QList<MonthActual> months;
-    Status s = visitActuals(db, [&months](const ActualCost &c) {
-        if (months.isEmpty() || months.back().month != c.month)
-            months.append(MonthActual{c.month, 0, 0, 0, {}, {}});
+    std::optional<catalog::RateTable> rates;
+    std::map<std::pair<QString, QString>, double> factors; // (bill currency, month) -> units of `currency` per unit
+    while (q->next()) {
+        const QString month = q->value(0).toString();
+        const QString billCurrency = q->value(1).toString();
+        const std::optional<PricingCategory> category = pricingCategoryFromKey(q->value(2).toString());
+        if (!category || !isMonth(month))
+            return store::damage(QStringLiteral("actual_cost holds an unknown pricing category or month"));
+        double factor = 1.0;
+        if (billCurrency != currency) {
+            const auto key = std::make_pair(billCurrency, month);
+            auto found = factors.find(key);
+            if (found == factors.end()) {
+                if (!rates) {
+                    Expected<catalog::RateTable> table = catalog::readRateTable(db);
+                    if (!table)
+                        return table.error();
+                    rates = std::move(*table);
+                }
+                const Expected<catalog::FxRate> rate =
+                    rates->monthAverage(billCurrency, currency, month.left(4).toInt(), month.mid(5, 2).toInt());
+                if (!rate)
+                    return Error{QStringLiteral("The bills of %1 are in %2 and the plan in %3: %4")
+                                     .arg(month, billCurrency, currency, rate.error().message),
+                                 {}};
+                found = factors.emplace(key, rate->rate).first;
+            }
+            factor = found->second;
+        }
+        if (months.isEmpty() || months.back().month != month)
+            months.append(MonthActual{month, 0, 0, 0, {}, {}});
         MonthActual &m = months.back();
-        m.effectiveCost += c.effectiveCost;
-        m.billedCost += c.billedCost;
-        m.gpuHours += c.gpuHours;
-        m.byCategory[std::size_t(c.category)] += c.effectiveCost;
-        m.gpuHoursByCategory[std::size_t(c.category)] += c.gpuHours;
-        return true;
-    });
-    if (!s)
-        return s.error();
+        const double effective = q->value(3).toDouble() * factor;
+        m.effectiveCost += effective;
+        m.billedCost += q->value(4).toDouble() * factor;
+        m.gpuHours += q->value(5).toDouble();
+        m.byCategory[std::size_t(*category)] += effective;
+        m.gpuHoursByCategory[std::size_t(*category)] += q->value(5).toDouble();
+    }
+    if (q->lastError().isValid())
+        return Error{QStringLiteral("Listing the actual spend: %1").arg(q->lastError().text()), {}};
     return months;
 }
 

@@ -62,8 +62,9 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
 /// pricing category, in that order. `visit` may stop the listing by returning false.
 Status visitActuals(const QSqlDatabase &db, const std::function<bool(const ActualCost &)> &visit);
 
-/// Actual GPU spend per calendar month (every provider), in month order.
-Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db);
+/// Actual GPU spend per calendar month (every provider), in month order, in `currency`: a bill in another currency
+/// converts at the average of its month's ECB rates (model.md §13); a month without a rate is an error naming it.
+Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QString &currency = QStringLiteral("USD"));
 
 /// The bills imported, oldest first.
 Expected<QList<BillRecord>> bills(const QSqlDatabase &db);

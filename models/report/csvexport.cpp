@@ -314,7 +314,7 @@ QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices)
 }
 
 QByteArray csvReadme(const QString &planName, const QString &documentName, const QDate &date, const QStringList &files,
-                     const QStringList &leftOut)
+                     const QStringList &leftOut, const QString &currency, const QStringList &ratesUsed)
 {
     // What each file's columns mean, with their units; the files are described in the order they were written.
     static const QList<std::pair<QString, QString>> kFiles = {
@@ -348,12 +348,19 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
     };
     QString text = QStringLiteral("mltco CSV exports\r\n\r\nPlan: %1\r\nFrom: %2\r\nMade: %3\r\n"
                                   "Model: mltco calculation model, version %4 (docs/model.md)\r\n\r\n"
-                                  "Money is in US dollars rounded to cents, in columns whose names end in _usd. Other "
+                                  "Money is in %5 rounded to cents, in columns whose names end in _%6. Other "
                                   "figures are written in full, in plain decimals. Files are UTF-8, comma-separated, "
                                   "with a header row.\r\n")
                        .arg(planName, documentName.isEmpty() ? QStringLiteral("none") : documentName,
                             date.toString(Qt::ISODate))
-                       .arg(kModelVersion);
+                       .arg(kModelVersion)
+                       .arg(currency == QLatin1String("USD") ? QStringLiteral("US dollars") : currency,
+                            currencySuffix(currency));
+    if (!ratesUsed.isEmpty()) {
+        text += QStringLiteral("\r\nExchange rates used:\r\n");
+        for (const QString &line : ratesUsed)
+            text += QStringLiteral("  %1\r\n").arg(line);
+    }
     if (!leftOut.isEmpty()) {
         text += QStringLiteral("\r\nNot in these files:\r\n");
         for (const QString &line : leftOut)
@@ -361,8 +368,14 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
     }
     for (const QString &file : files) {
         const auto it = std::find_if(kFiles.cbegin(), kFiles.cend(), [&](const auto &f) { return f.first == file; });
-        if (it != kFiles.cend())
-            text += QStringLiteral("\r\n%1\r\n  %2\r\n").arg(it->first, it->second);
+        if (it == kFiles.cend())
+            continue;
+        QString description = it->second;
+        if (currency != QLatin1String("USD") && it->first != QLatin1String("price-history.csv")) {
+            description.replace(QStringLiteral("_usd"), QLatin1Char('_') + currencySuffix(currency));
+            description.replace(QStringLiteral(" USD"), QLatin1Char(' ') + currency);
+        }
+        text += QStringLiteral("\r\n%1\r\n  %2\r\n").arg(it->first, description);
     }
     return text.toUtf8();
 }

@@ -60,8 +60,10 @@ QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices);
 /// What a folder of exports holds: plan, document, date, model version, and every file's columns with their units
 /// (README.txt beside the CSV files). `files`: the names written, in order. `leftOut`: what the evaluation left out
 /// (leftOutText()), listed as not in the files.
+/// `currency`: the plan's, which names the money columns; `ratesUsed`: ratesUsedText() of its evaluation.
 QByteArray csvReadme(const QString &planName, const QString &documentName, const QDate &date,
-                     const QStringList &files, const QStringList &leftOut = {});
+                     const QStringList &files, const QStringList &leftOut = {}, const QString &currency = QStringLiteral("USD"),
+                     const QStringList &ratesUsed = {});
 
 /// Writes `bytes` to an open device; an Error carries the device's errorString().
 Status writeAll(QIODevice &device, const QByteArray &bytes);

@@ -97,7 +97,8 @@ std::optional<double> catalogValue(const tco::ResolvedInstance &r, tco::ParamId 
     }
 }
 
-ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::EvaluatedScenario &evaluated)
+ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::EvaluatedScenario &evaluated,
+                                const QString &currency)
 {
     ScenarioSection section{planned.name, tco::scenarioKindKey(planned.kind()), planned.notes, {}};
     const std::optional<tco::ResolvedInstance> &resolved = evaluated.instance;
@@ -126,7 +127,7 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
             value = id == tco::ParamId::Base ? hybrid.base : hybrid.burst;
         } else if (const std::optional<double> v = tco::parameterValue(evaluated.scenario, id)) {
             value = info.type == tco::ParamType::Boolean ? (*v != 0 ? QStringLiteral("yes") : QStringLiteral("no"))
-                                                          : formatParameter(id, *v);
+                                                          : formatParameter(id, *v, currency);
         } else {
             continue;
         }
@@ -147,7 +148,7 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
             if (hasCatalogValue && stated && catalogNumber != *stated) {
                 r.overridesCatalog = true;
                 const QString was = QStringLiteral("overrides catalog %1 (%2, %3)")
-                                        .arg(formatParameter(id, catalogNumber), resolved->source,
+                                        .arg(formatParameter(id, catalogNumber, currency), resolved->source,
                                              reportDate(resolved->observedAt));
                 r.note = r.note.isEmpty() ? was : r.note + QStringLiteral("; ") + was;
             }
@@ -164,17 +165,18 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
     return section;
 }
 
-QString scenarioLine(const tco::EvaluatedScenario &s)
+QString scenarioLine(const tco::EvaluatedScenario &s, const QString &currency)
 {
     QString line = QStringLiteral("%1 (%2): total %3, NPV %4, %5 a year on average")
-                       .arg(s.name, tco::scenarioKindKey(s.kind()), money(s.result.total), money(s.result.npv),
-                            money(s.result.averageAnnual));
+                       .arg(s.name, tco::scenarioKindKey(s.kind()), money(s.result.total, currency),
+                            money(s.result.npv, currency), money(s.result.averageAnnual, currency));
     if (s.result.hasUnmetDemand())
         line += QStringLiteral(" — serves only %1 of the demand; it is cheaper because it does less")
                     .arg(percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0));
     if (const auto *hybrid = std::get_if<tco::HybridScenario>(&s.scenario))
         line += QStringLiteral(" — the base (%1) costs %2, the burst (%3) %4 for %5 of the work")
-                    .arg(hybrid->base, money(s.result.total - s.result.burst), hybrid->burst, money(s.result.burst),
+                    .arg(hybrid->base, money(s.result.total - s.result.burst, currency), hybrid->burst,
+                         money(s.result.burst, currency),
                          percent(s.result.demand > 0 ? s.result.burstGpuHours / s.result.demand : 0.0));
     const std::vector<tco::MonthRow> &months = s.result.months;
     if (!s.fleetKey().isEmpty() && months.size() > 1 && months.back().fleet != months.front().fleet)
@@ -199,12 +201,12 @@ QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
     const tco::EvaluatedScenario &baseline = result.scenarios.front();
     if (cheapest) {
         out << QStringLiteral("Cheapest scenario that meets all demand: %1, at %2 over %3 months (NPV %4).")
-                   .arg(cheapest->name, money(cheapest->result.total), QString::number(result.workload.horizonMonths),
-                        money(cheapest->result.npv));
+                   .arg(cheapest->name, money(cheapest->result.total, result.currency),
+                        QString::number(result.workload.horizonMonths), money(cheapest->result.npv, result.currency));
         if (cheapest != &baseline) {
             const double saving = baseline.result.total - cheapest->result.total;
             out << QStringLiteral("Against the baseline, %1, it saves %2 (%3).")
-                       .arg(baseline.name, money(saving),
+                       .arg(baseline.name, money(saving, result.currency),
                             percent(baseline.result.total != 0 ? saving / baseline.result.total : std::optional<double>()));
         } else {
             out << QStringLiteral("The baseline (%1) is itself the cheapest scenario.").arg(baseline.name);
@@ -217,7 +219,7 @@ QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
                               "sale taxed, assuming other taxable profit to offset.")
                    .arg(percent(result.workload.taxRate));
     for (const tco::EvaluatedScenario &s : result.scenarios)
-        out << scenarioLine(s);
+        out << scenarioLine(s, result.currency);
     for (const tco::EvaluatedBreakEven &b : result.breakeven) {
         out << breakEvenSentence(b);
         const tco::EvaluatedScenario *purchase = nullptr;
@@ -247,13 +249,13 @@ QString reportDate(const QDate &date)
     return date.isValid() ? QLocale(QLocale::English).toString(date, QStringLiteral("d MMMM yyyy")) : QStringLiteral("undated");
 }
 
-QString formatParameter(tco::ParamId id, double value)
+QString formatParameter(tco::ParamId id, double value, const QString &currency)
 {
     if (tco::parameterInfo(id).type == tco::ParamType::Choice)
         return tco::parameterChoices(id).value(static_cast<qsizetype>(value));
     const QString unit = QString::fromUtf8(tco::parameterInfo(id).unit);
     if (isMoneyUnit(unit))
-        return money(value);
+        return money(value, currency);
     if (isFractionUnit(unit))
         return percent(value);
     if (tco::parameterInfo(id).type == tco::ParamType::Integer)
@@ -291,6 +293,16 @@ QString breakEvenSentence(const tco::EvaluatedBreakEven &b)
                                    : QStringLiteral(", though not for every larger count up to %1").arg(servers(max)));
 }
 
+QStringList ratesUsedText(const tco::PlanResult &result)
+{
+    QStringList lines;
+    for (const tco::FxUse &fx : result.fxUsed())
+        lines << QStringLiteral("1 %1 = %2 %3 (rate of %4; %5)")
+                     .arg(result.currency, QString::number(fx.rate, 'g', 6), fx.currency,
+                          fx.date.toString(Qt::ISODate), fx.source);
+    return lines;
+}
+
 QString demandText(const tco::Workload &w)
 {
     QStringList parts{QStringLiteral("%1 reference GPU-hours a month").arg(grouped(std::max(0.0, w.demandGpuHours), 0))};
@@ -310,6 +322,8 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
 {
     ReportData data;
     data.planName = plan.name;
+    data.currency = result.currency;
+    data.ratesUsed = ratesUsedText(result);
     data.documentName = documentName;
     data.date = date;
     data.horizonMonths = result.workload.horizonMonths;
@@ -336,7 +350,7 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
         if (!v)
             continue;
         const bool given = tco::isGiven(plan.workloadGiven, id);
-        data.workload << row(id, info.type == tco::ParamType::Choice ? QString() : formatParameter(id, *v),
+        data.workload << row(id, info.type == tco::ParamType::Choice ? QString() : formatParameter(id, *v, result.currency),
                              given ? (plan.workloadAssumptions.contains(key) ? QStringLiteral("plan (assumption)")
                                                                               : QStringLiteral("plan"))
                                    : defaultSource(info),
@@ -350,12 +364,12 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
         const tco::PlanScenario *planned = plan.scenario(evaluated.name);
         if (!planned)
             continue;
-        data.scenarios << scenarioSection(*planned, evaluated);
+        data.scenarios << scenarioSection(*planned, evaluated, result.currency);
         if (evaluated.instance) {
             usedKeys.insert(evaluated.instance->source);
             const tco::ResolvedInstance &r = *evaluated.instance;
             data.prices << CatalogPriceRow{evaluated.name, instanceInWords(planned->instance.value_or(tco::InstanceRef{})),
-                                           QStringLiteral("%1 an hour").arg(unitPrice(r.ratePerHour)),
+                                           QStringLiteral("%1 an hour").arg(unitPrice(r.ratePerHour, 4, result.currency)),
                                            r.gpu.isEmpty() ? grouped(r.gpusPerInstance, 0)
                                                            : QStringLiteral("%1 × %2").arg(grouped(r.gpusPerInstance, 0), r.gpu),
                                            r.observedAt, r.source};

@@ -61,6 +61,8 @@ struct CatalogPriceRow final
 struct ReportData final
 {
     QString planName;
+    QString currency = QStringLiteral("USD"); ///< of every figure: the plan's (model.md §13)
+    QStringList ratesUsed;                    ///< every exchange rate the figures used (ratesUsedText())
     QString documentName;
     QDate date;
     int horizonMonths = 0;
@@ -96,6 +98,10 @@ QString demandText(const tco::Workload &workload);
 QString reportDate(const QDate &date);
 
 /// A parameter value in words with its unit's formatting ("$150,000.00", "30.0 %", "36").
-QString formatParameter(tco::ParamId id, double value);
+QString formatParameter(tco::ParamId id, double value, const QString &currency = QStringLiteral("USD"));
+
+/// Every exchange rate an evaluation used, one line each (model.md §13: a report lists each rate it used, with its
+/// date and source): "1 EUR = 1.0537 USD (rate of 2023-11-01; import:…)".
+QStringList ratesUsedText(const tco::PlanResult &result);
 
 } // namespace mltco::report

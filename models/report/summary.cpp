@@ -87,19 +87,21 @@ QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSum
     }
     if (summary.alternative < 0)
         return QStringLiteral("%1: the only option that meets all of the demand, at %2 over %3.")
-            .arg(action, moneyCompact(best.result.total), over);
+            .arg(action, moneyCompact(best.result.total, result.currency), over);
     const tco::EvaluatedScenario &alt = result.scenarios[static_cast<std::size_t>(summary.alternative)];
     const double saving = alt.result.total - best.result.total;
     // Within half a percent the figures do not choose: say so rather than crown a winner by rounding.
     if (std::fabs(saving) <= 0.005 * std::max(std::fabs(alt.result.total), std::fabs(best.result.total)))
         return QStringLiteral("%1 and %2 cost the same within 0.5 % over %3 (%4 and %5): choose on other grounds.")
-            .arg(best.name, alt.name, over, moneyCompact(best.result.total), moneyCompact(alt.result.total));
+            .arg(best.name, alt.name, over, moneyCompact(best.result.total, result.currency),
+                 moneyCompact(alt.result.total, result.currency));
     const QString against = kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid
                                 ? (isCloud(alt.kind()) ? QStringLiteral("the cheapest cloud option, %1").arg(alt.name)
                                                        : QStringLiteral("the next cheapest option, %1").arg(alt.name))
                                 : QStringLiteral("the next cheapest, %1").arg(alt.name);
     QString sentence = QStringLiteral("%1: %2 (%3) less than %4, over %5")
-                           .arg(action, moneyCompact(saving), share(saving, alt.result.total), against, over);
+                           .arg(action, moneyCompact(saving, result.currency), share(saving, alt.result.total), against,
+                                over);
     if ((kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid) && summary.paybackMonth)
         sentence += *summary.paybackMonth <= 1 ? QStringLiteral(", cheaper from the first month")
                                                : QStringLiteral(", paying back in month %1").arg(*summary.paybackMonth);
@@ -170,9 +172,9 @@ std::vector<Sensitivity> sensitivities(const tco::Plan &plan, const tco::PlanRes
         const QString label = QString::fromUtf8(info.label);
         s.input = m.entry->target == QLatin1String("workload") ? label
                                                                : QStringLiteral("%1 of %2").arg(label, m.entry->target);
-        s.base = formatParameter(m.entry->parameter, m.entry->base);
-        s.low = formatParameter(m.entry->parameter, m.entry->low);
-        s.high = formatParameter(m.entry->parameter, m.entry->high);
+        s.base = formatParameter(m.entry->parameter, m.entry->base, result.currency);
+        s.low = formatParameter(m.entry->parameter, m.entry->low, result.currency);
+        s.high = formatParameter(m.entry->parameter, m.entry->high, result.currency);
         s.savingLow = m.altLow - m.bestLow;
         s.savingHigh = m.altHigh - m.bestHigh;
         impact.push_back(std::max(std::fabs(s.savingLow - saving), std::fabs(s.savingHigh - saving)));
@@ -192,10 +194,10 @@ std::vector<Sensitivity> sensitivities(const tco::Plan &plan, const tco::PlanRes
         const QString range = QStringLiteral("%1 (%2 to %3, now %4)").arg(s.input, s.low, s.high, s.base);
         if (lo > 0.0)
             s.sentence = QStringLiteral("%1: %2 stays cheaper, by %3 to %4.")
-                             .arg(range, bestName, moneyCompact(lo), moneyCompact(hi));
+                             .arg(range, bestName, moneyCompact(lo, result.currency), moneyCompact(hi, result.currency));
         else
             s.sentence = QStringLiteral("%1: %2 would be cheaper by %3 at %4.")
-                             .arg(range, altName, moneyCompact(-lo),
+                             .arg(range, altName, moneyCompact(-lo, result.currency),
                                   s.savingLow < s.savingHigh ? s.low : s.high);
         top.push_back(std::move(s));
     }
@@ -232,6 +234,7 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
 {
     ExecutiveSummary summary;
     summary.planName = result.plan;
+    summary.currency = result.currency;
     summary.horizonMonths = result.workload.horizonMonths;
     summary.taxView = result.workload.taxRate > 0.0
                           ? QStringLiteral("after tax at %1").arg(percent(result.workload.taxRate))
@@ -290,13 +293,14 @@ std::vector<ComparisonLine> compareScenarios(const tco::PlanResult &result, std:
         return lines;
     const tco::ScenarioResult &ra = result.scenarios[a].result;
     const tco::ScenarioResult &rb = result.scenarios[b].result;
-    const auto signedMoney = [](double v) -> QString {
+    const QString &cur = result.currency;
+    const auto signedMoney = [&](double v) -> QString {
         if (std::fabs(v) < 0.005)
-            return QStringLiteral("$0");
-        return (v > 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) + moneyWhole(std::fabs(v));
+            return moneyWhole(0.0, cur);
+        return (v > 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) + moneyWhole(std::fabs(v), cur);
     };
     const auto moneyLine = [&](const QString &label, double va, double vb) {
-        lines.push_back({label, moneyWhole(va), moneyWhole(vb), signedMoney(va - vb), va, vb});
+        lines.push_back({label, moneyWhole(va, cur), moneyWhole(vb, cur), signedMoney(va - vb), va, vb});
     };
     moneyLine(QStringLiteral("Total"), ra.total, rb.total);
     moneyLine(QStringLiteral("NPV"), ra.npv, rb.npv);
@@ -304,9 +308,10 @@ std::vector<ComparisonLine> compareScenarios(const tco::PlanResult &result, std:
     {
         const double va = ra.costPerServedGpuHour.value_or(0.0), vb = rb.costPerServedGpuHour.value_or(0.0);
         const bool both = ra.costPerServedGpuHour && rb.costPerServedGpuHour;
-        lines.push_back({QStringLiteral("Per served GPU-hour"), money(ra.costPerServedGpuHour), money(rb.costPerServedGpuHour),
+        lines.push_back({QStringLiteral("Per served GPU-hour"), money(ra.costPerServedGpuHour, cur),
+                         money(rb.costPerServedGpuHour, cur),
                          both ? QString((va - vb >= 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) +
-                                        money(std::fabs(va - vb)))
+                                        money(std::fabs(va - vb), cur))
                               : QString(),
                          va, vb});
     }
@@ -352,8 +357,8 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
             name += QStringLiteral(" * (leaves %1 undone)").arg(percent(r.unmetShare, 0));
         if (r.recommended)
             name = md ? QStringLiteral("**%1** (recommended)").arg(name) : QString(name + QStringLiteral(" (recommended)"));
-        rows << QStringList{name, r.kind, moneyWhole(r.total), moneyWhole(r.npv), moneyWhole(r.perYear),
-                            money(r.costPerServedGpuHour)};
+        rows << QStringList{name, r.kind, moneyWhole(r.total, summary.currency), moneyWhole(r.npv, summary.currency),
+                            moneyWhole(r.perYear, summary.currency), money(r.costPerServedGpuHour, summary.currency)};
     }
     if (md) {
         const auto escapeCell = [](QString cell) { return cell.replace(QLatin1Char('|'), QStringLiteral("\\|")); };

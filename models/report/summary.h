@@ -41,6 +41,7 @@ struct Sensitivity final
 struct ExecutiveSummary final
 {
     QString planName;
+    QString currency = QStringLiteral("USD"); ///< of every figure: the plan's (model.md §13)
     QString question;
     QString recommendation;        ///< one sentence
     int recommended = -1;          ///< index into rows (and the result's scenarios); -1 when none meets the demand

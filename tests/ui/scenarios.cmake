@@ -7,3 +7,5 @@ mltco_add_test(tst_growingteam SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_growingteam
                LIBS mltco_ui)
 mltco_add_test(tst_reservedprice SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_reservedprice.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
                LIBS mltco_ui)
+mltco_add_test(tst_plancurrency SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_plancurrency.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
+               LIBS mltco_ui)

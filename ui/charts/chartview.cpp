@@ -1,5 +1,7 @@
 #include "ui/charts/chartview.h"
 
+#include "models/common/currency.h"
+
 #include "ui/core/theme.h"
 
 #include <QAbstractSeries>
@@ -110,21 +112,24 @@ private:
 };
 } // namespace
 
-MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title)
+MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title,
+                              const QString &currency)
 {
     const double maxAbs = std::max(std::fabs(minValue), std::fabs(maxValue));
     MoneyScale scale;
-    QString unitWord = QStringLiteral("USD");
+    QString unitWord = currency;
     if (maxAbs >= 1e9) {
         scale = {1e9, QStringLiteral("B")};
-        unitWord = QStringLiteral("USD billions");
+        unitWord = currency + QStringLiteral(" billions");
     } else if (maxAbs >= 1e6) {
         scale = {1e6, QStringLiteral("M")};
-        unitWord = QStringLiteral("USD millions");
+        unitWord = currency + QStringLiteral(" millions");
     } else if (maxAbs >= 1e4) { // below $10k, whole dollars read better than "$3.5k"
         scale = {1e3, QStringLiteral("k")};
-        unitWord = QStringLiteral("USD thousands");
+        unitWord = currency + QStringLiteral(" thousands");
     }
+    // The currency's sign on each tick ("$", "€"; a code such as CHF with a blank).
+    const QString sign = symbolIsCode(currency) ? currency + QLatin1Char(' ') : currencySymbol(currency);
     double lo = std::min(0.0, minValue / scale.divisor);
     double hi = std::max(0.0, maxValue / scale.divisor);
     if (hi - lo <= 0)
@@ -141,9 +146,9 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
         for (int i = 0; i < ticks; ++i) {
             const double v = axis->min() + (axis->max() - axis->min()) * i / (ticks - 1);
             const double shown = std::fabs(v) < 1e-9 * std::max(1.0, span) ? 0.0 : v;
-            labels << (shown == 0.0 ? QStringLiteral("$0")
-                                    : QStringLiteral("%1$%2%3")
-                                          .arg(shown < 0 ? QStringLiteral("\u2212") : QString(),
+            labels << (shown == 0.0 ? sign + QLatin1Char('0')
+                                    : QStringLiteral("%1%2%3%4")
+                                          .arg(shown < 0 ? QStringLiteral("\u2212") : QString(), sign,
                                                QString::number(std::fabs(shown), 'f', decimals), scale.suffix));
             at << v;
         }
@@ -157,8 +162,10 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
     } else {
         // printf formats cannot put the minus before the dollar sign ("$-0.5M"): an axis that goes below zero
         // drops the "$" from its ticks and keeps the currency in its title (newMoneyAxis() keeps both).
-        const QString currency = axis->min() < 0 ? QString() : QStringLiteral("$");
-        const QString format = QStringLiteral("%1%.%2f%3").arg(currency).arg(decimals).arg(scale.suffix);
+        // The format is Latin-1 printf text: a sign outside it ("€") stays in the title only.
+        const bool latin1 = sign.size() == 1 ? sign.at(0).unicode() < 0x80 : true;
+        const QString prefix = axis->min() < 0 || !latin1 ? QString() : sign;
+        const QString format = QStringLiteral("%1%.%2f%3").arg(prefix).arg(decimals).arg(scale.suffix);
         if (axis->labelFormat() != format) // QValueAxis lays its chart out again even for the same format
             axis->setLabelFormat(format);
     }

@@ -24,7 +24,9 @@ struct MoneyScale final
 /// Picks the scale for values up to `maxAbs` and sets the axis' range, tick labels ("$%.1fM") and title
 /// ("Cost (USD millions)"). Plot values divided by the returned divisor. On an axis made by newMoneyAxis() the
 /// ticks below zero keep their currency sign ("−$0.5M"), which a QValueAxis' printf format cannot write.
-MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title);
+/// `currency`: the plan's (model.md §13): "€1.2M" and "Cost (EUR millions)" for a euro plan.
+MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title,
+                              const QString &currency = QStringLiteral("USD"));
 
 /// A money axis for values that can fall below zero (a QCategoryAxis labelling each tick itself).
 QValueAxis *newMoneyAxis(QObject *parent = nullptr);

@@ -1,5 +1,7 @@
 #include "ui/core/planeditor.h"
 
+#include "models/common/currency.h"
+
 #include "models/catalog/instanceresolver.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
@@ -61,7 +63,9 @@ PlanEditor::PlanEditor(store::Document &document, QObject *parent)
 
 void PlanEditor::readActuals()
 {
-    Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(m_document.database());
+    // In the plan's currency (model.md §13): read again when the currency changes.
+    m_actualsCurrency = m_plan.currency;
+    Expected<QList<actuals::MonthActual>> months = actuals::monthlyActuals(m_document.database(), m_plan.currency);
     m_actuals = months ? *months : QList<actuals::MonthActual>();
     m_actualsError = months ? QString() : months.error().message;
 }
@@ -148,6 +152,8 @@ void PlanEditor::showStoredPlan(const tco::Plan &plan, qint64 id, qint64 revisio
 void PlanEditor::showPlan(const tco::Plan &plan)
 {
     m_plan = plan;
+    if (m_plan.currency != m_actualsCurrency)
+        reloadActuals();
     evaluate();
     emit planChanged();
 }
@@ -155,6 +161,8 @@ void PlanEditor::showPlan(const tco::Plan &plan)
 void PlanEditor::setPlan(const tco::Plan &plan)
 {
     m_plan = plan;
+    if (m_plan.currency != m_actualsCurrency)
+        reloadActuals();
     if (isReadOnly()) {
         m_unsaved = true;
     } else if (!m_conflict.isEmpty()) {
@@ -308,6 +316,16 @@ void PlanEditor::setPlanText(const QString &name, const QString &notes)
     after.name = name;
     after.notes = notes;
     apply(after, name == m_plan.name ? tr("Edit plan notes") : tr("Rename plan to %1").arg(name));
+}
+
+void PlanEditor::setCurrency(const QString &currency)
+{
+    if (currency == m_plan.currency || !isCurrencyCode(currency))
+        return;
+    tco::Plan after = m_plan;
+    after.currency = currency;
+    after.fxRates.remove(currency); // a plan needs no rate for its own currency
+    apply(after, tr("Plan currency %1").arg(currency));
 }
 
 void PlanEditor::setScenarioValue(int index, tco::ParamId id, double value)

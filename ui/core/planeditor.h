@@ -82,6 +82,9 @@ public:
     void setWorkloadValue(tco::ParamId id, double value);
     /// The plan's title and notes, as one undoable step (nothing when both are as they were).
     void setPlanText(const QString &name, const QString &notes);
+    /// The plan's currency (model.md §13), as one undoable step; ignored when it is not an ISO 4217 code. Values the
+    /// plan states keep their figures; catalog prices convert at the rates of their days.
+    void setCurrency(const QString &currency);
     void setScenarioValue(int index, tco::ParamId id, double value);
     /// Several values of one scenario as one undoable step named `text`; `why`, when given, becomes each value's
     /// assumption note (where it came from). Nothing when a value is not allowed.
@@ -154,6 +157,7 @@ private:
     QStringList m_evaluationDetails;
     QList<actuals::MonthActual> m_actuals;
     QString m_actualsError;
+    QString m_actualsCurrency; ///< the currency m_actuals are in
     void readActuals();
 };
 

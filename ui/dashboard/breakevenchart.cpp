@@ -174,6 +174,7 @@ void BreakEvenChart::placeCallout()
 
 void BreakEvenChart::setResult(const tco::PlanResult &result)
 {
+    m_currency = result.currency;
     m_horizon = result.workload.horizonMonths;
     m_breakEvens = result.breakeven;
     m_colors.clear();
@@ -257,7 +258,7 @@ void BreakEvenChart::rebuildChart()
         lo = std::min({lo, p.purchaseTotal, p.cloudTotal});
         hi = std::max({hi, p.purchaseTotal, p.cloudTotal});
     }
-    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Total"));
+    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Total"), m_currency);
     m_servers->setTickAnchor(0);
     m_servers->setTickInterval(niceStep(shownEnd, 10));
     m_servers->setRange(sweep.empty() ? 0 : 1, shownEnd);
@@ -278,14 +279,14 @@ void BreakEvenChart::rebuildChart()
     lines.add(rent);
     const QString purchaseName = be.request.purchase;
     const QString cloudName = be.request.cloud;
-    const auto tip = [sweep, purchaseName, cloudName](int i) {
+    const auto tip = [sweep, purchaseName, cloudName, currency = m_currency](int i) {
         const tco::SweepPoint &p = sweep[static_cast<std::size_t>(i)];
         const double difference = p.cloudTotal - p.purchaseTotal;
         return tr("<b>%1</b><br>Buy (%2): <b>%3</b><br>Rent (%4): <b>%5</b><br>%6")
-            .arg(servers(p.servers), purchaseName.toHtmlEscaped(), report::money(p.purchaseTotal),
-                 cloudName.toHtmlEscaped(), report::money(p.cloudTotal),
-                 difference >= 0 ? tr("Buying saves %1").arg(report::money(difference))
-                                 : tr("Buying costs %1 more").arg(report::money(-difference)));
+            .arg(servers(p.servers), purchaseName.toHtmlEscaped(), report::money(p.purchaseTotal, currency),
+                 cloudName.toHtmlEscaped(), report::money(p.cloudTotal, currency),
+                 difference >= 0 ? tr("Buying saves %1").arg(report::money(difference, currency))
+                                 : tr("Buying costs %1 more").arg(report::money(-difference, currency)));
     };
     connectHoverTips(m_view, buy, tip);
     connectHoverTips(m_view, rent, tip);
@@ -354,7 +355,7 @@ void BreakEvenChart::rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, 
     };
     const double hi = std::max({f.purchaseTotal, cloudAt(xMax), 0.0});
     const double lo = std::min({f.purchaseTotal, f.cloudFixed, 0.0});
-    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Total"));
+    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Total"), m_currency);
     m_servers->setTitleText(tr("Demand (reference GPU-hours per month)"));
     // The interval first: the sweep's interval of one server over tens of thousands of GPU-hours would lay out
     // a label per unit.
@@ -416,12 +417,12 @@ void BreakEvenChart::rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, 
     }
     const QString purchaseName = be.request.purchase;
     const QString cloudName = be.request.cloud;
-    const auto tip = [f, cloudAt, capacity, purchaseName, cloudName](double perMonth) {
+    const auto tip = [f, cloudAt, capacity, purchaseName, cloudName, currency = m_currency](double perMonth) {
         return tr("<b>%1 GPU-hours a month</b> (%2 of the servers)<br>Own (%3): <b>%4</b><br>Pay per use (%5): "
                   "<b>%6</b>")
             .arg(report::grouped(perMonth, 0), capacity > 0 ? report::percent(perMonth / capacity, 0) : QStringLiteral("-"),
-                 purchaseName.toHtmlEscaped(), report::money(f.purchaseTotal), cloudName.toHtmlEscaped(),
-                 report::money(cloudAt(perMonth)));
+                 purchaseName.toHtmlEscaped(), report::money(f.purchaseTotal, currency), cloudName.toHtmlEscaped(),
+                 report::money(cloudAt(perMonth), currency));
     };
     for (QLineSeries *series : {buy, rent}) {
         connect(series, &QXYSeries::hovered, this,

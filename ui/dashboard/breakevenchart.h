@@ -52,6 +52,7 @@ public:
     QRectF plotArea() const;
 
 private:
+    QString m_currency = QStringLiteral("USD"); ///< the plan's (model.md §13): of every axis and figure
     void rebuildSelector();
     void rebuildChart();
     /// Against an elastic scenario: total cost by monthly demand, owned servers flat, pay-per-use rising.

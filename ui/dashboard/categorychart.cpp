@@ -60,6 +60,7 @@ CategoryChart::CategoryChart(QWidget *parent)
 
 void CategoryChart::setResult(const tco::PlanResult &result)
 {
+    m_currency = result.currency;
     m_horizon = result.workload.horizonMonths;
     m_taxNote = afterTaxNote(result.workload);
     m_names.clear();
@@ -176,7 +177,7 @@ void CategoryChart::clearChart()
 
 void CategoryChart::connectBarTips(const std::vector<Bar> &bars, const QList<tco::Category> &shown)
 {
-    connectHoverTips(m_view, m_series, [bars, shown](int setIndex, int barIndex) {
+    connectHoverTips(m_view, m_series, [bars, shown, currency = m_currency](int setIndex, int barIndex) {
         const tco::Category c = shown.value(setIndex);
         const Bar &b = bars[static_cast<std::size_t>(barIndex)];
         double total = 0.0;
@@ -184,8 +185,8 @@ void CategoryChart::connectBarTips(const std::vector<Bar> &bars, const QList<tco
             total += v;
         return QStringLiteral("<b>%1</b> — %2<br>%3<br>%4: <b>%5</b><br>%6")
             .arg(palette::categoryLabel(c).toHtmlEscaped(), b.label.toHtmlEscaped(), b.detail.toHtmlEscaped(),
-                 palette::categoryLabel(c).toHtmlEscaped(), report::money(b.cost[slot(c)]),
-                 tr("All categories: %1").arg(report::money(total)));
+                 palette::categoryLabel(c).toHtmlEscaped(), report::money(b.cost[slot(c)], currency),
+                 tr("All categories: %1").arg(report::money(total, currency)));
     });
 
 }
@@ -233,7 +234,7 @@ void CategoryChart::rebuildChart()
     const QString builtFor = key.join(QChar(0x1f));
     if (builtFor == m_builtFor && m_series && m_money) {
         // The same view of the same categories: the bars move, the chart keeps its layout.
-        const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Cost"));
+        const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Cost"), m_currency);
         const QList<QBarSet *> sets = m_series->barSets();
         for (qsizetype i = 0; i < sets.size() && i < shown.size(); ++i) {
             const tco::Category c = shown[i];
@@ -257,7 +258,7 @@ void CategoryChart::rebuildChart()
     m_builtFor = builtFor;
 
     auto *money = newMoneyAxis(); // resale stacks below zero
-    const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"));
+    const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"), m_currency);
     auto *labels = new QBarCategoryAxis;
     // Qt elides a category that does not fit its share of the axis down to "…", which with a dozen long
     // scenario names leaves nothing readable: names are shortened here instead (the middle goes, so "AWS p3…

@@ -50,6 +50,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    QString m_currency = QStringLiteral("USD"); ///< the plan's (model.md §13): of every axis and figure
     /// One bar: a label and its cost per category.
     struct Bar final
     {

@@ -40,6 +40,7 @@ CumulativeChart::CumulativeChart(QWidget *parent)
 void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::PlanComparison *bills,
                                 std::size_t billsScenario)
 {
+    m_currency = result.currency;
     m_legend.remember(m_chart);
     QStringList names;
     for (const tco::EvaluatedScenario &s : result.scenarios)
@@ -74,7 +75,7 @@ void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::Pl
         }
         m_cumulative.push_back(std::move(values));
     }
-    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Cumulative"));
+    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, tr("Cumulative"), m_currency);
     setMonthRange(m_months, 0, horizon);
     setChartTitle(m_chart, tr("Cumulative cost over %1 months%2").arg(horizon).arg(afterTaxNote(result.workload)));
 
@@ -95,8 +96,8 @@ void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::Pl
         connectHoverTips(m_view, series, [this, i, name, flag](int month) {
             const double value = m_cumulative[i][static_cast<std::size_t>(month)];
             QString text = QStringLiteral("<b>%1</b><br>").arg(name.toHtmlEscaped());
-            text += month == 0 ? tr("Start: %1").arg(report::money(value))
-                               : tr("Month %1: %2 cumulative").arg(month).arg(report::money(value));
+            text += month == 0 ? tr("Start: %1").arg(report::money(value, m_currency))
+                               : tr("Month %1: %2 cumulative").arg(month).arg(report::money(value, m_currency));
             if (!flag.isEmpty())
                 text += QStringLiteral("<br>⚠ ") + flag.toHtmlEscaped();
             return text;
@@ -116,11 +117,11 @@ void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::Pl
         lines.add(series);
         const QList<QPointF> exact = spent;
         const QString scenario = result.scenarios[billsScenario].name;
-        connectHoverTips(m_view, series, [exact, scenario](int index) {
+        connectHoverTips(m_view, series, [exact, scenario, currency = m_currency](int index) {
             return tr("<b>Bills</b> (GPU charges) held against %1<br>Month %2: %3 cumulative")
                 .arg(scenario.toHtmlEscaped())
                 .arg(int(exact[index].x()))
-                .arg(report::money(exact[index].y()));
+                .arg(report::money(exact[index].y(), currency));
         });
     }
     if (!lines.inPlace())

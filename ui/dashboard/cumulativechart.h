@@ -41,6 +41,7 @@ public:
     bool hasHeightForWidth() const override { return false; }
 
 private:
+    QString m_currency = QStringLiteral("USD"); ///< the plan's (model.md §13): of every axis and figure
     ChartView *m_view;
     QChart *m_chart;
     QValueAxis *m_months;

@@ -66,6 +66,7 @@ HybridChart::HybridChart(QWidget *parent)
 
 bool HybridChart::setResult(const tco::PlanResult &result)
 {
+    m_currency = result.currency;
     const QString previous = m_selector->currentText();
     m_hybrids.clear();
     m_colors.clear();
@@ -115,7 +116,7 @@ void HybridChart::rebuildChart()
         hi = std::max(hi, std::max(0.0, y.base) + std::max(0.0, y.burst));
     }
     auto *money = newMoneyAxis();
-    const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"));
+    const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("Cost"), m_currency);
     auto *labels = new QBarCategoryAxis;
     auto *base = new QBarSet(tr("Base: %1").arg(parts.base));
     auto *burst = new QBarSet(tr("Burst: %1").arg(parts.burst));
@@ -140,12 +141,12 @@ void HybridChart::rebuildChart()
     palette::styleChart(m_chart);
     const QString baseName = parts.base;
     const QString burstName = parts.burst;
-    connectHoverTips(m_view, series, [years, baseName, burstName](int, int bar) {
+    connectHoverTips(m_view, series, [years, baseName, burstName, currency = m_currency](int, int bar) {
         const YearSplit &y = years[static_cast<std::size_t>(bar)];
         const double overflow = y.demand > 0 ? y.burstHours / y.demand : 0.0;
         return tr("<b>%1</b><br>Base (%2): <b>%3</b><br>Burst (%4): <b>%5</b><br>%6 GPU-hours of %7 burst (%8)")
-            .arg(y.label.toHtmlEscaped(), baseName.toHtmlEscaped(), report::money(y.base), burstName.toHtmlEscaped(),
-                 report::money(y.burst), report::grouped(y.burstHours, 0), report::grouped(y.demand, 0),
+            .arg(y.label.toHtmlEscaped(), baseName.toHtmlEscaped(), report::money(y.base, currency), burstName.toHtmlEscaped(),
+                 report::money(y.burst, currency), report::grouped(y.burstHours, 0), report::grouped(y.demand, 0),
                  report::percent(overflow, 0));
     });
 }

@@ -30,6 +30,7 @@ public:
     bool hasHeightForWidth() const override { return false; }
 
 private:
+    QString m_currency = QStringLiteral("USD"); ///< the plan's (model.md §13): of every axis and figure
     void rebuildChart();
 
     ChartView *m_view;

@@ -95,13 +95,13 @@ void KpiPanel::updateCheapest(const tco::PlanResult &result, const DashboardSumm
     const tco::EvaluatedScenario &cheapest = at(result, summary.cheapest);
     m_cheapest->setTitle(summary.meetsDemandOnly ? tr("Cheapest that meets demand")
                                                  : tr("Cheapest — no scenario meets demand"));
-    m_cheapest->setValue(report::moneyCompact(cheapest.result.total));
+    m_cheapest->setValue(report::moneyCompact(cheapest.result.total, result.currency));
     m_cheapest->setDetail(tr("%1 · total over %2").arg(cheapest.name, months(horizon)));
     QString flag;
     if (summary.cheaperWithUnmet >= 0) {
         const tco::EvaluatedScenario &other = at(result, summary.cheaperWithUnmet);
         flag = tr("⚠ %1 costs less (%2) but %3")
-                   .arg(other.name, report::moneyCompact(other.result.total), unmetDemandNote(other.result));
+                   .arg(other.name, report::moneyCompact(other.result.total, result.currency), unmetDemandNote(other.result));
     } else if (!summary.meetsDemandOnly) {
         flag = tr("⚠ Every scenario falls short of demand; this one %1").arg(unmetDemandNote(cheapest.result));
     }
@@ -109,8 +109,8 @@ void KpiPanel::updateCheapest(const tco::PlanResult &result, const DashboardSumm
     m_cheapest->setTone(summary.meetsDemandOnly ? KpiCard::Tone::Good : KpiCard::Tone::Warning);
     m_cheapest->setToolTip(
         QStringList{QStringLiteral("<b>%1</b>").arg(cheapest.name.toHtmlEscaped()),
-                    htmlLine(tr("Total over %1%2").arg(months(horizon), afterTaxNote(result.workload)), report::money(cheapest.result.total)),
-                    htmlLine(tr("NPV"), report::money(cheapest.result.npv)),
+                    htmlLine(tr("Total over %1%2").arg(months(horizon), afterTaxNote(result.workload)), report::money(cheapest.result.total, result.currency)),
+                    htmlLine(tr("NPV"), report::money(cheapest.result.npv, result.currency)),
                     summary.meetsDemandOnly ? tr("Compared among the scenarios that meet demand.")
                                             : tr("No scenario meets demand, so all of them are compared.")}
             .join(QStringLiteral("<br>")));
@@ -131,22 +131,22 @@ void KpiPanel::updateSaving(const tco::PlanResult &result, const DashboardSummar
                                 .arg(baseline.name, summary.meetsDemandOnly ? tr(" that meets demand") : QString()));
         m_saving->setTone(KpiCard::Tone::Neutral);
     } else if (summary.saving >= 0.0) {
-        m_saving->setValue(QStringLiteral("%1 (%2)").arg(report::moneyCompact(summary.saving),
+        m_saving->setValue(QStringLiteral("%1 (%2)").arg(report::moneyCompact(summary.saving, result.currency),
                                                          report::percent(summary.savingFraction)));
         m_saving->setDetail(tr("Cheapest vs %1 (the first scenario), over %2").arg(baseline.name, months(horizon)));
         m_saving->setTone(KpiCard::Tone::Good);
     } else {
         // Only when the baseline falls short of demand: meeting demand costs more than doing less.
-        m_saving->setValue(report::moneyCompact(summary.saving));
+        m_saving->setValue(report::moneyCompact(summary.saving, result.currency));
         m_saving->setDetail(tr("Meeting demand with %1 costs %2 more than the baseline, %3")
-                                .arg(cheapest.name, report::moneyCompact(-summary.saving), baseline.name));
+                                .arg(cheapest.name, report::moneyCompact(-summary.saving, result.currency), baseline.name));
         m_saving->setTone(KpiCard::Tone::Warning);
     }
     m_saving->setFlag(flag);
     m_saving->setToolTip(
-        QStringList{htmlLine(tr("Saving"), report::money(summary.saving)),
-                    htmlLine(tr("Baseline (%1)").arg(baseline.name), report::money(baseline.result.total)),
-                    htmlLine(cheapest.name, report::money(cheapest.result.total))}
+        QStringList{htmlLine(tr("Saving"), report::money(summary.saving, result.currency)),
+                    htmlLine(tr("Baseline (%1)").arg(baseline.name), report::money(baseline.result.total, result.currency)),
+                    htmlLine(cheapest.name, report::money(cheapest.result.total, result.currency))}
             .join(QStringLiteral("<br>")));
 }
 
@@ -177,10 +177,10 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
                               .arg(request.cloud, report::percent(f.utilization, 0)));
         m_breakEven->setTone(f.reachable && f.planDemandGpuHoursPerMonth >= f.demandGpuHoursPerMonth ? KpiCard::Tone::Good
                                                                                                        : KpiCard::Tone::Neutral);
-        m_breakEven->setToolTip(QStringList{htmlLine(tr("Owning, total"), report::money(f.purchaseTotal)),
-                                            htmlLine(tr("Pay per use with no work"), report::money(f.cloudFixed)),
+        m_breakEven->setToolTip(QStringList{htmlLine(tr("Owning, total"), report::money(f.purchaseTotal, result.currency)),
+                                            htmlLine(tr("Pay per use with no work"), report::money(f.cloudFixed, result.currency)),
                                             htmlLine(tr("Pay per use at the plan's demand"),
-                                                     report::money(f.cloudFixed + f.cloudVariable))}
+                                                     report::money(f.cloudFixed + f.cloudVariable, result.currency))}
                                     .join(QStringLiteral("<br>")));
         return;
     }
@@ -200,8 +200,8 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
         m_breakEven->setDetail(detail);
         m_breakEven->setTone(KpiCard::Tone::Good);
         const tco::SweepPoint &point = be.sweep[static_cast<std::size_t>(*be.servers - 1)];
-        tip << htmlLine(tr("Buying %1").arg(servers(point.servers)), report::money(point.purchaseTotal))
-            << htmlLine(tr("Renting %1 (%2)").arg(point.servers).arg(request.cloud), report::money(point.cloudTotal));
+        tip << htmlLine(tr("Buying %1").arg(servers(point.servers)), report::money(point.purchaseTotal, result.currency))
+            << htmlLine(tr("Renting %1 (%2)").arg(point.servers).arg(request.cloud), report::money(point.cloudTotal, result.currency));
     } else {
         m_breakEven->setValue(tr("Never"));
         m_breakEven->setDetail(
@@ -312,8 +312,8 @@ void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const Dashboar
         const tco::ScenarioResult &r = s.result;
         KpiCard *card = m_scenarioCards[i];
         card->setTitle(s.name);
-        card->setValue(report::moneyCompact(r.total));
-        QString detail = tr("NPV %1 · %2/yr").arg(report::moneyCompact(r.npv), report::moneyCompact(r.averageAnnual));
+        card->setValue(report::moneyCompact(r.total, result.currency));
+        QString detail = tr("NPV %1 · %2/yr").arg(report::moneyCompact(r.npv, result.currency), report::moneyCompact(r.averageAnnual, result.currency));
         QStringList tags;
         if (i == summary.baseline)
             tags << tr("Baseline");
@@ -326,10 +326,10 @@ void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const Dashboar
         card->setTone(r.hasUnmetDemand() ? KpiCard::Tone::Warning
                                          : (i == summary.cheapest ? KpiCard::Tone::Good : KpiCard::Tone::Neutral));
         QStringList tip{QStringLiteral("<b>%1</b>").arg(s.name.toHtmlEscaped()),
-                        htmlLine(tr("Total over %1%2").arg(months(horizon), afterTaxNote(result.workload)), report::money(r.total)),
-                        htmlLine(tr("NPV"), report::money(r.npv)),
-                        htmlLine(tr("Average per year"), report::money(r.averageAnnual)),
-                        htmlLine(tr("Cost per served reference GPU-hour"), report::money(r.costPerServedGpuHour)),
+                        htmlLine(tr("Total over %1%2").arg(months(horizon), afterTaxNote(result.workload)), report::money(r.total, result.currency)),
+                        htmlLine(tr("NPV"), report::money(r.npv, result.currency)),
+                        htmlLine(tr("Average per year"), report::money(r.averageAnnual, result.currency)),
+                        htmlLine(tr("Cost per served reference GPU-hour"), report::money(r.costPerServedGpuHour, result.currency)),
                         htmlLine(tr("Utilization"), report::percent(r.utilization)),
                         htmlLine(tr("Demand served"), tr("%1 of %2 reference GPU-hours (%3)")
                                                           .arg(report::grouped(r.served, 0),

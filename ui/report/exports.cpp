@@ -116,7 +116,9 @@ Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
     return report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("README.txt")),
                                        report::csvReadme(editor.plan().name, QFileInfo(editor.document().path()).fileName(),
                                                          QDate::currentDate(), written,
-                                                         report::leftOutText(*editor.result(), editor.plan())));
+                                                         report::leftOutText(*editor.result(), editor.plan()),
+                                                         editor.result()->currency,
+                                                         report::ratesUsedText(*editor.result())));
 }
 
 void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)

@@ -100,7 +100,7 @@ QString assumptionsTable(const QList<report::AssumptionRow> &rows)
                  cells, {false, false, false, false, false}, {}, {20, 17, 15, 18, 30});
 }
 
-QString yearlyTable(const tco::ScenarioResult &result)
+QString yearlyTable(const tco::ScenarioResult &result, const QString &currency)
 {
     QStringList headers{QStringLiteral("Year")};
     QList<bool> numeric{false};
@@ -121,16 +121,16 @@ QString yearlyTable(const tco::ScenarioResult &result)
         QStringList row{y.partial ? QStringLiteral("Year %1 (%2 months)").arg(y.year).arg(y.months)
                                   : QStringLiteral("Year %1").arg(y.year)};
         for (std::size_t c = 0; c < sums.size(); ++c) {
-            row << esc(report::moneyWhole(sums[c]));
+            row << esc(report::moneyWhole(sums[c], currency));
             all[c] += sums[c];
         }
-        row << esc(report::moneyWhole(y.total));
+        row << esc(report::moneyWhole(y.total, currency));
         rows << row;
     }
     QStringList total{QStringLiteral("All years")};
     for (double v : all)
-        total << esc(report::moneyWhole(v));
-    total << esc(report::moneyWhole(result.total));
+        total << esc(report::moneyWhole(v, currency));
+    total << esc(report::moneyWhole(result.total, currency));
     rows << total;
     return table(headers, rows, numeric, {static_cast<int>(rows.size()) - 1}, {}, {}, true);
 }
@@ -201,8 +201,8 @@ public:
             section(cursor, QStringLiteral("<h2>%1</h2><p class=\"muted\">%2. Total %3, NPV %4, %5 a year on average "
                                            "(%7).%6</p>")
                                 .arg(esc(s.name), esc(capitalised(report::kindInWords(s.kind()))),
-                                     esc(report::moneyWhole(s.result.total)), esc(report::moneyWhole(s.result.npv)),
-                                     esc(report::moneyWhole(s.result.averageAnnual)),
+                                     esc(report::moneyWhole(s.result.total, m_data.currency)), esc(report::moneyWhole(s.result.npv, m_data.currency)),
+                                     esc(report::moneyWhole(s.result.averageAnnual, m_data.currency)),
                                      s.result.hasUnmetDemand()
                                          ? QStringLiteral(" <span class=\"flag\">Serves only %1 of the demand.</span>")
                                                .arg(esc(report::percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0)))
@@ -215,7 +215,7 @@ public:
             if (text)
                 section(cursor, assumptionsTable(text->assumptions));
             section(cursor, QStringLiteral("<h3>Cost by year and category (USD, whole dollars)</h3>"));
-            section(cursor, yearlyTable(s.result));
+            section(cursor, yearlyTable(s.result, m_data.currency));
             auto *years = new CategoryChart(&m_host);
             years->setResult(m_result);
             years->selector()->setCurrentIndex(static_cast<int>(i) + 1);
@@ -234,6 +234,15 @@ public:
             section(cursor, table({QStringLiteral("Scenario"), QStringLiteral("Instance"), QStringLiteral("GPUs"),
                                    QStringLiteral("Price"), QStringLiteral("Observed"), QStringLiteral("Source")},
                                   rows, {false, false, false, true, false, false}, {}, {22, 26, 12, 13, 13, 14}));
+        }
+        // model.md §13: nothing converted silently; each rate with its day and source.
+        if (!m_data.ratesUsed.isEmpty()) {
+            QString html = QStringLiteral("<h2>Exchange rates used</h2><p class=\"muted\">Every figure is in %1; "
+                                          "catalog prices in another currency were converted at these rates.</p><ul>")
+                               .arg(esc(m_data.currency));
+            for (const QString &line : m_data.ratesUsed)
+                html += QStringLiteral("<li>%1</li>").arg(esc(line));
+            section(cursor, html + QStringLiteral("</ul>"));
         }
         section(cursor, QStringLiteral("<h2>Appendix: sources</h2><p class=\"muted\">Every source a figure in this "
                                        "report depends on. Seed articles are cited by file name.</p>"));
@@ -264,8 +273,8 @@ private:
                                   "planned %5: <b>%6 %7</b>%8.")
                        .arg(c.monthsWithActuals)
                        .arg(c.monthsWithActuals == 1 ? QString() : QStringLiteral("s"))
-                       .arg(esc(report::money(c.actualToDate)), esc(c.scenario), esc(report::money(c.plannedToDate)),
-                            esc(report::money(std::abs(variance))), variance > 0 ? QStringLiteral("over plan")
+                       .arg(esc(report::money(c.actualToDate, m_data.currency)), esc(c.scenario), esc(report::money(c.plannedToDate, m_data.currency)),
+                            esc(report::money(std::abs(variance), m_data.currency)), variance > 0 ? QStringLiteral("over plan")
                                                                                   : QStringLiteral("under plan"),
                             c.plannedToDate != 0
                                 ? QStringLiteral(" (%1)").arg(esc(report::percent(std::abs(variance) / c.plannedToDate, 0)))
@@ -289,14 +298,14 @@ private:
             if (!r.actual)
                 continue;
             rows << QStringList{actuals::monthLabel(r.month).replace(QLatin1Char(' '), QStringLiteral("&nbsp;")),
-                                esc(report::money(r.planned)),
-                                esc(report::money(*r.actual)),
-                                esc(report::money(*r.variance)),
+                                esc(report::money(r.planned, m_data.currency)),
+                                esc(report::money(*r.actual, m_data.currency)),
+                                esc(report::money(*r.variance, m_data.currency)),
                                 r.varianceShare ? esc(report::percent(*r.varianceShare, 1)) : QStringLiteral("—"),
-                                esc(report::money(r.actualByCategory[0])),
-                                esc(report::money(r.actualByCategory[1])),
-                                esc(report::money(r.actualByCategory[2])),
-                                esc(report::money(*r.actualBilled))};
+                                esc(report::money(r.actualByCategory[0], m_data.currency)),
+                                esc(report::money(r.actualByCategory[1], m_data.currency)),
+                                esc(report::money(r.actualByCategory[2], m_data.currency)),
+                                esc(report::money(*r.actualBilled, m_data.currency))};
         }
         if (!rows.isEmpty())
             section(cursor, table({QStringLiteral("Month"), QStringLiteral("Planned"),
@@ -318,8 +327,8 @@ private:
                 true);
         QList<QStringList> rows;
         for (const tco::ScenarioRisk &r : risk.scenarios)
-            rows << QStringList{esc(r.name), esc(report::moneyWhole(r.mean)), esc(report::moneyWhole(r.total.p10)),
-                                esc(report::moneyWhole(r.total.p50)), esc(report::moneyWhole(r.total.p90)),
+            rows << QStringList{esc(r.name), esc(report::moneyWhole(r.mean, m_data.currency)), esc(report::moneyWhole(r.total.p10, m_data.currency)),
+                                esc(report::moneyWhole(r.total.p50, m_data.currency)), esc(report::moneyWhole(r.total.p90, m_data.currency)),
                                 esc(report::percent(r.pCheapest))};
         section(cursor, table({QStringLiteral("Scenario"), QStringLiteral("Mean"), QStringLiteral("P10"), QStringLiteral("Median"),
                                QStringLiteral("P90"), QStringLiteral("Cheapest in")},
@@ -389,8 +398,8 @@ private:
                         .arg(e.rows.size() > 8 ? QStringLiteral(" · ") : QStringLiteral("<br/>"), esc(r.kind));
             if (r.recommended)
                 chosen << static_cast<int>(i);
-            rows << QStringList{name, esc(report::moneyWhole(r.total)), esc(report::moneyWhole(r.npv)),
-                                esc(report::moneyWhole(r.perYear)), esc(report::money(r.costPerServedGpuHour))};
+            rows << QStringList{name, esc(report::moneyWhole(r.total, m_data.currency)), esc(report::moneyWhole(r.npv, m_data.currency)),
+                                esc(report::moneyWhole(r.perYear, m_data.currency)), esc(report::money(r.costPerServedGpuHour, m_data.currency))};
         }
         section(cursor, table({QStringLiteral("Option"), QStringLiteral("Total"), QStringLiteral("NPV"),
                                QStringLiteral("Per year"), QStringLiteral("Per GPU-hour")},

@@ -46,7 +46,7 @@ QChart *fanChart(const tco::AnalysisResult &result)
         for (double v : f.p10)
             lo = std::min(lo, v);
     }
-    const MoneyScale scale = configureMoneyAxis(money, lo, hi, QObject::tr("Cumulative"));
+    const MoneyScale scale = configureMoneyAxis(money, lo, hi, QObject::tr("Cumulative"), result.currency);
     setMonthRange(months, 0, horizon);
     chart->setTitle(QObject::tr("Cumulative cost: P10–P90 band and median (P50) of %1 trials").arg(report::grouped(result.trials, 0)));
     for (std::size_t s = 0; s < result.fan.size(); ++s) {
@@ -103,7 +103,7 @@ QChart *histogramChart(const tco::AnalysisResult &result)
     if (!(hi > lo))
         hi = lo + 1;
     constexpr int kBins = 40;
-    const MoneyScale scale = configureMoneyAxis(money, lo, hi, QObject::tr("Total"));
+    const MoneyScale scale = configureMoneyAxis(money, lo, hi, QObject::tr("Total"), result.currency);
     double peak = 0;
     std::vector<std::vector<double>> counts(nScen, std::vector<double>(kBins, 0.0));
     for (std::size_t i = 0; i < n; ++i)
@@ -173,13 +173,13 @@ QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario,
     chart->addAxis(categories, Qt::AlignLeft);
     auto *money = newMoneyAxis(chart); // changes either way of zero
     chart->addAxis(money, Qt::AlignBottom);
-    const MoneyScale scale = configureMoneyAxis(money, -extent * 1.05, extent * 1.05, QObject::tr("Change of the total"));
+    const MoneyScale scale = configureMoneyAxis(money, -extent * 1.05, extent * 1.05, QObject::tr("Change of the total"), result.currency);
     for (QBarSet *set : {down, up})
         for (int i = 0; i < set->count(); ++i)
             set->replace(i, set->at(i) / scale.divisor);
     series->attachAxis(categories);
     series->attachAxis(money);
-    chart->setTitle(QObject::tr("Tornado around the plan's %1").arg(report::moneyWhole(baseTotal)));
+    chart->setTitle(QObject::tr("Tornado around the plan's %1").arg(report::moneyWhole(baseTotal, result.currency)));
     chart->legend()->setAlignment(Qt::AlignBottom);
     palette::styleChart(chart);
     return chart;

@@ -662,11 +662,11 @@ void RiskPage::showResult()
         auto *name = item(s.name);
         name->setForeground(palette::scenarioColor(i));
         m_summary->setItem(i, 0, name);
-        m_summary->setItem(i, 1, item(report::moneyWhole(s.mean), right));
-        m_summary->setItem(i, 2, item(report::moneyWhole(s.total.p10), right));
-        m_summary->setItem(i, 3, item(report::moneyWhole(s.total.p50), right));
-        m_summary->setItem(i, 4, item(report::moneyWhole(s.total.p90), right));
-        m_summary->setItem(i, 5, item(report::moneyWhole(s.npv.p50), right));
+        m_summary->setItem(i, 1, item(report::moneyWhole(s.mean, r.currency), right));
+        m_summary->setItem(i, 2, item(report::moneyWhole(s.total.p10, r.currency), right));
+        m_summary->setItem(i, 3, item(report::moneyWhole(s.total.p50, r.currency), right));
+        m_summary->setItem(i, 4, item(report::moneyWhole(s.total.p90, r.currency), right));
+        m_summary->setItem(i, 5, item(report::moneyWhole(s.npv.p50, r.currency), right));
         m_summary->setItem(i, 6, item(report::percent(s.pCheapest), right));
     }
     QStringList payback;

@@ -232,7 +232,7 @@ void BreakEvenBox::updateResult()
             const auto &point = b.result.sweep.at(static_cast<std::size_t>(*b.result.servers - 1));
             text += tr("<br>At %1: buy %2, rent %3 over the horizon.")
                         .arg(*b.result.servers)
-                        .arg(report::moneyCompact(point.purchaseTotal), report::moneyCompact(point.cloudTotal));
+                        .arg(report::moneyCompact(point.purchaseTotal, m_editor->result()->currency), report::moneyCompact(point.cloudTotal, m_editor->result()->currency));
         }
     }
     m_result->setText(text);

@@ -103,6 +103,7 @@ ParameterField::ParameterField(const tco::ParameterInfo &info, QWidget *parent, 
         connect(m_edit, &QLineEdit::editingFinished, this, &ParameterField::onEditingFinished);
     }
     m_unit = new QLabel(parametertext::unit(info), parent);
+    m_unit->setObjectName(QStringLiteral("unit_") + key);
     m_unit->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
 
     m_note = new QLabel(parametertext::defaultNote(info), parent);
@@ -222,6 +223,13 @@ void ParameterField::setProblem(const QString &problem)
 {
     m_problem = problem;
     updateMessage();
+}
+
+void ParameterField::setCurrency(const QString &currency)
+{
+    const QString text = parametertext::unit(m_info, currency);
+    if (m_unit->text() != text)
+        m_unit->setText(text);
 }
 
 void ParameterField::setEnabled(bool enabled)

@@ -56,6 +56,8 @@ public:
     void setProblem(const QString &problem);
     void setEnabled(bool enabled);
     void setEditorWidth(int width);
+    /// The plan's currency (model.md §13): a money parameter's unit reads in it ("EUR/hour").
+    void setCurrency(const QString &currency);
     /// An optional value (boxes): confirming an empty field asks for the value to be unset (resetRequested()).
     void setOptional(bool optional) { m_optional = optional; }
     /// Long units wrap beyond this width instead of squeezing the notes.

@@ -54,9 +54,9 @@ bool isPercent(const tco::ParameterInfo &info)
     return info.type != tco::ParamType::Integer && QLatin1String(info.unit).startsWith(QLatin1String("fraction"));
 }
 
-QString unit(const tco::ParameterInfo &info)
+QString unit(const tco::ParameterInfo &info, const QString &currency)
 {
-    QString u = QString::fromUtf8(info.unit);
+    QString u = tco::unitInCurrency(QString::fromUtf8(info.unit), currency);
     if (isPercent(info))
         u.replace(QStringLiteral("fraction"), QStringLiteral("%"));
     return u;
@@ -91,14 +91,14 @@ QString format(const tco::ParameterInfo &info, double value)
     return displayNumber(info, value);
 }
 
-QString formatWithUnit(const tco::ParameterInfo &info, double value)
+QString formatWithUnit(const tco::ParameterInfo &info, double value, const QString &currency)
 {
     if (info.type == tco::ParamType::Boolean || info.type == tco::ParamType::Choice)
         return format(info, value);
     if (isMoney(info)) {
         const QString u = QString::fromUtf8(info.unit);
         const qsizetype slash = u.indexOf(QLatin1Char('/'));
-        return report::money(value) + (slash >= 0 ? u.mid(slash) : QString());
+        return report::money(value, currency) + (slash >= 0 ? u.mid(slash) : QString());
     }
     if (isPercent(info)) {
         const QString rest = unit(info).mid(1).trimmed(); // after the "%"
@@ -118,8 +118,10 @@ Parsed parse(const tco::ParameterInfo &info, const QString &text)
     // Accept what people paste from spreadsheets: "$150,000", "15 %", thin spaces between groups.
     static const QRegularExpression separators(QStringLiteral("[,\\s\\x{00a0}\\x{202f}]"));
     t.remove(separators);
-    if (isMoney(info) && t.startsWith(QLatin1Char('$')))
-        t.remove(0, 1);
+    // A currency's sign or code before the figure ("$12.24", "€12.24", "CHF12.24" once blanks are gone).
+    static const QRegularExpression currencyPrefix(QStringLiteral("^([$\\x{20ac}\\x{00a3}\\x{00a5}\\x{20b9}\\x{20a9}]|[A-Z]{3})"));
+    if (isMoney(info))
+        t.remove(currencyPrefix);
     if (isPercent(info) && t.endsWith(QLatin1Char('%')))
         t.chop(1);
     bool ok = false;

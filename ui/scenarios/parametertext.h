@@ -16,14 +16,15 @@ namespace parametertext {
 
 /// True when the parameter is a fraction the form shows as a percentage.
 bool isPercent(const tco::ParameterInfo &info);
-/// The unit as the form shows it: "%", "% per year", "USD/hour", ...
-QString unit(const tco::ParameterInfo &info);
+/// The unit as the form shows it: "%", "% per year", "USD/hour", ... in the plan's `currency` ("EUR/hour").
+QString unit(const tco::ParameterInfo &info, const QString &currency = QStringLiteral("USD"));
 /// The allowed values in the form's terms: allowedValues() for most parameters, percentages for fractions.
 QString allowed(const tco::ParameterInfo &info);
 /// The plan's value as editable text: "150,000", "12.24", "15" (a percentage), no unit.
 QString format(const tco::ParameterInfo &info, double value);
-/// The value with its unit for notes and messages: "$12.24/hour", "15 %", "730 hours/month".
-QString formatWithUnit(const tco::ParameterInfo &info, double value);
+/// The value with its unit for notes and messages: "$12.24/hour", "15 %", "730 hours/month"; money in the plan's
+/// `currency` ("€12.24/hour").
+QString formatWithUnit(const tco::ParameterInfo &info, double value, const QString &currency = QStringLiteral("USD"));
 /// A choice's words for people: "to_demand" -> "grows with demand", "macrs_5" -> "MACRS 5-year".
 QString choiceLabel(tco::ParamId id, const QString &key);
 
@@ -33,7 +34,7 @@ struct Parsed final
     std::optional<double> value; ///< in the plan's terms (a fraction, not a percentage); none when refused
     QString problem;             ///< why it was refused, in words: "must be an integer from 0 to 100000"
 };
-/// Reads typed text ("150,000", "$12.24", "15 %") and checks it against the table's range.
+/// Reads typed text ("150,000", "$12.24", "€12.24", "15 %") and checks it against the table's range.
 Parsed parse(const tco::ParameterInfo &info, const QString &text);
 
 /// "seed 000", "seed 001", "an assumption", "model.md": where the default comes from, short.

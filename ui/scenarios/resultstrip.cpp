@@ -152,11 +152,11 @@ void ResultStrip::showScenario(int index)
         return;
     }
     const tco::ScenarioResult &r = evaluated->result;
-    m_total->setText(report::money(r.total));
-    m_npv->setText(report::money(r.npv));
-    m_average->setText(report::money(r.averageAnnual));
+    m_total->setText(report::money(r.total, result->currency));
+    m_npv->setText(report::money(r.npv, result->currency));
+    m_average->setText(report::money(r.averageAnnual, result->currency));
     m_utilization->setText(report::percent(r.utilization));
-    m_costPerGpuHour->setText(report::money(r.costPerServedGpuHour));
+    m_costPerGpuHour->setText(report::money(r.costPerServedGpuHour, result->currency));
 
     const int months = plan.workload.horizonMonths;
     if (r.hasUnmetDemand()) {
@@ -175,8 +175,8 @@ void ResultStrip::showScenario(int index)
         if (const auto *hybrid = std::get_if<tco::HybridScenario>(&evaluated->scenario)) {
             const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
             text += tr(" The base (%1) costs %2; %3 of the work bursts to %4 for %5.")
-                        .arg(hybrid->base.toHtmlEscaped(), report::money(r.total - r.burst), report::percent(share, 0),
-                             hybrid->burst.toHtmlEscaped(), report::money(r.burst));
+                        .arg(hybrid->base.toHtmlEscaped(), report::money(r.total - r.burst, result->currency), report::percent(share, 0),
+                             hybrid->burst.toHtmlEscaped(), report::money(r.burst, result->currency));
         }
         if (r.peakFleet && r.months.size() > 1 && r.months.back().fleet > r.months.front().fleet)
             text += tr(" The fleet grows from %1 to %2 %3.")

@@ -208,7 +208,9 @@ ScenarioForm::CatalogAnswer ScenarioForm::askCatalog() const
         return {evaluated->instance, {}};
     // Not in the evaluation (the plan does not evaluate, the scenario is left out, or the lookup failed): ask, to
     // say why.
-    Expected<tco::ResolvedInstance> found = catalog::makeInstanceResolver(m_editor->document().database())(*s.instance);
+    tco::InstanceRef ref = *s.instance;
+    ref.currency = m_editor->plan().currency;
+    Expected<tco::ResolvedInstance> found = catalog::makeInstanceResolver(m_editor->document().database())(ref);
     if (!found)
         return {std::nullopt, found.error().message};
     return {*found, {}};
@@ -243,6 +245,7 @@ void ScenarioForm::updateFromPlan()
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
         ParameterField *field = it.value();
         const ParamId id = it.key();
+        field->setCurrency(m_editor->plan().currency);
         if (m_picker && isCatalogParameter(id)) {
             updateCatalogField(field, answer);
             continue;
@@ -257,7 +260,10 @@ void ScenarioForm::updateFromPlan()
         const bool differsFromDefault = value && info.defaultValue && !parametertext::sameValue(*value, *info.defaultValue);
         field->setNote(parametertext::defaultNote(info), ParameterField::NoteStyle::Muted, withAssumption(info, s));
         field->setResetVisible(tco::isGiven(s.given, id) && differsFromDefault,
-                               tr("Back to the default, %1").arg(info.defaultValue ? parametertext::formatWithUnit(info, *info.defaultValue) : QString()));
+                               tr("Back to the default, %1")
+                                   .arg(info.defaultValue ? parametertext::formatWithUnit(info, *info.defaultValue,
+                                                                                           m_editor->plan().currency)
+                                                          : QString()));
     }
     updateBoxes();
     if (m_reserved)
@@ -299,11 +305,19 @@ void ScenarioForm::updateCatalogField(ParameterField *field, const CatalogAnswer
                                  "instance-hour"));
         return;
     }
-    const QString catalogText =
+    QString catalogText =
         fromCatalog ? tr("%1 (%2, %3)")
-                          .arg(parametertext::formatWithUnit(info, *fromCatalog), answer.resolved->source,
-                               answer.resolved->observedAt.toString(Qt::ISODate))
+                          .arg(parametertext::formatWithUnit(info, *fromCatalog, m_editor->plan().currency),
+                               answer.resolved->source, answer.resolved->observedAt.toString(Qt::ISODate))
                     : QString();
+    // model.md §13: a price in another currency says what it was and the rate that converted it.
+    if (fromCatalog && id == ParamId::RatePerHour && answer.resolved->fx) {
+        const tco::FxUse &fx = *answer.resolved->fx;
+        catalogText += tr("; %1 converted at %2 %3 per %4 of %5")
+                           .arg(report::unitPrice(answer.resolved->priceRatePerHour, 4, answer.resolved->priceCurrency),
+                                QString::number(fx.rate, 'g', 6), fx.currency, m_editor->plan().currency,
+                                fx.date.toString(Qt::ISODate));
+    }
     if (!given) {
         if (fromCatalog && id == ParamId::Speedup && answer.resolved->speedupOrigin == tco::SpeedupOrigin::Estimated) {
             // model.md §10.8: no one measured this GPU on a workload; its datasheet stands in, and says so.
@@ -314,6 +328,10 @@ void ScenarioForm::updateCatalogField(ParameterField *field, const CatalogAnswer
                                     "4.0) and estimates (the A100's datasheet gives 2.5) are on different scales: type a "
                                     "measured value to compare like with like.</p>")
                                      .arg(answer.resolved->gpu.toHtmlEscaped()));
+        } else if (fromCatalog && id == ParamId::RatePerHour && answer.resolved->fx) {
+            field->setNote(tr("catalog, from %1")
+                               .arg(report::unitPrice(answer.resolved->priceRatePerHour, 4, answer.resolved->priceCurrency)),
+                           ParameterField::NoteStyle::Muted, tip + QStringLiteral("<p>%1</p>").arg(catalogText.toHtmlEscaped()));
         } else if (fromCatalog) {
             field->setNote(tr("from the catalog"), ParameterField::NoteStyle::Muted, tip);
         } else if (id == ParamId::RatePerHour) {
@@ -424,8 +442,14 @@ void ScenarioForm::updateSource(const CatalogAnswer &answer)
     const tco::ResolvedInstance &r = *answer.resolved;
     const QString title = sourceTitle(r.source);
     QString gpu = r.gpu.isEmpty() ? tr("GPUs") : r.gpu;
-    QString text = tr("Catalog price %1/hour for %2 \u00d7 %3")
-                       .arg(report::money(r.ratePerHour), QString::number(r.gpusPerInstance, 'g', 6), gpu);
+    const QString currency = m_editor->plan().currency;
+    QString price = report::unitPrice(r.ratePerHour, 4, r.currency) + tr("/hour");
+    // model.md §13: a price in another currency says what the catalog holds and the rate that converted it.
+    if (r.fx)
+        price = tr("%1 (%2 at %3 %4 per %5 of %6)")
+                    .arg(price, report::unitPrice(r.priceRatePerHour, 4, r.priceCurrency), QString::number(r.fx->rate, 'g', 6),
+                         r.fx->currency, currency, r.fx->date.toString(Qt::ISODate));
+    QString text = tr("Catalog price %1 for %2 \u00d7 %3").arg(price, QString::number(r.gpusPerInstance, 'g', 6), gpu);
     if (r.speedup)
         text += tr(", speedup %1").arg(QString::number(*r.speedup, 'g', 6));
     text += tr(" \u2014 source: %1%2, observed %3.")

@@ -4,10 +4,22 @@
 #include "ui/scenarios/demandstepseditor.h"
 #include "ui/scenarios/parameterfield.h"
 
+#include "models/common/currency.h"
+#include "models/plan/planevaluation.h"
+
+#include <QComboBox>
 #include <QGridLayout>
 #include <QLabel>
 
 namespace mltco::ui {
+namespace {
+
+// The currencies a plan is offered in: the US dollar, the euro and those the European Central Bank quotes today.
+constexpr const char *kPlanCurrencies[] = {"USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "SEK", "NOK", "DKK",
+                                           "PLN", "CZK", "HUF", "RON", "BGN", "ISK", "TRY", "CNY", "HKD", "SGD",
+                                           "KRW", "INR", "IDR", "MYR", "PHP", "THB", "NZD", "BRL", "MXN", "ILS", "ZAR"};
+
+} // namespace
 
 WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
     : QGroupBox(tr("Workload \u2014 the work every scenario serves"), parent), m_editor(editor),
@@ -25,6 +37,25 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
         m_fields.insert(id, field);
         m_order << field;
     }
+    // The plan's currency: every money field, card, axis and export of the plan is in it.
+    m_currencyLabel = new QLabel(tr("Currency"), this);
+    m_currency = new QComboBox(this);
+    m_currency->setObjectName(QStringLiteral("planCurrency"));
+    m_currency->setAccessibleName(tr("Plan currency"));
+    m_currency->setToolTip(tr("<p>The currency of every money value of this plan and of every figure it shows. Values "
+                              "you typed keep their figures; catalog prices in another currency are converted at the "
+                              "rate of the day they were observed (File › Import exchange rates…, or the "
+                              "plan's fixed rates).</p>"));
+    for (const char *code : kPlanCurrencies) {
+        const QString text = QString::fromLatin1(code);
+        m_currency->addItem(symbolIsCode(text) ? text : QStringLiteral("%1  %2").arg(text, currencySymbol(text)), text);
+    }
+    m_currencyLabel->setBuddy(m_currency);
+    connect(m_currency, &QComboBox::activated, this,
+            [this](int index) { m_editor->setCurrency(m_currency->itemData(index).toString()); });
+    m_currencyNote = new QLabel(this);
+    m_currencyNote->setWordWrap(true);
+    m_currencyNote->setObjectName(QStringLiteral("planCurrencyNote"));
     const tco::ParameterInfo &stepsInfo = tco::parameterInfo(tco::ParamId::DemandSteps);
     m_stepsLabel = new QLabel(QString::fromUtf8(stepsInfo.label), this);
     m_steps = new DemandStepsEditor(this);
@@ -44,15 +75,22 @@ void WorkloadForm::arrange(int columns)
         field->removeFromGrid(m_grid);
     m_grid->removeWidget(m_stepsLabel);
     m_grid->removeWidget(m_steps);
+    m_grid->removeWidget(m_currencyLabel);
+    m_grid->removeWidget(m_currency);
+    m_grid->removeWidget(m_currencyNote);
     // Fields filled column by column: two columns keep the form three rows high on a wide window; one column
     // keeps every field and its note readable on a narrow one.
     constexpr int kFieldColumns = 5;
     const int count = static_cast<int>(m_order.size());
     const int rows = (count + columns - 1) / columns;
+    // The currency first: it says what every money field below is in.
+    m_grid->addWidget(m_currencyLabel, 0, 0);
+    m_grid->addWidget(m_currency, 0, 1);
+    m_grid->addWidget(m_currencyNote, 0, 2, 1, columns * kFieldColumns + columns - 2);
     for (int i = 0; i < count; ++i)
-        m_order[i]->addToGrid(m_grid, 2 * (i % rows), (i / rows) * (kFieldColumns + 1));
-    m_grid->addWidget(m_stepsLabel, 2 * rows, 0, Qt::AlignTop);
-    m_grid->addWidget(m_steps, 2 * rows, 1, 1, columns * kFieldColumns + columns - 1);
+        m_order[i]->addToGrid(m_grid, 2 + 2 * (i % rows), (i / rows) * (kFieldColumns + 1));
+    m_grid->addWidget(m_stepsLabel, 2 + 2 * rows, 0, Qt::AlignTop);
+    m_grid->addWidget(m_steps, 2 + 2 * rows, 1, 1, columns * kFieldColumns + columns - 1);
     // A gap between the two columns of fields, and the notes take what is left.
     for (int c = 0; c < 2 * (kFieldColumns + 1); ++c) {
         m_grid->setColumnStretch(c, 0);
@@ -74,8 +112,26 @@ void WorkloadForm::resizeEvent(QResizeEvent *event)
 void WorkloadForm::updateFromPlan()
 {
     const tco::Plan &plan = m_editor->plan();
-    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+    int index = m_currency->findData(plan.currency);
+    if (index < 0) { // a plan file in a currency the list does not offer
+        m_currency->addItem(symbolIsCode(plan.currency)
+                                ? plan.currency
+                                : QStringLiteral("%1  %2").arg(plan.currency, currencySymbol(plan.currency)),
+                            plan.currency);
+        index = m_currency->count() - 1;
+    }
+    m_currency->setCurrentIndex(index);
+    QStringList rates;
+    for (const tco::FxUse &fx : m_editor->result() ? m_editor->result()->fxUsed() : std::vector<tco::FxUse>{})
+        rates << tr("%1 %2 per %3 (%4, %5)")
+                     .arg(QString::number(fx.rate, 'g', 6), fx.currency, plan.currency, fx.date.toString(Qt::ISODate),
+                          fx.source.startsWith(QLatin1String("import:")) ? tr("ECB") : fx.source);
+    m_currencyNote->setText(rates.isEmpty() ? tr("every money value and figure of the plan")
+                                            : tr("catalog prices converted at %1").arg(rates.join(QStringLiteral("; "))));
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
         it.value()->setValue(tco::parameterValue(plan.workload, it.key()));
+        it.value()->setCurrency(plan.currency);
+    }
     m_steps->setWorkload(plan.workload);
 }
 

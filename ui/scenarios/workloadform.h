@@ -5,6 +5,7 @@
 #include <QGroupBox>
 #include <QMap>
 
+class QComboBox;
 class QGridLayout;
 class QLabel;
 
@@ -40,6 +41,9 @@ private:
     QGridLayout *m_grid;
     QMap<tco::ParamId, ParameterField *> m_fields;
     QList<ParameterField *> m_order; ///< in the parameter table's order
+    QLabel *m_currencyLabel = nullptr;
+    QComboBox *m_currency = nullptr; ///< the plan's currency (model.md §13)
+    QLabel *m_currencyNote = nullptr;
     QLabel *m_stepsLabel = nullptr;
     DemandStepsEditor *m_steps = nullptr;
     int m_columns = 0;
