@@ -10,6 +10,7 @@
 #include "ui/actuals/actualspage.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/catalog/catalogpage.h"
+#include "ui/catalog/ratesview.h"
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/settings.h"
@@ -44,6 +45,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QSysInfo>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -218,6 +220,13 @@ void MainWindow::buildMenus()
         showPage(Actuals);
         if (m_actuals)
             m_actuals->importBillWithDialog();
+    });
+    QAction *importRates = file->addAction(tr("Import exchange ra&tes (ECB)…"));
+    importRates->setObjectName(QStringLiteral("importRatesAction"));
+    connect(importRates, &QAction::triggered, this, [this] {
+        showPage(Catalog);
+        if (m_catalog)
+            m_catalog->startRatesImport();
     });
     file->addAction(tr("Import &plan file…"), this, &MainWindow::importPlanWithDialog);
     QMenu *examples = file->addMenu(tr("Open e&xample"));
@@ -705,6 +714,23 @@ Expected<QStringList> MainWindow::saveScreenshots(const QString &dir)
                 return Error{tr("The screenshot %1 could not be written.").arg(full), {}};
             written << full;
             break;
+        }
+        // The catalog's exchange rates are a tab of their own: a picture of them too.
+        if (static_cast<Page>(p) == Catalog && m_catalog) {
+            auto *tabs = m_catalog->findChild<QTabWidget *>(QStringLiteral("catalogTabs"));
+            if (tabs && m_catalog->rates()) {
+                QWidget *shown = tabs->currentWidget();
+                tabs->setCurrentWidget(m_catalog->rates());
+                QApplication::processEvents();
+                QApplication::processEvents();
+                QString ratesName = name;
+                ratesName.replace(QLatin1String(".png"), QLatin1String("-rates.png"));
+                const bool saved = grab().save(ratesName, "PNG");
+                tabs->setCurrentWidget(shown);
+                if (!saved)
+                    return Error{tr("The screenshot %1 could not be written.").arg(ratesName), {}};
+                written << ratesName;
+            }
         }
     }
     showPage(before);

@@ -239,6 +239,29 @@ Status visitRates(const QSqlDatabase &db, const QString &currency, const QDate &
     return {};
 }
 
+Expected<std::vector<FxCurrencySpan>> rateSpans(const QSqlDatabase &db, qint64 *sources)
+{
+    Expected<QSqlQuery> q = store::exec(
+        db, QStringLiteral("SELECT currency, count(*), min(day), max(day) FROM fx_rate GROUP BY currency ORDER BY currency"),
+        {}, QStringLiteral("Counting the exchange rates"));
+    if (!q)
+        return q.error();
+    std::vector<FxCurrencySpan> out;
+    while (q->next())
+        out.push_back(FxCurrencySpan{q->value(0).toString(), q->value(1).toLongLong(),
+                                     QDate::fromString(q->value(2).toString(), Qt::ISODate),
+                                     QDate::fromString(q->value(3).toString(), Qt::ISODate)});
+    if (q->lastError().isValid())
+        return Error{QStringLiteral("Counting the exchange rates: %1").arg(q->lastError().text()), {}};
+    if (sources) {
+        const Expected<qint64> n = store::queryInt(db, QStringLiteral("SELECT count(DISTINCT source_id) FROM fx_rate"));
+        if (!n)
+            return n.error();
+        *sources = *n;
+    }
+    return out;
+}
+
 Expected<RateTable> readRateTable(const QSqlDatabase &db, const QStringList &currencies)
 {
     RateTable table;

@@ -108,6 +108,17 @@ Expected<FxWriteResult> writeRates(const QSqlDatabase &db, const FxSource &sourc
 /// code, the day or the citation is not valid.
 Expected<FxWriteResult> addRateByHand(const QSqlDatabase &db, const FxQuote &quote, const QString &citation);
 
+/// What the rate table holds for one currency.
+struct FxCurrencySpan final
+{
+    QString currency;
+    qint64 days = 0;
+    QDate first, last;
+};
+/// Every currency of the rate table with its number of days and its first and last, by code; and in `sources` how many
+/// sources the rates come from. Counted by the database: the rates themselves are not read.
+Expected<std::vector<FxCurrencySpan>> rateSpans(const QSqlDatabase &db, qint64 *sources = nullptr);
+
 /// The stored rates of `currency` (every currency when empty) between `from` and `to` (either may be null), by
 /// currency then day, handed to `visit` one at a time (a listing never holds them all); `visit` returns false to stop.
 Status visitRates(const QSqlDatabase &db, const QString &currency, const QDate &from, const QDate &to,

@@ -671,12 +671,18 @@ private slots:
             if (file.endsWith(QLatin1String("-full.png"))) {
                 QVERIFY2(!image.isNull() && image.height() > 300, qPrintable(file)); // a scrolled area's whole content
                 QVERIFY(written->contains(QString(file).replace(QLatin1String("-full.png"), QLatin1String(".png"))));
+            } else if (file.endsWith(QLatin1String("-rates.png"))) {
+                // The catalog's exchange-rates tab, at the window's size.
+                QCOMPARE(image.size(), QSize(1440, 900));
+                QVERIFY(file.endsWith(QLatin1String("03-catalog-rates.png")));
             } else {
                 QCOMPARE(image.size(), QSize(1440, 900));
                 pages << file;
             }
         }
         QCOMPARE(pages.size(), int(ui::MainWindow::PageCount));
+        QVERIFY(std::any_of(written->cbegin(), written->cend(),
+                            [](const QString &file) { return file.endsWith(QLatin1String("-rates.png")); }));
     }
 };
 

@@ -7,7 +7,15 @@
 #include "models/catalog/importers/ecbrates.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
+#include "ui/catalog/catalogpage.h"
+#include "ui/charts/chartview.h"
+#include "ui/catalog/ratesview.h"
 #include "ui/dashboard/kpicard.h"
+
+#include <QChart>
+#include <QDateEdit>
+#include <QPushButton>
+#include <QTabWidget>
 
 #include <QLabel>
 
@@ -83,6 +91,60 @@ private slots:
         f.window->showPage(ui::MainWindow::Scenarios);
         QTRY_COMPARE(currency->currentData().toString(), QStringLiteral("USD"));
         QTRY_COMPARE(unit->text(), QStringLiteral("USD/hour"));
+    }
+
+    // The Catalog page's Exchange rates tab: empty at first and saying what to do; the ECB's history imported (the
+    // plan re-priced at once); a rate typed in refused inline until it has a number and a source.
+    void theRatesTabImportsAndTakesARateByHand()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        f.editor()->clearScenarioValue(f.indexOf(kAws), tco::ParamId::RatePerHour);
+        f.editor()->setCurrency(QStringLiteral("EUR"));
+        QVERIFY(!f.editor()->result()->atPlanPosition(static_cast<std::size_t>(f.indexOf(kAws)))); // no rate yet
+
+        f.window->showPage(ui::MainWindow::Catalog);
+        auto *tabs = f.find<QTabWidget>(QStringLiteral("catalogTabs"));
+        auto *rates = f.find<ui::RatesView>(QStringLiteral("ratesView"));
+        QVERIFY(tabs && rates);
+        tabs->setCurrentWidget(rates);
+        auto *summary = rates->findChild<QLabel *>(QStringLiteral("ratesSummary"));
+        QVERIFY(summary->text().contains(QLatin1String("No exchange rates yet")));
+
+        QVERIFY(rates->importFile(QStringLiteral(MLTCO_TEST_DATA_DIR "/fx/eurofxref-hist.zip")));
+        QVERIFY2(summary->text().contains(QLatin1String("217,555 rates of 41 currencies")), qPrintable(summary->text()));
+        auto *message = rates->findChild<QLabel *>(QStringLiteral("ratesMessage"));
+        QVERIFY(message->isVisible() && message->text().contains(QLatin1String("217555 added")));
+        // The plan is priced again at once: the AWS scenario is back, in euros.
+        const tco::EvaluatedScenario *aws =
+            f.editor()->result()->atPlanPosition(static_cast<std::size_t>(f.indexOf(kAws)));
+        QVERIFY(aws);
+        QVERIFY(std::abs(aws->result.total - 4 * 12.24 * 730 * 36 / kUsdPerEurOn20231101) < 1e-6 * aws->result.total);
+
+        // A rate typed in: refused without a number, then without a source, then added.
+        auto *code = rates->findChild<QLineEdit *>(QStringLiteral("addRateCurrency"));
+        auto *date = rates->findChild<QDateEdit *>(QStringLiteral("addRateDate"));
+        auto *value = rates->findChild<QLineEdit *>(QStringLiteral("addRateValue"));
+        auto *source = rates->findChild<QLineEdit *>(QStringLiteral("addRateSource"));
+        auto *add = rates->findChild<QPushButton *>(QStringLiteral("addRateButton"));
+        QVERIFY(code && date && value && source && add);
+        QTest::keyClicks(code, QStringLiteral("chf"));
+        date->setDate(QDate(2026, 5, 4));
+        QTest::keyClicks(value, QStringLiteral("abc"));
+        QTest::mouseClick(add, Qt::LeftButton);
+        QVERIFY(message->text().contains(QLatin1String("must be a number above 0")));
+        value->clear();
+        QTest::keyClicks(value, QStringLiteral("0.9301"));
+        QTest::mouseClick(add, Qt::LeftButton);
+        QVERIFY2(message->text().contains(QLatin1String("needs its source")), qPrintable(message->text()));
+        QTest::keyClicks(source, QStringLiteral("Treasury desk"));
+        QTest::mouseClick(add, Qt::LeftButton);
+        QVERIFY2(message->text().startsWith(QLatin1String("Added the rate of CHF on 2026-05-04")),
+                 qPrintable(message->text()));
+        auto *currency = rates->findChild<QComboBox *>(QStringLiteral("ratesCurrency"));
+        QCOMPARE(currency->currentData().toString(), QStringLiteral("CHF"));
+        auto *chart = rates->findChild<ui::ChartView *>(QStringLiteral("ratesChart"));
+        QVERIFY(chart && chart->chart()->title().contains(QLatin1String("0.9301 on 2026-05-04 (fx:Treasury desk)")));
     }
 
     // Without a rate for the price's day the scenario is left out and the page says why, naming the currency.

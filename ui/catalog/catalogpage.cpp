@@ -9,6 +9,7 @@
 #include "ui/catalog/catalogmodels.h"
 #include "ui/catalog/gpudialog.h"
 #include "ui/catalog/gputablemodel.h"
+#include "ui/catalog/ratesview.h"
 #include "ui/catalog/importdialog.h"
 #include "ui/catalog/instancedialog.h"
 #include "ui/catalog/instancetablemodel.h"
@@ -103,6 +104,8 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
     m_tabs->addTab(m_priceTable, QString());
     m_tabs->addTab(m_instanceTable, QString());
     m_tabs->addTab(m_gpuTable, QString());
+    m_rates = new RatesView(m_editor, this);
+    m_tabs->addTab(m_rates, tr("Exchange rates"));
     layout->addWidget(m_tabs, 1);
 
     auto *actions = new QHBoxLayout;
@@ -254,6 +257,10 @@ void CatalogPage::updateCounts()
     m_tabs->setTabText(InstancesTab,
                        title(tr("Instance types"), m_instanceProxy->rowCount(), m_models->instances()->rowCount()));
     m_tabs->setTabText(GpusTab, title(tr("GPUs and throughput"), m_gpuProxy->rowCount(), m_models->gpus()->rowCount()));
+    if (currentTab() == RatesTab) {
+        m_count->clear();
+        return;
+    }
     const QAbstractItemModel *shown = currentTable()->model();
     const QAbstractItemModel *all = static_cast<CatalogFilterProxy *>(currentTable()->model())->sourceModel();
     m_count->setText(
@@ -262,10 +269,21 @@ void CatalogPage::updateCounts()
 
 void CatalogPage::updateButtons()
 {
-    const int selected = static_cast<int>(selectedSourceRows(currentTable()).size());
+    // The search and filters, and edit and delete, act on the three tables; the rates tab has its own controls.
+    const bool table = currentTab() != RatesTab;
+    for (QWidget *w : {static_cast<QWidget *>(m_search), static_cast<QWidget *>(m_providerFilter),
+                       static_cast<QWidget *>(m_pricingFilter)})
+        w->setEnabled(table);
+    const int selected = table ? static_cast<int>(selectedSourceRows(currentTable()).size()) : 0;
     m_editButton->setEnabled(selected == 1 && !m_editor->isReadOnly());
     m_deleteButton->setEnabled(selected >= 1 && !m_editor->isReadOnly());
     switch (currentTab()) {
+    case RatesTab:
+        m_editButton->setText(tr("Edit…"));
+        m_editButton->setToolTip(tr("Exchange rates are added or imported, never edited in place."));
+        m_hint->setText(tr("Rates in units per 1 EUR, the European Central Bank's layout; a rate typed in keeps its "
+                           "source."));
+        break;
     case PricesTab:
         m_editButton->setText(tr("New observation…"));
         m_editButton->setToolTip(tr("Prices are never changed in place: this adds a new observation of the selected "
@@ -310,6 +328,7 @@ QTableView *CatalogPage::currentTable() const
     case GpusTab:
         return m_gpuTable;
     case PricesTab:
+    case RatesTab:
         break;
     }
     return m_priceTable;
@@ -359,6 +378,12 @@ QHash<QString, QString> CatalogPage::instancesUsedByPlan() const
         if (s.instance && !used.contains(InstanceDialog::key(s.instance->provider, s.instance->name)))
             used.insert(InstanceDialog::key(s.instance->provider, s.instance->name), s.name);
     return used;
+}
+
+void CatalogPage::startRatesImport()
+{
+    m_tabs->setCurrentWidget(m_rates);
+    m_rates->importWithDialog();
 }
 
 void CatalogPage::startImport()
@@ -504,6 +529,8 @@ void CatalogPage::editCurrent()
     if (rows.size() != 1)
         return;
     switch (currentTab()) {
+    case RatesTab:
+        return; // rates are added or imported, never edited in place
     case PricesTab:
         return editPrice(rows.first());
     case InstancesTab:
@@ -516,7 +543,7 @@ void CatalogPage::editCurrent()
 void CatalogPage::deleteSelected()
 {
     const QList<int> rows = selectedSourceRows(currentTable());
-    if (rows.isEmpty())
+    if (rows.isEmpty() || currentTab() == RatesTab)
         return;
     catalog::CatalogEditor editor = m_models->catalogEditor();
     QList<qint64> ids;
@@ -569,6 +596,8 @@ void CatalogPage::deleteSelected()
         text = tr("Delete instance type %1").arg(catalogtext::instanceLabel(r->type.provider, r->type.name));
         break;
     }
+    case RatesTab:
+        return;
     case GpusTab: {
         const catalog::GpuRecord *r = m_models->gpus()->record(rows.first());
         ids << r->id;

@@ -20,6 +20,7 @@ class PlanEditor;
 class CatalogModels;
 class CatalogFilterProxy;
 class ImportDialog;
+class RatesView;
 
 /// The catalog a plan prices itself from: price observations, instance types and GPU models in three
 /// tables that one search box and the provider / pricing-model filters narrow down. Every add, edit
@@ -37,6 +38,9 @@ public:
 public slots:
     /// Opens the import dialog (File › Import price catalog…).
     void startImport();
+    /// Shows the exchange rates and asks for an ECB file to import (File › Import exchange rates…).
+    void startRatesImport();
+    RatesView *rates() const { return m_rates; }
     void addPrice();
     void addInstanceType();
     void addGpu();
@@ -44,7 +48,7 @@ public slots:
     void deleteSelected();
 
 private:
-    enum Tab { PricesTab, InstancesTab, GpusTab };
+    enum Tab { PricesTab, InstancesTab, GpusTab, RatesTab };
 
     QTableView *makeTable(const char *name, CatalogFilterProxy *proxy);
     void buildFilters();
@@ -76,6 +80,7 @@ private:
     QTableView *m_priceTable = nullptr;
     QTableView *m_instanceTable = nullptr;
     QTableView *m_gpuTable = nullptr;
+    RatesView *m_rates = nullptr; ///< the document's exchange rates (model.md §13)
     QLabel *m_count = nullptr;
     QLabel *m_hint = nullptr;
     QPushButton *m_editButton = nullptr;
