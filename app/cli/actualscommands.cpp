@@ -212,11 +212,12 @@ int runActuals(const QStringList &args, Io &io)
         io, format,
         {QStringLiteral("month"), QStringLiteral("provider"), QStringLiteral("service"),
          QStringLiteral("instance_type"), QStringLiteral("pricing_category"), QStringLiteral("effective_cost"),
-         QStringLiteral("billed_cost"), QStringLiteral("gpu_hours")},
+         QStringLiteral("billed_cost"), QStringLiteral("currency"), QStringLiteral("gpu_hours")},
         [&](bool, const RowSink &sink) {
             status = actuals::visitActuals(db, [&](const actuals::ActualCost &c) {
                 sinkValues(sink, {c.month, c.provider, c.service, c.instanceType,
-                                  actuals::pricingCategoryKey(c.category), c.effectiveCost, c.billedCost, c.gpuHours});
+                                  actuals::pricingCategoryKey(c.category), c.effectiveCost, c.billedCost, c.currency,
+                                  c.gpuHours});
                 return true;
             });
         },

@@ -87,11 +87,12 @@ int runList(const QStringList &args, Io &io)
                 sinkValues(sink, {i.provider, i.name, i.gpu, i.gpuCount, i.vcpus, i.memoryGb, i.source});
         };
     } else {
-        header = {QStringLiteral("provider"),       QStringLiteral("instance"),     QStringLiteral("region"),
-                  QStringLiteral("zone"),           QStringLiteral("pricing"),      QStringLiteral("purchase_option"),
-                  QStringLiteral("offering_class"), QStringLiteral("amount"),       QStringLiteral("unit"),
-                  QStringLiteral("upfront"),        QStringLiteral("usd_per_hour"), QStringLiteral("observed_at"),
-                  QStringLiteral("source"),         QStringLiteral("licence")};
+        // Money in the price's own currency (model.md §13): amount, upfront and per_hour are in `currency`.
+        header = {QStringLiteral("provider"),       QStringLiteral("instance"), QStringLiteral("region"),
+                  QStringLiteral("zone"),           QStringLiteral("pricing"),  QStringLiteral("purchase_option"),
+                  QStringLiteral("offering_class"), QStringLiteral("amount"),   QStringLiteral("currency"),
+                  QStringLiteral("unit"),           QStringLiteral("upfront"),  QStringLiteral("per_hour"),
+                  QStringLiteral("observed_at"),    QStringLiteral("source"),   QStringLiteral("licence")};
         // Where a value came from includes the terms it came under: a Spare Cores price says "CC BY-SA 4.0".
         const QHash<QString, QString> licences = repo.sourceLicences();
         catalog::PriceFilter filter;
@@ -99,12 +100,12 @@ int runList(const QStringList &args, Io &io)
         // Streamed from SQLite, row by row as it reads them: a million prices list in flat memory. Sizing the
         // table's columns reads them as stored, which is quicker than in the listing's order.
         rows = [&, filter, licences](bool sizing, const RowSink &sink) {
-            Row row(14);
+            Row row(15);
             QByteArray lastSource;
             QByteArray lastLicence; // UTF-8: a cell holds a view of it
             repo.forEachPriceRow(filter, sizing ? catalog::PriceOrder::Stored : catalog::PriceOrder::Listing,
                                  [&](const catalog::PriceRowView &p) {
-                                     // usd_per_hour as PricePoint::hourly(); the pricing model matters only to an
+                                     // per_hour as PricePoint::hourly(); the pricing model matters only to an
                                      // upfront.
                                      const catalog::PricingModel pricing =
                                          p.upfront ? catalog::pricingModelFromKey(QString::fromLatin1(p.pricing))
@@ -122,16 +123,17 @@ int runList(const QStringList &args, Io &io)
                                      row[5] = Cell::ofText(p.purchase);
                                      row[6] = Cell::ofText(p.offering);
                                      row[7] = Cell::ofNumber(p.amount);
-                                     row[8] = Cell::ofText(p.unit);
-                                     row[9] = Cell::ofNumber(p.upfront);
-                                     row[10] = Cell::ofNumber(hourly);
-                                     row[11] = Cell::ofText(p.observedAt);
-                                     row[12] = Cell::ofText(p.source);
+                                     row[8] = Cell::ofText(p.currency);
+                                     row[9] = Cell::ofText(p.unit);
+                                     row[10] = Cell::ofNumber(p.upfront);
+                                     row[11] = Cell::ofNumber(hourly);
+                                     row[12] = Cell::ofText(p.observedAt);
+                                     row[13] = Cell::ofText(p.source);
                                      if (p.source != lastSource) { // prices come grouped by source, mostly
                                          lastSource = p.source.toByteArray();
                                          lastLicence = licences.value(QString::fromUtf8(p.source)).toUtf8();
                                      }
-                                     row[13] = Cell::ofText(lastLicence);
+                                     row[14] = Cell::ofText(lastLicence);
                                      sink(row);
                                      return true;
                                  });

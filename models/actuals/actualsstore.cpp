@@ -92,7 +92,8 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
             "RETURNING id"),
         {QStringLiteral("bill:%1").arg(*sha),
          QStringLiteral("FOCUS %1 cost export %2").arg(data->focusVersion, fileName), fileName, *sha,
-         data->notes.join(QLatin1Char('\n'))},
+         // A bill with nothing to note has an empty note, never NULL (the column is NOT NULL).
+         data->notes.isEmpty() ? QStringLiteral("") : data->notes.join(QLatin1Char('\n'))},
         QStringLiteral("Recording the bill's source"));
     if (!source)
         return source.error();
@@ -144,10 +145,11 @@ Status visitActuals(const QSqlDatabase &db, const std::function<bool(const Actua
 {
     Expected<QSqlQuery> q = store::exec(
         db,
-        QStringLiteral("SELECT month, provider, service, instance_type, pricing_category, SUM(effective_cost), "
-                       "SUM(billed_cost), SUM(gpu_hours), SUM(rows) FROM actual_cost "
-                       "GROUP BY month, provider, service, instance_type, pricing_category "
-                       "ORDER BY month, provider, service, instance_type, pricing_category"),
+        QStringLiteral("SELECT a.month, a.provider, a.service, a.instance_type, a.pricing_category, "
+                       "SUM(a.effective_cost), SUM(a.billed_cost), SUM(a.gpu_hours), SUM(a.rows), b.currency "
+                       "FROM actual_cost a JOIN bill b ON b.id = a.bill_id "
+                       "GROUP BY a.month, a.provider, a.service, a.instance_type, a.pricing_category, b.currency "
+                       "ORDER BY a.month, a.provider, a.service, a.instance_type, a.pricing_category, b.currency"),
         {}, QStringLiteral("Listing the actual spend"));
     if (!q)
         return q.error();
@@ -165,6 +167,7 @@ Status visitActuals(const QSqlDatabase &db, const std::function<bool(const Actua
         c.billedCost = q->value(6).toDouble();
         c.gpuHours = q->value(7).toDouble();
         c.rows = q->value(8).toInt();
+        c.currency = q->value(9).toString();
         if (!visit(c))
             break;
     }
@@ -183,18 +186,33 @@ Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QStrin
         {}, QStringLiteral("Listing the actual spend"));
     if (!q)
         return q.error();
-    QList<MonthActual> months;
-    std::optional<catalog::RateTable> rates;
-    std::map<std::pair<QString, QString>, double> factors; // (bill currency, month) -> units of `currency` per unit
+    // The sums first (a few per month), then the rates: a team store's connection runs one statement at a time.
+    struct Sum
+    {
+        QString month, currency;
+        PricingCategory category;
+        double effective, billed, gpuHours;
+    };
+    std::vector<Sum> sums;
     while (q->next()) {
         const QString month = q->value(0).toString();
-        const QString billCurrency = q->value(1).toString();
         const std::optional<PricingCategory> category = pricingCategoryFromKey(q->value(2).toString());
         if (!category || !isMonth(month))
             return store::damage(QStringLiteral("actual_cost holds an unknown pricing category or month"));
+        sums.push_back(Sum{month, q->value(1).toString(), *category, q->value(3).toDouble(), q->value(4).toDouble(),
+                           q->value(5).toDouble()});
+    }
+    if (q->lastError().isValid())
+        return Error{QStringLiteral("Listing the actual spend: %1").arg(q->lastError().text()), {}};
+    q->finish();
+
+    QList<MonthActual> months;
+    std::optional<catalog::RateTable> rates;
+    std::map<std::pair<QString, QString>, double> factors; // (bill currency, month) -> units of `currency` per unit
+    for (const Sum &sum : sums) {
         double factor = 1.0;
-        if (billCurrency != currency) {
-            const auto key = std::make_pair(billCurrency, month);
+        if (sum.currency != currency) {
+            const auto key = std::make_pair(sum.currency, sum.month);
             auto found = factors.find(key);
             if (found == factors.end()) {
                 if (!rates) {
@@ -203,28 +221,25 @@ Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QStrin
                         return table.error();
                     rates = std::move(*table);
                 }
-                const Expected<catalog::FxRate> rate =
-                    rates->monthAverage(billCurrency, currency, month.left(4).toInt(), month.mid(5, 2).toInt());
+                const Expected<catalog::FxRate> rate = rates->monthAverage(
+                    sum.currency, currency, sum.month.left(4).toInt(), sum.month.mid(5, 2).toInt());
                 if (!rate)
                     return Error{QStringLiteral("The bills of %1 are in %2 and the plan in %3: %4")
-                                     .arg(month, billCurrency, currency, rate.error().message),
+                                     .arg(sum.month, sum.currency, currency, rate.error().message),
                                  {}};
                 found = factors.emplace(key, rate->rate).first;
             }
             factor = found->second;
         }
-        if (months.isEmpty() || months.back().month != month)
-            months.append(MonthActual{month, 0, 0, 0, {}, {}});
+        if (months.isEmpty() || months.back().month != sum.month)
+            months.append(MonthActual{sum.month, 0, 0, 0, {}, {}});
         MonthActual &m = months.back();
-        const double effective = q->value(3).toDouble() * factor;
-        m.effectiveCost += effective;
-        m.billedCost += q->value(4).toDouble() * factor;
-        m.gpuHours += q->value(5).toDouble();
-        m.byCategory[std::size_t(*category)] += effective;
-        m.gpuHoursByCategory[std::size_t(*category)] += q->value(5).toDouble();
+        m.effectiveCost += sum.effective * factor;
+        m.billedCost += sum.billed * factor;
+        m.gpuHours += sum.gpuHours;
+        m.byCategory[std::size_t(sum.category)] += sum.effective * factor;
+        m.gpuHoursByCategory[std::size_t(sum.category)] += sum.gpuHours;
     }
-    if (q->lastError().isValid())
-        return Error{QStringLiteral("Listing the actual spend: %1").arg(q->lastError().text()), {}};
     return months;
 }
 

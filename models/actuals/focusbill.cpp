@@ -1,5 +1,7 @@
 #include "models/actuals/focusbill.h"
 
+#include "models/common/currency.h"
+
 #include "models/catalog/importers/csvreader.h"
 #include "models/catalog/importers/importdata.h"
 #include "models/catalog/importers/importhelpers.h"
@@ -288,7 +290,7 @@ public:
         if (!m_errors.isEmpty())
             return m_errors.toError();
         m_data.rowsRead = rowsRead;
-        m_data.currency = QStringLiteral("USD");
+        m_data.currency = billCurrency();
         for (auto &[key, cost] : m_sums)
             m_data.costs.append(std::move(cost));
         std::vector<std::tuple<QString, QString, QString>> periods(m_periods.begin(), m_periods.end());
@@ -344,16 +346,24 @@ private:
             return std::nullopt;
         if (!catalog::isValidUtf8(m_reader.recordBytes()))
             return QStringLiteral("the row is not valid UTF-8 text");
+        // model.md §13: a bill in any currency, one currency throughout (a plan converts it at its months' rates).
         const QByteArrayView currency = field(BillingCurrency).trimmed();
         if (currency.isEmpty())
             return QStringLiteral("BillingCurrency is empty");
-        if (currency != "USD") {
-            m_refusal = import::fileError(
-                m_options.fileName, m_reader.line(),
-                QStringLiteral("the bill is in %1; mltco's plans are in US dollars, so only a bill in USD can be "
-                               "held against them (export the bill in USD)")
-                    .arg(shown(currency)));
-            return std::nullopt;
+        if (m_currency.isEmpty() || currency != m_currencyBytes) {
+            const QString code = QString::fromLatin1(currency.first(std::min<qsizetype>(10, currency.size())));
+            if (!isCurrencyCode(code))
+                return QStringLiteral("BillingCurrency \"%1\" is not a currency code (three capital letters, as USD)")
+                    .arg(shown(currency));
+            if (!m_currency.isEmpty()) {
+                m_refusal = import::fileError(m_options.fileName, m_reader.line(),
+                                              QStringLiteral("the bill mixes currencies: this row is in %1, the rows "
+                                                             "before it in %2 (export one billing currency per file)")
+                                                  .arg(code, m_currency));
+                return std::nullopt;
+            }
+            m_currency = code;
+            m_currencyBytes = code.toLatin1();
         }
 
         const QByteArrayView charge = field(ChargeCategory).trimmed();
@@ -495,7 +505,7 @@ private:
     }
 
     /// "t2.micro $0.01, g5.4xlarge $12.13": the instance types by cost, most first; rows without one as "other".
-    static QString namedCosts(const QHash<QString, LeftOut> &costs, double &total)
+    QString namedCosts(const QHash<QString, LeftOut> &costs, double &total) const
     {
         std::vector<std::pair<QString, double>> byCost;
         total = 0;
@@ -509,7 +519,7 @@ private:
         QStringList parts;
         for (const auto &[name, cost] : byCost)
             parts << QStringLiteral("%1 %2").arg(name.isEmpty() ? QStringLiteral("(no instance type)") : name,
-                                                 report::money(cost));
+                                                 report::money(cost, billCurrency()));
         return parts.join(QStringLiteral(", "));
     }
 
@@ -542,7 +552,7 @@ private:
             m_data.notes << QStringLiteral("%1 of GPU spend on %2 instance types the catalog does not know, in %3 "
                                            "rows, is not counted (%4): add them to the catalog with their GPU "
                                            "count, or import their provider's price list, and import the bill again")
-                                .arg(report::money(total))
+                                .arg(report::money(total, billCurrency()))
                                 .arg(types)
                                 .arg(rows)
                                 .arg(named);
@@ -555,7 +565,7 @@ private:
                                            "instance type the catalog knows with GPUs) and were left out, %2 in all: "
                                            "%3")
                                 .arg(m_notGpu)
-                                .arg(report::money(total))
+                                .arg(report::money(total, billCurrency()))
                                 .arg(named);
         }
         if (m_notHours > 0)
@@ -571,6 +581,9 @@ private:
     const BillOptions &m_options;
     import::RowErrors m_errors;
     std::optional<Error> m_refusal;
+    QString m_currency;        ///< the bill's BillingCurrency, from its first row
+    QString billCurrency() const { return m_currency.isEmpty() ? QStringLiteral("USD") : m_currency; }
+    QByteArray m_currencyBytes;
     std::array<int, ColumnCount> m_columns{};
     int m_provider = ProviderName;
     BillData m_data;

@@ -37,6 +37,7 @@ struct ActualCost final
     double billedCost = 0.0;    ///< BilledCost: what the invoice charges (the cash view)
     double gpuHours = 0.0;      ///< ConsumedQuantity (hours) x the instance's GPU count
     int rows = 0;               ///< the bill rows summed
+    QString currency;           ///< of the costs: the bill's BillingCurrency (set when read back from a document)
 };
 
 /// A month of a billing account that a bill covers with charges of its own (corrections of earlier months are not
@@ -53,7 +54,7 @@ struct BillPeriod final
 struct BillData final
 {
     QString focusVersion; ///< "1.0", "1.1" or "1.2", inferred from the columns the file has
-    QString currency;     ///< always "USD" (other currencies are refused)
+    QString currency;     ///< the bill's BillingCurrency (ISO 4217), one per file
     int rowsRead = 0;
     int rowsUsed = 0;          ///< GPU usage and purchase rows summed into `costs`
     int corrections = 0;       ///< of which ChargeClass Correction (summed into the month they correct)
@@ -81,7 +82,8 @@ struct BillOptions final
 /// - GPU-hours are ConsumedQuantity x the GPU count when ConsumedUnit is hours; ConsumedQuantity may be empty
 ///   (purchases, unused commitments, some corrections): the cost counts, no GPU-hours;
 /// - ChargeClass Correction rows go to the month of their ChargePeriodStart, the period they correct;
-/// - every row must be in USD (BillingCurrency); another currency refuses the file, naming it.
+/// - every row is in the bill's one BillingCurrency, any ISO 4217 code (model.md §13); a row in another currency
+///   refuses the file, naming both.
 /// A bad row refuses the whole file with `file:line: reason` messages (at most kMaxImportErrors).
 Expected<BillData> parseFocusBill(QIODevice &in, const BillOptions &options);
 

@@ -374,6 +374,7 @@ void CatalogRepository::forEachPriceRow(const PriceFilter &filter, PriceOrder or
         row.purchase = rows.text(10);
         row.offering = rows.text(11);
         row.upfront = rows.isNull(12) ? std::nullopt : std::optional<double>(rows.real(12));
+        row.currency = rows.text(13);
         if (!visit(row))
             return;
     }
@@ -385,6 +386,8 @@ void CatalogRepository::forEachPrice(const PriceFilter &filter,
                                      const std::function<bool(const PricePoint &)> &visit) const
 {
     RepeatedText provider, instance, region, zone, source;
+    QByteArray lastCurrency;
+    QString currency;
     QByteArray lastDateText;
     QDate lastDate;
     PricePoint p;
@@ -406,6 +409,11 @@ void CatalogRepository::forEachPrice(const PriceFilter &filter,
         p.purchase = purchaseOptionFromKey(QString::fromLatin1(row.purchase)).value_or(PurchaseOption::None);
         p.offering = offeringClassFromKey(QString::fromLatin1(row.offering)).value_or(OfferingClass::None);
         p.upfront = row.upfront;
+        if (row.currency != QByteArrayView(lastCurrency)) {
+            lastCurrency = row.currency.toByteArray();
+            currency = QString::fromLatin1(lastCurrency);
+        }
+        p.currency = currency;
         return visit(p);
     });
 }

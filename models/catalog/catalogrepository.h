@@ -30,6 +30,7 @@ struct PriceRowView final
 {
     QByteArrayView provider, instance, region, zone, pricing, unit, observedAt, source, note;
     QByteArrayView purchase, offering; ///< "" for a price that is not a reserved or savings-plan term
+    QByteArrayView currency;           ///< ISO 4217 code of amount and upfront
     std::optional<double> amount;
     std::optional<double> upfront;
 };

@@ -14,7 +14,7 @@ namespace {
 const char kPriceColumns[] =
     "SELECT pp.id, pp.instance_type_id, p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, "
     "pp.observed_at, s.key, pp.note, s.kind, COALESCE(pp.batch_id, 0), pp.purchase_option, pp.offering_class, "
-    "pp.upfront "
+    "pp.upfront, pp.currency "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id ";
 
@@ -65,6 +65,7 @@ QList<PriceRecord> readPriceRecords(const QSqlDatabase &db, const QString &where
         p.offering = offeringClassFromKey(QString::fromLatin1(row.text(15))).value_or(OfferingClass::None);
         if (!row.isNull(16))
             p.upfront = row.real(16);
+        p.currency = strings.intern(row.text(17));
         out.append(std::move(r));
     }
     if (row.error())

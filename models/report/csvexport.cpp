@@ -302,12 +302,12 @@ QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices)
 {
     QByteArray out = row({QStringLiteral("provider"), QStringLiteral("instance"), QStringLiteral("region"),
                           QStringLiteral("zone"), QStringLiteral("pricing_model"), QStringLiteral("amount"),
-                          QStringLiteral("unit"), QStringLiteral("usd_per_hour"), QStringLiteral("observed_at"),
-                          QStringLiteral("source"), QStringLiteral("note")});
+                          QStringLiteral("currency"), QStringLiteral("unit"), QStringLiteral("per_hour"),
+                          QStringLiteral("observed_at"), QStringLiteral("source"), QStringLiteral("note")});
     for (const catalog::PricePoint &p : prices) {
         const std::optional<double> hourly = p.hourly();
         out += row({p.provider, p.instance, p.region, p.zone, catalog::pricingModelKey(p.pricing),
-                    p.amount ? csvNumber(*p.amount) : QString(), catalog::priceUnitKey(p.unit),
+                    p.amount ? csvNumber(*p.amount) : QString(), p.currency, catalog::priceUnitKey(p.unit),
                     hourly ? csvNumber(*hourly) : QString(), p.observedAt.toString(Qt::ISODate), p.source, p.note});
     }
     return out;
@@ -334,7 +334,8 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
                         "reference GPU-hours a month and the utilization (fraction of what the servers can do) at "
                         "which owning costs as much; purchase_total_usd, cloud_fixed_usd and cloud_variable_usd.")},
         {QStringLiteral("price-history.csv"),
-         QStringLiteral("The catalog prices the plan's instances have, as observed: amount in its unit, usd_per_hour, "
+         QStringLiteral("The catalog prices the plan's instances have, as observed: amount in its currency and unit, "
+                        "per_hour (in the same currency), "
                         "observed_at (date), source and note. Prices keep every digit they were quoted with.")},
         {QStringLiteral("risk-summary.csv"),
          QStringLiteral("Monte Carlo per scenario: mean and percentiles (p10, p50, p90) of the total and the NPV in "

@@ -53,7 +53,7 @@ QByteArray tornadoCsv(const tco::AnalysisResult &risk);
 /// report is the same every time it is made); nullopt for a plan without any.
 std::optional<tco::AnalysisResult> reportRisk(const tco::Plan &plan, const tco::PlanResult &result);
 
-/// provider,instance,region,zone,pricing_model,amount,unit,usd_per_hour,observed_at,source,note (prices as quoted,
+/// provider,instance,region,zone,pricing_model,amount,currency,unit,per_hour,observed_at,source,note (prices as quoted,
 /// not rounded to cents: $0.526 an hour is a price, not an amount of money).
 QByteArray priceHistoryCsv(const QList<catalog::PricePoint> &prices);
 

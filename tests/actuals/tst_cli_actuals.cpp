@@ -62,12 +62,12 @@ private slots:
         QCOMPARE(lines.size(), 7);
         QCOMPARE(lines[0],
                  QStringLiteral(
-                     "month,provider,service,instance_type,pricing_category,effective_cost,billed_cost,gpu_hours"));
+                     "month,provider,service,instance_type,pricing_category,effective_cost,billed_cost,currency,gpu_hours"));
         QVERIFY2(lines.contains(
-                     QStringLiteral("2026-01,AWS,Amazon Elastic Compute Cloud,p4d.24xlarge,committed,1620,10000,400")),
+                     QStringLiteral("2026-01,AWS,Amazon Elastic Compute Cloud,p4d.24xlarge,committed,1620,10000,USD,400")),
                  qPrintable(csv.out));
         QVERIFY2(lines.contains(QStringLiteral(
-                     "2026-01,AWS,Amazon Elastic Compute Cloud,p4d.24xlarge,unspecified,-327.73,-327.73,-80")),
+                     "2026-01,AWS,Amazon Elastic Compute Cloud,p4d.24xlarge,unspecified,-327.73,-327.73,USD,-80")),
                  qPrintable(csv.out));
 
         const CliRun json = cli(
@@ -80,6 +80,7 @@ private slots:
             effective += row.toObject().value(QStringLiteral("effective_cost")).toDouble();
         QVERIFY(qFuzzyCompare(effective, 3277.26 + 80 + 1620 - 327.73 + 6554.52 + 30.60));
         QCOMPARE(rows.first().toObject().value(QStringLiteral("month")).toString(), QStringLiteral("2026-01"));
+        QCOMPARE(rows.first().toObject().value(QStringLiteral("currency")).toString(), QStringLiteral("USD"));
 
         const CliRun table = cli({QStringLiteral("actuals"), QStringLiteral("list")});
         QVERIFY(table.exitCode == 0 && table.out.startsWith(QStringLiteral("month ")));
@@ -109,10 +110,19 @@ private slots:
             cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-aws-gpu.csv.gz")});
         QCOMPARE(overlap.exitCode, 1);
         QVERIFY2(overlap.err.contains(QStringLiteral("Remove that bill first")), qPrintable(overlap.err));
-        const CliRun eur = cli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-eur.csv")});
+        // A bill mixing currencies (the euro bill with a row in dollars added) is refused with the line.
+        QFile eurFile(fixture("focus-1.2-eur.csv"));
+        QVERIFY(eurFile.open(QIODevice::ReadOnly));
+        QByteArray mixed = eurFile.readAll();
+        mixed += mixed.mid(mixed.indexOf('\n') + 1).replace(",EUR,", ",USD,");
+        const QString mixedPath = m_home.filePath(QStringLiteral("mixed.csv"));
+        {
+            QFile out(mixedPath);
+            QVERIFY(out.open(QIODevice::WriteOnly) && out.write(mixed) == mixed.size());
+        }
+        const CliRun eur = cli({QStringLiteral("actuals"), QStringLiteral("import"), mixedPath});
         QCOMPARE(eur.exitCode, 1);
-        QVERIFY2(eur.err.contains(QStringLiteral("the bill is in EUR")) &&
-                     eur.err.contains(QStringLiteral("focus-1.2-eur.csv:2:")),
+        QVERIFY2(eur.err.contains(QStringLiteral("mixes currencies")) && eur.err.contains(QStringLiteral("mixed.csv:3:")),
                  qPrintable(eur.err));
         const CliRun prices = cli({QStringLiteral("actuals"), QStringLiteral("import"),
                                    QStringLiteral(MLTCO_TEST_DATA_DIR "/import/aws-pricelist-ec2-2025.csv")});

@@ -157,7 +157,7 @@ private slots:
         const QStringList csvLines = csvOut.out.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
         QCOMPARE(csvLines.size(), 6);
         QVERIFY2(
-            csvLines[1].startsWith(QStringLiteral("acme,box-1,'=eu,,on_demand,,,1234.125,hour,,1234.125,2025-01-28,")),
+            csvLines[1].startsWith(QStringLiteral("acme,box-1,'=eu,,on_demand,,,1234.125,USD,hour,,1234.125,2025-01-28,")),
             qPrintable(csvLines[1]));
         QVERIFY2(csvLines[4].startsWith(QStringLiteral("acme,box-1,-1,,spot,,,0.00012,")), qPrintable(csvLines[4]));
         QVERIFY2(csvLines[5].startsWith(QStringLiteral("acme,box-2,\"eu, west\",\"z\"\"1\",spot,,,0.9,")),
@@ -482,7 +482,8 @@ private slots:
                 QCOMPARE(o.value(QLatin1String("pricing")).toString(), QStringLiteral("reserved_3y"));
                 QCOMPARE(o.value(QLatin1String("amount")).toDouble(), 0.0);
                 QCOMPARE(o.value(QLatin1String("upfront")).toDouble(), 294558.0);
-                QCOMPARE(o.value(QLatin1String("usd_per_hour")).toDouble(), 294558.0 / 26280);
+                QCOMPARE(o.value(QLatin1String("per_hour")).toDouble(), 294558.0 / 26280);
+                QCOMPARE(o.value(QLatin1String("currency")).toString(), QStringLiteral("USD"));
             }
         }
         QCOMPARE(imported, 7);

@@ -4,6 +4,7 @@
 #include "fuzzsupport.h"
 #include "models/actuals/focusbill.h"
 #include "models/actuals/plancompare.h"
+#include "models/common/currency.h"
 #include "models/common/gzipdevice.h"
 
 #include <QBuffer>
@@ -21,8 +22,9 @@ void check(const Expected<actuals::BillData> &bill)
             fuzz::fail("refusal without a message");
         return;
     }
-    if (bill->rowsUsed > bill->rowsRead || bill->corrections > bill->rowsUsed || bill->currency != QLatin1String("USD"))
-        fuzz::fail("row counts or currency");
+    // One ISO 4217 currency per bill (model.md §13).
+    if (bill->rowsUsed > bill->rowsRead || bill->corrections > bill->rowsUsed || !isCurrencyCode(bill->currency))
+        fuzz::fail("row counts or currency", bill->currency);
     int rows = 0;
     for (const actuals::ActualCost &c : bill->costs) {
         if (!actuals::isMonth(c.month) || c.provider.isEmpty() || c.rows <= 0)

@@ -99,7 +99,7 @@ private slots:
         p.observedAt = QDate(2025, 1, 28);
         const QList<QByteArray> rows = lines(report::priceHistoryCsv({p}));
         QVERIFY2(rows.at(1).startsWith("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'@evil,"), rows.at(1).constData());
-        QVERIFY(rows.at(1).contains(",1.5,hour,1.5,")); // the price is still a number
+        QVERIFY(rows.at(1).contains(",1.5,USD,hour,1.5,")); // the price is still a number
     }
 
     void numbersRoundTrip()
@@ -212,10 +212,10 @@ private slots:
         missing.amount.reset();
         const QList<QByteArray> rows = lines(report::priceHistoryCsv({p, missing}));
         QCOMPARE(rows.size(), 3);
-        const QByteArray expected = QByteArray(",1000,month,") + report::csvNumber(1000.0 / 730.0).toUtf8() + ",2022-03-13,seed-000,";
+        const QByteArray expected = QByteArray(",1000,USD,month,") + report::csvNumber(1000.0 / 730.0).toUtf8() + ",2022-03-13,seed-000,";
         QVERIFY2(rows.at(1).contains(expected),
                  rows.at(1).constData());
-        QVERIFY(rows.at(2).contains(",monthly,,month,,2022-03-13,")); // missing stays empty, never 0
+        QVERIFY(rows.at(2).contains(",monthly,,USD,month,,2022-03-13,")); // missing stays empty, never 0
     }
 
     void writeFailureReportsTheDeviceError()

@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QDateEdit>
 #include <QGroupBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
@@ -77,11 +78,17 @@ private slots:
         QVERIFY(summary->text().contains(QStringLiteral("No bill has been imported yet")));
         QVERIFY(!table->isVisible());
 
-        // A bill in euros is refused in words on the page; nothing changes.
-        QVERIFY(!page->importBill(bill("focus-1.2-eur.csv")));
+        // A file that is not a bill is refused in words on the page; nothing changes.
+        const QString notABill = f.dir.filePath(QStringLiteral("prices.csv"));
+        {
+            QFile file(notABill);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("provider,instance_type,price\naws,p3.8xlarge,12.24\n");
+        }
+        QVERIFY(!page->importBill(notABill));
         auto *message = f.find<QLabel>(QStringLiteral("actualsMessage"));
         QTRY_VERIFY(message->isVisible());
-        QVERIFY(message->text().contains(QStringLiteral("the bill is in EUR")));
+        QVERIFY2(message->text().contains(QStringLiteral("prices.csv")), qPrintable(message->text()));
         QVERIFY(f.editor()->actuals().isEmpty());
 
         auto *leftOut = f.find<QLabel>(QStringLiteral("actualsLeftOut"));

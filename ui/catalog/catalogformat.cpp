@@ -52,19 +52,21 @@ QString pricingLabel(const catalog::PricePoint &price)
     return label;
 }
 
-QString hourlyText(std::optional<double> perHour)
+QString hourlyText(std::optional<double> perHour, const QString &currency)
 {
-    return perHour && *perHour > 0 ? report::unitPrice(*perHour) : QStringLiteral("missing");
+    return perHour && *perHour > 0 ? report::unitPrice(*perHour, 4, currency) : QStringLiteral("missing");
 }
 
 QString quotedText(const catalog::PricePoint &price)
 {
     if (price.upfront && price.amount) // a reservation paid partly or wholly up front; its hourly part may be 0
         return QStringLiteral("%1 up front + %2 per %3")
-            .arg(report::money(*price.upfront), report::unitPrice(*price.amount), catalog::priceUnitKey(price.unit));
+            .arg(report::money(*price.upfront, price.currency), report::unitPrice(*price.amount, 4, price.currency),
+                 catalog::priceUnitKey(price.unit));
     if (!price.amount || *price.amount <= 0)
         return QStringLiteral("missing");
-    return QStringLiteral("%1 per %2").arg(report::unitPrice(*price.amount), catalog::priceUnitKey(price.unit));
+    return QStringLiteral("%1 per %2").arg(report::unitPrice(*price.amount, 4, price.currency),
+                                           catalog::priceUnitKey(price.unit));
 }
 
 QString number(double value)

@@ -15,7 +15,7 @@ QString pricingLabel(catalog::PricingModel pricing);
 /// The pricing model with how a reservation is paid: "Reserved 3 yr · All Upfront · convertible".
 QString pricingLabel(const catalog::PricePoint &price);
 /// "$12.24", or "missing" when a price is missing (never "$0.00").
-QString hourlyText(std::optional<double> perHour);
+QString hourlyText(std::optional<double> perHour, const QString &currency = QStringLiteral("USD"));
 /// "$1,000.00 per month" for a monthly quote, "$12.24 per hour", or "missing".
 QString quotedText(const catalog::PricePoint &price);
 /// A number without trailing zeros: "156", "494.7", "8.73", "2,200".

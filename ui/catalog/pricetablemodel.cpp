@@ -174,7 +174,7 @@ QString PriceTableModel::text(const catalog::PriceRecord &r, int column) const
     case Pricing:
         return catalogtext::pricingLabel(p);
     case PerHour:
-        return catalogtext::hourlyText(p.hourly());
+        return catalogtext::hourlyText(p.hourly(), p.currency);
     case Quoted:
         return catalogtext::quotedText(p);
     case ObservedAt:

@@ -1,5 +1,7 @@
 #include "models/catalog/importers/azureretailimporter.h"
 
+#include "models/common/currency.h"
+
 #include "models/catalog/importers/importhelpers.h"
 
 #include <QHash>
@@ -105,6 +107,8 @@ struct AzureRetailReader::Impl
     QSet<QString> unknownGpuSizes;
     int skips[static_cast<int>(Skip::Count)] = {};
     int spot = 0, reserved = 0, savingsPlans = 0;
+    QString pageCurrency; ///< the page's BillingCurrency, when it gives one
+    QString currency;     ///< the item's currencyCode (model.md §13: any currency imports, and keeps its code)
 
     void skip(Skip why) { ++skips[static_cast<int>(why)]; }
     int skipped(Skip why) const { return skips[static_cast<int>(why)]; }
@@ -185,13 +189,18 @@ struct AzureRetailReader::Impl
         if (!value.isObject())
             return QStringLiteral("the item is not an object");
         const QJsonObject item = value.toObject();
-        // Currency first: a page in another currency is refused whatever it lists.
-        const QJsonValue currency = item.value(QLatin1String("currencyCode"));
-        if (!currency.isString())
+        // Currency first: every price keeps its own (model.md §13), and a page says one currency throughout.
+        const QJsonValue code = item.value(QLatin1String("currencyCode"));
+        if (!code.isString())
             return QStringLiteral("missing required field currencyCode");
-        if (currency.toString() != QLatin1String("USD"))
-            return QStringLiteral("currencyCode is %1; mltco's prices are in USD (ask the API for currencyCode='USD')")
-                .arg(currency.toString().left(20));
+        if (!isCurrencyCode(code.toString()))
+            return QStringLiteral("currencyCode \"%1\" is not a currency code (three capital letters, as USD or EUR)")
+                .arg(code.toString().left(20));
+        if (!pageCurrency.isEmpty() && code.toString() != pageCurrency)
+            return QStringLiteral("currencyCode is %1 but the page's BillingCurrency is %2")
+                .arg(code.toString(), pageCurrency);
+        currency = code.toString();
+        const double scale = plausible::currencyScale(currency);
         if (item.value(QLatin1String("serviceName")).toString() != kVirtualMachines) {
             skip(Skip::OtherService);
             return std::nullopt;
@@ -247,6 +256,7 @@ struct AzureRetailReader::Impl
 
         PricePoint price;
         price.provider = QStringLiteral("azure");
+        price.currency = currency;
         price.instance = sku;
         price.region = region;
         price.unit = PriceUnit::Hour;
@@ -276,7 +286,7 @@ struct AzureRetailReader::Impl
             if (std::optional<QString> p =
                     rangeProblem(QStringLiteral("retailPrice (the term's total)"), amount,
                                  plausible::kMinHourlyPrice * termHours(price.pricing),
-                                 plausible::kMaxHourlyPrice * termHours(price.pricing), QStringLiteral("USD")))
+                                 plausible::kMaxHourlyPrice * scale * termHours(price.pricing), currency))
                 return p;
             if (describe(sku) == 0 && options.skipCpuOnly) {
                 skip(Skip::CpuOnly);
@@ -299,7 +309,7 @@ struct AzureRetailReader::Impl
             return std::nullopt;
         }
         if (std::optional<QString> p = rangeProblem(QStringLiteral("retailPrice"), amount, plausible::kMinHourlyPrice,
-                                                    plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
+                                                    plausible::kMaxHourlyPrice * scale, currency + QStringLiteral("/hour")))
             return p;
         // Savings-plan rates are checked before anything is handed on: a bad one refuses the item whole.
         QList<PricePoint> plans;
@@ -331,8 +341,9 @@ struct AzureRetailReader::Impl
                     skip(Skip::PlanZero);
                     continue;
                 }
-                if (std::optional<QString> p = rangeProblem(field, hourly, plausible::kMinHourlyPrice,
-                                                            plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
+                if (std::optional<QString> p =
+                        rangeProblem(field, hourly, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice * scale,
+                                     currency + QStringLiteral("/hour")))
                     return p;
                 plan.amount = hourly;
                 plans.append(std::move(plan));
@@ -376,11 +387,15 @@ struct AzureRetailReader::Impl
             return;
         }
         const QJsonValue billing = envelope.value(QLatin1String("BillingCurrency"));
-        if (billing.isString() && billing.toString() != QLatin1String("USD")) {
-            pageError(QStringLiteral("BillingCurrency is %1; mltco's prices are in USD (ask the API for "
-                                     "currencyCode='USD')")
-                          .arg(billing.toString().left(20)));
-            return;
+        pageCurrency.clear();
+        if (billing.isString()) {
+            if (!isCurrencyCode(billing.toString())) {
+                pageError(QStringLiteral("BillingCurrency \"%1\" is not a currency code (three capital letters, as "
+                                         "USD or EUR)")
+                              .arg(billing.toString().left(20)));
+                return;
+            }
+            pageCurrency = billing.toString();
         }
         const QJsonArray list = items.toArray();
         for (qsizetype i = 0; i < list.size(); ++i) {

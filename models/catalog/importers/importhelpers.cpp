@@ -1,5 +1,7 @@
 #include "models/catalog/importers/importhelpers.h"
 
+#include <QHash>
+
 #include <algorithm>
 
 #include "models/catalog/importers/csvreader.h"
@@ -304,6 +306,25 @@ ProviderInfo providerInfo(const QString &key)
         if (key == QLatin1String(p.key))
             return {Provider{key, QString::fromLatin1(p.displayName), p.kind}, true};
     return {Provider{key, key, ProviderKind::GpuCloud}, false};
+}
+
+double plausible::currencyScale(const QString &currency)
+{
+    // Powers of ten at or above the units per US dollar (the ECB's rates of 2026 crossed through the euro).
+    static const QHash<QString, double> kScale = {
+        {QStringLiteral("JPY"), 1e3}, {QStringLiteral("KRW"), 1e4}, {QStringLiteral("IDR"), 1e5},
+        {QStringLiteral("HUF"), 1e3}, {QStringLiteral("ISK"), 1e3}, {QStringLiteral("INR"), 1e2},
+        {QStringLiteral("PHP"), 1e2}, {QStringLiteral("THB"), 1e2}, {QStringLiteral("CZK"), 1e2},
+        {QStringLiteral("TRY"), 1e2}, {QStringLiteral("ZAR"), 1e2}, {QStringLiteral("RUB"), 1e2},
+        {QStringLiteral("MXN"), 1e2}, {QStringLiteral("TWD"), 1e2}, {QStringLiteral("CLP"), 1e4},
+        {QStringLiteral("COP"), 1e4}, {QStringLiteral("VND"), 1e5}, {QStringLiteral("SEK"), 10},
+        {QStringLiteral("NOK"), 10},  {QStringLiteral("DKK"), 10},  {QStringLiteral("CNY"), 10},
+        {QStringLiteral("HKD"), 10},  {QStringLiteral("PLN"), 10},  {QStringLiteral("BRL"), 10},
+        {QStringLiteral("ILS"), 10},  {QStringLiteral("MYR"), 10},  {QStringLiteral("RON"), 10},
+        {QStringLiteral("BGN"), 10},  {QStringLiteral("AED"), 10},  {QStringLiteral("SAR"), 10},
+        {QStringLiteral("ARS"), 1e4},
+    };
+    return kScale.value(currency, 1.0);
 }
 
 } // namespace mltco::catalog::import

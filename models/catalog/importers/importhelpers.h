@@ -96,6 +96,10 @@ inline constexpr double kMaxHourlyPrice = 10000;
 inline constexpr double kMaxGpuCount = 1024;
 inline constexpr double kMaxVcpus = 4096;
 inline constexpr double kMaxMemoryGb = 65536;
+/// The price bounds above are in US dollars; a price in another currency is held to them scaled by the order of
+/// magnitude of that currency's units per dollar (1 for EUR, GBP, CHF; 10 for SEK; 1,000 for JPY; 100,000 for IDR),
+/// so a yen price of ¥1,500,000 an hour is as implausible as $10,000. A plausibility check, not a conversion.
+double currencyScale(const QString &currency);
 } // namespace plausible
 
 using mltco::isInvisibleFormat; ///< models/common/text.h

@@ -26,13 +26,13 @@ constexpr int kImportCachePages = -32768; // 32 MiB while importing (negative = 
 
 #define MLTCO_INSERT_PRICE_COLUMNS                                                                                     \
     "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "   \
-    "batch_id, note, purchase_option, offering_class, upfront)"
+    "batch_id, note, purchase_option, offering_class, upfront, currency)"
 const char kInsertPriceColumns[] = MLTCO_INSERT_PRICE_COLUMNS;
 const char kInsertPrice[] =
-    MLTCO_INSERT_PRICE_COLUMNS " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+    MLTCO_INSERT_PRICE_COLUMNS " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
 #undef MLTCO_INSERT_PRICE_COLUMNS
-constexpr int kColumns = 13;       // values a row binds
-constexpr int kRowsPerInsert = 32; // rows one statement inserts (416 values, under SQLite's limit of 999)
+constexpr int kColumns = 14;       // values a row binds
+constexpr int kRowsPerInsert = 32; // rows one statement inserts (448 values, under SQLite's limit of 999)
 
 Error sqliteError(sqlite3 *db, const char *what)
 {
@@ -350,6 +350,13 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
             sqlite3_bind_double(statement, base + 13, *p.upfront);
         else
             sqlite3_bind_null(statement, base + 13);
+        // Nearly every price is in US dollars: a constant; another currency's code is copied by SQLite.
+        if (p.currency.isEmpty() || p.currency == u"USD") {
+            sqlite3_bind_text(statement, base + 14, "USD", 3, SQLITE_STATIC);
+        } else {
+            const QByteArray code = p.currency.toLatin1();
+            sqlite3_bind_text(statement, base + 14, code.constData(), static_cast<int>(code.size()), SQLITE_TRANSIENT);
+        }
         if (p.provider != runProvider) {
             flushRun();
             runProvider = p.provider;
@@ -400,7 +407,8 @@ Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<Q
         {QStringLiteral("instance_type_id"), QStringLiteral("region"), QStringLiteral("zone"),
          QStringLiteral("pricing_model"), QStringLiteral("amount"), QStringLiteral("unit"),
          QStringLiteral("observed_at"), QStringLiteral("source_id"), QStringLiteral("batch_id"), QStringLiteral("note"),
-         QStringLiteral("purchase_option"), QStringLiteral("offering_class"), QStringLiteral("upfront")});
+         QStringLiteral("purchase_option"), QStringLiteral("offering_class"), QStringLiteral("upfront"),
+         QStringLiteral("currency")});
     if (!copy)
         return copy.error();
     store::PgCopyIn &out = **copy;
@@ -430,6 +438,7 @@ Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<Q
             out.addDouble(*p.upfront);
         else
             out.addNull();
+        out.addText(p.currency.isEmpty() ? QByteArrayLiteral("USD") : p.currency.toLatin1());
         if (Status s = out.endRow(); !s)
             return Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
         d->byProvider[p.provider] += 1;

@@ -1,5 +1,7 @@
 #include "models/catalog/importers/sparecoresimporter.h"
 
+#include "models/common/currency.h"
+
 #include "models/catalog/importers/csvreader.h"
 #include "models/catalog/gputable.h"
 #include "models/catalog/importers/importhelpers.h"
@@ -232,9 +234,15 @@ private:
             skip(Skip::OtherUnit);
             return std::nullopt;
         }
-        const QByteArrayView currency = bytes(row, 8);
-        if (!currency.isEmpty() && !equalsNoCase(currency, "USD")) {
-            m_currencies.insert(text(currency.first(std::min<qsizetype>(10, currency.size()))));
+        // model.md §13: a price keeps its currency (Spare Cores lists European vendors in EUR); a value that is not a
+        // currency code is left out and named.
+        const QByteArrayView currencyBytes = bytes(row, 8);
+        const QString currency = currencyBytes.isEmpty()
+                                     ? QStringLiteral("USD")
+                                     : QString::fromLatin1(currencyBytes.first(std::min<qsizetype>(10, currencyBytes.size())))
+                                           .toUpper();
+        if (!isCurrencyCode(currency)) {
+            m_currencies.insert(text(currencyBytes.first(std::min<qsizetype>(10, currencyBytes.size()))));
             skip(Skip::OtherCurrency);
             return std::nullopt;
         }
@@ -260,7 +268,8 @@ private:
             return std::nullopt;
         }
         if (std::optional<QString> p = rangeProblem(QStringLiteral("price"), amount, plausible::kMinHourlyPrice,
-                                                    plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
+                                                    plausible::kMaxHourlyPrice * plausible::currencyScale(currency),
+                                                    currency + QStringLiteral("/hour")))
             return p;
         for (int c : {0, 1, 2, 12})
             if (!isValidUtf8(bytes(row, c)))
@@ -294,6 +303,7 @@ private:
             price.zone = m_strings.intern(bytes(row, 2));
         price.pricing = spot ? PricingModel::Spot : PricingModel::OnDemand;
         price.amount = amount;
+        price.currency = currency == QLatin1String("USD") ? QStringLiteral("USD") : m_strings.intern(currency.toLatin1());
         price.unit = PriceUnit::Hour;
         if (m_options.observedAt.isValid()) {
             price.observedAt = m_options.observedAt;
@@ -386,7 +396,7 @@ private:
         if (const int n = m_skips[static_cast<int>(Skip::OtherCurrency)]; n > 0) {
             QStringList names(m_currencies.cbegin(), m_currencies.cend());
             names.sort();
-            notes << QStringLiteral("%1 prices in other currencies than USD left out (%2)")
+            notes << QStringLiteral("%1 prices whose currency is not a currency code left out (%2)")
                          .arg(n)
                          .arg(names.join(QStringLiteral(", ")));
         }

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace mltco;
 using namespace mltco::catalog;
 using testing::documentContents;
@@ -223,14 +225,45 @@ private slots:
         QVERIFY(data->notes.join(u'\n').contains(QStringLiteral("3 prices of sizes without GPUs left out")));
     }
 
-    void anotherCurrencyIsRefusedWithTheFileAndItem()
+    // A page that mixes currencies (a euro item on a page billed in dollars) is refused, naming the item.
+    void aPageMixingCurrenciesIsRefusedWithTheFileAndItem()
     {
         const Expected<ImportData> data = parse(readFixture("azure-retail-eur.json"));
         QVERIFY(!data);
         QCOMPARE(data.error().details.size(), 1);
-        QVERIFY2(data.error().details.first().startsWith(QStringLiteral("prices.json: Items[1]: currencyCode is EUR")),
+        QVERIFY2(data.error().details.first().startsWith(
+                     QStringLiteral("prices.json: Items[1]: currencyCode is EUR but the page's BillingCurrency is USD")),
                  qPrintable(data.error().details.first()));
         QVERIFY(data.error().message.contains(QStringLiteral("1 item is invalid")));
+    }
+
+    // model.md §13: a page asked for in euros (currencyCode='EUR': BillingCurrency and every item in EUR; the fixture
+    // is azure-retail-vms.json as such a page writes it) imports, every price keeping its currency; a code that is not
+    // one is refused.
+    void aPageInEurosImportsInEuros()
+    {
+        const Expected<ImportData> usd = parse(readFixture("azure-retail-vms.json"));
+        const Expected<ImportData> eur = parse(readFixture("azure-retail-vms-eur.json"));
+        QVERIFY2(eur, qPrintable(failure(eur)));
+        QVERIFY(usd);
+        QCOMPARE(eur->prices.size(), usd->prices.size());
+        for (qsizetype i = 0; i < eur->prices.size(); ++i) {
+            QCOMPARE(eur->prices[i].currency, QStringLiteral("EUR"));
+            QCOMPARE(usd->prices[i].currency, QStringLiteral("USD"));
+            QCOMPARE(eur->prices[i].instance, usd->prices[i].instance);
+            QCOMPARE(eur->prices[i].pricing, usd->prices[i].pricing);
+        }
+        const auto h100 = std::find_if(eur->prices.cbegin(), eur->prices.cend(), [](const PricePoint &p) {
+            return p.instance == QLatin1String("Standard_ND96isr_H100_v5") && p.pricing == PricingModel::OnDemand;
+        });
+        QVERIFY(h100 != eur->prices.cend() && h100->amount == 90.4544);
+
+        QByteArray bad = readFixture("azure-retail-vms-eur.json");
+        bad.replace("\"BillingCurrency\": \"EUR\"", "\"BillingCurrency\": \"euro\"");
+        const Expected<ImportData> refused = parse(bad);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().details.join(u'\n').contains(QStringLiteral("BillingCurrency \"euro\" is not a currency code")),
+                 qPrintable(refused.error().details.join(u'\n')));
     }
 
     void aMalformedItemIsRefused_data()
@@ -314,7 +347,7 @@ private slots:
         Expected<ImportResult> refused = importPriceFile(doc->database(), bad, again);
         QVERIFY(!refused);
         QVERIFY2(refused.error().details.join(u'\n').contains(
-                     QStringLiteral("pages: page-0002.json: Items[1]: currencyCode is EUR")),
+                     QStringLiteral("pages: page-0002.json: Items[1]: currencyCode is EUR but the page's BillingCurrency is USD")),
                  qPrintable(refused.error().details.join(u'\n')));
         QCOMPARE(documentContents(doc->database()), before);
 
