@@ -84,7 +84,17 @@ private slots:
         QVERIFY(cheapest && cheapest->value().startsWith(QStringLiteral("\u20ac")));
         QVERIFY(!cheapest->value().contains(QLatin1Char('$')));
 
+        // The Risk page's inputs name their units in the plan's currency.
+        f.window->showPage(ui::MainWindow::Risk);
+        auto *target = f.find<QComboBox>(QStringLiteral("uncertaintyTarget"));
+        auto *parameter = f.find<QComboBox>(QStringLiteral("uncertaintyParameter"));
+        QVERIFY(target && parameter);
+        QVERIFY(UiFixture::choose(target, kAws, Qt::MatchContains));
+        QTRY_VERIFY(parameter->findText(QStringLiteral("(EUR/hour)"), Qt::MatchContains) >= 0);
+        QCOMPARE(parameter->findText(QStringLiteral("USD"), Qt::MatchContains), -1);
+
         // Undo: dollars again, everywhere.
+        f.window->showPage(ui::MainWindow::Dashboard);
         QTest::keyClick(f.window.get(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(f.editor()->plan().currency, QStringLiteral("USD"));
         QTRY_COMPARE(card->value(), report::moneyCompact(usdTotal));

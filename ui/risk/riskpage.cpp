@@ -433,7 +433,9 @@ void RiskPage::refreshParameters()
     for (tco::ParamId id : std::as_const(ids)) {
         const tco::ParameterInfo &info = tco::parameterInfo(id);
         if (info.type == tco::ParamType::Number || info.type == tco::ParamType::Integer)
-            m_parameter->addItem(QStringLiteral("%1 (%2)").arg(QString::fromUtf8(info.label), QString::fromUtf8(info.unit)),
+            m_parameter->addItem(QStringLiteral("%1 (%2)").arg(QString::fromUtf8(info.label),
+                                                                 tco::unitInCurrency(QString::fromUtf8(info.unit),
+                                                                                     plan.currency)),
                                  static_cast<int>(id));
     }
     const int again = m_parameter->findData(previous);
