@@ -34,19 +34,6 @@ QJsonValue share(const std::optional<double> &fraction)
     return fraction ? QJsonValue(std::round(*fraction * 1e6) / 1e6) : QJsonValue();
 }
 
-int writeRows(
-    Io &io, const QString &format, const QStringList &header, const RowSource &rows,
-    const std::function<bool()> &complete = [] { return true; })
-{
-    QFile out;
-    if (!out.open(stdout, QIODevice::WriteOnly))
-        return inputError(io, QStringLiteral("Could not write to standard output"));
-    io.out.flush();
-    if (!writeListing(out, format, header, rows, complete))
-        return inputError(io, QStringLiteral("Could not write the listing: %1").arg(out.errorString()));
-    return ExitOk;
-}
-
 int runImport(const QString &path, store::Document &document, Io &io)
 {
     if (Status s = document.checkWritable(QStringLiteral("import a bill into")); !s)
@@ -119,7 +106,7 @@ int runCompare(const QString &planPath, const QCommandLineParser &parser, store:
                                 QStringLiteral("actual_billed_usd"),
                                 QStringLiteral("planned_total_usd")};
     io.err.flush();
-    return writeRows(io, format, header, [&](bool, const RowSink &sink) {
+    return writeRowsToStdout(io, format, header, [&](bool, const RowSink &sink) {
         for (const actuals::VarianceRow &r : comparison->rows)
             sinkValues(sink, {r.planMonth, r.month, cents(r.planned), cents(r.actual), cents(r.variance),
                               share(r.varianceShare), cents(r.cumulativePlanned), cents(r.cumulativeActual),
@@ -196,7 +183,7 @@ int runActuals(const QStringList &args, Io &io)
         Expected<QList<actuals::BillRecord>> list = actuals::bills(db);
         if (!list)
             return inputError(io, list.error().message);
-        return writeRows(io, format,
+        return writeRowsToStdout(io, format,
                          {QStringLiteral("id"), QStringLiteral("file"), QStringLiteral("focus_version"),
                           QStringLiteral("imported_at"), QStringLiteral("first_month"), QStringLiteral("last_month"),
                           QStringLiteral("rows_read"), QStringLiteral("rows_used"), QStringLiteral("sha256")},
@@ -208,7 +195,7 @@ int runActuals(const QStringList &args, Io &io)
     }
     // list: streamed from SQLite as it reads the sums; a listing is never held in memory.
     Status status;
-    const int code = writeRows(
+    const int code = writeRowsToStdout(
         io, format,
         {QStringLiteral("month"), QStringLiteral("provider"), QStringLiteral("service"),
          QStringLiteral("instance_type"), QStringLiteral("pricing_category"), QStringLiteral("effective_cost"),

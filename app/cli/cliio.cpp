@@ -1,5 +1,7 @@
 #include "cliio.h"
 
+#include <QFile>
+
 #include "models/catalog/seedcatalog.h"
 
 namespace mltco::cli {
@@ -39,6 +41,18 @@ QStringList storeAsDocument(const QStringList &args)
             out << a;
     }
     return out;
+}
+
+int writeRowsToStdout(Io &io, const QString &format, const QStringList &header, const RowSource &rows,
+                      const std::function<bool()> &complete)
+{
+    QFile out;
+    if (!out.open(stdout, QIODevice::WriteOnly))
+        return inputError(io, QStringLiteral("Could not write to standard output"));
+    io.out.flush();
+    if (!writeListing(out, format, header, rows, complete))
+        return inputError(io, QStringLiteral("Could not write the listing: %1").arg(out.errorString()));
+    return ExitOk;
 }
 
 } // namespace mltco::cli

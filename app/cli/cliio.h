@@ -1,5 +1,6 @@
 #pragma once
 
+#include "listing.h"
 #include "models/common/expected.h"
 #include "models/store/document.h"
 
@@ -26,6 +27,12 @@ int usageError(Io &io, const QString &message, const QString &usage);
 
 /// Prints an error and its details (one per line) to standard error; returns ExitInvalidInput.
 int inputError(Io &io, const QString &message, const QStringList &details = {});
+
+/// Writes a listing (writeListing()) to standard output after whatever `io.out` holds; ExitOk, or an input error when
+/// standard output cannot be opened or written. `complete` as writeListing() takes it.
+int writeRowsToStdout(
+    Io &io, const QString &format, const QStringList &header, const RowSource &rows,
+    const std::function<bool()> &complete = [] { return true; });
 
 /// Opens the document named by --document, or the default document (created from the seed catalog
 /// on first use) when `path` is empty.

@@ -184,13 +184,9 @@ int runFx(const QStringList &args, Io &io)
         return runAdd(positional, parser, *date, **document, io);
 
     // list: streamed as the document reads it.
-    QFile out;
-    if (!out.open(stdout, QIODevice::WriteOnly))
-        return inputError(io, QStringLiteral("Could not write to standard output"));
-    io.out.flush();
     Status status;
-    const bool written = writeListing(
-        out, format,
+    const int code = writeRowsToStdout(
+        io, format,
         {QStringLiteral("date"), QStringLiteral("currency"), QStringLiteral("per_eur"), QStringLiteral("source")},
         [&](bool, const RowSink &sink) {
             status = catalog::visitRates(db, currency, *from, *to, [&](const catalog::FxQuote &q) {
@@ -201,9 +197,7 @@ int runFx(const QStringList &args, Io &io)
         [&] { return status.isOk(); });
     if (!status)
         return inputError(io, status.error().message);
-    if (!written)
-        return inputError(io, QStringLiteral("Could not write the listing: %1").arg(out.errorString()));
-    return ExitOk;
+    return code;
 }
 
 } // namespace mltco::cli

@@ -78,6 +78,13 @@ private:
     QStringList m_sources;
 };
 
+/// A rate's source as people read it: "ECB" for rates imported from the European Central Bank's files (source keys
+/// "import:<sha256>"), the key itself otherwise ("fx:<citation>" for a rate typed in, "plan fx_rates").
+inline QString rateSourceLabel(const QString &key)
+{
+    return key.startsWith(QLatin1String("import:")) ? QStringLiteral("ECB") : key;
+}
+
 /// The rate table of a document: every currency, or only those named.
 Expected<RateTable> readRateTable(const QSqlDatabase &db, const QStringList &currencies = {});
 

@@ -201,7 +201,7 @@ void RatesView::showCurrency()
     series->attachAxis(y);
     chart->setTitle(any ? tr("%1 per euro: %2 on %3 (%4)")
                               .arg(code, QString::number(lastRate, 'g', 6), lastDay.toString(Qt::ISODate),
-                                   lastSource.startsWith(QLatin1String("import:")) ? tr("ECB") : lastSource)
+                                   catalog::rateSourceLabel(lastSource))
                         : tr("No rates of %1").arg(code));
     theme::colorChart(chart);
     m_chart->setChart(chart);

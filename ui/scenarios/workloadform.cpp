@@ -4,6 +4,7 @@
 #include "ui/scenarios/demandstepseditor.h"
 #include "ui/scenarios/parameterfield.h"
 
+#include "models/catalog/fxrates.h"
 #include "models/common/currency.h"
 #include "models/plan/planevaluation.h"
 
@@ -125,7 +126,7 @@ void WorkloadForm::updateFromPlan()
     for (const tco::FxUse &fx : m_editor->result() ? m_editor->result()->fxUsed() : std::vector<tco::FxUse>{})
         rates << tr("%1 %2 per %3 (%4, %5)")
                      .arg(QString::number(fx.rate, 'g', 6), fx.currency, plan.currency, fx.date.toString(Qt::ISODate),
-                          fx.source.startsWith(QLatin1String("import:")) ? tr("ECB") : fx.source);
+                          catalog::rateSourceLabel(fx.source));
     m_currencyNote->setText(rates.isEmpty() ? tr("every money value and figure of the plan")
                                             : tr("catalog prices converted at %1").arg(rates.join(QStringLiteral("; "))));
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {

@@ -3,11 +3,11 @@
 #include "models/catalog/importers/csvreader.h"
 #include "models/catalog/importers/importhelpers.h"
 #include "models/common/currency.h"
-#include "models/common/filehash.h"
 #include "models/common/zipfile.h"
 #include "models/store/transaction.h"
 
 #include <QBuffer>
+#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
@@ -165,16 +165,15 @@ Expected<EcbImportResult> importEcbRates(const QSqlDatabase &db, const QString &
     Expected<EcbRates> rates = readEcbRates(bytes, fileName);
     if (!rates)
         return rates.error();
-    Expected<QString> sha = fileSha256(path);
-    if (!sha)
-        return sha.error();
+    // The hash of the bytes just read (at most 64 MB), not of the file read again: the source names what was imported.
+    const QString sha = QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
 
     store::Transaction tx(db);
     if (!tx.isActive())
         return Error{QStringLiteral("Could not start writing the rates: %1").arg(tx.errorString()), {}};
-    const FxSource source{QStringLiteral("import:") + *sha, QStringLiteral("import"),
+    const FxSource source{QStringLiteral("import:") + sha, QStringLiteral("import"),
                           QStringLiteral("European Central Bank euro foreign exchange reference rates (%1)").arg(fileName),
-                          fileName, *sha};
+                          fileName, sha};
     Expected<FxWriteResult> written = writeRates(db, source, rates->quotes);
     if (!written)
         return written.error();
