@@ -6,12 +6,14 @@
 #include "models/common/filehash.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
+#include "models/store/workerconnection.h"
 
 #include <QDateTime>
 #include <QFileInfo>
 #include <QHash>
 #include <QSqlError>
 
+#include <future>
 #include <map>
 #include <optional>
 
@@ -57,15 +59,21 @@ Status conflictingPeriod(const QSqlDatabase &db, const BillData &data, const QSt
 
 } // namespace
 
-Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &path)
+Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &path, ImportProgress *progress)
 {
     const QString fileName = QFileInfo(path).fileName();
-    Expected<BillData> data = readBillFile(path, BillOptions{fileName, catalogGpuCounter(db)});
+    // The file's SHA-256 (what tells a bill imported before) on a thread of its own while the bill is read.
+    std::future<Expected<QString>> hash = std::async(std::launch::async, [path] { return fileSha256(path); });
+    Expected<BillData> data = readBillFile(path, BillOptions{fileName, catalogGpuCounter(db), progress});
+    Expected<QString> sha = hash.get();
+    if (progress && progress->isCancelled())
+        return BillImportResult{0, {}, true};
     if (!data)
         return data.error();
-    Expected<QString> sha = fileSha256(path);
     if (!sha)
         return sha.error();
+    if (progress)
+        progress->start(ImportProgress::Stage::Finishing, 0);
 
     store::Transaction tx(db);
     if (!tx.isActive())
@@ -135,10 +143,22 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
         if (!cost.exec())
             return Error{QStringLiteral("Could not record the bill's spend: %1").arg(cost.lastError().text()), {}};
     }
+    if (progress && progress->isCancelled())
+        return BillImportResult{0, {}, true}; // the transaction rolls back
     if (!tx.commit())
         return Error{QStringLiteral("The bill could not be saved: %1. Nothing was imported.").arg(tx.errorString()),
                      {}};
     return BillImportResult{billId, std::move(*data)};
+}
+
+Expected<BillImportResult> runBillImport(const QString &documentLocation, const QString &path,
+                                         ImportProgress &progress)
+{
+    store::WorkerConnection connection(documentLocation);
+    if (!connection.errorString().isEmpty())
+        return Error{QStringLiteral("The document cannot be opened for the import: %1").arg(connection.errorString()),
+                     {}};
+    return importBill(connection.database(), path, &progress);
 }
 
 Status visitActuals(const QSqlDatabase &db, const std::function<bool(const ActualCost &)> &visit)

@@ -19,6 +19,7 @@ struct BillImportResult final
 {
     qint64 billId = 0;
     BillData data; ///< the sums written and the notes about rows left out
+    bool cancelled = false; ///< stopped by the user: nothing was written
 };
 
 /// One imported bill, for listings.
@@ -56,7 +57,14 @@ std::function<std::optional<double>(const QString &)> catalogGpuCounter(const QS
 /// one transaction. Refused, with the document unchanged: a file that is not a FOCUS export or has a bad row; the same
 /// file imported before (by SHA-256); a bill covering a billing account's month that another imported bill already
 /// covers (it would be counted twice: the message names that bill).
-Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &path);
+/// `progress`, when given, counts the file's bytes as they are read and can cancel the import at any moment: a cancelled
+/// import writes nothing and says so (BillImportResult::cancelled).
+Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &path, ImportProgress *progress = nullptr);
+
+/// importBill() on a connection of its own to the document at `documentLocation` (a file or a team store), so it runs
+/// on any thread while the app's own connection keeps reading: what the app's bill import runs.
+Expected<BillImportResult> runBillImport(const QString &documentLocation, const QString &path,
+                                         ImportProgress &progress);
 
 /// The monthly sums of every imported bill added together: one row per month x provider x service x instance type x
 /// pricing category, in that order. `visit` may stop the listing by returning false.

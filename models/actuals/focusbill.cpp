@@ -660,13 +660,33 @@ Expected<BillData> readBillFile(const QString &path, const BillOptions &options)
         return Error{QStringLiteral("Could not open %1: %2").arg(path, file.errorString()), {}};
     BillOptions named = options;
     named.fileName = name;
-    if (GzipDevice::isGzip(file)) {
-        GzipDevice gzip(file);
+    const bool gzipped = GzipDevice::isGzip(file);
+    // The progress counts the bytes of the file itself, under the inflating of a gzip file.
+    std::optional<ProgressReader> counted;
+    QIODevice *raw = &file;
+    if (options.progress) {
+        options.progress->start(ImportProgress::Stage::Reading, file.size());
+        counted.emplace(file, *options.progress);
+        counted->open(QIODevice::ReadOnly);
+        raw = &*counted;
+    }
+    const auto cancelled = [&options]() -> std::optional<Error> {
+        if (options.progress && options.progress->isCancelled())
+            return Error{QStringLiteral("The import was cancelled."), {}};
+        return std::nullopt;
+    };
+    Expected<BillData> data = Error{};
+    if (gzipped) {
+        GzipDevice gzip(*raw);
         if (!gzip.open(QIODevice::ReadOnly))
             return Error{QStringLiteral("Could not read %1: %2").arg(path, gzip.errorString()), {}};
-        return parseFocusBill(gzip, named);
+        data = parseFocusBill(gzip, named);
+    } else {
+        data = parseFocusBill(*raw, named);
     }
-    return parseFocusBill(file, named);
+    if (auto stop = cancelled())
+        return *stop;
+    return data;
 }
 
 } // namespace mltco::actuals

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/common/expected.h"
+#include "models/common/progress.h"
 
 #include <QList>
 #include <QString>
@@ -71,6 +72,9 @@ struct BillOptions final
     /// The GPU count of an instance type the catalog knows (by name, any provider), nullopt when it does not know
     /// it: how a row whose SkuPriceDetails gives no GPU count is recognised as GPU usage.
     std::function<std::optional<double>(const QString &instanceType)> catalogGpuCount;
+    /// Where readBillFile() counts the file's bytes as it reads them (of a gzip file, its compressed bytes); a cancel
+    /// through it stops the reading at once, and the read fails with "cancelled".
+    ImportProgress *progress = nullptr;
 };
 
 /// Reads a FOCUS 1.0, 1.1 or 1.2 cost and usage export (CSV, columns found by name; gzip is inflated by the caller,

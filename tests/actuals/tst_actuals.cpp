@@ -11,11 +11,14 @@
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 #include "models/plan/planreader.h"
+#include "tests/support/focusbill.h"
 #include "tests/support/teststore.h"
 #include "tests/support/testmain.h"
 
 #include <QBuffer>
 #include <QFile>
+#include <QFileInfo>
+#include <QProcess>
 #include <QHash>
 #include <QSqlRecord>
 #include <QTemporaryDir>
@@ -630,6 +633,75 @@ private slots:
         Expected<BillImportResult> aws10 = importBill(db, fixture("focus-1.0-aws.csv"));
         QVERIFY2(aws10, qPrintable(aws10 ? QString() : aws10.error().message));
         QCOMPARE(aws10->data.rowsUsed, 2);
+    }
+
+    void aLargeBillShowsItsProgressAndCancelsCleanly()
+    {
+        // A generated FOCUS 1.2 export of about 4 MB (four of the reader's 1 MB chunks): its progress counts every byte of the file, its GPU rows sum to
+        // what the generator wrote, and a cancel at any moment leaves the document as it was.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large-bill.csv"));
+        const test::FocusBillFigures figures = test::writeFocusBill(path, 4'000'000);
+        QVERIFY(figures.rows > 2000);
+        QCOMPARE(QFileInfo(path).size(), figures.bytes);
+
+        // Cancelled by the reader's first look at the catalog, in the file's first chunk: the read stops before the
+        // next chunk and says so.
+        {
+            ImportProgress progress;
+            BillOptions options;
+            options.progress = &progress;
+            options.catalogGpuCount = [&progress](const QString &) -> std::optional<double> {
+                progress.cancel();
+                return std::nullopt;
+            };
+            Expected<BillData> stopped = readBillFile(path, options);
+            QVERIFY(!stopped);
+            QVERIFY2(stopped.error().message.contains(QStringLiteral("cancelled")), qPrintable(stopped.error().message));
+            QCOMPARE(progress.total(), figures.bytes);
+            QVERIFY(progress.done() > 0 && progress.done() <= figures.bytes / 2);
+        }
+
+        auto document = catalog::openDocument(dir.filePath(QStringLiteral("bills.mltco")));
+        QVERIFY(document);
+        const QSqlDatabase db = (*document)->database();
+        const QString empty = actualsDump(db);
+        {
+            ImportProgress progress;
+            progress.cancel(); // Cancel pressed before the reading began
+            Expected<BillImportResult> cancelled = importBill(db, path, &progress);
+            QVERIFY(cancelled);
+            QVERIFY(cancelled->cancelled);
+            QCOMPARE(actualsDump(db), empty);
+            Expected<QList<BillRecord>> none = bills(db);
+            QVERIFY(none && none->isEmpty());
+        }
+        ImportProgress progress;
+        Expected<BillImportResult> imported = importBill(db, path, &progress);
+        QVERIFY2(imported, qPrintable(imported ? QString() : imported.error().message));
+        QVERIFY(!imported->cancelled);
+        QCOMPARE(progress.stage(), ImportProgress::Stage::Finishing);
+        QCOMPARE(imported->data.rowsRead, int(figures.rows));
+        QCOMPARE(imported->data.rowsUsed, int(figures.gpuRows));
+        double gpuCost = 0;
+        for (const ActualCost &c : imported->data.costs)
+            gpuCost += c.effectiveCost;
+        QCOMPARE(std::round(gpuCost * 100), std::round(figures.gpuCost * 100));
+        Expected<QList<MonthActual>> months = monthlyActuals(db);
+        QVERIFY(months);
+        QCOMPARE(months->size(), 12);
+        // The same bill gzipped reads the same; its progress counts the compressed bytes.
+        const QString gz = path + QStringLiteral(".gz");
+        QCOMPARE(QProcess::execute(QStringLiteral("gzip"), {QStringLiteral("-k"), path}), 0);
+        ImportProgress gzProgress;
+        BillOptions gzOptions;
+        gzOptions.progress = &gzProgress;
+        gzOptions.catalogGpuCount = catalogGpuCounter(db);
+        Expected<BillData> fromGzip = readBillFile(gz, gzOptions);
+        QVERIFY2(fromGzip, qPrintable(fromGzip ? QString() : fromGzip.error().message));
+        QCOMPARE(fromGzip->rowsUsed, imported->data.rowsUsed);
+        QCOMPARE(gzProgress.done(), QFileInfo(gz).size());
+        QCOMPARE(gzProgress.total(), QFileInfo(gz).size());
     }
 
     void theSchemaRefusesWhatABillCannotSay()

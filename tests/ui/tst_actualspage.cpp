@@ -1,10 +1,13 @@
 // The Plan vs actual page, driven through its widgets on a real document with a real FOCUS bill.
+#include "models/actuals/actualsstore.h"
 #include "models/actuals/plancompare.h"
+#include "models/store/document.h"
 #include "models/report/format.h"
 #include "models/plan/parameters.h"
 #include "ui/actuals/actualspage.h"
 #include "ui/charts/chartview.h"
 #include "uitestutil.h"
+#include "tests/support/focusbill.h"
 #include "tests/support/testmain.h"
 
 #include <QChart>
@@ -14,7 +17,9 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineSeries>
+#include <QProgressDialog>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QUndoStack>
 
@@ -36,6 +41,17 @@ QLineSeries *seriesNamed(ChartView *view, const QString &objectName)
     return nullptr;
 }
 
+/// Imports a bill through the page as the app does (on the import's own thread) and waits for it to end: whether it
+/// was imported.
+bool importAndWait(ActualsPage *page, const QString &path)
+{
+    QSignalSpy finished(page, &ActualsPage::billImportFinished);
+    page->importBill(path);
+    if (finished.isEmpty() && !finished.wait(60000))
+        return false;
+    return finished.first().first().toBool();
+}
+
 } // namespace
 
 class TestActualsPage : public QObject
@@ -55,7 +71,7 @@ private slots:
         auto *page = f.find<ActualsPage>(QStringLiteral("actualsPage"));
         auto *leftOut = f.find<QLabel>(QStringLiteral("actualsLeftOut"));
         QVERIFY(page && leftOut);
-        QVERIFY(page->importBill(bill("finops-focus-sample/focus_sample.csv")));
+        QVERIFY(importAndWait(page, bill("finops-focus-sample/focus_sample.csv")));
         QTRY_VERIFY(leftOut->isVisible());
         QVERIFY(f.find<QLabel>(QStringLiteral("actualsMessage"))->text().contains(QStringLiteral("10 GPU rows of 1000")));
         const QString text = leftOut->text();
@@ -63,6 +79,46 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("$4.98 in all: m4.10xlarge $2.00")), qPrintable(text));
         f.editor()->reloadActuals();
         QTRY_VERIFY(leftOut->text().contains(QStringLiteral("t2.micro $0.00")));
+    }
+
+    void aLargeBillImportsOffTheWindowsThreadAndCancels()
+    {
+        // A 40 MB export: the import runs on its own thread behind a progress dialog, the window keeps handling
+        // events, Cancel leaves the document without the bill, and the same file then imports whole.
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->showPage(MainWindow::Actuals);
+        auto *page = f.find<ActualsPage>(QStringLiteral("actualsPage"));
+        auto *message = f.find<QLabel>(QStringLiteral("actualsMessage"));
+        QVERIFY(page && message);
+        const QString path = f.dir.filePath(QStringLiteral("large-bill.csv"));
+        const test::FocusBillFigures figures = test::writeFocusBill(path, 40'000'000);
+        QVERIFY(figures.rows > 0);
+
+        QSignalSpy finished(page, &ActualsPage::billImportFinished);
+        page->importBill(path);
+        QVERIFY(page->isImportingBill());
+        auto *dialog = page->findChild<QProgressDialog *>(QStringLiteral("billImportProgress"));
+        QVERIFY(dialog);
+        QVERIFY(!f.find<QPushButton>(QStringLiteral("importBillButton"))->isEnabled()); // one import at a time
+        auto *cancel = dialog->findChild<QPushButton *>();
+        QVERIFY(cancel);
+        cancel->click();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY2(message->text().contains(QStringLiteral("was cancelled. Nothing was added")), qPrintable(message->text()));
+        QVERIFY(f.editor()->actuals().isEmpty());
+        QVERIFY(!page->isImportingBill());
+        QTRY_VERIFY(!page->findChild<QProgressDialog *>(QStringLiteral("billImportProgress")));
+        Expected<QList<actuals::BillRecord>> none = actuals::bills(f.editor()->document().database());
+        QVERIFY(none && none->isEmpty());
+
+        QVERIFY(importAndWait(page, path));
+        QVERIFY2(message->text().contains(
+                     QStringLiteral("%1 GPU rows of %2").arg(figures.gpuRows).arg(figures.rows)),
+                 qPrintable(message->text()));
+        QTRY_COMPARE(f.editor()->actuals().size(), 12);
+        QVERIFY(f.find<QPushButton>(QStringLiteral("importBillButton"))->isEnabled());
     }
 
     void importLinkCompareAndCalibrate()
@@ -85,7 +141,7 @@ private slots:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("provider,instance_type,price\naws,p3.8xlarge,12.24\n");
         }
-        QVERIFY(!page->importBill(notABill));
+        QVERIFY(!importAndWait(page, notABill));
         auto *message = f.find<QLabel>(QStringLiteral("actualsMessage"));
         QTRY_VERIFY(message->isVisible());
         QVERIFY2(message->text().contains(QStringLiteral("prices.csv")), qPrintable(message->text()));
@@ -93,7 +149,7 @@ private slots:
 
         auto *leftOut = f.find<QLabel>(QStringLiteral("actualsLeftOut"));
         QVERIFY(leftOut && !leftOut->isVisible());
-        QVERIFY(page->importBill(bill("focus-1.2-aws-gpu.csv")));
+        QVERIFY(importAndWait(page, bill("focus-1.2-aws-gpu.csv")));
         QCOMPARE(f.editor()->actuals().size(), 2);
         QVERIFY(message->text().contains(QStringLiteral("8 GPU rows of 11")));
         QVERIFY(summary->text().contains(QStringLiteral("Choose the scenario")));

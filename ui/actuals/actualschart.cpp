@@ -35,7 +35,8 @@ ActualsChart::ActualsChart(Mode mode, QWidget *parent)
     layout->addWidget(m_view);
 }
 
-void ActualsChart::setComparison(const actuals::PlanComparison &comparison, const QString &scenario, int colorIndex)
+void ActualsChart::setComparison(const actuals::PlanComparison &comparison, const QString &scenario, int colorIndex,
+                                 const QString &currency)
 {
     m_chart->removeAllSeries();
     const bool cumulative = m_mode == Mode::Cumulative;
@@ -62,7 +63,8 @@ void ActualsChart::setComparison(const actuals::PlanComparison &comparison, cons
             hi = std::max(hi, *spent);
         }
     }
-    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, cumulative ? tr("Cumulative") : tr("Per month"));
+    const MoneyScale scale = configureMoneyAxis(m_money, lo, hi, cumulative ? tr("Cumulative") : tr("Per month"),
+                                                currency);
     for (QList<QPointF> *points : {&planned, &actual})
         for (QPointF &p : *points)
             p.setY(p.y() / scale.divisor);
@@ -90,24 +92,24 @@ void ActualsChart::setComparison(const actuals::PlanComparison &comparison, cons
         s->attachAxis(m_money);
     }
     const QList<actuals::VarianceRow> rows = comparison.rows;
-    connectHoverTips(m_view, plan, [rows, cumulative, scenario](int index) {
+    connectHoverTips(m_view, plan, [rows, cumulative, scenario, currency](int index) {
         const actuals::VarianceRow &r = rows.at(index);
         return QStringLiteral("<b>%1</b><br>%2 (month %3): %4 planned")
             .arg(scenario.toHtmlEscaped(), actuals::monthLabel(r.month))
             .arg(r.planMonth)
-            .arg(report::money(cumulative ? r.cumulativePlanned : r.planned));
+            .arg(report::money(cumulative ? r.cumulativePlanned : r.planned, currency));
     });
     QList<int> actualRows;
     for (qsizetype i = 0; i < rows.size(); ++i)
         if (cumulative ? rows[i].cumulativeActual.has_value() : rows[i].actual.has_value())
             actualRows.append(int(i));
-    connectHoverTips(m_view, bills, [rows, actualRows, cumulative](int index) {
+    connectHoverTips(m_view, bills, [rows, actualRows, cumulative, currency](int index) {
         const actuals::VarianceRow &r = rows.at(actualRows.at(index));
         const double spent = cumulative ? *r.cumulativeActual : *r.actual;
         const double due = cumulative ? r.cumulativePlanned : r.planned;
         return QStringLiteral("<b>%1</b>: %2 on the bills<br>%3 planned, %4 %5")
-            .arg(actuals::monthLabel(r.month), report::money(spent), report::money(due),
-                 report::money(std::abs(spent - due)), spent > due ? tr("over plan") : tr("under plan"));
+            .arg(actuals::monthLabel(r.month), report::money(spent, currency), report::money(due, currency),
+                 report::money(std::abs(spent - due), currency), spent > due ? tr("over plan") : tr("under plan"));
     });
     m_view->attachLegendToggles();
 }

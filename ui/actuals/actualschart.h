@@ -25,7 +25,9 @@ public:
     explicit ActualsChart(Mode mode, QWidget *parent = nullptr);
 
     /// Draws `comparison` of scenario `scenario` (its position in the plan picks its colour).
-    void setComparison(const actuals::PlanComparison &comparison, const QString &scenario, int colorIndex);
+    /// `currency`: the plan's, which the comparison's amounts are in.
+    void setComparison(const actuals::PlanComparison &comparison, const QString &scenario, int colorIndex,
+                       const QString &currency);
     ChartView *view() const { return m_view; }
     QChart *chart() const { return m_chart; }
 

@@ -19,8 +19,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -30,9 +33,9 @@ namespace mltco::ui {
 
 namespace {
 
-QTableWidgetItem *moneyItem(std::optional<double> value)
+QTableWidgetItem *moneyItem(std::optional<double> value, const QString &currency)
 {
-    auto *item = new QTableWidgetItem(value ? report::money(*value) : QStringLiteral("—"));
+    auto *item = new QTableWidgetItem(value ? report::money(*value, currency) : QStringLiteral("—"));
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     if (value)
         item->setData(Qt::UserRole, *value);
@@ -55,7 +58,7 @@ ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
       m_start(new QDateEdit(this)), m_import(new QPushButton(this)), m_summary(new WrapLabel(this)),
       m_leftOut(new WrapLabel(this)), m_message(new WrapLabel(this)), m_monthly(new ActualsChart(ActualsChart::Mode::Monthly, this)),
       m_cumulative(new ActualsChart(ActualsChart::Mode::Cumulative, this)), m_table(new QTableWidget(this)),
-      m_calibration(new QGroupBox(this)), m_suggestionRows(new QVBoxLayout)
+      m_calibration(new QGroupBox(this)), m_suggestionRows(new QVBoxLayout), m_importPoll(new QTimer(this))
 {
     m_scenario->setObjectName(QStringLiteral("actualsScenario"));
     m_scenario->setToolTip(tr("The scenario of the plan to hold against the bills; the choice is saved with the plan"));
@@ -126,6 +129,8 @@ ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
     layout->addLayout(bottom, 2);
 
     connect(m_import, &QPushButton::clicked, this, &ActualsPage::importBillWithDialog);
+    connect(m_importPoll, &QTimer::timeout, this, &ActualsPage::updateImportProgress);
+    connect(&m_importWatcher, &QFutureWatcher<BillOutcome>::finished, this, &ActualsPage::billImportEnded);
     connect(m_scenario, &QComboBox::currentIndexChanged, this, &ActualsPage::linkChanged);
     connect(m_startFromBills, &QCheckBox::toggled, this, &ActualsPage::linkChanged);
     connect(m_start, &QDateEdit::dateChanged, this, &ActualsPage::linkChanged);
@@ -204,7 +209,7 @@ void ActualsPage::refresh()
         m_start->setDate(QDate::fromString(start + QStringLiteral("-01"), Qt::ISODate));
         m_updating = false;
     }
-    m_import->setEnabled(!m_editor->isReadOnly());
+    m_import->setEnabled(!m_editor->isReadOnly() && !isImportingBill());
     showLeftOut();
 
     m_comparison.reset();
@@ -247,8 +252,9 @@ void ActualsPage::refresh()
                 text = tr("Over the %n month(s) with bills, the bills show %1 of GPU spend where %2 planned %3: %4 "
                           "(%5%6).",
                           nullptr, c->monthsWithActuals)
-                           .arg(report::money(c->actualToDate), plan.actuals->scenario, report::money(c->plannedToDate),
-                                report::money(std::abs(variance)), share,
+                           .arg(report::money(c->actualToDate, plan.currency), plan.actuals->scenario,
+                                report::money(c->plannedToDate, plan.currency),
+                                report::money(std::abs(variance), plan.currency), share,
                                 variance > 0 ? tr("over plan") : tr("under plan"));
             }
             for (const QString &note : c->notes)
@@ -264,8 +270,8 @@ void ActualsPage::refresh()
                 int(std::distance(plan.scenarios.begin(),
                                   std::find_if(plan.scenarios.begin(), plan.scenarios.end(),
                                                [&](const tco::PlanScenario &s) { return s.name == scenario->name; })));
-            m_monthly->setComparison(*c, scenario->name, color);
-            m_cumulative->setComparison(*c, scenario->name, color);
+            m_monthly->setComparison(*c, scenario->name, color, plan.currency);
+            m_cumulative->setComparison(*c, scenario->name, color, plan.currency);
         }
     }
     m_monthly->setVisible(m_comparison.has_value());
@@ -286,6 +292,7 @@ void ActualsPage::fillTable()
     m_table->setRowCount(0);
     if (!m_comparison)
         return;
+    const QString &currency = m_editor->plan().currency;
     // Months up to the last one a bill covers: the rest of the plan has nothing to compare yet.
     int last = -1;
     for (qsizetype i = 0; i < m_comparison->rows.size(); ++i)
@@ -297,9 +304,9 @@ void ActualsPage::fillTable()
         auto *month = new QTableWidgetItem(actuals::monthLabel(r.month));
         month->setToolTip(tr("Month %1 of the plan").arg(r.planMonth));
         m_table->setItem(i, 0, month);
-        m_table->setItem(i, 1, moneyItem(r.planned));
-        m_table->setItem(i, 2, moneyItem(r.actual));
-        QTableWidgetItem *variance = moneyItem(r.variance);
+        m_table->setItem(i, 1, moneyItem(r.planned, currency));
+        m_table->setItem(i, 2, moneyItem(r.actual, currency));
+        QTableWidgetItem *variance = moneyItem(r.variance, currency);
         if (r.variance && *r.variance > 0.005)
             variance->setForeground(theme::color(theme::Role::WarningText));
         m_table->setItem(i, 3, variance);
@@ -311,9 +318,10 @@ void ActualsPage::fillTable()
             const auto category = actuals::PricingCategory(c);
             m_table->setItem(
                 i, 5 + c,
-                moneyItem(r.actual ? std::optional<double>(r.actualByCategory[std::size_t(category)]) : std::nullopt));
+                moneyItem(r.actual ? std::optional<double>(r.actualByCategory[std::size_t(category)]) : std::nullopt,
+                          currency));
         }
-        m_table->setItem(i, 9, moneyItem(r.actualBilled));
+        m_table->setItem(i, 9, moneyItem(r.actualBilled, currency));
     }
     // Other pricing (FOCUS "Other") joins "Not stated" only if present; it is rare enough not to need a column.
     for (int i = 0; i <= last; ++i) {
@@ -321,7 +329,7 @@ void ActualsPage::fillTable()
         const double other = r.actualByCategory[std::size_t(actuals::PricingCategory::Other)] +
                              r.actualByCategory[std::size_t(actuals::PricingCategory::Unspecified)];
         if (r.actual)
-            m_table->setItem(i, 8, moneyItem(other));
+            m_table->setItem(i, 8, moneyItem(other, currency));
     }
     m_table->resizeColumnsToContents();
 }
@@ -378,40 +386,114 @@ void ActualsPage::importBillWithDialog()
     const QString path = QFileDialog::getOpenFileName(this, tr("Import a bill (FOCUS cost export)"), QString(),
                                                       tr("FOCUS cost exports (*.csv *.csv.gz *.gz);;All files (*)"));
     if (!path.isEmpty())
-        (void)importBill(path); // the page shows what happened
+        importBill(path); // the page shows what happened
 }
 
-Status ActualsPage::importBill(const QString &path)
+void ActualsPage::importBill(const QString &path)
 {
-    Status status;
+    if (isImportingBill())
+        return;
     if (Status writable = m_editor->document().checkWritable(tr("import a bill into")); !writable) {
-        status = writable;
-    } else {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        Expected<actuals::BillImportResult> result = actuals::importBill(m_editor->document().database(), path);
-        QApplication::restoreOverrideCursor();
-        if (!result) {
-            status = result.error();
-        } else {
-            QStringList lines{tr("Imported %1: %2 GPU rows of %3 in %4 monthly sums.")
-                                  .arg(QFileInfo(path).fileName())
-                                  .arg(result->data.rowsUsed)
-                                  .arg(result->data.rowsRead)
-                                  .arg(result->data.costs.size())};
-            lines << result->data.notes;
-            m_message->setText(lines.join(QLatin1Char('\n')));
-            m_message->setStyleSheet(QString());
-            m_message->show();
-            m_editor->reloadActuals();
-            return {};
-        }
+        showImportError(writable.error());
+        emit billImportFinished(false);
+        return;
     }
-    QStringList lines{status.error().message};
-    lines << status.error().details.mid(0, 10);
+    m_importing = QFileInfo(path).fileName();
+    m_importProgress = std::make_shared<ImportProgress>();
+    m_progressDialog = new QProgressDialog(tr("Reading %1…").arg(m_importing), tr("Cancel"), 0, 1000, this);
+    m_progressDialog->setObjectName(QStringLiteral("billImportProgress"));
+    m_progressDialog->setWindowTitle(tr("Importing %1").arg(m_importing));
+    m_progressDialog->setWindowModality(Qt::WindowModal);
+    m_progressDialog->setMinimumDuration(300);
+    m_progressDialog->setAutoClose(false);
+    m_progressDialog->setAutoReset(false);
+    m_progressDialog->setMinimumWidth(420);
+    connect(m_progressDialog, &QProgressDialog::canceled, this, [this] {
+        if (!m_importProgress)
+            return;
+        m_importProgress->cancel();
+        m_progressDialog->setLabelText(tr("Cancelling: nothing will be added…"));
+    });
+    m_progressDialog->setValue(0);
+    m_import->setEnabled(false);
+    m_message->hide();
+
+    const std::shared_ptr<ImportProgress> progress = m_importProgress;
+    const QString location = m_editor->document().path();
+    m_importWatcher.setFuture(QtConcurrent::run([location, path, progress] {
+        BillOutcome outcome;
+        Expected<actuals::BillImportResult> result = actuals::runBillImport(location, path, *progress);
+        if (result)
+            outcome.result = std::move(*result);
+        else
+            outcome.error = result.error();
+        return outcome;
+    }));
+    m_importPoll->start(100);
+}
+
+void ActualsPage::updateImportProgress()
+{
+    if (!m_progressDialog || !m_importProgress || m_importProgress->isCancelled())
+        return;
+    if (m_importProgress->stage() == ImportProgress::Stage::Finishing) {
+        m_progressDialog->setLabelText(tr("Saving the monthly sums of %1…").arg(m_importing));
+        m_progressDialog->setValue(950);
+        return;
+    }
+    const double total = double(std::max<qint64>(1, m_importProgress->total()));
+    const double done = double(m_importProgress->done());
+    m_progressDialog->setLabelText(tr("Reading and checking %1… %2 of %3 MB")
+                                       .arg(m_importing, report::grouped(done / 1e6, 1), report::grouped(total / 1e6, 1)));
+    m_progressDialog->setValue(int(std::min(1.0, done / total) * 940));
+}
+
+void ActualsPage::billImportEnded()
+{
+    m_importPoll->stop();
+    if (m_progressDialog) {
+        m_progressDialog->disconnect(this);
+        m_progressDialog->close();
+        m_progressDialog->deleteLater();
+        m_progressDialog = nullptr;
+    }
+    m_importProgress.reset();
+    m_import->setEnabled(!m_editor->isReadOnly());
+    const BillOutcome outcome = m_importWatcher.result();
+    if (!outcome.result) {
+        showImportError(outcome.error);
+        emit billImportFinished(false);
+        return;
+    }
+    if (outcome.result->cancelled) {
+        m_message->setText(tr("The import of %1 was cancelled. Nothing was added; the document is unchanged.")
+                               .arg(m_importing));
+        m_message->setStyleSheet(QString());
+        m_message->show();
+        emit billImportFinished(false);
+        return;
+    }
+    const actuals::BillData &bill = outcome.result->data;
+    QStringList lines{tr("Imported %1: %2 GPU rows of %3 in %4 monthly sums.")
+                          .arg(m_importing)
+                          .arg(bill.rowsUsed)
+                          .arg(bill.rowsRead)
+                          .arg(bill.costs.size())};
+    lines << bill.notes;
+    m_message->setText(lines.join(QLatin1Char('\n')));
+    m_message->setStyleSheet(QString());
+    m_message->show();
+    m_editor->reloadActuals();
+    emit billImportFinished(true);
+}
+
+void ActualsPage::showImportError(const Error &error)
+{
+    QStringList lines{error.message};
+    lines << error.details.mid(0, 10);
     m_message->setText(lines.join(QLatin1Char('\n')));
     m_message->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::BadText)));
     m_message->show();
-    return status;
 }
 
 } // namespace mltco::ui

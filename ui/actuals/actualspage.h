@@ -1,10 +1,14 @@
 #pragma once
 
+#include "models/actuals/actualsstore.h"
 #include "models/actuals/calibration.h"
 #include "models/actuals/plancompare.h"
 
+#include <QFutureWatcher>
+#include <QPointer>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -12,8 +16,10 @@ class QComboBox;
 class QDateEdit;
 class QGroupBox;
 class QLabel;
+class QProgressDialog;
 class QPushButton;
 class QTableWidget;
+class QTimer;
 class QVBoxLayout;
 
 namespace mltco::ui {
@@ -34,8 +40,17 @@ public:
 
     /// Asks for a FOCUS export and imports it into the document (File › Import bill…).
     void importBillWithDialog();
-    /// Imports the bill at `path`; the message says what happened (also shown on the page).
-    Status importBill(const QString &path);
+    /// Starts importing the bill at `path` on a thread of its own (a multi-GB export never freezes the window), with a
+    /// progress dialog whose Cancel leaves the document unchanged; the page's message says what happened when it
+    /// ends (billImportFinished). Refused at once, with the message, when the document is read-only.
+    void importBill(const QString &path);
+    bool isImportingBill() const { return m_importProgress != nullptr; }
+
+signals:
+    /// A bill import ended: `imported` is false when it was refused, failed or cancelled.
+    void billImportFinished(bool imported);
+
+public:
 
     /// The comparison shown, nullopt when there is none (no link, no bills).
     const std::optional<actuals::PlanComparison> &comparison() const { return m_comparison; }
@@ -52,6 +67,15 @@ private:
     /// Lists what each imported bill left out (its import notes), or hides the line when nothing was.
     void showLeftOut();
     void fillSuggestions();
+    void updateImportProgress();
+    void billImportEnded();
+    void showImportError(const Error &error);
+
+    struct BillOutcome final
+    {
+        std::optional<actuals::BillImportResult> result;
+        Error error;
+    };
 
     PlanEditor *m_editor;
     QComboBox *m_scenario;
@@ -68,6 +92,11 @@ private:
     QVBoxLayout *m_suggestionRows;
     std::optional<actuals::PlanComparison> m_comparison;
     QList<actuals::Suggestion> m_suggestions;
+    QFutureWatcher<BillOutcome> m_importWatcher;
+    std::shared_ptr<ImportProgress> m_importProgress; ///< set while a bill import runs
+    QPointer<QProgressDialog> m_progressDialog;
+    QTimer *m_importPoll;
+    QString m_importing; ///< the file name of the bill being imported
     bool m_updating = false;
     bool m_stale = false; ///< the plan or the bills changed while the page was hidden
 };

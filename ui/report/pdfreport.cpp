@@ -290,9 +290,11 @@ private:
                     .arg(lead, notes),
                 true);
         auto *cumulative = new ActualsChart(ActualsChart::Mode::Cumulative, &m_host);
-        cumulative->setComparison(c, c.scenario, std::max(c.planPosition, 0));
+        cumulative->setComparison(c, c.scenario, std::max(c.planPosition, 0), m_data.currency);
         addChart(cursor, cumulative->view(),
-                 QStringLiteral("Cumulative GPU spend of %1: the plan's line and the bills' (USD).").arg(c.scenario), 0.42);
+                 QStringLiteral("Cumulative GPU spend of %1: the plan's line and the bills' (%2).")
+                     .arg(c.scenario, m_data.currency),
+                 0.42);
         QList<QStringList> rows;
         for (const actuals::VarianceRow &r : c.rows) {
             if (!r.actual)

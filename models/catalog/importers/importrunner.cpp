@@ -127,40 +127,6 @@ private:
     qsizetype m_instances = 0;
 };
 
-/// Hands a file to a parser while counting the bytes read; a cancel, or a writer that has stopped, fails the read,
-/// so the parser stops at once.
-class WatchedReader final : public QIODevice
-{
-public:
-    WatchedReader(QIODevice &in, ImportProgress &progress, const ChunkQueue &queue)
-        : m_in(in), m_progress(progress), m_queue(queue)
-    {
-    }
-    bool isSequential() const override { return true; }
-
-protected:
-    qint64 readData(char *data, qint64 maxSize) override
-    {
-        if (m_progress.isCancelled() || m_queue.isAborted()) {
-            setErrorString(m_progress.isCancelled() ? QStringLiteral("cancelled") : QStringLiteral("the import stopped"));
-            return -1;
-        }
-        const qint64 n = m_in.read(data, maxSize);
-        if (n > 0)
-            m_progress.advance(n);
-        else if (n < 0)
-            setErrorString(m_in.errorString());
-        return n;
-    }
-    qint64 writeData(const char *, qint64) override { return -1; }
-
-private:
-    QIODevice &m_in;
-    ImportProgress &m_progress;
-    const ChunkQueue &m_queue;
-};
-
-
 /// The SHA-256 that names an import's input: the file's own, or for several files one over their names and hashes,
 /// so that the same pages import once.
 Expected<QString> inputSha256(const QStringList &files)
@@ -204,7 +170,7 @@ Expected<ImportData> parseInputs(const QStringList &files, PriceFileFormat forma
             QFile file(path);
             if (std::optional<Error> e = open(file))
                 return *e;
-            WatchedReader watched(file, progress, queue);
+            ProgressReader watched(file, progress, [&queue] { return queue.isAborted(); });
             watched.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
             reader.readPage(watched, files.size() == 1 ? options.fileName : QFileInfo(path).fileName());
             if (progress.isCancelled() || queue.isAborted())
@@ -215,7 +181,7 @@ Expected<ImportData> parseInputs(const QStringList &files, PriceFileFormat forma
     QFile file(files.first());
     if (std::optional<Error> e = open(file))
         return *e;
-    WatchedReader watched(file, progress, queue);
+    ProgressReader watched(file, progress, [&queue] { return queue.isAborted(); });
     watched.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
     return parsePriceFile(watched, format, options, &sink);
 }

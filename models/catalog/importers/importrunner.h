@@ -7,12 +7,12 @@
 #include "models/catalog/importers/importwriter.h"
 #include "models/catalog/importers/pricefile.h"
 #include "models/common/expected.h"
+#include "models/common/progress.h"
 
 #include <QDate>
 #include <QString>
 #include <QStringList>
 
-#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -38,37 +38,7 @@ struct ImportResult final
     QStringList notes;
 };
 
-/// Progress of an import, shared by the thread that runs it and the one that shows it.
-class ImportProgress final
-{
-public:
-    /// Reading: the file is read, checked and written as it goes (done and total count its bytes; rowsWritten
-    /// the prices written so far). Finishing: the price index is built and the import committed.
-    enum class Stage { Reading, Finishing };
-
-    void cancel() { m_cancelled = true; }
-    bool isCancelled() const { return m_cancelled; }
-    Stage stage() const { return m_stage; }
-    qint64 done() const { return m_done; }
-    qint64 total() const { return m_total; }
-    qint64 rowsWritten() const { return m_rows; }
-    void setRowsWritten(qint64 n) { m_rows = n; }
-
-    void start(Stage stage, qint64 total)
-    {
-        m_done = 0;
-        m_total = total;
-        m_stage = stage;
-    }
-    void advance(qint64 n) { m_done += n; }
-
-private:
-    std::atomic<bool> m_cancelled = false;
-    std::atomic<Stage> m_stage = Stage::Reading;
-    std::atomic<qint64> m_done = 0;
-    std::atomic<qint64> m_total = 0;
-    std::atomic<qint64> m_rows = 0;
-};
+using mltco::ImportProgress;
 
 /// Reads, checks and writes a price file into the document open on `db` in one pass and ONE transaction
 /// (ImportWriter): a parser thread hands chunks of rows through a short queue to the writer on this thread, while a
