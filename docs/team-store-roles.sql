@@ -14,7 +14,7 @@ GRANT SELECT ON ALL TABLES IN SCHEMA public TO mltco_reader, mltco_writer;
 
 -- The catalog around the prices, plans and bills: a writer edits them.
 GRANT INSERT, UPDATE, DELETE ON source, provider, gpu, throughput, instance_type, plan, meta, bill, bill_period,
-    actual_cost, fx_rate TO mltco_writer;
+    actual_cost, bill_charge, fx_rate TO mltco_writer;
 -- Imports: a batch is recorded, then its row counts and file hash filled in.
 GRANT INSERT, UPDATE ON import_batch TO mltco_writer;
 -- Prices: added, never changed (an import may only point its rows at the source that names its file).

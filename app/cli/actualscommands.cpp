@@ -16,8 +16,8 @@ namespace mltco::cli {
 namespace {
 
 const QString kUsage = QStringLiteral(
-    "mltco-cli actuals import FILE | list | bills | remove ID | compare PLAN.json --scenario NAME [--start YYYY-MM] "
-    "[--format table|csv|json] [--document PATH]");
+    "mltco-cli actuals import FILE | list [--by instance|service-category] | bills | remove ID | compare PLAN.json "
+    "--scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]");
 
 /// Money in whole cents, as every `…_usd` column of mltco's exports (README, report --csv).
 double cents(double usd)
@@ -95,16 +95,18 @@ int runCompare(const QString &planPath, const QCommandLineParser &parser, store:
         return inputError(io, comparison.error().message);
     for (const QString &note : comparison->notes)
         io.err << "mltco-cli: note: " << note << '\n';
+    // Amounts in the plan's currency, which the column names carry ("planned_eur"), as the report's CSV.
+    const QString cur = read.currency.toLower();
     const QStringList header = {QStringLiteral("plan_month"),
                                 QStringLiteral("month"),
-                                QStringLiteral("planned_usd"),
-                                QStringLiteral("actual_usd"),
-                                QStringLiteral("variance_usd"),
+                                QStringLiteral("planned_") + cur,
+                                QStringLiteral("actual_") + cur,
+                                QStringLiteral("variance_") + cur,
                                 QStringLiteral("variance_share"),
-                                QStringLiteral("cumulative_planned_usd"),
-                                QStringLiteral("cumulative_actual_usd"),
-                                QStringLiteral("actual_billed_usd"),
-                                QStringLiteral("planned_total_usd")};
+                                QStringLiteral("cumulative_planned_") + cur,
+                                QStringLiteral("cumulative_actual_") + cur,
+                                QStringLiteral("actual_billed_") + cur,
+                                QStringLiteral("planned_total_") + cur};
     io.err.flush();
     return writeRowsToStdout(io, format, header, [&](bool, const RowSink &sink) {
         for (const actuals::VarianceRow &r : comparison->rows)
@@ -135,6 +137,9 @@ int runActuals(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("scenario"), QStringLiteral("The scenario to compare."), QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("start"), QStringLiteral("The calendar month of the plan's month 1."),
                       QStringLiteral("YYYY-MM")});
+    parser.addOption({QStringLiteral("by"), QStringLiteral("list: instance (the GPU sums) or service-category (the "
+                                                           "whole bill)."),
+                      QStringLiteral("WHAT"), QStringLiteral("instance")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args.mid(1)))
         return usageError(io, parser.errorText(), kUsage);
     const QStringList positional = parser.positionalArguments();
@@ -195,6 +200,29 @@ int runActuals(const QStringList &args, Io &io)
     }
     // list: streamed from SQLite as it reads the sums; a listing is never held in memory.
     Status status;
+    const QString by = parser.value(QStringLiteral("by"));
+    if (by != QLatin1String("instance") && by != QLatin1String("service-category"))
+        return usageError(io, QStringLiteral("--by must be instance or service-category, not '%1'").arg(by), kUsage);
+    if (by == QLatin1String("service-category")) {
+        // The whole bill: every row by month, provider and FOCUS ServiceCategory, with the part held against a plan.
+        const int code = writeRowsToStdout(
+            io, format,
+            {QStringLiteral("month"), QStringLiteral("provider"), QStringLiteral("service_category"),
+             QStringLiteral("gpu_cost"), QStringLiteral("gpu_unsized_cost"), QStringLiteral("not_gpu_cost"),
+             QStringLiteral("tax_credit_adjustment_cost"), QStringLiteral("effective_cost"),
+             QStringLiteral("billed_cost"), QStringLiteral("currency"), QStringLiteral("rows")},
+            [&](bool, const RowSink &sink) {
+                status = actuals::visitServiceCategories(db, [&](const actuals::ServiceCategorySum &c) {
+                    sinkValues(sink, {c.month, c.provider, c.serviceCategory, c.byKind[0], c.byKind[1], c.byKind[2],
+                                      c.byKind[3], c.effectiveCost, c.billedCost, c.currency, double(c.rows)});
+                    return true;
+                });
+            },
+            [&] { return status.isOk(); });
+        if (!status)
+            return inputError(io, status.error().message);
+        return code;
+    }
     const int code = writeRowsToStdout(
         io, format,
         {QStringLiteral("month"), QStringLiteral("provider"), QStringLiteral("service"),

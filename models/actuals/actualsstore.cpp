@@ -13,6 +13,9 @@
 #include <QHash>
 #include <QSqlError>
 
+#include <algorithm>
+#include <cmath>
+
 #include <future>
 #include <map>
 #include <optional>
@@ -32,6 +35,45 @@ std::function<std::optional<double>(const QString &)> catalogGpuCounter(const QS
 }
 
 namespace {
+
+/// Bills' amounts in a plan's currency: a bill in another currency converts at the average of its month's ECB rates
+/// (model.md §13). The rate table is read only when a bill is in another currency, once.
+class MonthRates final
+{
+public:
+    MonthRates(const QSqlDatabase &db, QString currency) : m_db(db), m_currency(std::move(currency)) {}
+
+    /// Units of the plan's currency per unit of `billCurrency` in `month` ("YYYY-MM"); an error naming the month when
+    /// the table has no rate for it.
+    Expected<double> factor(const QString &billCurrency, const QString &month)
+    {
+        if (billCurrency == m_currency)
+            return 1.0;
+        const auto key = std::make_pair(billCurrency, month);
+        if (const auto found = m_factors.find(key); found != m_factors.end())
+            return found->second;
+        if (!m_rates) {
+            Expected<catalog::RateTable> table = catalog::readRateTable(m_db);
+            if (!table)
+                return table.error();
+            m_rates = std::move(*table);
+        }
+        const Expected<catalog::FxRate> rate =
+            m_rates->monthAverage(billCurrency, m_currency, month.left(4).toInt(), month.mid(5, 2).toInt());
+        if (!rate)
+            return Error{QStringLiteral("The bills of %1 are in %2 and the plan in %3: %4")
+                             .arg(month, billCurrency, m_currency, rate.error().message),
+                         {}};
+        m_factors.emplace(key, rate->rate);
+        return rate->rate;
+    }
+
+private:
+    QSqlDatabase m_db;
+    QString m_currency;
+    std::optional<catalog::RateTable> m_rates;
+    std::map<std::pair<QString, QString>, double> m_factors; // (bill currency, month) -> units of the plan's currency
+};
 
 Status conflictingPeriod(const QSqlDatabase &db, const BillData &data, const QString &fileName)
 {
@@ -143,6 +185,18 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
         if (!cost.exec())
             return Error{QStringLiteral("Could not record the bill's spend: %1").arg(cost.lastError().text()), {}};
     }
+    QSqlQuery charge(db);
+    if (!charge.prepare(QStringLiteral("INSERT INTO bill_charge (bill_id, month, provider, service_category, "
+                                       "charge_kind, effective_cost, billed_cost, rows) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
+        return Error{QStringLiteral("Could not record the bill's charges: %1").arg(charge.lastError().text()), {}};
+    for (const ChargeSum &c : data->charges) {
+        for (const QVariant &v : {QVariant(billId), QVariant(c.month), QVariant(c.provider), QVariant(c.serviceCategory),
+                                  QVariant(chargeKindKey(c.kind)), QVariant(c.effectiveCost), QVariant(c.billedCost),
+                                  QVariant(c.rows)})
+            charge.addBindValue(v);
+        if (!charge.exec())
+            return Error{QStringLiteral("Could not record the bill's charges: %1").arg(charge.lastError().text()), {}};
+    }
     if (progress && progress->isCancelled())
         return BillImportResult{0, {}, true}; // the transaction rolls back
     if (!tx.commit())
@@ -227,40 +281,105 @@ Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QStrin
     q->finish();
 
     QList<MonthActual> months;
-    std::optional<catalog::RateTable> rates;
-    std::map<std::pair<QString, QString>, double> factors; // (bill currency, month) -> units of `currency` per unit
+    MonthRates rates(db, currency);
     for (const Sum &sum : sums) {
-        double factor = 1.0;
-        if (sum.currency != currency) {
-            const auto key = std::make_pair(sum.currency, sum.month);
-            auto found = factors.find(key);
-            if (found == factors.end()) {
-                if (!rates) {
-                    Expected<catalog::RateTable> table = catalog::readRateTable(db);
-                    if (!table)
-                        return table.error();
-                    rates = std::move(*table);
-                }
-                const Expected<catalog::FxRate> rate = rates->monthAverage(
-                    sum.currency, currency, sum.month.left(4).toInt(), sum.month.mid(5, 2).toInt());
-                if (!rate)
-                    return Error{QStringLiteral("The bills of %1 are in %2 and the plan in %3: %4")
-                                     .arg(sum.month, sum.currency, currency, rate.error().message),
-                                 {}};
-                found = factors.emplace(key, rate->rate).first;
-            }
-            factor = found->second;
-        }
+        const Expected<double> factor = rates.factor(sum.currency, sum.month);
+        if (!factor)
+            return factor.error();
         if (months.isEmpty() || months.back().month != sum.month)
             months.append(MonthActual{sum.month, 0, 0, 0, {}, {}});
         MonthActual &m = months.back();
-        m.effectiveCost += sum.effective * factor;
-        m.billedCost += sum.billed * factor;
+        m.effectiveCost += sum.effective * *factor;
+        m.billedCost += sum.billed * *factor;
         m.gpuHours += sum.gpuHours;
-        m.byCategory[std::size_t(sum.category)] += sum.effective * factor;
+        m.byCategory[std::size_t(sum.category)] += sum.effective * *factor;
         m.gpuHoursByCategory[std::size_t(sum.category)] += sum.gpuHours;
     }
     return months;
+}
+
+Status visitServiceCategories(const QSqlDatabase &db, const std::function<bool(const ServiceCategorySum &)> &visit)
+{
+    Expected<QSqlQuery> q = store::exec(
+        db,
+        QStringLiteral("SELECT c.month, c.provider, c.service_category, b.currency, "
+                       "SUM(CASE WHEN c.charge_kind = 'gpu' THEN c.effective_cost ELSE 0 END), "
+                       "SUM(CASE WHEN c.charge_kind = 'gpu_unsized' THEN c.effective_cost ELSE 0 END), "
+                       "SUM(CASE WHEN c.charge_kind = 'not_gpu' THEN c.effective_cost ELSE 0 END), "
+                       "SUM(CASE WHEN c.charge_kind = 'tax_credit_adjustment' THEN c.effective_cost ELSE 0 END), "
+                       "SUM(c.effective_cost), SUM(c.billed_cost), SUM(c.rows), "
+                       "SUM(CASE WHEN c.charge_kind IN ('gpu', 'gpu_unsized', 'not_gpu', 'tax_credit_adjustment') "
+                       "THEN 0 ELSE 1 END) "
+                       "FROM bill_charge c JOIN bill b ON b.id = c.bill_id "
+                       "GROUP BY c.month, c.provider, c.service_category, b.currency "
+                       "ORDER BY c.month, c.provider, c.service_category, b.currency"),
+        {}, QStringLiteral("Listing the bills by service category"));
+    if (!q)
+        return q.error();
+    while (q->next()) {
+        ServiceCategorySum sum;
+        sum.month = q->value(0).toString();
+        sum.provider = q->value(1).toString();
+        sum.serviceCategory = q->value(2).toString();
+        sum.currency = q->value(3).toString();
+        for (int k = 0; k < kChargeKindCount; ++k)
+            sum.byKind[std::size_t(k)] = q->value(4 + k).toDouble();
+        sum.effectiveCost = q->value(8).toDouble();
+        sum.billedCost = q->value(9).toDouble();
+        sum.rows = q->value(10).toLongLong();
+        if (q->value(11).toLongLong() != 0 || !isMonth(sum.month))
+            return store::damage(QStringLiteral("bill_charge holds an unknown charge kind or month"));
+        if (!visit(sum))
+            break;
+    }
+    if (q->lastError().isValid())
+        return Error{QStringLiteral("Listing the bills by service category: %1").arg(q->lastError().text()), {}};
+    return {};
+}
+
+Expected<BillBreakdown> billBreakdown(const QSqlDatabase &db, const QString &currency, const QString &fromMonth,
+                                      const QString &toMonth)
+{
+    BillBreakdown out;
+    std::vector<ServiceCategorySum> sums;
+    if (Status s = visitServiceCategories(db,
+                                          [&](const ServiceCategorySum &sum) {
+                                              if ((fromMonth.isEmpty() || sum.month >= fromMonth) &&
+                                                  (toMonth.isEmpty() || sum.month <= toMonth))
+                                                  sums.push_back(sum);
+                                              return true;
+                                          });
+        !s)
+        return s.error();
+    // The rates after the sums: a team store's connection runs one statement at a time.
+    MonthRates rates(db, currency);
+    std::map<QString, double> categories;
+    for (const ServiceCategorySum &sum : sums) {
+        const Expected<double> factor = rates.factor(sum.currency, sum.month);
+        if (!factor)
+            return factor.error();
+        for (int k = 0; k < kChargeKindCount; ++k)
+            out.byKind[std::size_t(k)] += sum.byKind[std::size_t(k)] * *factor;
+        out.total += sum.effectiveCost * *factor;
+        // The service categories of what is not held against a plan: where the rest of the bill goes.
+        const double rest = sum.effectiveCost - sum.byKind[std::size_t(ChargeKind::Gpu)];
+        if (rest != 0.0)
+            categories[sum.serviceCategory] += rest * *factor;
+        if (out.firstMonth.isEmpty() || sum.month < out.firstMonth)
+            out.firstMonth = sum.month;
+        out.lastMonth = std::max(out.lastMonth, sum.month);
+    }
+    for (const auto &[category, cost] : categories)
+        out.otherByServiceCategory.append({category, cost});
+    std::stable_sort(out.otherByServiceCategory.begin(), out.otherByServiceCategory.end(),
+                     [](const auto &a, const auto &b) { return std::abs(a.second) > std::abs(b.second); });
+    Expected<qint64> without = store::queryInt(
+        db, QStringLiteral("SELECT count(*) FROM bill b WHERE NOT EXISTS (SELECT 1 FROM bill_charge c WHERE "
+                           "c.bill_id = b.id)"));
+    if (!without)
+        return without.error();
+    out.billsWithoutBreakdown = int(*without);
+    return out;
 }
 
 Expected<QList<BillRecord>> bills(const QSqlDatabase &db)
@@ -296,6 +415,7 @@ Status removeBill(const QSqlDatabase &db, qint64 billId)
         return Error{QStringLiteral("No bill has id %1 (mltco-cli actuals bills lists them)").arg(billId), {}};
     const qint64 sourceId = found->value(0).toLongLong();
     for (const QString &sql : {QStringLiteral("DELETE FROM actual_cost WHERE bill_id = ?"),
+                               QStringLiteral("DELETE FROM bill_charge WHERE bill_id = ?"),
                                QStringLiteral("DELETE FROM bill_period WHERE bill_id = ?"),
                                QStringLiteral("DELETE FROM bill WHERE id = ?")}) {
         if (Expected<QSqlQuery> q = store::exec(db, sql, {billId}, QStringLiteral("Removing the bill")); !q)

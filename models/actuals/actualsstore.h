@@ -49,6 +49,30 @@ struct MonthActual final
     std::array<double, kPricingCategoryCount> gpuHoursByCategory{};
 };
 
+/// A bill's rows summed by month, provider and FOCUS ServiceCategory, in the bill's own currency.
+struct ServiceCategorySum final
+{
+    QString month;
+    QString provider;
+    QString serviceCategory; ///< empty when the bill does not say
+    QString currency;
+    std::array<double, kChargeKindCount> byKind{}; ///< EffectiveCost by how it counts (index = ChargeKind)
+    double effectiveCost = 0.0;                    ///< every row
+    double billedCost = 0.0;
+    qint64 rows = 0;
+};
+
+/// The whole bill of a span of months in a plan's currency: what share of it GPU spend held against the plan is, and
+/// where the rest goes.
+struct BillBreakdown final
+{
+    double total = 0.0;                               ///< EffectiveCost of every row of the bills
+    std::array<double, kChargeKindCount> byKind{};    ///< of which, by how it counts (index = ChargeKind)
+    QList<std::pair<QString, double>> otherByServiceCategory; ///< the rest (all but counted GPU spend), largest first
+    QString firstMonth, lastMonth;                    ///< of the sums, empty when there are none
+    int billsWithoutBreakdown = 0; ///< bills imported before documents kept the whole bill (schema version 6)
+};
+
 /// The GPU count of an instance type name in the document's catalog (any provider; the largest when providers
 /// disagree), nullopt when no instance type has that name.
 std::function<std::optional<double>(const QString &)> catalogGpuCounter(const QSqlDatabase &db);
@@ -73,6 +97,16 @@ Status visitActuals(const QSqlDatabase &db, const std::function<bool(const Actua
 /// Actual GPU spend per calendar month (every provider), in month order, in `currency`: a bill in another currency
 /// converts at the average of its month's ECB rates (model.md §13); a month without a rate is an error naming it.
 Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QString &currency = QStringLiteral("USD"));
+
+/// Every imported bill's rows by month, provider and ServiceCategory (with what counted as GPU spend, GPU spend the
+/// catalog could not size, not GPU, and Tax, Credit and Adjustment), in month order, each in its bill's currency.
+/// `visit` may stop the listing by returning false.
+Status visitServiceCategories(const QSqlDatabase &db, const std::function<bool(const ServiceCategorySum &)> &visit);
+
+/// The bills of the months fromMonth..toMonth ("YYYY-MM"; empty: no bound) added up in `currency`, each month at the
+/// average of its ECB rates (model.md §13).
+Expected<BillBreakdown> billBreakdown(const QSqlDatabase &db, const QString &currency, const QString &fromMonth = {},
+                                      const QString &toMonth = {});
 
 /// The bills imported, oldest first.
 Expected<QList<BillRecord>> bills(const QSqlDatabase &db);

@@ -50,6 +50,7 @@ enum Column {
     InvoiceId,
     SkuMeter,
     ChargeDescription,
+    ServiceCategory,
     ColumnCount
 };
 constexpr int kRequired = ServiceName + 1;
@@ -57,7 +58,7 @@ constexpr std::array<const char *, ColumnCount> kNames = {
     "BilledCost",       "EffectiveCost", "BillingCurrency",     "ChargePeriodStart", "ChargeCategory",
     "ServiceName",      "ProviderName",  "ServiceProviderName", "ChargeClass",       "PricingCategory",
     "ConsumedQuantity", "ConsumedUnit",  "SkuPriceDetails",     "BillingAccountId",  "x_UsageType",
-    "InvoiceId",        "SkuMeter",      "ChargeDescription",
+    "InvoiceId",        "SkuMeter",      "ChargeDescription", "ServiceCategory",
 };
 
 /// A field as quoted in a message: trimmed, at most 40 bytes (a hostile file's field may be megabytes).
@@ -297,6 +298,8 @@ public:
         std::sort(periods.begin(), periods.end());
         for (auto &[provider, account, month] : periods)
             m_data.periods.append(BillPeriod{provider, account, month});
+        for (auto &[key, charge] : m_charges)
+            m_data.charges.append(std::move(charge));
         addNotes();
         return std::move(m_data);
     }
@@ -369,15 +372,13 @@ private:
         const QByteArrayView charge = field(ChargeCategory).trimmed();
         const bool usage = equalsIgnoringCase(charge, QLatin1StringView("Usage"));
         const bool purchase = equalsIgnoringCase(charge, QLatin1StringView("Purchase"));
+        bool otherCharge = false;
         if (!usage && !purchase) {
-            for (const char *other : {"Tax", "Credit", "Adjustment"}) {
-                if (equalsIgnoringCase(charge, QLatin1StringView(other))) {
-                    ++m_otherCharges;
-                    return std::nullopt;
-                }
-            }
-            return QStringLiteral("ChargeCategory \"%1\" is not one of Usage, Purchase, Tax, Credit, Adjustment")
-                .arg(shown(charge));
+            for (const char *other : {"Tax", "Credit", "Adjustment"})
+                otherCharge = otherCharge || equalsIgnoringCase(charge, QLatin1StringView(other));
+            if (!otherCharge)
+                return QStringLiteral("ChargeCategory \"%1\" is not one of Usage, Purchase, Tax, Credit, Adjustment")
+                    .arg(shown(charge));
         }
         const QByteArrayView chargeClass = field(ChargeClass).trimmed();
         const bool correction = equalsIgnoringCase(chargeClass, QLatin1StringView("Correction"));
@@ -404,6 +405,14 @@ private:
         const QString &account = m_pool.intern(field(BillingAccountId).trimmed());
         if (!correction)
             m_periods.insert({provider, account, *month});
+        if (auto problem = import::textProblem(QStringLiteral("ServiceCategory"), field(ServiceCategory)))
+            return problem;
+        m_row = RowTotals{&*month, &provider, &m_pool.intern(field(ServiceCategory).trimmed()), *effective, *billed};
+        if (otherCharge) {
+            ++m_otherCharges;
+            addCharge(ChargeKind::TaxCreditAdjustment);
+            return std::nullopt;
+        }
 
         Expected<SkuDetails> details = skuDetails(field(SkuPriceDetails));
         if (!details)
@@ -435,8 +444,9 @@ private:
             gpus = *cached;
         }
         if (!gpus || *gpus <= 0) {
-            leaveOut(instance, !gpus && (isAcceleratorFamily(instance) || (described && described->namesGpu)),
-                     *effective);
+            const bool unsized = !gpus && (isAcceleratorFamily(instance) || (described && described->namesGpu));
+            leaveOut(instance, unsized, *effective);
+            addCharge(unsized ? ChargeKind::GpuUnsized : ChargeKind::NotGpu);
             return std::nullopt;
         }
 
@@ -469,10 +479,26 @@ private:
         sum.billedCost += *billed;
         sum.gpuHours += gpuHours;
         ++sum.rows;
+        addCharge(ChargeKind::Gpu);
         ++m_data.rowsUsed;
         if (correction)
             ++m_data.corrections;
         return std::nullopt;
+    }
+
+    /// Adds the row being read to the whole bill's sums, counted as `kind`.
+    void addCharge(ChargeKind kind)
+    {
+        ChargeSum &sum = m_charges[ChargeKey{*m_row.month, *m_row.provider, *m_row.serviceCategory, int(kind)}];
+        if (sum.rows == 0) {
+            sum.month = *m_row.month;
+            sum.provider = *m_row.provider;
+            sum.serviceCategory = *m_row.serviceCategory;
+            sum.kind = kind;
+        }
+        sum.effectiveCost += m_row.effective;
+        sum.billedCost += m_row.billed;
+        ++sum.rows;
     }
 
     /// What a ChargeDescription says, remembered: a bill repeats a few thousand descriptions over millions of rows.
@@ -589,6 +615,17 @@ private:
     BillData m_data;
     import::StringPool m_pool;
     std::map<Key, ActualCost> m_sums;
+    /// The row being read, for the whole bill's sums: its month, provider and service category, and its costs.
+    struct RowTotals final
+    {
+        const QString *month = nullptr;
+        const QString *provider = nullptr;
+        const QString *serviceCategory = nullptr;
+        double effective = 0.0;
+        double billed = 0.0;
+    } m_row;
+    using ChargeKey = std::tuple<QString, QString, QString, int>;
+    std::map<ChargeKey, ChargeSum> m_charges;
     std::set<std::tuple<QString, QString, QString>> m_periods;
     QHash<QString, std::optional<double>> m_catalogCounts;
     QHash<QByteArray, DescriptionFacts> m_descriptions;
@@ -643,6 +680,30 @@ QString pricingCategoryLabel(PricingCategory category)
         break;
     }
     return QStringLiteral("Not stated");
+}
+
+QString chargeKindKey(ChargeKind kind)
+{
+    switch (kind) {
+    case ChargeKind::Gpu:
+        return QStringLiteral("gpu");
+    case ChargeKind::GpuUnsized:
+        return QStringLiteral("gpu_unsized");
+    case ChargeKind::NotGpu:
+        return QStringLiteral("not_gpu");
+    case ChargeKind::TaxCreditAdjustment:
+        break;
+    }
+    return QStringLiteral("tax_credit_adjustment");
+}
+
+std::optional<ChargeKind> chargeKindFromKey(QStringView key)
+{
+    for (int i = 0; i < kChargeKindCount; ++i) {
+        if (key == chargeKindKey(ChargeKind(i)))
+            return ChargeKind(i);
+    }
+    return std::nullopt;
 }
 
 Expected<BillData> parseFocusBill(QIODevice &in, const BillOptions &options)

@@ -41,6 +41,30 @@ struct ActualCost final
     QString currency;           ///< of the costs: the bill's BillingCurrency (set when read back from a document)
 };
 
+/// How a bill's charge counts: GPU spend held against a plan, GPU spend the catalog cannot size, a usage or purchase
+/// charge that is not GPU, or a Tax, Credit or Adjustment row.
+enum class ChargeKind { Gpu, GpuUnsized, NotGpu, TaxCreditAdjustment };
+inline constexpr int kChargeKindCount = 4;
+
+/// "gpu", "gpu_unsized", "not_gpu", "tax_credit_adjustment": the key in the document, the CLI and JSON.
+QString chargeKindKey(ChargeKind kind);
+std::optional<ChargeKind> chargeKindFromKey(QStringView key);
+
+/// The whole bill at a glance (seed 004's "ML cloud bill anatomy"): every row of a bill, summed by calendar month,
+/// provider, FOCUS ServiceCategory ("Compute", "Storage", "Networking", "AI and Machine Learning", ...; empty when the
+/// bill does not say) and how it counts.
+struct ChargeSum final
+{
+    QString month;
+    QString provider;
+    QString serviceCategory;
+    ChargeKind kind = ChargeKind::NotGpu;
+    double effectiveCost = 0.0;
+    double billedCost = 0.0;
+    int rows = 0;
+    QString currency; ///< set when read back from a document
+};
+
 /// A month of a billing account that a bill covers with charges of its own (corrections of earlier months are not
 /// coverage). Two bills never cover the same period: that would count the month twice.
 struct BillPeriod final
@@ -61,6 +85,7 @@ struct BillData final
     int corrections = 0;       ///< of which ChargeClass Correction (summed into the month they correct)
     QList<ActualCost> costs;   ///< sorted by month, provider, service, instance type, category
     QList<BillPeriod> periods; ///< sorted
+    QList<ChargeSum> charges;  ///< every row of the bill by month, provider, service category and kind, sorted
     QStringList notes;         ///< rows left out and why, each instance type left out named with its cost
     double unsizedGpuCost = 0.0; ///< EffectiveCost of GPU rows the catalog cannot size (named in `notes`)
     double notGpuCost = 0.0;     ///< EffectiveCost of the usage and purchase rows that are not GPU (named in `notes`)
@@ -80,6 +105,8 @@ struct BillOptions final
 /// Reads a FOCUS 1.0, 1.1 or 1.2 cost and usage export (CSV, columns found by name; gzip is inflated by the caller,
 /// see readBillFile()) and sums its GPU charges per month (docs/import-formats.md, "FOCUS bills"):
 /// - rows with ChargeCategory Usage or Purchase count; Tax, Credit and Adjustment rows are left out and counted;
+/// - every row, whatever it is, is also summed by month, provider, ServiceCategory and how it counts (`charges`), so
+///   the share of the whole bill that GPU spend is can be shown;
 /// - a row is GPU usage when its SkuPriceDetails gives a GPU count above 0 (`GpuCount`, or the withdrawn draft's
 ///   `F_GpuCount`), or when its instance type (SkuPriceDetails `InstanceType`/`F_InstanceType`, else the part of
 ///   AWS's `x_UsageType` after its colon) is one the catalog knows with GPUs;

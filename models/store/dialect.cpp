@@ -61,7 +61,11 @@ QString schemaStatement(const char *sqliteSql, Backend backend)
 
 QStringList extraSchemaStatements(int toVersion, Backend backend)
 {
-    if (backend != Backend::PostgreSql || (toVersion != 4 && toVersion != 5))
+    if (backend != Backend::PostgreSql || toVersion < 4)
+        return {};
+    if (toVersion == 6)
+        return {changeTrigger("bill_charge")};
+    if (toVersion != 4 && toVersion != 5)
         return {};
     if (toVersion == 5) {
         QStringList out;

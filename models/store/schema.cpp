@@ -242,6 +242,26 @@ const char *const kSchemaV5[] = {
     "CREATE INDEX bill_period_bill ON bill_period (bill_id)",
 };
 
+// Version 6: the whole bill at a glance. Every row of an imported bill, summed by calendar month, provider, FOCUS
+// ServiceCategory and how it counts (GPU spend held against a plan, GPU spend the catalog cannot size, not GPU, or a
+// Tax, Credit or Adjustment row), so the share of the bill a plan covers can be shown. Bills imported before have no
+// such sums (their files are not kept); the app says so.
+const char *const kSchemaV6[] = {
+    R"(CREATE TABLE bill_charge (
+        id INTEGER PRIMARY KEY,
+        bill_id INTEGER NOT NULL REFERENCES bill(id) ON DELETE CASCADE,
+        month TEXT NOT NULL CHECK (@MONTH(month)@),
+        provider TEXT NOT NULL,
+        service_category TEXT NOT NULL,
+        charge_kind TEXT NOT NULL CHECK (charge_kind = 'gpu' OR charge_kind = 'gpu_unsized'
+            OR charge_kind = 'not_gpu' OR charge_kind = 'tax_credit_adjustment'),
+        effective_cost REAL NOT NULL,
+        billed_cost REAL NOT NULL,
+        rows INTEGER NOT NULL CHECK (rows > 0),
+        UNIQUE (bill_id, month, provider, service_category, charge_kind)))",
+    "CREATE INDEX bill_charge_month ON bill_charge (month, provider, service_category)",
+};
+
 Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count,
                SchemaSteps steps)
 {
@@ -293,6 +313,9 @@ Status upgradeSchema(const QSqlDatabase &db, int fromVersion, SchemaSteps steps)
             break;
         case 4:
             s = runStep(db, 5, kSchemaV5, std::size(kSchemaV5), steps);
+            break;
+        case 5:
+            s = runStep(db, 6, kSchemaV6, std::size(kSchemaV6), steps);
             break;
         default:
             s = Error{QStringLiteral("No upgrade from schema version %1").arg(version), {}};

@@ -298,6 +298,37 @@ private slots:
         QVERIFY2(notes.contains(QStringLiteral("3 Tax, Credit and Adjustment rows left out")), qPrintable(notes));
         QCOMPARE(data->unsizedGpuCost, 0.0);
 
+        // The whole bill: every row by provider and ServiceCategory. Figures summed from the file with Python's csv
+        // module: 14.976514185860003 in all, AWS Compute 13.0 (the g5 and g3 hours 13.0, CPU instances 3.0, a
+        // Credit -3.0), Microsoft's AI and Machine Learning -0.15189756178 (a refund), Compute 1.7565610902.
+        double total = 0, gpu = 0, notGpu = 0, other = 0;
+        for (const ChargeSum &c : data->charges) {
+            total += c.effectiveCost;
+            (c.kind == ChargeKind::Gpu ? gpu : c.kind == ChargeKind::NotGpu ? notGpu : other) += c.effectiveCost;
+            QCOMPARE(c.month, QStringLiteral("2024-09"));
+        }
+        QVERIFY(qAbs(total - 14.976514185860003) < 1e-9);
+        QCOMPARE(gpu, 13.0);
+        QVERIFY(qAbs(notGpu - data->notGpuCost) < 1e-9);
+        QCOMPARE(other, -3.0); // the Credit; the two Adjustments are 0
+        const auto charge = [&](const char *provider, const char *category, ChargeKind kind) -> const ChargeSum * {
+            for (const ChargeSum &c : data->charges)
+                if (c.provider == QLatin1String(provider) && c.serviceCategory == QLatin1String(category) &&
+                    c.kind == kind)
+                    return &c;
+            return nullptr;
+        };
+        QVERIFY(charge("AWS", "Compute", ChargeKind::Gpu) && charge("AWS", "Compute", ChargeKind::Gpu)->rows == 10);
+        QCOMPARE(charge("AWS", "Compute", ChargeKind::NotGpu)->effectiveCost, 3.0);
+        QCOMPARE(charge("AWS", "Compute", ChargeKind::TaxCreditAdjustment)->effectiveCost, -3.0);
+        QVERIFY(qAbs(charge("Microsoft", "AI and Machine Learning", ChargeKind::NotGpu)->effectiveCost + 0.15189756178) <
+                1e-12);
+        QCOMPARE(charge("Oracle", "Compute", ChargeKind::TaxCreditAdjustment)->rows, 2);
+        int rows = 0;
+        for (const ChargeSum &c : data->charges)
+            rows += c.rows;
+        QCOMPARE(rows, 1000); // every row, once
+
         // In a catalog that does not know them, the GPU rows are not dropped unseen.
         Expected<BillData> blind = readBillFile(fixture("finops-focus-sample/focus_sample.csv"), {});
         QVERIFY(blind);
@@ -617,6 +648,7 @@ private slots:
         QVERIFY(!removeBill(db, first->billId));
         Expected<QList<MonthActual>> none = monthlyActuals(db);
         QVERIFY(none && none->isEmpty());
+        QCOMPARE(*store::queryInt(db, QStringLiteral("SELECT count(*) FROM bill_charge")), 0);
         Expected<BillImportResult> replaced = importBill(db, fixture("focus-1.2-aws-gpu.csv.gz"));
         QVERIFY2(replaced, qPrintable(replaced ? QString() : replaced.error().message));
         Expected<QList<MonthActual>> after = monthlyActuals(db);
@@ -628,6 +660,40 @@ private slots:
         QCOMPARE(list->first().firstMonth, QStringLiteral("2026-01"));
         QCOMPARE(list->first().lastMonth, QStringLiteral("2026-02"));
         QCOMPARE(list->first().rowsRead, 11);
+
+        // The whole bill of the 1.2 fixture, worked by hand from its eleven rows: January's Compute holds GPU spend
+        // 3277.26 + 80 + 1500 + 0 + 120 - 327.73 = 4649.53 and an m5.large's 2.30; its Other a tax of 50; February's
+        // Compute GPU spend 6554.52 + 30.60 = 6585.12 and a credit of -100.
+        {
+            QList<ServiceCategorySum> whole;
+            QVERIFY(visitServiceCategories(db, [&whole](const ServiceCategorySum &c) {
+                whole.append(c);
+                return true;
+            }));
+            QCOMPARE(whole.size(), 3);
+            QCOMPARE(whole[0].month + whole[0].serviceCategory, QStringLiteral("2026-01Compute"));
+            QCOMPARE(whole[0].byKind[std::size_t(ChargeKind::Gpu)], 4649.53);
+            QCOMPARE(whole[0].byKind[std::size_t(ChargeKind::NotGpu)], 2.30);
+            QCOMPARE(whole[0].billedCost, 3277.26 + 80 + 0 + 10000 + 0 - 327.73 + 2.30);
+            QCOMPARE(whole[0].rows, qint64(7));
+            QCOMPARE(whole[1].month + whole[1].serviceCategory, QStringLiteral("2026-01Other"));
+            QCOMPARE(whole[1].byKind[std::size_t(ChargeKind::TaxCreditAdjustment)], 50.0);
+            QCOMPARE(whole[2].byKind[std::size_t(ChargeKind::Gpu)], 6585.12);
+            QCOMPARE(whole[2].byKind[std::size_t(ChargeKind::TaxCreditAdjustment)], -100.0);
+            QCOMPARE(whole[2].currency, QStringLiteral("USD"));
+            Expected<BillBreakdown> all = billBreakdown(db, QStringLiteral("USD"));
+            QVERIFY(all);
+            QVERIFY(qFuzzyCompare(all->total, 4649.53 + 2.30 + 50 + 6585.12 - 100));
+            QVERIFY(qFuzzyCompare(all->byKind[std::size_t(ChargeKind::Gpu)], 4649.53 + 6585.12));
+            QCOMPARE(all->firstMonth, QStringLiteral("2026-01"));
+            QCOMPARE(all->lastMonth, QStringLiteral("2026-02"));
+            QCOMPARE(all->otherByServiceCategory.size(), 2); // Compute 2.30 - 100, Other 50
+            QCOMPARE(all->otherByServiceCategory[0].first, QStringLiteral("Compute"));
+            QVERIFY(qFuzzyCompare(all->otherByServiceCategory[0].second, 2.30 - 100));
+            QCOMPARE(all->billsWithoutBreakdown, 0);
+            Expected<BillBreakdown> february = billBreakdown(db, QStringLiteral("USD"), QStringLiteral("2026-02"));
+            QVERIFY(february && qFuzzyCompare(february->total, 6585.12 - 100));
+        }
 
         // The 1.0 bill finds its GPU rows through the document's catalog (the seed knows p3.2xlarge and g4dn.xlarge).
         Expected<BillImportResult> aws10 = importBill(db, fixture("focus-1.0-aws.csv"));
@@ -702,6 +768,37 @@ private slots:
         QCOMPARE(fromGzip->rowsUsed, imported->data.rowsUsed);
         QCOMPARE(gzProgress.done(), QFileInfo(gz).size());
         QCOMPARE(gzProgress.total(), QFileInfo(gz).size());
+    }
+
+    void aVersion5DocumentKeepsItsBillsAndSaysTheyHaveNoBreakdown()
+    {
+        // A document of schema version 5 (made here: a bill imported, then the version-6 table dropped and the version
+        // set back) opens upgraded: its GPU sums are intact, the new table is there, and the bill is counted as one
+        // without a breakdown of the whole bill, which a new import then has.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v5.mltco"));
+        QString gpuSums;
+        {
+            auto document = catalog::openDocument(path);
+            QVERIFY(document);
+            const QSqlDatabase db = (*document)->database();
+            QVERIFY(importBill(db, fixture("focus-1.2-aws-gpu.csv")));
+            gpuSums = actualsDump(db);
+            QVERIFY(store::execPlain(db, QStringLiteral("DROP TABLE bill_charge")));
+            QVERIFY(store::execPlain(db, QStringLiteral("PRAGMA user_version = 5")));
+        }
+        auto document = catalog::openDocument(path);
+        QVERIFY2(document, qPrintable(document ? QString() : document.error().message));
+        const QSqlDatabase db = (*document)->database();
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kSchemaVersion);
+        QCOMPARE(actualsDump(db), gpuSums);
+        Expected<BillBreakdown> old = billBreakdown(db, QStringLiteral("USD"));
+        QVERIFY(old);
+        QCOMPARE(old->billsWithoutBreakdown, 1);
+        QCOMPARE(old->total, 0.0);
+        QVERIFY(importBill(db, fixture("focus-1.0-aws.csv")));
+        Expected<BillBreakdown> both = billBreakdown(db, QStringLiteral("USD"));
+        QVERIFY(both && both->billsWithoutBreakdown == 1 && both->total != 0.0);
     }
 
     void theSchemaRefusesWhatABillCannotSay()

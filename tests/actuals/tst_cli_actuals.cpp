@@ -85,6 +85,30 @@ private slots:
         const CliRun table = cli({QStringLiteral("actuals"), QStringLiteral("list")});
         QVERIFY(table.exitCode == 0 && table.out.startsWith(QStringLiteral("month ")));
 
+        // The whole bill by FOCUS ServiceCategory: January's Compute (its GPU spend 4,649.53 and an m5.large's 2.30),
+        // its Other (a tax of 50), February's Compute (GPU 6,585.12 and a credit of -100), worked from the rows.
+        const CliRun whole = cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--by"),
+                                  QStringLiteral("service-category"), QStringLiteral("--format"),
+                                  QStringLiteral("csv")});
+        QVERIFY2(whole.exitCode == 0, qPrintable(details(whole)));
+        QCOMPARE(whole.out.trimmed().split(QStringLiteral("\r\n")),
+                 QStringList({QStringLiteral("month,provider,service_category,gpu_cost,gpu_unsized_cost,not_gpu_cost,"
+                                             "tax_credit_adjustment_cost,effective_cost,billed_cost,currency,rows"),
+                              QStringLiteral("2026-01,AWS,Compute,4649.53,0,2.3,0,4651.83,13031.83,USD,7"),
+                              QStringLiteral("2026-01,AWS,Other,0,0,0,50,50,50,USD,1"),
+                              QStringLiteral("2026-02,AWS,Compute,6585.12,0,0,-100,6485.12,6485.12,USD,3")}));
+        const CliRun wholeJson = cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--by"),
+                                      QStringLiteral("service-category"), QStringLiteral("--format"),
+                                      QStringLiteral("json")});
+        QVERIFY2(wholeJson.exitCode == 0, qPrintable(details(wholeJson)));
+        const QJsonObject january = QJsonDocument::fromJson(wholeJson.out.toUtf8()).array().first().toObject();
+        QCOMPARE(january.value(QStringLiteral("service_category")).toString(), QStringLiteral("Compute"));
+        QCOMPARE(january.value(QStringLiteral("gpu_cost")).toDouble(), 4649.53);
+        QCOMPARE(
+            cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--by"), QStringLiteral("service")})
+                .exitCode,
+            2);
+
         const CliRun billList = cli(
             {QStringLiteral("actuals"), QStringLiteral("bills"), QStringLiteral("--format"), QStringLiteral("json")});
         QVERIFY2(billList.exitCode == 0, qPrintable(details(billList)));

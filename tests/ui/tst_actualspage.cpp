@@ -174,6 +174,16 @@ private slots:
         QCOMPARE(table->item(0, 9)->text(), report::money(3277.26 + 80 + 10000 - 327.73)); // billed
         QVERIFY(summary->text().contains(report::money(page->comparison()->actualToDate)));
         QVERIFY(summary->text().contains(QStringLiteral("under plan")));
+        // The whole bill of the months compared, worked from the fixture's rows: 4,649.53 + 2.30 + 50 + 6,585.12 - 100.
+        auto *whole = f.find<QLabel>(QStringLiteral("actualsWholeBill"));
+        QVERIFY(whole && whole->isVisible());
+        QVERIFY2(whole->text().contains(QStringLiteral("The whole bill, Jan 2026 to Feb 2026: %1. GPU spend held "
+                                                       "against the plan: %2")
+                                            .arg(report::money(11186.95), report::money(11234.65))),
+                 qPrintable(whole->text()));
+        QVERIFY2(whole->text().contains(QStringLiteral("The rest by service category: Compute %1, Other %2.")
+                                            .arg(report::money(2.30 - 100), report::money(50.0))),
+                 qPrintable(whole->text()));
 
         // The charts show the plan and the bills: two actual points, month 1 and 2.
         auto *cumulative = f.find<ChartView>(QStringLiteral("actualsCumulativeChart"));

@@ -56,7 +56,7 @@ QString parameterText(tco::ParamId id, double value)
 ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_scenario(new QComboBox(this)), m_startFromBills(new QCheckBox(this)),
       m_start(new QDateEdit(this)), m_import(new QPushButton(this)), m_summary(new WrapLabel(this)),
-      m_leftOut(new WrapLabel(this)), m_message(new WrapLabel(this)), m_monthly(new ActualsChart(ActualsChart::Mode::Monthly, this)),
+      m_leftOut(new WrapLabel(this)), m_wholeBill(new WrapLabel(this)), m_message(new WrapLabel(this)), m_monthly(new ActualsChart(ActualsChart::Mode::Monthly, this)),
       m_cumulative(new ActualsChart(ActualsChart::Mode::Cumulative, this)), m_table(new QTableWidget(this)),
       m_calibration(new QGroupBox(this)), m_suggestionRows(new QVBoxLayout), m_importPoll(new QTimer(this))
 {
@@ -83,6 +83,14 @@ ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
                              "catalog cannot size is listed apart: add its instance types to the catalog and import "
                              "the bill again."));
     m_leftOut->hide();
+    m_wholeBill->setObjectName(QStringLiteral("actualsWholeBill"));
+    m_wholeBill->setWordWrap(true);
+    m_wholeBill->setTextFormat(Qt::PlainText);
+    m_wholeBill->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_wholeBill->setToolTip(tr("Every row of the bills, by FOCUS ServiceCategory: the GPU spend held against the plan "
+                               "is the plan's part of the bill; storage, networking, CPU instances, taxes and credits "
+                               "are outside any GPU plan. Effective cost, in the plan's currency."));
+    m_wholeBill->hide();
     m_message->setObjectName(QStringLiteral("actualsMessage"));
     m_message->setWordWrap(true);
     m_message->setTextFormat(Qt::PlainText);
@@ -121,6 +129,7 @@ ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
     layout->addLayout(top);
     layout->addWidget(m_message);
     layout->addWidget(m_summary);
+    layout->addWidget(m_wholeBill);
     layout->addWidget(m_leftOut);
     layout->addLayout(charts, 3);
     auto *bottom = new QHBoxLayout;
@@ -184,6 +193,55 @@ void ActualsPage::showLeftOut()
     m_leftOut->setText(lines.isEmpty() ? QString() : tr("What the bills left out") + QLatin1Char('\n') +
                                                          lines.join(QLatin1Char('\n')));
     m_leftOut->setVisible(!lines.isEmpty());
+}
+
+void ActualsPage::showWholeBill()
+{
+    const tco::Plan &plan = m_editor->plan();
+    QString from, to;
+    if (m_comparison && m_comparison->monthsWithActuals > 0) {
+        from = m_comparison->start;
+        for (const actuals::VarianceRow &r : m_comparison->rows)
+            if (r.actual)
+                to = r.month;
+    }
+    const Expected<actuals::BillBreakdown> b =
+        actuals::billBreakdown(m_editor->document().database(), plan.currency, from, to);
+    if (!b) {
+        m_wholeBill->setText(tr("The whole bill cannot be shown: %1").arg(b.error().message));
+        m_wholeBill->show();
+        return;
+    }
+    QStringList lines;
+    const QString &cur = plan.currency;
+    if (!b->firstMonth.isEmpty()) {
+        const QString span = b->firstMonth == b->lastMonth
+                                 ? actuals::monthLabel(b->firstMonth)
+                                 : tr("%1 to %2").arg(actuals::monthLabel(b->firstMonth), actuals::monthLabel(b->lastMonth));
+        const double gpu = b->byKind[std::size_t(actuals::ChargeKind::Gpu)];
+        const QString share = b->total > 0 && gpu >= 0 ? tr(" (%1 of it)").arg(report::percent(gpu / b->total, 0))
+                                                       : QString();
+        lines << tr("The whole bill, %1: %2. GPU spend held against the plan: %3%4.")
+                     .arg(span, report::money(b->total, cur), report::money(gpu, cur), share);
+        QStringList rest;
+        for (const auto &[category, cost] : b->otherByServiceCategory)
+            rest << tr("%1 %2").arg(category.isEmpty() ? tr("(no service category)") : category,
+                                    report::money(cost, cur));
+        if (!rest.isEmpty())
+            lines << tr("The rest by service category: %1.").arg(rest.join(QStringLiteral(", ")));
+        const double unsized = b->byKind[std::size_t(actuals::ChargeKind::GpuUnsized)];
+        const double notGpu = b->byKind[std::size_t(actuals::ChargeKind::NotGpu)];
+        const double other = b->byKind[std::size_t(actuals::ChargeKind::TaxCreditAdjustment)];
+        lines << tr("Not held against the plan: %1 of GPU spend the catalog cannot size, %2 not GPU, %3 of taxes, "
+                    "credits and adjustments.")
+                     .arg(report::money(unsized, cur), report::money(notGpu, cur), report::money(other, cur));
+    }
+    if (b->billsWithoutBreakdown > 0)
+        lines << tr("%n bill(s) imported by an earlier version of mltco keep only their GPU spend: remove and import "
+                    "them again to see their whole bill.",
+                    nullptr, b->billsWithoutBreakdown);
+    m_wholeBill->setText(lines.join(QLatin1Char('\n')));
+    m_wholeBill->setVisible(!lines.isEmpty());
 }
 
 void ActualsPage::refresh()
@@ -274,6 +332,7 @@ void ActualsPage::refresh()
             m_cumulative->setComparison(*c, scenario->name, color, plan.currency);
         }
     }
+    showWholeBill();
     m_monthly->setVisible(m_comparison.has_value());
     m_cumulative->setVisible(m_comparison.has_value());
     m_table->setVisible(m_comparison.has_value());

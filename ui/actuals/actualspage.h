@@ -66,6 +66,9 @@ private:
     void fillTable();
     /// Lists what each imported bill left out (its import notes), or hides the line when nothing was.
     void showLeftOut();
+    /// The whole bill of the months compared (or of every month when there is no comparison): its total, the share
+    /// held against the plan, and where the rest goes by FOCUS ServiceCategory.
+    void showWholeBill();
     void fillSuggestions();
     void updateImportProgress();
     void billImportEnded();
@@ -84,6 +87,7 @@ private:
     QPushButton *m_import;
     WrapLabel *m_summary;
     WrapLabel *m_leftOut; // what the imported bills left out, with its cost
+    WrapLabel *m_wholeBill; // the whole bill: the share the plan covers, and the rest by service category
     WrapLabel *m_message;
     ActualsChart *m_monthly;
     ActualsChart *m_cumulative;

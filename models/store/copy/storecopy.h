@@ -14,7 +14,7 @@ class Document;
 inline constexpr const char *kDocumentTables[] = {"source",        "provider",     "gpu",         "throughput",
                                                   "instance_type", "import_batch", "price_point", "plan",
                                                   "meta",          "bill",         "bill_period", "actual_cost",
-                                                  "fx_rate"};
+                                                  "bill_charge",   "fx_rate"};
 
 /// Called after each block of rows with (table, rows copied of that table so far).
 using CopyProgressFn = std::function<void(const QString &table, qint64 rows)>;
