@@ -304,7 +304,8 @@ private:
     };
 
     /// Reads a Reserved row into its term, and hands the term on once it is whole.
-    std::optional<QString> readReserved(const QString &instance, const QString &region)
+    std::optional<QString> readReserved(const QString &instance, const QString &region, double maxHourly,
+                                        const QString &perHour)
     {
         if (!has(LeaseCol) || !has(PurchaseCol) || !has(ClassCol))
             return QStringLiteral("a Reserved term, but the header lacks LeaseContractLength, PurchaseOption or "
@@ -380,7 +381,7 @@ private:
                     // Upfront would price the machine at $0.0000004 an hour.
                 rangeProblem(QStringLiteral("Upfront Fee"), amount.value,
                              plausible::kMinHourlyPrice * termHours(price.pricing),
-                             plausible::kMaxHourlyPrice * termHours(price.pricing), QStringLiteral("USD")))
+                             maxHourly * termHours(price.pricing), QStringLiteral("USD")))
                 return p;
             term.feeLine = m_reader.line();
             term.price.upfront = amount.value;
@@ -391,7 +392,7 @@ private:
             if (amount.value > 0) {
                 if (std::optional<QString> p =
                         rangeProblem(QStringLiteral("PricePerUnit"), amount.value, plausible::kMinHourlyPrice,
-                                     plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
+                                     maxHourly, perHour))
                     return p;
                 term.price.amount = amount.value;
             } else if (price.purchase == PurchaseOption::AllUpfront) {
@@ -479,8 +480,11 @@ private:
             return std::nullopt;
         }
         const QString &instance = m_strings.intern(cell(InstanceCol));
+        // Prices are judged per accelerator-hour: a p5.48xlarge's eight GPUs may cost eight times one GPU's bound.
+        const double maxHourly = plausible::maxHourlyPrice(*gpus);
+        const QString perHour = plausible::perHourUnit(QStringLiteral("USD"), *gpus);
         if (termType == "Reserved")
-            return readReserved(instance, region);
+            return readReserved(instance, region, maxHourly, perHour);
         if (cell(UnitCol) != "Hrs")
             return QStringLiteral("an OnDemand price for %1 is per \"%2\", not per hour (Hrs)")
                 .arg(text(cell(InstanceCol)), text(cell(UnitCol)));
@@ -489,8 +493,8 @@ private:
             return numberProblem(QStringLiteral("PricePerUnit"), cell(PriceCol), price.status);
         if (price.value > 0)
             if (std::optional<QString> p =
-                    rangeProblem(QStringLiteral("PricePerUnit"), price.value, plausible::kMinHourlyPrice,
-                                 plausible::kMaxHourlyPrice, QStringLiteral("USD/hour")))
+                    rangeProblem(QStringLiteral("PricePerUnit"), price.value, plausible::kMinHourlyPrice, maxHourly,
+                                 perHour))
                 return p;
 
         PricePoint point;

@@ -249,6 +249,15 @@ struct AzureRetailReader::Impl
         const std::optional<QDate> effective = isoDate(start);
         if (!effective)
             return QStringLiteral("effectiveStartDate \"%1\" is not a date").arg(start.left(40));
+        // A size without GPUs is skipped under --gpu-only before its prices are looked at; a GPU size's prices are
+        // judged per GPU-hour (an ND H100 v5's eight GPUs may cost eight times one GPU's bound).
+        const double gpus = describe(sku);
+        if (gpus == 0 && options.skipCpuOnly) {
+            skip(Skip::CpuOnly);
+            return std::nullopt;
+        }
+        const double maxHourly = plausible::maxHourlyPrice(gpus, scale);
+        const QString perHour = plausible::perHourUnit(currency, gpus);
         double amount = 0;
         if (std::optional<QString> p =
                 priceProblem(item.value(QLatin1String("retailPrice")), QStringLiteral("retailPrice"), amount))
@@ -286,12 +295,8 @@ struct AzureRetailReader::Impl
             if (std::optional<QString> p =
                     rangeProblem(QStringLiteral("retailPrice (the term's total)"), amount,
                                  plausible::kMinHourlyPrice * termHours(price.pricing),
-                                 plausible::kMaxHourlyPrice * scale * termHours(price.pricing), currency))
+                                 maxHourly * termHours(price.pricing), currency))
                 return p;
-            if (describe(sku) == 0 && options.skipCpuOnly) {
-                skip(Skip::CpuOnly);
-                return std::nullopt;
-            }
             price.purchase = PurchaseOption::AllUpfront;
             price.amount = 0.0;
             price.upfront = amount;
@@ -308,8 +313,8 @@ struct AzureRetailReader::Impl
             skip(Skip::ZeroPrice);
             return std::nullopt;
         }
-        if (std::optional<QString> p = rangeProblem(QStringLiteral("retailPrice"), amount, plausible::kMinHourlyPrice,
-                                                    plausible::kMaxHourlyPrice * scale, currency + QStringLiteral("/hour")))
+        if (std::optional<QString> p =
+                rangeProblem(QStringLiteral("retailPrice"), amount, plausible::kMinHourlyPrice, maxHourly, perHour))
             return p;
         // Savings-plan rates are checked before anything is handed on: a bad one refuses the item whole.
         QList<PricePoint> plans;
@@ -342,16 +347,11 @@ struct AzureRetailReader::Impl
                     continue;
                 }
                 if (std::optional<QString> p =
-                        rangeProblem(field, hourly, plausible::kMinHourlyPrice, plausible::kMaxHourlyPrice * scale,
-                                     currency + QStringLiteral("/hour")))
+                        rangeProblem(field, hourly, plausible::kMinHourlyPrice, maxHourly, perHour))
                     return p;
                 plan.amount = hourly;
                 plans.append(std::move(plan));
             }
-        }
-        if (describe(sku) == 0 && options.skipCpuOnly) {
-            skip(Skip::CpuOnly);
-            return std::nullopt;
         }
         price.pricing = isSpot ? PricingModel::Spot : PricingModel::OnDemand;
         price.amount = amount;

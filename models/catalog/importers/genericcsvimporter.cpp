@@ -286,7 +286,7 @@ std::optional<QString> GenericCsvParser::readRow()
         // never reach a document.
         const double gpus = std::max(1.0, m_data.instances[instance].gpuCount);
         const QString per = gpus > 1 ? QStringLiteral(" for %1 GPUs").arg(gpus) : QString();
-        const double maxHourly = plausible::kMaxHourlyPrice * gpus;
+        const double maxHourly = plausible::maxHourlyPrice(gpus);
         const double perHour = point.unit == PriceUnit::Month ? *point.amount / kHoursPerMonth : *point.amount;
         if (rangeProblem(QStringLiteral("price"), perHour, plausible::kMinHourlyPrice, maxHourly, QString()))
             return point.unit == PriceUnit::Month

@@ -308,6 +308,17 @@ ProviderInfo providerInfo(const QString &key)
     return {Provider{key, key, ProviderKind::GpuCloud}, false};
 }
 
+double plausible::maxHourlyPrice(double accelerators, double scale)
+{
+    return kMaxHourlyPrice * scale * std::max(1.0, accelerators);
+}
+
+QString plausible::perHourUnit(const QString &currency, double accelerators)
+{
+    return accelerators > 1 ? QStringLiteral("%1/hour for %2 accelerators").arg(currency).arg(accelerators)
+                            : currency + QStringLiteral("/hour");
+}
+
 double plausible::currencyScale(const QString &currency)
 {
     // Powers of ten at or above the units per US dollar (the ECB's rates of 2026 crossed through the euro).

@@ -100,6 +100,12 @@ inline constexpr double kMaxMemoryGb = 65536;
 /// magnitude of that currency's units per dollar (1 for EUR, GBP, CHF; 10 for SEK; 1,000 for JPY; 100,000 for IDR),
 /// so a yen price of ¥1,500,000 an hour is as implausible as $10,000. A plausibility check, not a conversion.
 double currencyScale(const QString &currency);
+/// The highest plausible price an hour of a machine with `accelerators` GPUs or TPU chips (a machine without any
+/// counts as one), in a currency of plausibility `scale`: a price is judged by what one accelerator-hour costs, so a
+/// 16-GPU node or a TPU pod of thousands of chips imports and a typing error on a one-GPU machine does not.
+double maxHourlyPrice(double accelerators, double scale = 1.0);
+/// The unit a refusal quotes: "USD/hour", or "USD/hour for 16 accelerators".
+QString perHourUnit(const QString &currency, double accelerators);
 } // namespace plausible
 
 using mltco::isInvisibleFormat; ///< models/common/text.h

@@ -275,9 +275,8 @@ std::optional<QString> SkyPilotParser::readRow()
     // of 12,032 TensorCores at $25,267.20 an hour is $2.10 per core-hour, a 16-GPU node its total over 16.
     const double accelerators =
         skypilot::isTpu(row.accelerator) ? skypilot::tpuAccelerators(row.accelerator) : std::max(1.0, row.count);
-    const double maxPrice = plausible::kMaxHourlyPrice * accelerators;
-    const QString perHour = accelerators > 1 ? QStringLiteral("USD/hour for %1 accelerators").arg(accelerators)
-                                             : QStringLiteral("USD/hour");
+    const double maxPrice = plausible::maxHourlyPrice(accelerators);
+    const QString perHour = plausible::perHourUnit(QStringLiteral("USD"), accelerators);
     const Number price = parseNonNegative(cell(PriceCol));
     if (price.status != NumberStatus::Ok && price.status != NumberStatus::Empty)
         return numberProblem(QStringLiteral("Price"), cell(PriceCol), price.status);

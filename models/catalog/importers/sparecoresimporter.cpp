@@ -267,10 +267,6 @@ private:
             skip(Skip::ZeroPrice);
             return std::nullopt;
         }
-        if (std::optional<QString> p = rangeProblem(QStringLiteral("price"), amount, plausible::kMinHourlyPrice,
-                                                    plausible::kMaxHourlyPrice * plausible::currencyScale(currency),
-                                                    currency + QStringLiteral("/hour")))
-            return p;
         for (int c : {0, 1, 2, 12})
             if (!isValidUtf8(bytes(row, c)))
                 return QStringLiteral("a name is not valid UTF-8");
@@ -294,6 +290,12 @@ private:
             skip(Skip::CpuOnly);
             return std::nullopt;
         }
+        // Judged per accelerator-hour, after a server without GPUs has been skipped under --gpu-only.
+        if (std::optional<QString> p =
+                rangeProblem(QStringLiteral("price"), amount, plausible::kMinHourlyPrice,
+                             plausible::maxHourlyPrice(*gpus, plausible::currencyScale(currency)),
+                             plausible::perHourUnit(currency, *gpus)))
+            return p;
 
         PricePoint price;
         price.provider = vendor;

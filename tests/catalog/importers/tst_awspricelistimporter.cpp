@@ -229,6 +229,13 @@ private slots:
             << QStringLiteral("index.csv:6: the header lacks the column(s) Instance Type");
         QTest::newRow("currency") << QByteArray("\"32.7726000000\",\"USD\"") << QByteArray("\"32.7726000000\",\"EUR\"")
                                   << QStringLiteral("index.csv:8: Currency is EUR");
+        // Judged per GPU-hour: the eight-GPU p4d.24xlarge may cost up to $80,000 an hour, the CPU-only m5.large
+        // (line 20) up to $10,000.
+        QTest::newRow("price per GPU") << QByteArray("\"32.7726000000\",\"USD\"") << QByteArray("\"90000\",\"USD\"")
+                                       << QStringLiteral("index.csv:8: PricePerUnit 90000 USD/hour for 8 accelerators "
+                                                         "is not plausible");
+        QTest::newRow("price of a CPU") << QByteArray("\"0.0960000000\"") << QByteArray("\"12000\"")
+                                        << QStringLiteral("index.csv:20: PricePerUnit 12000 USD/hour is not plausible");
         QTest::newRow("price") << QByteArray("\"0.0960000000\"") << QByteArray("\"0,096\"")
                                << QStringLiteral("index.csv:20: PricePerUnit \"0,096\" is not a number");
         QTest::newRow("memory") << QByteArray("\"16 GiB\"") << QByteArray("\"sixteen\"")

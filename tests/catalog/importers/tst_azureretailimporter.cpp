@@ -222,7 +222,10 @@ private slots:
         for (const PricePoint &p : data->prices)
             QVERIFY(p.instance != kD4);
         QCOMPARE(data->prices.size(), 4);
-        QVERIFY(data->notes.join(u'\n').contains(QStringLiteral("3 prices of sizes without GPUs left out")));
+        // Every item of the D4 size is left out before its price is looked at: its on-demand and two reserved prices,
+        // and the free and the per-100-hours items that without --gpu-only fall out as a zero price and another unit.
+        QVERIFY2(data->notes.join(u'\n').contains(QStringLiteral("5 prices of sizes without GPUs left out")),
+                 qPrintable(data->notes.join(u'\n')));
     }
 
     // A page that mixes currencies (a euro item on a page billed in dollars) is refused, naming the item.
@@ -288,6 +291,34 @@ private slots:
         QTest::newRow("not a page") << QByteArray("[1, 2]") << "not an Azure Retail Prices page";
         QTest::newRow("empty") << QByteArray() << "the file is empty";
     }
+    void aPriceIsJudgedPerGpuHour()
+    {
+        // $12,000 an hour is implausible for a one-GPU NC6s v3 and plausible for an eight-GPU ND H100 v5 ($1,500 a
+        // GPU-hour): the bound is $10,000 per accelerator-hour.
+        const auto page = [](const char *sku, const char *meter) {
+            QByteArray item = R"({"currencyCode":"USD","retailPrice":12000,"unitPrice":12000,"armRegionName":"eastus",
+                "effectiveStartDate":"2024-01-01T00:00:00Z","meterName":"%METER%","productName":"Virtual Machines
+                Series","skuName":"%METER%","serviceName":"Virtual Machines","unitOfMeasure":"1 Hour",
+                "type":"Consumption","armSkuName":"%SKU%"})";
+            item.replace("%SKU%", sku).replace("%METER%", meter).replace('\n', ' ');
+            return QByteArray(QByteArray(R"({"BillingCurrency":"USD","Items":[)") + item +
+                              "],\"NextPageLink\":null,\"Count\":1}");
+        };
+        const Expected<ImportData> one = parse(page("Standard_NC6s_v3", "NC6s v3"));
+        QVERIFY(!one);
+        QVERIFY2(one.error().details.join(u'\n').contains(QStringLiteral("retailPrice 12000 USD/hour is not plausible")),
+                 qPrintable(one.error().details.join(u'\n')));
+        const Expected<ImportData> eight = parse(page("Standard_ND96isr_H100_v5", "ND96isr H100 v5"));
+        QVERIFY2(eight, qPrintable(failure(eight)));
+        QCOMPARE(eight->prices.size(), 1);
+        QCOMPARE(*eight->prices.first().amount, 12000.0);
+        const Expected<ImportData> tooMuch = parse(page("Standard_ND96isr_H100_v5", "ND96isr H100 v5").replace(
+            "\"retailPrice\":12000", "\"retailPrice\":90000"));
+        QVERIFY(!tooMuch);
+        QVERIFY2(tooMuch.error().details.join(u'\n').contains(QStringLiteral("USD/hour for 8 accelerators")),
+                 qPrintable(tooMuch.error().details.join(u'\n')));
+    }
+
     void aMalformedItemIsRefused()
     {
         QFETCH(QByteArray, page);
