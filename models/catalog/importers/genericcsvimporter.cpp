@@ -2,6 +2,7 @@
 
 #include "models/catalog/importers/csvreader.h"
 #include "models/catalog/importers/importhelpers.h"
+#include "models/common/currency.h"
 
 #include <QHash>
 #include <QIODevice>
@@ -33,6 +34,7 @@ enum Column : int {
     VcpusCol,
     MemoryCol,
     NoteCol,
+    CurrencyCol,
     ColumnCount,
 };
 constexpr int kRequiredColumns = ZoneCol;
@@ -40,6 +42,7 @@ constexpr int kRequiredColumns = ZoneCol;
 constexpr std::array<const char *, ColumnCount> kColumnNames{
     "provider", "instance_type", "region", "pricing_model", "price", "observed_at", "zone",
     "unit",     "provider_kind", "gpu",    "gpu_count",     "vcpus", "memory_gb",   "note",
+    "currency",
 };
 
 struct ProviderState final
@@ -126,6 +129,8 @@ private:
     std::string m_key; ///< reused composite key: provider key, unit separator, instance name
     QByteArray m_lastDateText;
     QDate m_lastDate;
+    QByteArray m_lastCurrencyText; ///< the last row's currency cell, and what it read as
+    QString m_lastCurrency = QStringLiteral("USD");
     int m_missingPrices = 0;
     int m_defaultedDates = 0;
 };
@@ -279,6 +284,18 @@ std::optional<QString> GenericCsvParser::readRow()
     if (auto reason = readInstance(provider, instance, line))
         return reason;
 
+    // A price in any currency (ISO 4217, model.md §13); a file without the column is in US dollars.
+    if (const QByteArrayView currency = cell(CurrencyCol).trimmed(); currency != m_lastCurrencyText) {
+        const QString code = currency.isEmpty() ? QStringLiteral("USD") : text(currency);
+        if (!isCurrencyCode(code))
+            return QStringLiteral("currency \"%1\" is not a currency code (three capital letters, as USD or EUR)")
+                .arg(code.left(20));
+        m_lastCurrencyText = currency.toByteArray();
+        m_lastCurrency = code;
+    }
+    point.currency = m_lastCurrency;
+    const QString &cur = m_lastCurrency;
+
     if (point.amount) {
         // Judged per GPU-hour (docs/import-formats.md, "Plausible values"): the bound grows with the instance's GPUs,
         // so a 16-GPU node is held to what one of its GPUs may cost. A monthly price is held to the same hourly
@@ -286,14 +303,14 @@ std::optional<QString> GenericCsvParser::readRow()
         // never reach a document.
         const double gpus = std::max(1.0, m_data.instances[instance].gpuCount);
         const QString per = gpus > 1 ? QStringLiteral(" for %1 GPUs").arg(gpus) : QString();
-        const double maxHourly = plausible::maxHourlyPrice(gpus);
+        const double maxHourly = plausible::maxHourlyPrice(gpus, plausible::currencyScale(cur));
         const double perHour = point.unit == PriceUnit::Month ? *point.amount / kHoursPerMonth : *point.amount;
         if (rangeProblem(QStringLiteral("price"), perHour, plausible::kMinHourlyPrice, maxHourly, QString()))
             return point.unit == PriceUnit::Month
                        ? *rangeProblem(QStringLiteral("price"), *point.amount, plausible::kMinHourlyPrice * kHoursPerMonth,
-                                       maxHourly * kHoursPerMonth, QStringLiteral("USD/month") + per)
+                                       maxHourly * kHoursPerMonth, cur + QStringLiteral("/month") + per)
                        : *rangeProblem(QStringLiteral("price"), *point.amount, plausible::kMinHourlyPrice, maxHourly,
-                                       QStringLiteral("USD/hour") + per);
+                                       cur + QStringLiteral("/hour") + per);
     }
 
     point.provider = m_data.providers[provider].name;

@@ -234,6 +234,36 @@ private slots:
         QCOMPARE(result.error().details, QStringList{QStringLiteral("prices.csv:3: ") + reason});
     }
 
+    void pricesKeepTheirCurrency()
+    {
+        // A currency column (ISO 4217) keeps each price in its own money; a file without it is in US dollars. The
+        // plausibility bounds scale with the currency's units: ¥1,200,000 an hour for an 8-GPU node is ¥150,000 a
+        // GPU-hour, within the yen's 10,000,000; ¥120,000,000 is not.
+        const QByteArray header = "provider,instance_type,region,pricing_model,price,observed_at,gpu_count,currency\n";
+        const auto result = parse(header + "ovhcloud,h100-380,gra,on_demand,2.80,2026-01-05,1,EUR\n"
+                                           "sakura,h100x8,tk1,on_demand,1200000,2026-01-05,8,JPY\n"
+                                           "lambda,gpu_1x_h100,us,on_demand,2.49,2026-01-05,1,\n");
+        QVERIFY2(result, qPrintable(failure(result)));
+        QCOMPARE(result->prices.size(), 3);
+        QCOMPARE(result->prices[0].currency, QStringLiteral("EUR"));
+        QCOMPARE(result->prices[1].currency, QStringLiteral("JPY"));
+        QCOMPARE(result->prices[2].currency, QStringLiteral("USD")); // an empty cell: dollars
+        const auto plain = parse(kHeader + "lambda,gpu_1x_h100,us,on_demand,2.49,2026-01-05\n");
+        QVERIFY(plain && plain->prices.first().currency == QStringLiteral("USD"));
+
+        const auto bad = parse(header + "ovhcloud,h100-380,gra,on_demand,2.80,2026-01-05,1,euro\n",
+                               options(QStringLiteral("p.csv")));
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().details,
+                 QStringList{QStringLiteral("p.csv:2: currency \"euro\" is not a currency code (three capital letters, "
+                                            "as USD or EUR)")});
+        const auto implausible = parse(header + "sakura,h100x8,tk1,on_demand,120000000,2026-01-05,8,JPY\n",
+                                       options(QStringLiteral("p.csv")));
+        QVERIFY(!implausible);
+        QVERIFY2(implausible.error().details.value(0).contains(QStringLiteral("JPY/hour for 8 GPUs")),
+                 qPrintable(failure(implausible)));
+    }
+
     void rejectsInvalidOptionalColumns_data()
     {
         QTest::addColumn<QByteArray>("rows");
