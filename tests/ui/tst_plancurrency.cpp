@@ -4,7 +4,9 @@
 #include "tests/support/testmain.h"
 #include "uitestutil.h"
 
+#include "models/catalog/fxrates.h"
 #include "models/catalog/importers/ecbrates.h"
+#include "models/store/workerconnection.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
 #include "ui/catalog/catalogpage.h"
@@ -155,6 +157,17 @@ private slots:
         QCOMPARE(currency->currentData().toString(), QStringLiteral("CHF"));
         auto *chart = rates->findChild<ui::ChartView *>(QStringLiteral("ratesChart"));
         QVERIFY(chart && chart->chart()->title().contains(QLatin1String("0.9301 on 2026-05-04 (fx:Treasury desk)")));
+
+        // A rate another program (or a colleague on a team store) adds appears without a restart: the page's watch
+        // over the document sees the change and the tab reads the rates again.
+        {
+            store::WorkerConnection other(f.editor()->document().path());
+            QVERIFY2(other.errorString().isEmpty(), qPrintable(other.errorString()));
+            QVERIFY(catalog::addRateByHand(other.database(),
+                                           catalog::FxQuote{QStringLiteral("XAU"), QDate(2026, 5, 4), 0.00029, {}},
+                                           QStringLiteral("Bullion desk")));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(currency->findData(QStringLiteral("XAU")) >= 0, 10000);
     }
 
     // Without a rate for the price's day the scenario is left out and the page says why, naming the currency.

@@ -52,6 +52,7 @@ void CatalogModels::checkOutsideChanges()
         return;
     reload();
     m_editor->reevaluate(); // prices the plan uses may have changed
+    emit changedOutside();
 }
 
 CatalogModels::~CatalogModels()

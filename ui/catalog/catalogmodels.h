@@ -51,6 +51,8 @@ public:
 
 signals:
     void changed();
+    /// Another program, or a colleague on the team store, changed the document (its catalog, rates or bills).
+    void changedOutside();
     void failure(const QString &message);
 
 private:

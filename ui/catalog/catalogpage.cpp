@@ -158,6 +158,8 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
         updateButtons();
     });
     connect(m_models, &CatalogModels::failure, this, [this](const QString &m) { showMessage(m, true); });
+    // Rates a colleague imports into the team store (or another program into the file) appear without a restart.
+    connect(m_models, &CatalogModels::changedOutside, m_rates, &RatesView::refresh);
     for (CatalogFilterProxy *proxy : {m_priceProxy, m_instanceProxy, m_gpuProxy}) {
         connect(proxy, &QAbstractItemModel::rowsInserted, this, &CatalogPage::updateCounts);
         connect(proxy, &QAbstractItemModel::rowsRemoved, this, &CatalogPage::updateCounts);
