@@ -1,5 +1,8 @@
 #include "models/catalog/fxrates.h"
 
+#include "models/store/location.h"
+#include "models/store/pgcopy.h"
+
 #include "models/common/currency.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
@@ -14,6 +17,8 @@ namespace mltco::catalog {
 namespace {
 
 constexpr int kRowsPerStatement = 200;
+/// From this many rates a team store's rates go through COPY (upsertThroughCopy).
+constexpr std::size_t kCopyRows = 2000;
 
 QString isoDay(const QDate &day)
 {
@@ -44,6 +49,71 @@ QString upsertSql(int rows)
                           "ON CONFLICT (currency, day) DO UPDATE SET per_eur = excluded.per_eur, "
                           "source_id = excluded.source_id WHERE fx_rate.per_eur <> excluded.per_eur")
         .arg(values.join(QStringLiteral(", ")));
+}
+
+/// Upserts `quotes` in multi-row INSERT statements; `affected` counts the rows added or changed.
+Status upsertInStatements(const QSqlDatabase &db, qint64 sourceId, const std::vector<FxQuote> &quotes, qint64 &affected)
+{
+    QSqlQuery full(db);
+    if (quotes.size() >= kRowsPerStatement && !full.prepare(upsertSql(kRowsPerStatement)))
+        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(full.lastError().text()), {}};
+    for (std::size_t start = 0; start < quotes.size(); start += kRowsPerStatement) {
+        const std::size_t end = std::min(quotes.size(), start + kRowsPerStatement);
+        QSqlQuery tail(db);
+        QSqlQuery &q = end - start == kRowsPerStatement ? full : tail;
+        if (&q == &tail && !tail.prepare(upsertSql(static_cast<int>(end - start))))
+            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(tail.lastError().text()), {}};
+        int position = 0;
+        for (std::size_t i = start; i < end; ++i) {
+            q.bindValue(position++, quotes[i].currency);
+            q.bindValue(position++, isoDay(quotes[i].day));
+            q.bindValue(position++, quotes[i].perEur);
+            q.bindValue(position++, sourceId);
+        }
+        if (!q.exec())
+            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(q.lastError().text()), {}};
+        affected += std::max(0, q.numRowsAffected());
+    }
+    return {};
+}
+
+/// PostgreSQL: COPY `quotes` into a temporary table (dropped with the transaction) and upsert from it, with the same
+/// rule as upsertSql(); the rows added or changed.
+Expected<qint64> upsertThroughCopy(const QSqlDatabase &db, qint64 sourceId, const std::vector<FxQuote> &quotes)
+{
+    for (const char *sql : {"DROP TABLE IF EXISTS fx_rate_incoming",
+                            "CREATE TEMPORARY TABLE fx_rate_incoming (currency TEXT NOT NULL, day TEXT NOT NULL, "
+                            "per_eur DOUBLE PRECISION NOT NULL) ON COMMIT DROP"}) {
+        if (Status s = store::execPlain(db, QString::fromLatin1(sql)); !s)
+            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(s.error().message), {}};
+    }
+    Expected<std::unique_ptr<store::PgCopyIn>> copy =
+        store::PgCopyIn::start(db, QStringLiteral("fx_rate_incoming"),
+                               {QStringLiteral("currency"), QStringLiteral("day"), QStringLiteral("per_eur")});
+    if (!copy)
+        return copy.error();
+    for (const FxQuote &q : quotes) {
+        (*copy)->addText(q.currency.toLatin1());
+        (*copy)->addText(isoDay(q.day).toLatin1());
+        (*copy)->addDouble(q.perEur);
+        if (Status s = (*copy)->endRow(); !s)
+            return s.error();
+    }
+    if (Status s = (*copy)->finish(); !s)
+        return s.error();
+    QSqlQuery upsert(db);
+    if (!upsert.prepare(QStringLiteral(
+            "INSERT INTO fx_rate (currency, day, per_eur, source_id) SELECT currency, day, per_eur, ? "
+            "FROM fx_rate_incoming ON CONFLICT (currency, day) DO UPDATE SET per_eur = excluded.per_eur, "
+            "source_id = excluded.source_id WHERE fx_rate.per_eur <> excluded.per_eur")))
+        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(upsert.lastError().text()), {}};
+    upsert.addBindValue(sourceId);
+    if (!upsert.exec())
+        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(upsert.lastError().text()), {}};
+    const qint64 affected = std::max(0, upsert.numRowsAffected());
+    if (Status s = store::execPlain(db, QStringLiteral("DROP TABLE fx_rate_incoming")); !s)
+        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(s.error().message), {}};
+    return affected;
 }
 
 } // namespace
@@ -298,25 +368,15 @@ Expected<FxWriteResult> writeRates(const QSqlDatabase &db, const FxSource &sourc
     if (!before)
         return before.error();
     qint64 affected = 0;
-    QSqlQuery full(db);
-    if (quotes.size() >= kRowsPerStatement && !full.prepare(upsertSql(kRowsPerStatement)))
-        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(full.lastError().text()), {}};
-    for (std::size_t start = 0; start < quotes.size(); start += kRowsPerStatement) {
-        const std::size_t end = std::min(quotes.size(), start + kRowsPerStatement);
-        QSqlQuery tail(db);
-        QSqlQuery &q = end - start == kRowsPerStatement ? full : tail;
-        if (&q == &tail && !tail.prepare(upsertSql(static_cast<int>(end - start))))
-            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(tail.lastError().text()), {}};
-        int position = 0;
-        for (std::size_t i = start; i < end; ++i) {
-            q.bindValue(position++, quotes[i].currency);
-            q.bindValue(position++, isoDay(quotes[i].day));
-            q.bindValue(position++, quotes[i].perEur);
-            q.bindValue(position++, sourceId);
-        }
-        if (!q.exec())
-            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(q.lastError().text()), {}};
-        affected += std::max(0, q.numRowsAffected());
+    if (store::backendOf(db) == store::Backend::PostgreSql && quotes.size() >= kCopyRows) {
+        // On a team store a whole ECB history (217,555 rates) goes through COPY into a temporary table and one
+        // upsert from it: one round trip per megabyte instead of one statement per 200 rates.
+        Expected<qint64> copied = upsertThroughCopy(db, sourceId, quotes);
+        if (!copied)
+            return copied.error();
+        affected = *copied;
+    } else if (Status s = upsertInStatements(db, sourceId, quotes, affected); !s) {
+        return s.error();
     }
     const Expected<qint64> after = store::queryInt(db, QStringLiteral("SELECT count(*) FROM fx_rate"));
     if (!after)
