@@ -51,6 +51,9 @@ enum Column {
     SkuMeter,
     ChargeDescription,
     ServiceCategory,
+    MicrosoftSkuDetails,
+    MicrosoftMeterName,
+    MicrosoftMeterCategory,
     ColumnCount
 };
 constexpr int kRequired = ServiceName + 1;
@@ -59,6 +62,7 @@ constexpr std::array<const char *, ColumnCount> kNames = {
     "ServiceName",      "ProviderName",  "ServiceProviderName", "ChargeClass",       "PricingCategory",
     "ConsumedQuantity", "ConsumedUnit",  "SkuPriceDetails",     "BillingAccountId",  "x_UsageType",
     "InvoiceId",        "SkuMeter",      "ChargeDescription", "ServiceCategory",
+    "x_SkuDetails",     "x_SkuMeterName", "x_SkuMeterCategory",
 };
 
 /// A field as quoted in a message: trimmed, at most 40 bytes (a hostile file's field may be megabytes).
@@ -155,6 +159,10 @@ QString instanceInDescription(const QString &description)
 /// (f1, f2) and video (vt1) instances are not.
 bool isAcceleratorFamily(QStringView instance)
 {
+    // Microsoft Azure's N-series sizes carry GPUs: NC, ND, NG and NV ("Standard_NC24ads_A100_v4"); NP is FPGA.
+    if (instance.startsWith(QLatin1StringView("Standard_N"), Qt::CaseInsensitive) && instance.size() > 10 &&
+        QStringView(u"CDGV").contains(instance.at(10).toUpper()))
+        return true;
     const qsizetype dot = instance.indexOf(QLatin1Char('.'));
     if (dot <= 0)
         return false;
@@ -184,14 +192,24 @@ bool namesGpu(const QString &description)
     return gpu.match(description).hasMatch();
 }
 
-bool isHours(QByteArrayView unit)
+/// Hours in one ConsumedUnit: 1 for hours (AWS and Microsoft write "Hours"), 1/3600 for seconds (Google Cloud's
+/// export meters a GPU in seconds), 1/60 for minutes; nullopt for any other unit.
+std::optional<double> hoursPerUnit(QByteArrayView unit)
 {
     const QByteArrayView t = unit.trimmed();
-    for (const char *word : {"Hours", "Hour", "Hrs", "Hr", "h"}) {
-        if (equalsIgnoringCase(t, QLatin1StringView(word)))
-            return true;
-    }
-    return false;
+    const auto any = [&t](std::initializer_list<const char *> words) {
+        for (const char *word : words)
+            if (equalsIgnoringCase(t, QLatin1StringView(word)))
+                return true;
+        return false;
+    };
+    if (any({"Hours", "Hour", "Hrs", "Hr", "h"}))
+        return 1.0;
+    if (any({"Seconds", "Second", "s", "sec"}))
+        return 1.0 / 3600.0;
+    if (any({"Minutes", "Minute", "min"}))
+        return 1.0 / 60.0;
+    return std::nullopt;
 }
 
 /// A signed amount (costs and quantities may be negative on corrections and refunds).
@@ -258,7 +276,59 @@ struct DescriptionFacts final
 {
     QString instance;
     bool namesGpu = false;
+    /// Google Cloud bills a GPU attached to a VM (or bundled in an A2, A3 or G2 machine) as a SKU of its own, one
+    /// unit per GPU: "Nvidia Tesla A100 GPU running in Americas". The GPU's name, "Nvidia Tesla A100 GPU".
+    QString perGpu;
+    /// The cores and memory of a Google Cloud GPU machine ("A2 Instance Core running in Americas"): spend on the GPU
+    /// machine that holds no GPU-hours. The machine series, "A2".
+    QString gpuMachineHost;
 };
+
+/// "Nvidia Tesla A100 GPU" of "Spot Preemptible Nvidia Tesla A100 GPU running in Americas"; empty when the description
+/// is not a per-GPU SKU of that wording.
+QString perGpuSku(const QString &description)
+{
+    static const QRegularExpression sku(
+        QStringLiteral(R"(^(?:(?:spot|preemptible)\s+)*((?:nvidia|amd)\s+[^,:]*?\bgpu)\s+running\s+in\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch match = sku.match(description);
+    return match.hasMatch() ? match.captured(1) : QString();
+}
+
+/// "A2" of "A2 Instance Core running in Americas" or "A3 Mega Instance Ram running in EMEA": the cores and memory of a
+/// Google Cloud accelerator-optimised machine series (A2, A3, A4, G2, G4); empty otherwise.
+QString gpuMachineHostSku(const QString &description)
+{
+    static const QRegularExpression sku(
+        QStringLiteral(R"(^(?:(?:spot|preemptible)\s+)*([AG][2-4])(?:\s+(?:ultra|mega|high|edge|plus))?\s+instance\s+(?:core|ram)\b)"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch match = sku.match(description);
+    return match.hasMatch() ? match.captured(1).toUpper() : QString();
+}
+
+/// Microsoft's VM size named by a meter ("NC24ads A100 v4", "NC24ads A100 v4 Spot", "D2 v2/DS2 v2") or by a
+/// ChargeDescription ("Virtual Machines NCads A100 v4 Series - NC24ads A100 v4 - US East"): its ARM names,
+/// "Standard_NC24ads_A100_v4", one per size the meter names.
+QStringList azureSizesOf(QString meter)
+{
+    if (meter.startsWith(QLatin1StringView("Virtual Machines "))) {
+        const QStringList parts = meter.split(QStringLiteral(" - "));
+        if (parts.size() < 2)
+            return {};
+        meter = parts.at(1);
+    }
+    for (const char *suffix : {" Spot", " Low Priority"})
+        if (meter.endsWith(QLatin1StringView(suffix)))
+            meter.chop(qsizetype(qstrlen(suffix)));
+    QStringList sizes;
+    for (const QString &alternative : meter.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+        const QString words = alternative.simplified();
+        if (words.isEmpty() || !words.at(0).isLetter() || words.size() > 60)
+            continue;
+        sizes << QStringLiteral("Standard_") + QString(words).replace(QLatin1Char(' '), QLatin1Char('_'));
+    }
+    return sizes;
+}
 
 /// The rows of one instance type left out of the GPU sums, and what they cost (EffectiveCost).
 struct LeftOut final
@@ -430,18 +500,36 @@ private:
             }
         }
         const DescriptionFacts *described = nullptr;
-        if (const QByteArrayView description = field(ChargeDescription).trimmed(); !description.isEmpty())
-            described = &describe(description);
+        m_lastDescription = field(ChargeDescription).trimmed();
+        if (!m_lastDescription.isEmpty())
+            described = &describe(m_lastDescription);
+        if (instance.isEmpty()) {
+            // Microsoft: the VM size in x_SkuDetails' ServiceType, else the size its meter names.
+            Expected<QString> size = microsoftSize(provider, described);
+            if (!size)
+                return size.error().message;
+            instance = *size;
+        }
         if (instance.isEmpty() && described && !described->instance.isEmpty()) {
             // FOCUS 1.0 has no instance-type column: AWS names the instance in the charge's description.
             instance = m_pool.intern(described->instance.toUtf8());
         }
         std::optional<double> gpus = details->gpuCount;
-        if (!gpus && !instance.isEmpty() && m_options.catalogGpuCount) {
-            auto cached = m_catalogCounts.constFind(instance);
-            if (cached == m_catalogCounts.cend())
-                cached = m_catalogCounts.insert(instance, m_options.catalogGpuCount(instance));
-            gpus = *cached;
+        if (!gpus && !instance.isEmpty())
+            gpus = catalogGpus(instance);
+        bool gpuMachineHost = false;
+        if ((!gpus || *gpus <= 0) && instance.isEmpty() && described) {
+            if (!described->perGpu.isEmpty()) {
+                // Google Cloud: one unit of a GPU SKU is one GPU.
+                instance = m_pool.intern(described->perGpu.toUtf8());
+                gpus = 1.0;
+            } else if (!described->gpuMachineHost.isEmpty()) {
+                // Google Cloud: the cores and memory of an A2, A3 or G2 machine are spend on the GPU machine.
+                instance = m_pool.intern(
+                    QStringLiteral("%1 machine (cores and memory)").arg(described->gpuMachineHost).toUtf8());
+                gpus = 1.0;
+                gpuMachineHost = true;
+            }
         }
         if (!gpus || *gpus <= 0) {
             const bool unsized = !gpus && (isAcceleratorFamily(instance) || (described && described->namesGpu));
@@ -460,8 +548,8 @@ private:
             const std::optional<double> consumed = signedNumber(quantity);
             if (!consumed)
                 return QStringLiteral("ConsumedQuantity \"%1\" is not a number").arg(shown(quantity));
-            if (isHours(field(ConsumedUnit)))
-                gpuHours = *consumed * *gpus;
+            if (const std::optional<double> hours = hoursPerUnit(field(ConsumedUnit)))
+                gpuHours = gpuMachineHost ? 0.0 : *consumed * *hours * *gpus;
             else
                 ++m_notHours;
         }
@@ -484,6 +572,70 @@ private:
         if (correction)
             ++m_data.corrections;
         return std::nullopt;
+    }
+
+    /// The GPU count the catalog gives an instance type, remembered.
+    std::optional<double> catalogGpus(const QString &instance)
+    {
+        if (!m_options.catalogGpuCount)
+            return std::nullopt;
+        auto cached = m_catalogCounts.constFind(instance);
+        if (cached == m_catalogCounts.cend())
+            cached = m_catalogCounts.insert(instance, m_options.catalogGpuCount(instance));
+        return *cached;
+    }
+
+    /// The VM size of a Microsoft row (docs/import-formats.md, "FOCUS bills"): x_SkuDetails' ServiceType on a Virtual
+    /// Machines row ("Standard_NC24ads_A100_v4"), else the size named by its meter (x_SkuMeterName, SkuMeter in 1.2)
+    /// or its ChargeDescription, the first the catalog knows, else the first of a GPU family; empty when none.
+    Expected<QString> microsoftSize(const QString &provider, const DescriptionFacts *described)
+    {
+        const bool microsoft = provider.contains(QLatin1StringView("Microsoft"), Qt::CaseInsensitive) ||
+                               provider.contains(QLatin1StringView("Azure"), Qt::CaseInsensitive);
+        const QByteArrayView category = field(MicrosoftMeterCategory).trimmed();
+        const bool virtualMachine =
+            category.isEmpty() || QLatin1StringView(category.data(), category.size()).startsWith(
+                                      QLatin1StringView("Virtual Machines"), Qt::CaseInsensitive);
+        if (!virtualMachine)
+            return QString();
+        if (const QByteArrayView skuDetails = field(MicrosoftSkuDetails).trimmed(); !skuDetails.isEmpty()) {
+            const QByteArray key = skuDetails.toByteArray();
+            auto known = m_serviceTypes.constFind(key);
+            if (known == m_serviceTypes.cend()) {
+                if (m_serviceTypes.size() >= 65536)
+                    m_serviceTypes.clear();
+                QString size;
+                const QJsonDocument json = QJsonDocument::fromJson(key);
+                if (!json.isObject())
+                    return Error{QStringLiteral("x_SkuDetails is not a JSON object"), {}};
+                const QJsonValue type = json.object().value(QLatin1StringView("ServiceType"));
+                if (type.isString() && type.toString().startsWith(QLatin1StringView("Standard_"))) {
+                    const QByteArray name = type.toString().trimmed().toUtf8();
+                    if (auto problem = import::textProblem(QStringLiteral("x_SkuDetails ServiceType"), name))
+                        return Error{*problem, {}};
+                    size = QString::fromUtf8(name);
+                }
+                known = m_serviceTypes.insert(key, size);
+            }
+            if (!known->isEmpty())
+                return m_pool.intern(known->toUtf8());
+        }
+        if (!microsoft)
+            return QString();
+        QStringList sizes;
+        for (int column : {int(MicrosoftMeterName), int(SkuMeter)}) {
+            if (const QByteArrayView meter = field(column).trimmed(); !meter.isEmpty() && sizes.isEmpty())
+                sizes = azureSizesOf(QString::fromUtf8(meter));
+        }
+        if (sizes.isEmpty() && described)
+            sizes = azureSizesOf(QString::fromUtf8(m_lastDescription));
+        for (const QString &size : sizes)
+            if (catalogGpus(size))
+                return m_pool.intern(size.toUtf8());
+        for (const QString &size : sizes)
+            if (isAcceleratorFamily(size))
+                return m_pool.intern(size.toUtf8());
+        return QString();
     }
 
     /// Adds the row being read to the whole bill's sums, counted as `kind`.
@@ -511,7 +663,8 @@ private:
         if (m_descriptions.size() >= 65536)
             m_descriptions.clear();
         const QString text = QString::fromUtf8(description);
-        return *m_descriptions.insert(key, DescriptionFacts{instanceInDescription(text), namesGpu(text)});
+        return *m_descriptions.insert(
+            key, DescriptionFacts{instanceInDescription(text), namesGpu(text), perGpuSku(text), gpuMachineHostSku(text)});
     }
 
     /// A usage or purchase row that is not counted as GPU spend, remembered with its cost so the notes can name it:
@@ -629,6 +782,8 @@ private:
     std::set<std::tuple<QString, QString, QString>> m_periods;
     QHash<QString, std::optional<double>> m_catalogCounts;
     QHash<QByteArray, DescriptionFacts> m_descriptions;
+    QByteArrayView m_lastDescription;           ///< the row's ChargeDescription (valid while the row is read)
+    QHash<QByteArray, QString> m_serviceTypes; ///< x_SkuDetails -> its VM size (empty: none)
     QHash<QString, LeftOut> m_unsizedGpu;         // by instance type (empty: a GPU named, no instance)
     QHash<QString, LeftOut> m_notGpuCosts;        // by instance type (empty: no instance type)
     QHash<QByteArray, std::optional<QString>> m_months;

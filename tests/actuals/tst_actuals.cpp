@@ -701,6 +701,51 @@ private slots:
         QCOMPARE(aws10->data.rowsUsed, 2);
     }
 
+    void azureAndGoogleCloudRowsAreRecognisedByTheirOwnWords()
+    {
+        // A bill written by hand in the layouts Microsoft's and Google Cloud's FOCUS 1.0 exports use (no public export
+        // holds their GPU rows; tests/data/actuals/README.md), imported into a brand-new document. Worked by hand:
+        // - Microsoft: NC24ads A100 v4 from x_SkuDetails' ServiceType (1 GPU x 100 h, $367.30), ND96isr H100 v5 Spot
+        //   from its meter name alone (8 GPUs x 10 h, $200.00), NC6s v3 from its ChargeDescription alone (1 x 50 h,
+        //   $153.00); NC999 vX, an N-series size the catalog does not know, is GPU spend it cannot size ($50.00);
+        //   D4ds v5 and a managed disk are not GPU ($162.72 + $19.71);
+        // - Google Cloud: "Nvidia Tesla A100 GPU running in Americas", 360,000 GPU-seconds = 100 GPU-hours ($293.86);
+        //   a spot L4, 36,000 s = 10 h ($2.24); "A2 Instance Core", the A2 machine's cores: GPU-machine spend without
+        //   GPU-hours ($125.00); N1 cores are not GPU ($30.00); a GPU commitment fee names a GPU but no size ($100.00).
+        QTemporaryDir dir;
+        auto document = catalog::openDocument(dir.filePath(QStringLiteral("cloud.mltco")));
+        QVERIFY(document);
+        const QSqlDatabase db = (*document)->database();
+        Expected<BillImportResult> imported = importBill(db, fixture("focus-1.0-azure-gcp-constructed.csv"));
+        QVERIFY2(imported, qPrintable(imported ? QString() : imported.error().message + imported.error().details.join('\n')));
+        const BillData &data = imported->data;
+        QCOMPARE(data.rowsRead, 11);
+        QCOMPARE(data.rowsUsed, 6);
+        double cost = 0, gpuHours = 0;
+        for (const ActualCost &c : data.costs) {
+            cost += c.effectiveCost;
+            gpuHours += c.gpuHours;
+        }
+        QCOMPARE(cost, 367.30 + 200.00 + 153.00 + 293.86 + 2.24 + 125.00);
+        QCOMPARE(gpuHours, 100.0 + 80 + 50 + 100 + 10);
+        const auto at = [&](const char *instance, PricingCategory category) {
+            return find(data, QStringLiteral("2026-03"), QLatin1String(instance), category);
+        };
+        QVERIFY(at("Standard_NC24ads_A100_v4", PricingCategory::Standard));
+        QCOMPARE(at("Standard_ND96isr_H100_v5", PricingCategory::Dynamic)->gpuHours, 80.0);
+        QCOMPARE(at("Standard_NC6s_v3", PricingCategory::Standard)->gpuHours, 50.0);
+        QCOMPARE(at("Nvidia Tesla A100 GPU", PricingCategory::Standard)->gpuHours, 100.0);
+        QCOMPARE(at("Nvidia L4 GPU", PricingCategory::Dynamic)->gpuHours, 10.0);
+        QCOMPARE(at("A2 machine (cores and memory)", PricingCategory::Standard)->gpuHours, 0.0);
+        QCOMPARE(at("A2 machine (cores and memory)", PricingCategory::Standard)->effectiveCost, 125.0);
+        QCOMPARE(data.unsizedGpuCost, 50.00 + 100.00);
+        QVERIFY(qFuzzyCompare(data.notGpuCost, 162.72 + 19.71 + 30.00));
+        const QString notes = data.notes.join('\n');
+        QVERIFY2(notes.contains(QStringLiteral("Standard_NC999_vX $50.00")), qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("Standard_D4ds_v5 $162.72")), qPrintable(notes));
+        QVERIFY(notes.contains(QStringLiteral("(no instance type) $100.00")));
+    }
+
     void aLargeBillShowsItsProgressAndCancelsCleanly()
     {
         // A generated FOCUS 1.2 export of about 4 MB (four of the reader's 1 MB chunks): its progress counts every byte of the file, its GPU rows sum to

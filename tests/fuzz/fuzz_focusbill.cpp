@@ -35,6 +35,17 @@ void check(const Expected<actuals::BillData> &bill)
     }
     if (rows != bill->rowsUsed)
         fuzz::fail("sums do not add up to the rows used");
+    // The whole bill: every row once, and its GPU part the rows used.
+    int charged = 0, gpuRows = 0;
+    for (const actuals::ChargeSum &c : bill->charges) {
+        if (!actuals::isMonth(c.month) || c.rows <= 0 || !std::isfinite(c.effectiveCost))
+            fuzz::fail("a whole-bill sum without its month or rows, or not finite", c.month);
+        charged += c.rows;
+        if (c.kind == actuals::ChargeKind::Gpu)
+            gpuRows += c.rows;
+    }
+    if (charged != bill->rowsRead || gpuRows != bill->rowsUsed)
+        fuzz::fail("the whole bill does not count every row once");
     for (qsizetype i = 0; i < bill->periods.size(); ++i) {
         if (!actuals::isMonth(bill->periods[i].month))
             fuzz::fail("a period without its month", bill->periods[i].month);
