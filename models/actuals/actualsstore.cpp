@@ -18,6 +18,7 @@
 
 #include <future>
 #include <map>
+#include <set>
 #include <optional>
 
 namespace mltco::actuals {
@@ -35,6 +36,13 @@ std::function<std::optional<double>(const QString &)> catalogGpuCounter(const QS
 }
 
 namespace {
+
+/// A text column's value, never NULL: the columns are NOT NULL, and an empty QString may be a null one, which Qt binds
+/// as NULL (a bill row without an instance type or service category).
+QVariant text(const QString &value)
+{
+    return value.isEmpty() ? QVariant(QStringLiteral("")) : QVariant(value);
+}
 
 /// Bills' amounts in a plan's currency: a bill in another currency converts at the average of its month's ECB rates
 /// (model.md §13). The rate table is read only when a bill is in another currency, once.
@@ -65,7 +73,24 @@ public:
                              .arg(month, billCurrency, m_currency, rate.error().message),
                          {}};
         m_factors.emplace(key, rate->rate);
+        m_used.push_back(Used{month, billCurrency, rate->rate, rate->days});
         return rate->rate;
+    }
+
+    /// A month's rate as it was used: units of the plan's currency per 1 `from`, the mean of `days` ECB days.
+    struct Used final
+    {
+        QString month, from;
+        double rate = 0.0;
+        int days = 0;
+    };
+    std::vector<Used> usedIn(const QString &month) const
+    {
+        std::vector<Used> out;
+        for (const Used &u : m_used)
+            if (u.month == month)
+                out.push_back(u);
+        return out;
     }
 
 private:
@@ -73,6 +98,7 @@ private:
     QString m_currency;
     std::optional<catalog::RateTable> m_rates;
     std::map<std::pair<QString, QString>, double> m_factors; // (bill currency, month) -> units of the plan's currency
+    std::vector<Used> m_used;
 };
 
 Status conflictingPeriod(const QSqlDatabase &db, const BillData &data, const QString &fileName)
@@ -165,22 +191,25 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
         return Error{QStringLiteral("Could not record the bill's months: %1").arg(period.lastError().text()), {}};
     for (const BillPeriod &p : data->periods) {
         period.addBindValue(billId);
-        period.addBindValue(p.provider);
-        period.addBindValue(p.billingAccount);
+        period.addBindValue(text(p.provider));
+        period.addBindValue(text(p.billingAccount));
         period.addBindValue(p.month);
         if (!period.exec())
             return Error{QStringLiteral("Could not record the bill's months: %1").arg(period.lastError().text()), {}};
     }
     QSqlQuery cost(db);
     if (!cost.prepare(QStringLiteral("INSERT INTO actual_cost (bill_id, month, provider, service, instance_type, "
-                                     "pricing_category, effective_cost, billed_cost, gpu_hours, rows) "
-                                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
+                                     "pricing_category, effective_cost, billed_cost, gpu_hours, rows, "
+                                     "pricing_currency, pricing_effective_cost) "
+                                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
         return Error{QStringLiteral("Could not record the bill's spend: %1").arg(cost.lastError().text()), {}};
     for (const ActualCost &c : data->costs) {
         for (const QVariant &v :
-             {QVariant(billId), QVariant(c.month), QVariant(c.provider), QVariant(c.service), QVariant(c.instanceType),
+             {QVariant(billId), QVariant(c.month), text(c.provider), text(c.service), text(c.instanceType),
               QVariant(pricingCategoryKey(c.category)), QVariant(c.effectiveCost), QVariant(c.billedCost),
-              QVariant(c.gpuHours), QVariant(c.rows)})
+              QVariant(c.gpuHours), QVariant(c.rows),
+              text(c.pricingCurrency),
+              c.pricingEffectiveCost ? QVariant(*c.pricingEffectiveCost) : QVariant(QMetaType(QMetaType::Double))})
             cost.addBindValue(v);
         if (!cost.exec())
             return Error{QStringLiteral("Could not record the bill's spend: %1").arg(cost.lastError().text()), {}};
@@ -190,7 +219,7 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
                                        "charge_kind, effective_cost, billed_cost, rows) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
         return Error{QStringLiteral("Could not record the bill's charges: %1").arg(charge.lastError().text()), {}};
     for (const ChargeSum &c : data->charges) {
-        for (const QVariant &v : {QVariant(billId), QVariant(c.month), QVariant(c.provider), QVariant(c.serviceCategory),
+        for (const QVariant &v : {QVariant(billId), QVariant(c.month), text(c.provider), text(c.serviceCategory),
                                   QVariant(chargeKindKey(c.kind)), QVariant(c.effectiveCost), QVariant(c.billedCost),
                                   QVariant(c.rows)})
             charge.addBindValue(v);
@@ -250,13 +279,15 @@ Status visitActuals(const QSqlDatabase &db, const std::function<bool(const Actua
 
 Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QString &currency)
 {
-    // Each bill's month sums with the bill's currency, by month (model.md §13: a bill month converts at the average of
-    // that month's rates). The rate table is read only when a bill is in another currency.
+    // Sums per month, bill currency, pricing category and pricing currency; a bill in another currency converts at
+    // its month's mean ECB rate unless every row priced in the plan's currency gives the provider's own amount.
     Expected<QSqlQuery> q = store::exec(
         db,
-        QStringLiteral("SELECT a.month, b.currency, a.pricing_category, SUM(a.effective_cost), SUM(a.billed_cost), "
-                       "SUM(a.gpu_hours) FROM actual_cost a JOIN bill b ON b.id = a.bill_id "
-                       "GROUP BY a.month, b.currency, a.pricing_category ORDER BY a.month, b.currency, a.pricing_category"),
+        QStringLiteral("SELECT a.month, b.currency, a.pricing_category, a.pricing_currency, SUM(a.effective_cost), "
+                       "SUM(a.billed_cost), SUM(a.gpu_hours), SUM(a.pricing_effective_cost), "
+                       "COUNT(a.pricing_effective_cost), COUNT(*) FROM actual_cost a JOIN bill b ON b.id = a.bill_id "
+                       "GROUP BY a.month, b.currency, a.pricing_category, a.pricing_currency "
+                       "ORDER BY a.month, b.currency, a.pricing_category, a.pricing_currency"),
         {}, QStringLiteral("Listing the actual spend"));
     if (!q)
         return q.error();
@@ -265,7 +296,9 @@ Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QStrin
     {
         QString month, currency;
         PricingCategory category;
+        QString pricingCurrency;
         double effective, billed, gpuHours;
+        std::optional<double> pricingEffective; ///< set when every row of the group gives one
     };
     std::vector<Sum> sums;
     while (q->next()) {
@@ -273,8 +306,11 @@ Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QStrin
         const std::optional<PricingCategory> category = pricingCategoryFromKey(q->value(2).toString());
         if (!category || !isMonth(month))
             return store::damage(QStringLiteral("actual_cost holds an unknown pricing category or month"));
-        sums.push_back(Sum{month, q->value(1).toString(), *category, q->value(3).toDouble(), q->value(4).toDouble(),
-                           q->value(5).toDouble()});
+        Sum sum{month, q->value(1).toString(), *category, q->value(3).toString(), q->value(4).toDouble(),
+                q->value(5).toDouble(), q->value(6).toDouble(), std::nullopt};
+        if (q->value(8).toLongLong() == q->value(9).toLongLong() && !sum.pricingCurrency.isEmpty())
+            sum.pricingEffective = q->value(7).toDouble();
+        sums.push_back(std::move(sum));
     }
     if (q->lastError().isValid())
         return Error{QStringLiteral("Listing the actual spend: %1").arg(q->lastError().text()), {}};
@@ -282,18 +318,37 @@ Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QStrin
 
     QList<MonthActual> months;
     MonthRates rates(db, currency);
+    std::set<std::pair<QString, QString>> ownAmounts; // (month, bill currency) taken from the provider's amounts
     for (const Sum &sum : sums) {
         const Expected<double> factor = rates.factor(sum.currency, sum.month);
         if (!factor)
             return factor.error();
         if (months.isEmpty() || months.back().month != sum.month)
-            months.append(MonthActual{sum.month, 0, 0, 0, {}, {}});
+            months.append(MonthActual{sum.month, 0, 0, 0, {}, {}, {}});
         MonthActual &m = months.back();
-        m.effectiveCost += sum.effective * *factor;
+        const bool own = sum.currency != currency && sum.pricingEffective && sum.pricingCurrency == currency;
+        const double effective = own ? *sum.pricingEffective : sum.effective * *factor;
+        if (own)
+            ownAmounts.insert({sum.month, sum.currency});
+        m.effectiveCost += effective;
         m.billedCost += sum.billed * *factor;
         m.gpuHours += sum.gpuHours;
-        m.byCategory[std::size_t(sum.category)] += sum.effective * *factor;
+        m.byCategory[std::size_t(sum.category)] += effective;
         m.gpuHoursByCategory[std::size_t(sum.category)] += sum.gpuHours;
+    }
+    // How each month's bills in another currency were converted, in words (model.md §13: nothing silently).
+    for (MonthActual &m : months) {
+        for (const MonthRates::Used &used : rates.usedIn(m.month)) {
+            QString line = QStringLiteral("the bills of %1 in %2 were converted at %3 %4 per %2, the mean of the "
+                                          "month's %5 ECB rates")
+                               .arg(monthLabel(m.month), used.from, QString::number(used.rate, 'g', 6), currency)
+                               .arg(used.days);
+            if (ownAmounts.count({m.month, used.from}))
+                line += QStringLiteral(" (their effective cost is the provider's own amount in %1, from the bill's "
+                                       "PricingCurrency columns)")
+                            .arg(currency);
+            m.conversions << line;
+        }
     }
     return months;
 }

@@ -47,6 +47,9 @@ struct MonthActual final
     std::array<double, kPricingCategoryCount> byCategory{};
     /// GPU-hours by PricingCategory (index = PricingCategory).
     std::array<double, kPricingCategoryCount> gpuHoursByCategory{};
+    /// How the month's bills in another currency were converted, one line per currency ("bills of Jan 2026 in EUR
+    /// at 1.0821 USD per EUR, the mean of the month's 21 ECB rates"); empty when none needed converting.
+    QStringList conversions;
 };
 
 /// A bill's rows summed by month, provider and FOCUS ServiceCategory, in the bill's own currency.
@@ -95,7 +98,9 @@ Expected<BillImportResult> runBillImport(const QString &documentLocation, const 
 Status visitActuals(const QSqlDatabase &db, const std::function<bool(const ActualCost &)> &visit);
 
 /// Actual GPU spend per calendar month (every provider), in month order, in `currency`: a bill in another currency
-/// converts at the average of its month's ECB rates (model.md §13); a month without a rate is an error naming it.
+/// converts at the average of its month's ECB rates, or takes the provider's own amounts when the bill priced the
+/// rows in `currency` (FOCUS 1.2 PricingCurrency, PricingCurrencyEffectiveCost) (model.md §13); a month without a
+/// rate is an error naming it. Each month says how it was converted (MonthActual::conversions).
 Expected<QList<MonthActual>> monthlyActuals(const QSqlDatabase &db, const QString &currency = QStringLiteral("USD"));
 
 /// Every imported bill's rows by month, provider and ServiceCategory (with what counted as GPU spend, GPU spend the

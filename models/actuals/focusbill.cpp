@@ -54,6 +54,8 @@ enum Column {
     MicrosoftSkuDetails,
     MicrosoftMeterName,
     MicrosoftMeterCategory,
+    PricingCurrency,
+    PricingCurrencyEffectiveCost,
     ColumnCount
 };
 constexpr int kRequired = ServiceName + 1;
@@ -62,7 +64,7 @@ constexpr std::array<const char *, ColumnCount> kNames = {
     "ServiceName",      "ProviderName",  "ServiceProviderName", "ChargeClass",       "PricingCategory",
     "ConsumedQuantity", "ConsumedUnit",  "SkuPriceDetails",     "BillingAccountId",  "x_UsageType",
     "InvoiceId",        "SkuMeter",      "ChargeDescription", "ServiceCategory",
-    "x_SkuDetails",     "x_SkuMeterName", "x_SkuMeterCategory",
+    "x_SkuDetails",     "x_SkuMeterName", "x_SkuMeterCategory", "PricingCurrency", "PricingCurrencyEffectiveCost",
 };
 
 /// A field as quoted in a message: trimmed, at most 40 bytes (a hostile file's field may be megabytes).
@@ -362,8 +364,11 @@ public:
             return m_errors.toError();
         m_data.rowsRead = rowsRead;
         m_data.currency = billCurrency();
-        for (auto &[key, cost] : m_sums)
+        for (auto &[key, cost] : m_sums) {
+            if (!cost.pricingEffectiveCost)
+                cost.pricingCurrency.clear();
             m_data.costs.append(std::move(cost));
+        }
         std::vector<std::tuple<QString, QString, QString>> periods(m_periods.begin(), m_periods.end());
         std::sort(periods.begin(), periods.end());
         for (auto &[provider, account, month] : periods)
@@ -554,6 +559,21 @@ private:
                 ++m_notHours;
         }
 
+        // FOCUS 1.2: the provider's own amount in the currency it priced the row in.
+        QString pricingCurrency;
+        std::optional<double> pricingCost;
+        if (const QByteArrayView code = field(PricingCurrency).trimmed(); !code.isEmpty()) {
+            pricingCurrency = m_pool.intern(code.first(std::min<qsizetype>(10, code.size())));
+            if (!isCurrencyCode(pricingCurrency))
+                return QStringLiteral("PricingCurrency \"%1\" is not a currency code (three capital letters, as USD)")
+                    .arg(shown(code));
+            if (const QByteArrayView amount = field(PricingCurrencyEffectiveCost).trimmed(); !amount.isEmpty()) {
+                pricingCost = signedNumber(amount);
+                if (!pricingCost)
+                    return QStringLiteral("PricingCurrencyEffectiveCost \"%1\" is not an amount").arg(shown(amount));
+            }
+        }
+
         const QString &service = m_pool.intern(field(ServiceName).trimmed());
         ActualCost &sum = m_sums[Key{*month, provider, service, instance, pricingCategoryKey(*category)}];
         if (sum.rows == 0) {
@@ -562,7 +582,14 @@ private:
             sum.service = service;
             sum.instanceType = instance;
             sum.category = *category;
+            sum.pricingCurrency = pricingCurrency;
+            sum.pricingEffectiveCost = pricingCost ? std::optional<double>(0.0) : std::nullopt;
         }
+        // The provider's own amount holds only while every row of the sum gives one, in one currency.
+        if (sum.pricingEffectiveCost && pricingCost && pricingCurrency == sum.pricingCurrency)
+            *sum.pricingEffectiveCost += *pricingCost;
+        else
+            sum.pricingEffectiveCost.reset();
         sum.effectiveCost += *effective;
         sum.billedCost += *billed;
         sum.gpuHours += gpuHours;

@@ -39,6 +39,10 @@ struct ActualCost final
     double gpuHours = 0.0;      ///< ConsumedQuantity (hours) x the instance's GPU count
     int rows = 0;               ///< the bill rows summed
     QString currency;           ///< of the costs: the bill's BillingCurrency (set when read back from a document)
+    /// The provider's own amount in its PricingCurrency (FOCUS 1.2 PricingCurrencyEffectiveCost), when every row of
+    /// the sum gives one in the same currency: what a plan in that currency takes instead of converting.
+    QString pricingCurrency;
+    std::optional<double> pricingEffectiveCost;
 };
 
 /// How a bill's charge counts: GPU spend held against a plan, GPU spend the catalog cannot size, a usage or purchase

@@ -75,6 +75,7 @@ Expected<PlanComparison> compareWithPlan(const tco::ScenarioResult &scenario, co
             ++result.monthsWithActuals;
             result.plannedToDate += row.planned;
             result.actualToDate += a->effectiveCost;
+            result.notes << a->conversions; // nothing is converted silently (model.md §13)
         } else {
             covered = false;
         }

@@ -242,7 +242,7 @@ const char *const kSchemaV5[] = {
     "CREATE INDEX bill_period_bill ON bill_period (bill_id)",
 };
 
-// Version 6: the whole bill at a glance. Every row of an imported bill, summed by calendar month, provider, FOCUS
+// Version 6: the whole bill at a glance, and the provider's own amounts in the pricing currency. Every row of an imported bill, summed by calendar month, provider, FOCUS
 // ServiceCategory and how it counts (GPU spend held against a plan, GPU spend the catalog cannot size, not GPU, or a
 // Tax, Credit or Adjustment row), so the share of the bill a plan covers can be shown. Bills imported before have no
 // such sums (their files are not kept); the app says so.
@@ -260,6 +260,10 @@ const char *const kSchemaV6[] = {
         rows INTEGER NOT NULL CHECK (rows > 0),
         UNIQUE (bill_id, month, provider, service_category, charge_kind)))",
     "CREATE INDEX bill_charge_month ON bill_charge (month, provider, service_category)",
+    // The provider's own amount of a GPU sum in the currency it priced the rows in (FOCUS 1.2 PricingCurrency), which
+    // a plan in that currency takes instead of converting the bill (model.md §13); '' and NULL when the bill has none.
+    "ALTER TABLE actual_cost ADD COLUMN pricing_currency TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE actual_cost ADD COLUMN pricing_effective_cost REAL",
 };
 
 Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count,

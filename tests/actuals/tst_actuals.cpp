@@ -4,6 +4,7 @@
 #include "models/actuals/calibration.h"
 #include "models/actuals/focusbill.h"
 #include "models/actuals/plancompare.h"
+#include "models/catalog/fxrates.h"
 #include "models/catalog/importers/ecbrates.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/common/gzipdevice.h"
@@ -746,6 +747,63 @@ private slots:
         QVERIFY(notes.contains(QStringLiteral("(no instance type) $100.00")));
     }
 
+    void theProvidersOwnAmountsInThePlansCurrencyAreTaken()
+    {
+        // A bill in euros whose rows the provider priced in dollars (FOCUS 1.2 PricingCurrency,
+        // PricingCurrencyEffectiveCost): a dollar plan takes the provider's own amounts (model.md §13) and says so;
+        // April's row gives none and converts at April's mean ECB rate. The rows give a GPU count but no instance type,
+        // and the file has no ServiceCategory or BillingAccountId column: both are stored as empty, never refused.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("gpu-cloud-eur.csv"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("BilledCost,EffectiveCost,BillingCurrency,ChargePeriodStart,ChargeCategory,ServiceName,"
+                       "ProviderName,SkuPriceDetails,ConsumedQuantity,ConsumedUnit,InvoiceId,PricingCurrency,"
+                       "PricingCurrencyEffectiveCost\n"
+                       "92.00,92.00,EUR,2026-03-02T00:00:00Z,Usage,GPU Cloud,Example GPU Cloud,\"{\"\"GpuCount\"\":8}\","
+                       "10,Hours,INV-1,USD,100.00\n"
+                       "46.00,46.00,EUR,2026-03-03T00:00:00Z,Usage,GPU Cloud,Example GPU Cloud,\"{\"\"GpuCount\"\":8}\","
+                       "5,Hours,INV-1,USD,50.00\n"
+                       "9.20,9.20,EUR,2026-04-01T00:00:00Z,Usage,GPU Cloud,Example GPU Cloud,\"{\"\"GpuCount\"\":1}\","
+                       "1,Hours,INV-2,,\n");
+        }
+        auto document = catalog::openDocument(dir.filePath(QStringLiteral("own.mltco")));
+        QVERIFY(document);
+        const QSqlDatabase db = (*document)->database();
+        QVERIFY(catalog::importEcbRates(db, QStringLiteral(MLTCO_TEST_DATA_DIR "/fx/eurofxref-hist.zip")));
+        Expected<BillImportResult> imported = importBill(db, path);
+        QVERIFY2(imported, qPrintable(imported ? QString() : imported.error().message + imported.error().details.join('\n')));
+        QCOMPARE(imported->data.rowsUsed, 3);
+        QCOMPARE(imported->data.costs.first().pricingCurrency, QStringLiteral("USD"));
+        QCOMPARE(*imported->data.costs.first().pricingEffectiveCost, 150.0);
+        QVERIFY(!imported->data.costs.last().pricingEffectiveCost);
+
+        Expected<catalog::RateTable> table = catalog::readRateTable(db);
+        QVERIFY(table);
+        const Expected<catalog::FxRate> march = table->monthAverage(QStringLiteral("EUR"), QStringLiteral("USD"), 2026, 3);
+        const Expected<catalog::FxRate> april = table->monthAverage(QStringLiteral("EUR"), QStringLiteral("USD"), 2026, 4);
+        QVERIFY(march && april);
+        Expected<QList<MonthActual>> usd = monthlyActuals(db, QStringLiteral("USD"));
+        QVERIFY2(usd, qPrintable(usd ? QString() : usd.error().message));
+        QCOMPARE(usd->size(), 2);
+        QCOMPARE(usd->at(0).effectiveCost, 150.0);                  // the provider's own dollars
+        QCOMPARE(usd->at(0).billedCost, 138.0 * march->rate);       // billed: the month's mean rate
+        QCOMPARE(usd->at(1).effectiveCost, 9.20 * april->rate);
+        QCOMPARE(usd->at(0).conversions.size(), 1);
+        QVERIFY2(usd->at(0).conversions.first().contains(QStringLiteral("the provider's own amount in USD")),
+                 qPrintable(usd->at(0).conversions.first()));
+        QVERIFY2(usd->at(1).conversions.first().startsWith(
+                     QStringLiteral("the bills of Apr 2026 in EUR were converted at %1 USD per EUR, the mean of the "
+                                    "month's %2 ECB rates")
+                         .arg(QString::number(april->rate, 'g', 6))
+                         .arg(april->days)),
+                 qPrintable(usd->at(1).conversions.first()));
+        // In the bill's own currency nothing is converted, and nothing is said.
+        Expected<QList<MonthActual>> eur = monthlyActuals(db, QStringLiteral("EUR"));
+        QVERIFY(eur && eur->at(0).effectiveCost == 138.0 && eur->at(0).conversions.isEmpty());
+    }
+
     void aLargeBillShowsItsProgressAndCancelsCleanly()
     {
         // A generated FOCUS 1.2 export of about 4 MB (four of the reader's 1 MB chunks): its progress counts every byte of the file, its GPU rows sum to
@@ -817,7 +875,7 @@ private slots:
 
     void aVersion5DocumentKeepsItsBillsAndSaysTheyHaveNoBreakdown()
     {
-        // A document of schema version 5 (made here: a bill imported, then the version-6 table dropped and the version
+        // A document of schema version 5 (made here: a bill imported, then what version 6 adds dropped and the version
         // set back) opens upgraded: its GPU sums are intact, the new table is there, and the bill is counted as one
         // without a breakdown of the whole bill, which a new import then has.
         QTemporaryDir dir;
@@ -830,6 +888,8 @@ private slots:
             QVERIFY(importBill(db, fixture("focus-1.2-aws-gpu.csv")));
             gpuSums = actualsDump(db);
             QVERIFY(store::execPlain(db, QStringLiteral("DROP TABLE bill_charge")));
+            QVERIFY(store::execPlain(db, QStringLiteral("ALTER TABLE actual_cost DROP COLUMN pricing_currency")));
+            QVERIFY(store::execPlain(db, QStringLiteral("ALTER TABLE actual_cost DROP COLUMN pricing_effective_cost")));
             QVERIFY(store::execPlain(db, QStringLiteral("PRAGMA user_version = 5")));
         }
         auto document = catalog::openDocument(path);
@@ -892,9 +952,9 @@ private slots:
     void aPlanIsHeldAgainstTheActuals()
     {
         QList<MonthActual> actuals;
-        MonthActual jan{QStringLiteral("2026-01"), 4649.53, 13029.53, 1320, {}, {}};
+        MonthActual jan{QStringLiteral("2026-01"), 4649.53, 13029.53, 1320, {}, {}, {}};
         jan.byCategory[std::size_t(PricingCategory::Standard)] = 3277.26;
-        actuals << jan << MonthActual{QStringLiteral("2026-02"), 6585.12, 6585.12, 1610, {}, {}};
+        actuals << jan << MonthActual{QStringLiteral("2026-02"), 6585.12, 6585.12, 1610, {}, {}, {}};
         const tco::ScenarioResult plan = threeMonths(4000, 6000, 7000);
 
         Expected<PlanComparison> c = compareWithPlan(plan, actuals);
