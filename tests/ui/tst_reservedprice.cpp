@@ -1,4 +1,5 @@
 // A dedicated scenario's commitment filled from a reserved price of the catalog, in one click and one undo step.
+#include "models/catalog/importers/ecbrates.h"
 #include "models/catalog/importers/importrunner.h"
 #include "models/store/document.h"
 #include "models/plan/parameters.h"
@@ -69,6 +70,19 @@ private slots:
         const tco::PlanScenario &back = f.scenario(name);
         QCOMPARE(*tco::parameterValue(back.scenario, tco::ParamId::CommitDiscount), 0.0);
         QCOMPARE(*tco::parameterValue(back.scenario, tco::ParamId::CommitTermMonths), 12.0);
+
+        // In a euro plan the on-demand rate is in euros, and so is the reserved price it is held against: both convert
+        // at the ECB's rate of 2025-09-12, their observation day, so the discount is the same 65.8 % (held against the
+        // dollar price, the euro rate of $32.7726 / 1.1718 would have read as a 59.9 % discount).
+        QVERIFY(catalog::importEcbRates(f.editor()->document().database(),
+                                        QStringLiteral(MLTCO_TEST_DATA_DIR "/fx/eurofxref-hist.zip")));
+        f.editor()->setCurrency(QStringLiteral("EUR"));
+        f.editor()->reevaluate();
+        QTRY_VERIFY2(note->text().contains(QStringLiteral("The price is in USD")), qPrintable(note->text()));
+        chooser->setCurrentIndex(chooser->findText(QStringLiteral("Reserved 3 yr · All Upfront"), Qt::MatchStartsWith));
+        QVERIFY2(note->text().contains(QStringLiteral("discount 65.8 %")), qPrintable(note->text()));
+        QVERIFY2(note->text().contains(QStringLiteral("€")), qPrintable(note->text()));
+        QVERIFY2(chooser->currentText().contains(QStringLiteral("$11.2")), qPrintable(chooser->currentText()));
 
         // Another instance without reserved prices says so, and nothing can be used.
         f.editor()->setScenarioInstance(index, tco::InstanceRef{QStringLiteral("aws"),

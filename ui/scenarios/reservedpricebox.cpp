@@ -1,5 +1,7 @@
 #include "ui/scenarios/reservedpricebox.h"
 
+#include "models/catalog/fxrates.h"
+#include "models/store/document.h"
 #include "models/report/format.h"
 #include "models/plan/parameters.h"
 #include "ui/catalog/catalogformat.h"
@@ -48,12 +50,25 @@ void ReservedPriceBox::updateChoice()
     m_use->setEnabled(terms.has_value());
     if (m_shown.isEmpty())
         return;
-    m_note->setText(terms ? tr("Against %1 an hour on demand: discount %2, %3 paid upfront, a %4-month term.")
-                                .arg(report::unitPrice(m_onDemand), report::percent(terms->discount, 1),
-                                     report::percent(terms->upfrontFraction, 0))
-                                .arg(terms->termMonths)
-                          : tr("This reservation costs no less than %1 an hour on demand: it is no discount.")
-                                .arg(report::unitPrice(m_onDemand)));
+    const QString &cur = m_editor->plan().currency;
+    const int i = m_prices->currentIndex();
+    if (i >= 0 && i < m_converted.size() && !m_converted[i]) {
+        m_note->setText(tr("This price cannot be compared with the plan's: %1").arg(m_converted[i].error().message));
+        return;
+    }
+    QString converted;
+    if (i >= 0 && i < m_shown.size() && m_shown[i].currency != cur) {
+        const std::optional<double> hourly = m_converted[i]->hourly();
+        converted = tr(" The price is in %1: %2 an hour effective in the plan's %3.")
+                        .arg(m_shown[i].currency, hourly ? report::unitPrice(*hourly, 4, cur) : tr("missing"), cur);
+    }
+    m_note->setText((terms ? tr("Against %1 an hour on demand: discount %2, %3 paid upfront, a %4-month term.")
+                                 .arg(report::unitPrice(m_onDemand, 4, cur), report::percent(terms->discount, 1),
+                                      report::percent(terms->upfrontFraction, 0))
+                                 .arg(terms->termMonths)
+                           : tr("This reservation costs no less than %1 an hour on demand: it is no discount.")
+                                 .arg(report::unitPrice(m_onDemand, 4, cur))) +
+                    converted);
 }
 
 void ReservedPriceBox::refresh()
@@ -82,12 +97,46 @@ void ReservedPriceBox::refresh()
         }
         m_shown = latest.values();
     }
+    // Each price in the plan's currency, as the plan's own prices are (model.md §13).
+    m_converted.clear();
+    const tco::Plan &plan = m_editor->plan();
+    std::optional<Expected<catalog::RateTable>> rates;
+    for (const catalog::PricePoint &p : m_shown) {
+        if (p.currency == plan.currency) {
+            m_converted.append(p);
+            continue;
+        }
+        double perPlanUnit = 0.0; // units of the price's currency per 1 unit of the plan's
+        if (const auto fixed = plan.fxRates.constFind(p.currency); fixed != plan.fxRates.cend()) {
+            perPlanUnit = fixed.value();
+        } else {
+            if (!rates)
+                rates = catalog::readRateTable(m_editor->document().database());
+            if (!*rates) {
+                m_converted.append(rates->error());
+                continue;
+            }
+            const Expected<catalog::FxRate> rate = (**rates).rate(plan.currency, p.currency, p.observedAt);
+            if (!rate) {
+                m_converted.append(rate.error());
+                continue;
+            }
+            perPlanUnit = rate->rate;
+        }
+        catalog::PricePoint converted = p;
+        if (converted.amount)
+            *converted.amount /= perPlanUnit;
+        if (converted.upfront)
+            *converted.upfront /= perPlanUnit;
+        converted.currency = plan.currency;
+        m_converted.append(converted);
+    }
     QSignalBlocker blocker(m_prices);
     m_prices->clear();
     for (const catalog::PricePoint &p : m_shown) {
         const std::optional<double> hourly = p.hourly();
         m_prices->addItem(tr("%1 — %2 an hour effective, observed %3")
-                              .arg(catalogtext::pricingLabel(p), hourly ? report::unitPrice(*hourly) : tr("missing"),
+                              .arg(catalogtext::pricingLabel(p), hourly ? report::unitPrice(*hourly, 4, p.currency) : tr("missing"),
                                    p.observedAt.toString(Qt::ISODate)));
     }
     if (m_shown.isEmpty()) {
@@ -106,9 +155,9 @@ void ReservedPriceBox::refresh()
 std::optional<catalog::CommitmentTerms> ReservedPriceBox::chosenTerms() const
 {
     const int i = m_prices->currentIndex();
-    if (i < 0 || i >= m_shown.size())
+    if (i < 0 || i >= m_converted.size() || !m_converted[i])
         return std::nullopt;
-    return catalog::commitmentFromReservedPrice(m_shown[i], m_onDemand);
+    return catalog::commitmentFromReservedPrice(*m_converted[i], m_onDemand);
 }
 
 void ReservedPriceBox::apply()
@@ -119,7 +168,7 @@ void ReservedPriceBox::apply()
     const catalog::PricePoint &p = m_shown[m_prices->currentIndex()];
     const QString why = tr("From the catalog's %1 price of %2 in %3, observed %4 (%5), against %6 an hour on demand.")
                             .arg(catalogtext::pricingLabel(p), p.instance, p.region, p.observedAt.toString(Qt::ISODate),
-                                 p.source, report::unitPrice(m_onDemand));
+                                 p.source, report::unitPrice(m_onDemand, 4, m_editor->plan().currency));
     m_editor->setScenarioValues(m_index,
                                 {{tco::ParamId::CommitDiscount, terms->discount},
                                  {tco::ParamId::CommitUpfrontFraction, terms->upfrontFraction},

@@ -41,8 +41,11 @@ private:
     QComboBox *m_prices;
     QPushButton *m_use;
     QLabel *m_note;
-    QList<catalog::PricePoint> m_shown;
-    double m_onDemand = 0.0;
+    QList<catalog::PricePoint> m_shown; ///< as the catalog holds them, each in its own currency
+    /// m_shown in the plan's currency (model.md §13: at the rate of the observation day; the plan's fx_rates win),
+    /// or why one cannot be converted.
+    QList<Expected<catalog::PricePoint>> m_converted;
+    double m_onDemand = 0.0; ///< in the plan's currency
 };
 
 } // namespace mltco::ui
