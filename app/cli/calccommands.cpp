@@ -60,6 +60,7 @@ int tflopsPriceOfInstance(CalcCommand &c, std::optional<double> baseline)
     QJsonObject json{{QStringLiteral("instance"), quote->label()},
                      {QStringLiteral("gpu"), quote->gpu},
                      {QStringLiteral("gpu_count"), quote->gpuCount},
+                     {QStringLiteral("currency"), quote->currency},
                      {QStringLiteral("rate_per_hour"), orNull(quote->rate)},
                      {QStringLiteral("rate_basis"), quote->rateBasis},
                      {QStringLiteral("metric"), metric},

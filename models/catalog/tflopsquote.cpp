@@ -1,6 +1,7 @@
 #include "models/catalog/tflopsquote.h"
 
 #include "models/catalog/gputable.h"
+#include "models/catalog/priceconverter.h"
 #include "models/tco/calculators.h"
 
 #include <QCoreApplication>
@@ -41,8 +42,10 @@ QHash<QString, PricePoint> LatestPrices::result() const
             continue;
         const QString key = p.provider + QLatin1Char('/') + p.instance;
         const auto it = best.constFind(key);
+        // The cheapest on a tie only when the two are in one currency (a euro and a dollar figure are not compared).
         const bool better = it == best.constEnd() || p.observedAt > it->observedAt ||
-                            (p.observedAt == it->observedAt && *p.hourly() < *it->hourly());
+                            (p.observedAt == it->observedAt && p.currency == it->currency &&
+                             *p.hourly() < *it->hourly());
         if (better)
             best.insert(key, p);
     }
@@ -69,7 +72,7 @@ QHash<QString, PricePoint> latestPrices(const CatalogRepository &repo, const Pri
 
 TflopsQuote quoteInstance(const InstanceType &instance, const Gpu *gpu,
                           const std::optional<PricePoint> &price, const QString &metric,
-                          const QString &metricLabel, bool preferNodeFigures)
+                          const QString &metricLabel, bool preferNodeFigures, const QString &priceProblem)
 {
     TflopsQuote q;
     q.provider = instance.provider;
@@ -77,6 +80,8 @@ TflopsQuote quoteInstance(const InstanceType &instance, const Gpu *gpu,
     q.gpu = instance.gpu;
     q.gpuCount = instance.gpuCount;
 
+    if (price)
+        q.currency = price->currency;
     if (price && price->hourly()) {
         q.rate = price->hourly();
         const QString where = price->region.isEmpty() ? QString() : price->region + QStringLiteral(", ");
@@ -109,13 +114,14 @@ TflopsQuote quoteInstance(const InstanceType &instance, const Gpu *gpu,
         q.missing = gpu ? trQuote("%1 has no %2 figure").arg(instance.gpu, metricLabel)
                         : trQuote("the catalog does not know the GPU \"%1\"").arg(instance.gpu);
     else if (!q.rate)
-        q.missing = trQuote("no price in the catalog");
+        q.missing = priceProblem.isEmpty() ? trQuote("no price in the catalog") : priceProblem;
     return q;
 }
 
 Expected<TflopsQuote> quoteCatalogInstance(const CatalogRepository &repo, const QString &provider,
                                            const QString &instance, PricingModel pricing, const QString &region,
-                                           const QString &metric, const QString &metricLabel, bool preferNodeFigures)
+                                           const QString &metric, const QString &metricLabel, bool preferNodeFigures,
+                                           const QString &currency)
 {
     const std::optional<InstanceType> type = repo.instanceType(provider, instance);
     if (!type)
@@ -130,8 +136,17 @@ Expected<TflopsQuote> quoteCatalogInstance(const CatalogRepository &repo, const 
     std::optional<Gpu> gpu = type->gpu.isEmpty() ? std::nullopt : repo.gpu(type->gpu);
     if (!type->gpu.isEmpty() && (!gpu || gpu->throughput.isEmpty()))
         gpu = GpuTable::find(type->gpu); // a document from before the GPU table grew
-    return quoteInstance(*type, gpu ? &*gpu : nullptr, price == prices.cend() ? std::nullopt : std::optional(*price),
-                         metric, metricLabel, preferNodeFigures);
+    std::optional<PricePoint> converted;
+    QString problem;
+    if (price != prices.cend()) {
+        PriceConverter converter(repo.database(), currency);
+        if (Expected<PricePoint> p = converter.convert(*price))
+            converted = *p;
+        else
+            problem = trQuote("its price is in %1 and cannot be shown in %2: %3")
+                          .arg(price->currency, currency, p.error().message);
+    }
+    return quoteInstance(*type, gpu ? &*gpu : nullptr, converted, metric, metricLabel, preferNodeFigures, problem);
 }
 
 } // namespace mltco::catalog

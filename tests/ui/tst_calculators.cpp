@@ -5,6 +5,11 @@
 #include "models/plan/parameters.h"
 #include "tests/support/testmain.h"
 #include "ui/calculators/calculatorspage.h"
+#include "models/catalog/fxrates.h"
+#include "models/catalog/importers/ecbrates.h"
+#include "models/catalog/catalogrepository.h"
+#include "models/report/format.h"
+#include "models/store/document.h"
 #include "uitestutil.h"
 
 #include <QChartView>
@@ -327,6 +332,18 @@ private slots:
         QVERIFY(
             result(QStringLiteral("budget")).contains(QStringLiteral("AWS p3.8xlarge per engineer (month 1, day 9)")));
 
+        // In a euro plan the budget and every figure are in euros; the plan's own rate of $12.24 reads as €12.24 an
+        // hour (a typed value keeps its figure), so the months and days stay the same.
+        m_f.editor()->setCurrency(QStringLiteral("EUR"));
+        QTRY_COMPARE(table->item(aws, 1)->text(), report::money(35740.80, u"EUR"));
+        QVERIFY(table->horizontalHeaderItem(5)->text().contains(report::money(10000.0, u"EUR")));
+        auto *unit = m_f.find<QLabel>(QStringLiteral("budgetMonthlyRange"));
+        QVERIFY(unit);
+        QVERIFY2(unit->text().startsWith(QStringLiteral("€  (€1.00 to €10,000,000,000.00)")), qPrintable(unit->text()));
+        QVERIFY(!result(QStringLiteral("budget")).contains(QLatin1Char('$')));
+        m_f.editor()->setCurrency(QStringLiteral("USD"));
+        QTRY_COMPARE(table->item(aws, 1)->text(), QStringLiteral("$35,740.80"));
+
         // A budget above its monthly spend: the 100 % alert never goes off, the 25 % one on day 22.
         retype(field(QStringLiteral("budgetMonthly")), QStringLiteral("100000"));
         QTRY_COMPARE(table->item(aws, 5)->text(), QStringLiteral("never"));
@@ -418,6 +435,34 @@ private slots:
         // The dearest priced instance keeps its figure and its basis.
         QCOMPARE(table->item(2, 2)->text(), QStringLiteral("$14.90"));
         QVERIFY(table->item(2, 5)->text().contains(QStringLiteral("2,200, node figure (seed-002)")));
+    }
+
+    void tflopsInAEuroPlanConvertsEachPriceAtItsDay()
+    {
+        // In a euro plan every quote is in euros: the p4d's $32.77 an hour at the ECB rate of its observation day,
+        // then divided by seed 002's 2,200 TFLOPS. Nothing is shown in dollars.
+        QVERIFY(openOn(CalculatorsPage::TflopsPrice));
+        const QSqlDatabase db = m_f.editor()->document().database();
+        QVERIFY(catalog::importEcbRates(db, QStringLiteral(MLTCO_TEST_DATA_DIR "/fx/eurofxref-hist.zip")));
+        catalog::PriceFilter filter;
+        filter.provider = QStringLiteral("aws");
+        filter.instance = QStringLiteral("p4d.24xlarge");
+        filter.pricing = catalog::PricingModel::OnDemand;
+        const QList<catalog::PricePoint> prices = catalog::CatalogRepository(db).prices(filter);
+        QVERIFY(!prices.isEmpty());
+        const catalog::PricePoint &p4d = prices.last();
+        QCOMPARE(p4d.currency, QStringLiteral("USD"));
+        const Expected<catalog::RateTable> rates = catalog::readRateTable(db);
+        QVERIFY(rates);
+        const Expected<catalog::FxRate> rate = rates->rate(QStringLiteral("USD"), QStringLiteral("EUR"), p4d.observedAt);
+        QVERIFY(rate);
+        m_f.editor()->setCurrency(QStringLiteral("EUR"));
+        auto *table = m_f.find<QTableWidget>(QStringLiteral("tflopsTable"));
+        const QString expected = report::money(*p4d.hourly() * rate->rate / 2200.0 * 1000.0, u"EUR");
+        QTRY_VERIFY2(result(QStringLiteral("tflops")).contains(expected), qPrintable(result(QStringLiteral("tflops"))));
+        for (int r = 0; r < table->rowCount(); ++r)
+            QVERIFY2(!table->item(r, 2)->text().contains(QLatin1Char('$')), qPrintable(table->item(r, 2)->text()));
+        m_f.editor()->setCurrency(QStringLiteral("USD")); // the fixture's document serves the next tests
     }
 
     void tflopsDenseBasisUsesTheDatasheetPerGpu()

@@ -109,8 +109,15 @@ void BudgetCalculator::showEvent(QShowEvent *event)
     }
 }
 
+QString BudgetCalculator::currency() const
+{
+    return m_editor ? m_editor->plan().currency : QStringLiteral("USD");
+}
+
 void BudgetCalculator::recompute()
 {
+    // The budget is held against the plan's monthly costs, in the plan's currency (model.md §13).
+    m_frame->setFieldCurrency(m_budget, currency());
     const std::optional<tco::PlanResult> *result = m_editor ? &m_editor->result() : nullptr;
     if (result && result->has_value())
         m_month->setRange(1.0, std::max(1, (*result)->workload.horizonMonths), tr("(the plan's horizon)"));
@@ -149,9 +156,10 @@ void BudgetCalculator::recompute()
 
 void BudgetCalculator::fillTable(const std::vector<ScenarioAlerts> &rows, double budget)
 {
+    const QString cur = currency();
     QStringList headers{tr("Scenario"), tr("Highest month")};
     for (double t : tco::seedBudgetThresholds())
-        headers << tr("%1 alert (%2)").arg(report::percent(t, 0), report::money(t * budget));
+        headers << tr("%1 alert (%2)").arg(report::percent(t, 0), report::money(t * budget, cur));
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
@@ -167,7 +175,7 @@ void BudgetCalculator::fillTable(const std::vector<ScenarioAlerts> &rows, double
         swatch.fill(palette::scenarioColor(row));
         name->setIcon(QIcon(swatch));
         m_table->setItem(row, 0, name);
-        auto *highest = new QTableWidgetItem(report::money(rows[i].highest));
+        auto *highest = new QTableWidgetItem(report::money(rows[i].highest, cur));
         highest->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_table->setItem(row, 1, highest);
         for (std::size_t t = 0; t < rows[i].crossings.size(); ++t) {
@@ -188,6 +196,7 @@ void BudgetCalculator::fillTable(const std::vector<ScenarioAlerts> &rows, double
 
 void BudgetCalculator::showChart(const std::vector<ScenarioAlerts> &rows, double budget, int month)
 {
+    const QString cur = currency();
     const auto m = static_cast<std::size_t>(month - 1);
     QChart *chart = calcchart::makeChart(tr("Spend so far in month %1 against the alerts").arg(month));
     // The scenario names are long: the table under the chart, in the same colours, is the legend.
@@ -201,7 +210,7 @@ void BudgetCalculator::showChart(const std::vector<ScenarioAlerts> &rows, double
     // The alert levels must stay readable next to a capex month: the axis stops at a few budgets.
     const double top = std::max(budget * 1.25, std::min(maxCost, budget * kAxisBudgets)) * 1.05;
     auto *axisY = newMoneyAxis();
-    const MoneyScale scale = configureMoneyAxis(axisY, minCost, top, tr("Spend so far this month"));
+    const MoneyScale scale = configureMoneyAxis(axisY, minCost, top, tr("Spend so far this month"), cur);
     const double d = scale.divisor;
     const double days = tco::kDaysPerMonth;
     const std::vector<double> thresholds = tco::seedBudgetThresholds();
@@ -216,7 +225,7 @@ void BudgetCalculator::showChart(const std::vector<ScenarioAlerts> &rows, double
         level->append(days, thresholds[t] * budget / d);
         chart->addSeries(level);
         const QString tip =
-            tr("%1 alert: %2").arg(report::percent(thresholds[t], 0), report::money(thresholds[t] * budget));
+            tr("%1 alert: %2").arg(report::percent(thresholds[t], 0), report::money(thresholds[t] * budget, cur));
         calcchart::connectPointTips(m_frame->chartView(), level, [tip](int) { return tip; });
     }
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -231,7 +240,7 @@ void BudgetCalculator::showChart(const std::vector<ScenarioAlerts> &rows, double
         line->append(0.0, 0.0);
         line->append(days, cost / d);
         chart->addSeries(line);
-        const QString lineTip = tr("%1: %2 in month %3").arg(r.name, report::money(cost)).arg(month);
+        const QString lineTip = tr("%1: %2 in month %3").arg(r.name, report::money(cost, cur)).arg(month);
         calcchart::connectPointTips(m_frame->chartView(), line, [lineTip](int) { return lineTip; });
 
         // A dot where the line crosses each alert level this month.
@@ -246,7 +255,7 @@ void BudgetCalculator::showChart(const std::vector<ScenarioAlerts> &rows, double
             const double day = t * budget / cost * days;
             marks->append(day, t * budget / d);
             tips << tr("%1: the %2 alert (%3) goes off on day %4 of month %5")
-                        .arg(r.name, report::percent(t, 0), report::money(t * budget))
+                        .arg(r.name, report::percent(t, 0), report::money(t * budget, cur))
                         .arg(std::max(1, static_cast<int>(std::ceil(day))))
                         .arg(month);
         }
@@ -267,12 +276,13 @@ void BudgetCalculator::showChart(const std::vector<ScenarioAlerts> &rows, double
     }
     if (maxCost > budget * kAxisBudgets)
         chart->setTitle(
-            tr("Spend so far in month %1 (the axis stops at %2)").arg(month).arg(report::moneyCompact(top)));
+            tr("Spend so far in month %1 (the axis stops at %2)").arg(month).arg(report::moneyCompact(top, cur)));
     m_frame->setChart(chart);
 }
 
 void BudgetCalculator::showSummary(const std::vector<ScenarioAlerts> &rows, double budget, const QStringList &leftOut)
 {
+    const QString cur = currency();
     QStringList over;
     QStringList under;
     int firstMonth = 0;
@@ -290,12 +300,12 @@ void BudgetCalculator::showSummary(const std::vector<ScenarioAlerts> &rows, doub
         text = tr("The plan has no scenarios to check.");
     } else if (over.isEmpty()) {
         text = tr("<b>No scenario goes over the %1 monthly budget:</b> %2.")
-                   .arg(report::money(budget), under.join(QStringLiteral("; ")));
+                   .arg(report::money(budget, cur), under.join(QStringLiteral("; ")));
     } else {
         text = tr("<b>%1 of %2 scenarios go over the %3 monthly budget</b>, the first in month %4: %5.")
                    .arg(over.size())
                    .arg(rows.size())
-                   .arg(report::money(budget))
+                   .arg(report::money(budget, cur))
                    .arg(firstMonth)
                    .arg(over.join(QStringLiteral("; ")));
         if (!under.isEmpty())

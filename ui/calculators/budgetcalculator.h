@@ -40,6 +40,8 @@ private:
     };
 
     void recompute();
+    /// The plan's currency: the budget and every figure are in it.
+    QString currency() const;
     void fillTable(const std::vector<ScenarioAlerts> &rows, double budget);
     void showChart(const std::vector<ScenarioAlerts> &rows, double budget, int month);
     /// `leftOut`: names (HTML) of scenarios the evaluation left out, said as not checked.

@@ -125,6 +125,7 @@ NumberField *CalculatorFrame::addField(const QString &objectName, const FieldSpe
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(field);
     auto *range = new QLabel(row);
+    range->setObjectName(objectName + QStringLiteral("Range"));
     range->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     range->setToolTip(spec.tooltip);
     layout->addWidget(range, 1);
@@ -184,6 +185,14 @@ void CalculatorFrame::addToLeftColumn(QWidget *widget, int stretch)
 void CalculatorFrame::addBelow(QWidget *widget, int stretch)
 {
     m_outer->addWidget(widget, stretch);
+}
+
+void CalculatorFrame::setFieldCurrency(NumberField *field, const QString &currency)
+{
+    if (field->currency() == currency)
+        return;
+    field->setCurrency(currency);
+    refreshRangeLabel(field);
 }
 
 void CalculatorFrame::refreshRangeLabel(NumberField *field)

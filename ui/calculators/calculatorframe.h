@@ -44,6 +44,8 @@ public:
     /// Adds a widget across the whole width, under the form and the chart.
     void addBelow(QWidget *widget, int stretch = 0);
 
+    /// Puts a money field in `currency` (the plan's) and shows its unit and range in it.
+    void setFieldCurrency(NumberField *field, const QString &currency);
     /// Checks every field of the form; shows the first problem and marks every refused box.
     /// Returns true when all fields hold acceptable numbers.
     bool checkFields();

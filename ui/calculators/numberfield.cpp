@@ -1,5 +1,7 @@
 #include "ui/calculators/numberfield.h"
 
+#include "models/common/currency.h"
+
 #include "models/report/format.h"
 
 #include <QLocale>
@@ -72,8 +74,8 @@ QString NumberField::describe(double typedValue) const
     switch (m_spec.kind) {
     case FieldKind::Money:
         return neededDecimals(typedValue, m_spec.decimals) <= 2
-                   ? report::money(typedValue)
-                   : QStringLiteral("$") + report::grouped(typedValue, neededDecimals(typedValue, m_spec.decimals));
+                   ? report::money(typedValue, m_currency)
+                   : currencySymbol(m_currency) + report::grouped(typedValue, neededDecimals(typedValue, m_spec.decimals));
     case FieldKind::Percent:
         return report::grouped(typedValue, neededDecimals(typedValue, m_spec.decimals)) + QStringLiteral(" %");
     case FieldKind::Whole:
@@ -111,6 +113,15 @@ QString NumberField::problem() const
     if (!v && !text().trimmed().isEmpty())
         message += tr(" (\"%1\" is not a number)").arg(text().trimmed());
     return message + QLatin1Char('.');
+}
+
+void NumberField::setCurrency(const QString &currency)
+{
+    // The unit names the currency by its symbol ("$", "$/h" become "€", "€/h").
+    const QString before = currencySymbol(m_currency);
+    m_currency = currency;
+    if (m_spec.unit.startsWith(before))
+        m_spec.unit = currencySymbol(currency) + m_spec.unit.mid(before.size());
 }
 
 void NumberField::setRange(double minimum, double maximum, const QString &reason)

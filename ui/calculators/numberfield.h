@@ -11,7 +11,7 @@ namespace mltco::ui {
 enum class FieldKind {
     Number,  ///< any number in range
     Whole,   ///< a whole number in range (GPU counts, days)
-    Money,   ///< USD; the range reads "$0.01 to $10,000.00"
+    Money,   ///< in the field's currency (USD unless set); the range reads "$0.01 to $10,000.00"
     Percent, ///< typed as 40 for 40 %; value() returns 0.40
 };
 
@@ -54,12 +54,16 @@ public:
 
     /// The number as the user reads it in this field's units: "$20.00", "40 %", "720".
     QString describe(double typedValue) const;
+    /// The currency of a money field (ISO 4217; USD by default): its unit becomes the currency's symbol.
+    void setCurrency(const QString &currency);
+    const QString &currency() const { return m_currency; }
 
 private:
     std::optional<double> parsed() const;
 
     FieldSpec m_spec;
     QString m_rangeReason;
+    QString m_currency = QStringLiteral("USD");
 };
 
 /// A number with no trailing zeros (up to `maxDecimals`): 24 -> "24", 4.8 -> "4.8", 1,000 grouped.

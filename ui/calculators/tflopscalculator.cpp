@@ -8,6 +8,8 @@
 #include "ui/calculators/calculatorframe.h"
 #include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
+#include "models/catalog/priceconverter.h"
+#include "models/common/currency.h"
 #include "ui/core/planeditor.h"
 
 #include <QBarCategoryAxis>
@@ -196,6 +198,11 @@ void TflopsCalculator::reloadInstances()
     m_baseline->setCurrentIndex(b >= 0 ? b : 0);
 }
 
+QString TflopsCalculator::currency() const
+{
+    return m_editor ? m_editor->plan().currency : QStringLiteral("USD");
+}
+
 std::vector<TflopsQuote> TflopsCalculator::quotes(const QStringList &keys) const
 {
     std::vector<TflopsQuote> out;
@@ -219,6 +226,8 @@ std::vector<TflopsQuote> TflopsCalculator::quotes(const QStringList &keys) const
         });
     }
     const QHash<QString, catalog::PricePoint> prices = latest.result();
+    // Every quote in the plan's currency: a price in another converts at its observation day's rate (model.md §13).
+    catalog::PriceConverter converter(m_editor->document().database(), currency(), m_editor->plan().fxRates);
     const int metricIndex = std::max(0, m_metric->currentIndex());
     const Metric &metric = kMetrics[metricIndex];
     for (const catalog::InstanceType &i : m_instanceTypes) {
@@ -227,10 +236,18 @@ std::vector<TflopsQuote> TflopsCalculator::quotes(const QStringList &keys) const
             continue;
         const auto gpu = m_gpus.constFind(i.gpu);
         const auto price = prices.constFind(key);
-        out.push_back(catalog::quoteInstance(i, gpu == m_gpus.constEnd() ? nullptr : &*gpu,
-                                    price == prices.constEnd() ? std::nullopt : std::optional(*price),
-                                    QString::fromLatin1(metric.key), metricText(metric.label),
-                                    m_nodeFigures->isChecked()));
+        std::optional<catalog::PricePoint> converted;
+        QString problem;
+        if (price != prices.constEnd()) {
+            if (Expected<catalog::PricePoint> p = converter.convert(*price))
+                converted = *p;
+            else
+                problem = tr("its price is in %1 and cannot be shown in %2: %3")
+                              .arg(price->currency, currency(), p.error().message);
+        }
+        out.push_back(catalog::quoteInstance(i, gpu == m_gpus.constEnd() ? nullptr : &*gpu, converted,
+                                             QString::fromLatin1(metric.key), metricText(metric.label),
+                                             m_nodeFigures->isChecked(), problem));
     }
     return out;
 }
@@ -284,10 +301,10 @@ void TflopsCalculator::recompute()
         if (!q.price)
             return tr("n/a (%1)").arg(q.missing.toHtmlEscaped());
         if (q.key() == baselineKey)
-            return tr("%1 (the baseline)").arg(report::money(q.price));
+            return tr("%1 (the baseline)").arg(report::money(q.price, currency()));
         if (const std::optional<double> change = tco::relativeChange(q.price, baseline))
-            return tr("%1, %2 %3").arg(report::money(q.price), against(*change), baselineName);
-        return report::money(q.price);
+            return tr("%1, %2 %3").arg(report::money(q.price, currency()), against(*change), baselineName);
+        return report::money(q.price, currency());
     };
     auto comparedOnly = [&](const TflopsQuote &q) {
         if (q.key() == baselineKey)
@@ -310,7 +327,7 @@ void TflopsCalculator::recompute()
         for (std::size_t i = 1; i < rows.size(); ++i)
             others << tr("%1: %2").arg(rows[i].label().toHtmlEscaped(), compared(rows[i]));
         QString text = tr("<b>Cheapest: %1 at %2 per 1000 %3 TFLOPS-hour</b>%4 (%5 prices)")
-                           .arg(rows.front().label().toHtmlEscaped(), report::money(rows.front().price), metricLabel,
+                           .arg(rows.front().label().toHtmlEscaped(), report::money(rows.front().price, currency()), metricLabel,
                                 comparedOnly(rows.front()), pricing);
         text += others.isEmpty() ? tr(".") : tr(". Then %1.").arg(others.join(QStringLiteral("; ")));
         m_frame->setResult(text);
@@ -321,7 +338,7 @@ void TflopsCalculator::fillTable(const std::vector<TflopsQuote> &rows, const std
 {
     const QStringList headers{tr("Instance"),
                               tr("GPUs"),
-                              tr("$/1000 TFLOPS-h"),
+                              tr("%1/1000 TFLOPS-h").arg(currencySymbol(currency())),
                               tr("vs %1").arg(m_baseline->currentText()),
                               tr("Price and its source"),
                               tr("Node TFLOPS and their source")};
@@ -340,7 +357,7 @@ void TflopsCalculator::fillTable(const std::vector<TflopsQuote> &rows, const std
         const int r = static_cast<int>(i);
         m_table->setItem(r, 0, new QTableWidgetItem(q.label()));
         m_table->setItem(r, 1, new QTableWidgetItem(tr("%1 × %2").arg(inputNumber(q.gpuCount), q.gpu)));
-        auto *price = number(report::money(q.price));
+        auto *price = number(report::money(q.price, currency()));
         QFont bold = price->font();
         bold.setBold(true);
         price->setFont(bold);
@@ -351,7 +368,7 @@ void TflopsCalculator::fillTable(const std::vector<TflopsQuote> &rows, const std
             number(q.key() == baselineKey ? tr("baseline") : report::percent(tco::relativeChange(q.price, baseline))));
         m_table->setItem(
             r, 4,
-            new QTableWidgetItem(q.rate ? tr("%1/h, %2").arg(report::money(q.rate), q.rateBasis)
+            new QTableWidgetItem(q.rate ? tr("%1/h, %2").arg(report::money(q.rate, currency()), q.rateBasis)
                                         : tr("n/a: no %1 price in the catalog").arg(m_pricing->currentText())));
         m_table->setItem(r, 5,
                          new QTableWidgetItem(q.nodeTflops
@@ -368,9 +385,9 @@ void TflopsCalculator::fillTable(const std::vector<TflopsQuote> &rows, const std
 
 void TflopsCalculator::showChart(const std::vector<TflopsQuote> &rows, const QString &metricLabel)
 {
-    QChart *chart = calcchart::makeChart(tr("$ per 1000 %1 TFLOPS-hour").arg(metricLabel));
+    QChart *chart = calcchart::makeChart(tr("%1 per 1000 %2 TFLOPS-hour").arg(currencySymbol(currency()), metricLabel));
     chart->legend()->hide();
-    auto *set = new QBarSet(tr("$ per 1000 TFLOPS-hour"));
+    auto *set = new QBarSet(tr("%1 per 1000 TFLOPS-hour").arg(currencySymbol(currency())));
     set->setColor(QColor::fromRgba(calcchart::kSpendColor));
     set->setBorderColor(QColor::fromRgba(calcchart::kSpendColor));
     double maxPrice = 0.0;
@@ -378,12 +395,13 @@ void TflopsCalculator::showChart(const std::vector<TflopsQuote> &rows, const QSt
         maxPrice = std::max(maxPrice, q.price.value_or(0.0));
     auto *axisX = new QValueAxis;
     const MoneyScale scale = configureMoneyAxis(axisX, 0.0, maxPrice > 0 ? maxPrice * 1.1 : 1.0,
-                                                tr("$ per 1000 %1 TFLOPS-hour").arg(metricLabel));
+                                                tr("%1 per 1000 %2 TFLOPS-hour").arg(currencySymbol(currency()), metricLabel),
+                                                currency());
     // Horizontal bars run bottom-up: append the dearest first so the cheapest sits on top.
     QStringList categories;
     for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
         set->append(it->price.value_or(0.0) / scale.divisor);
-        categories << tr("%1: %2").arg(it->label(), it->price ? report::money(it->price) : tr("n/a"));
+        categories << tr("%1: %2").arg(it->label(), it->price ? report::money(it->price, currency()) : tr("n/a"));
     }
     auto *series = new QHorizontalBarSeries;
     series->append(set);
@@ -403,8 +421,8 @@ void TflopsCalculator::showChart(const std::vector<TflopsQuote> &rows, const QSt
         if (!q.price)
             return tr("%1: n/a, %2").arg(q.label(), q.missing);
         return tr("%1: %2 per 1000 TFLOPS-hour = %3/h / (%4 TFLOPS / 1000); price %5; throughput %6")
-            .arg(q.label(), report::money(q.price), report::money(q.rate), inputNumber(*q.nodeTflops, 1), q.rateBasis,
-                 q.tflopsBasis);
+            .arg(q.label(), report::money(q.price, q.currency), report::money(q.rate, q.currency),
+                 inputNumber(*q.nodeTflops, 1), q.rateBasis, q.tflopsBasis);
     });
     m_frame->setChart(chart);
 }

@@ -39,6 +39,8 @@ private:
     void reloadInstances();
     void recompute();
     std::vector<TflopsQuote> quotes(const QStringList &keys) const;
+    /// The plan's currency (model.md §13): every quote is shown in it.
+    QString currency() const;
     void fillTable(const std::vector<TflopsQuote> &quotes, const std::optional<double> &baseline);
     void showChart(const std::vector<TflopsQuote> &quotes, const QString &metricLabel);
 

@@ -2,6 +2,7 @@
 
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/pricetrend.h"
+#include "models/catalog/priceconverter.h"
 #include "models/report/format.h"
 #include "models/store/document.h"
 #include "models/plan/parameters.h"
@@ -353,7 +354,8 @@ void PriceHistoryPage::filterSelection(const QString &text)
     }
 }
 
-QList<PriceHistoryPage::Line> PriceHistoryPage::selectedLines(int *missing, QSet<QString> *regions) const
+QList<PriceHistoryPage::Line> PriceHistoryPage::selectedLines(int *missing, int *unconverted,
+                                                             QSet<QString> *regions) const
 {
     QList<catalog::PricingModel> pricings;
     for (int i = 0; i < m_pricing->count(); ++i)
@@ -371,6 +373,10 @@ QList<PriceHistoryPage::Line> PriceHistoryPage::selectedLines(int *missing, QSet
     const catalog::CatalogEditor editor(m_editor->document().database());
     QList<Line> lines;
     *missing = 0;
+    *unconverted = 0;
+    // Every price in the plan's currency, at the rate of its observation day (model.md §13).
+    catalog::PriceConverter converter(m_editor->document().database(), m_editor->plan().currency,
+                                      m_editor->plan().fxRates);
     for (auto entry = checked.cbegin(); entry != checked.cend(); ++entry) {
         const QString provider = entry.key().section(QChar(0x1f), 0, 0);
         const QString name = entry.key().section(QChar(0x1f), 1);
@@ -378,11 +384,16 @@ QList<PriceHistoryPage::Line> PriceHistoryPage::selectedLines(int *missing, QSet
             // region -> date -> the cheapest zone's price that day
             std::map<QString, std::map<QDate, Observation>> byRegion;
             for (const catalog::PriceRecord &record : editor.history(entry.value(), pricing)) {
-                const catalog::PricePoint &p = record.price;
-                if (!p.region.isEmpty())
-                    regions->insert(p.region);
-                if (!region.isEmpty() && p.region != region)
+                if (!record.price.region.isEmpty())
+                    regions->insert(record.price.region);
+                if (!region.isEmpty() && record.price.region != region)
                     continue;
+                const Expected<catalog::PricePoint> converted = converter.convert(record.price);
+                if (!converted) {
+                    ++*unconverted;
+                    continue;
+                }
+                const catalog::PricePoint &p = *converted;
                 const std::optional<double> perHour = p.hourly();
                 if (!perHour) {
                     ++*missing;
@@ -415,9 +426,9 @@ QList<PriceHistoryPage::Line> PriceHistoryPage::selectedLines(int *missing, QSet
 
 void PriceHistoryPage::redrawHistory()
 {
-    int missing = 0;
+    int missing = 0, unconverted = 0;
     QSet<QString> regions;
-    const QList<Line> lines = selectedLines(&missing, &regions);
+    const QList<Line> lines = selectedLines(&missing, &unconverted, &regions);
     {
         // Offer the regions of what is ticked; keep the user's region while it is still there.
         const QSignalBlocker block(m_region);
@@ -459,7 +470,7 @@ void PriceHistoryPage::redrawHistory()
         for (const Observation &o : line.points)
             highest = std::max(highest, o.perHour);
     }
-    const MoneyScale scale = configureMoneyAxis(y, 0, highest * 1.1, tr("Price per hour"));
+    const MoneyScale scale = configureMoneyAxis(y, 0, highest * 1.1, tr("Price per hour"), m_editor->plan().currency);
     x->setRange(first.addMonths(-2).startOfDay(Qt::UTC), today.addMonths(2).startOfDay(Qt::UTC));
 
     // A line of years of daily observations has more points than the chart has pixels: each series keeps, per
@@ -496,7 +507,8 @@ void PriceHistoryPage::redrawHistory()
         connect(steps, &QAbstractSeries::visibleChanged, marks,
                 [steps, marks] { marks->setVisible(steps->isVisible()); });
         // Hovering anywhere on a step tells the price in force that day and where it comes from.
-        const auto tip = [this, line, name = line.name](const QPointF &point, bool state) {
+        const auto tip = [this, line, name = line.name, cur = m_editor->plan().currency](const QPointF &point,
+                                                                                      bool state) {
             if (!state)
                 return m_historyView->showValueTip({});
             const QDate day = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(point.x()), Qt::UTC).date();
@@ -505,7 +517,7 @@ void PriceHistoryPage::redrawHistory()
                 if (o.date <= day)
                     in = &o;
             QString text = tr("%1\n%2 per hour, observed %3\nSource: %4")
-                               .arg(name, report::money(in->perHour), in->date.toString(Qt::ISODate), in->source);
+                               .arg(name, report::money(in->perHour, cur), in->date.toString(Qt::ISODate), in->source);
             if (in->zones > 1)
                 text += tr("\nCheapest of %1 zones that day").arg(in->zones);
             m_historyView->showValueTip(text);
@@ -516,8 +528,13 @@ void PriceHistoryPage::redrawHistory()
     m_historyView->attachLegendToggles();
     QStringList notes;
     if (missing > 0)
-        notes << tr("%n observation(s) say the price is missing; they are not drawn (a missing price is never $0).",
-                    nullptr, missing);
+        notes << tr("%n observation(s) say the price is missing; they are not drawn (a missing price is never %1).",
+                    nullptr, missing)
+                     .arg(report::money(0.0, m_editor->plan().currency));
+    if (unconverted > 0)
+        notes << tr("%n observation(s) in another currency have no exchange rate for their day and are not drawn: "
+                    "import the ECB's rates (Catalog › Exchange rates).",
+                    nullptr, unconverted);
     notes << tr(
         "Monthly plans are shown per hour at 730 hours a month. Drag to zoom; right-click to reset or save the image.");
     m_historyNote->setText(notes.join(QLatin1Char(' ')));
@@ -530,8 +547,23 @@ void PriceHistoryPage::redrawTflops()
     for (const catalog::Source &s : catalog::CatalogRepository(m_editor->document().database()).sources())
         sources.insert(s.key, s);
     const auto basis = static_cast<TflopsBasis>(m_basis->currentData().toInt());
-    m_comparison = compareTflopsCost(editor.instanceTypes(), editor.gpus(),
-                                     editor.latestPrices(catalog::PricingModel::OnDemand), basis, sources);
+    // Every price in the plan's currency at its observation day's rate (model.md §13); one without a rate is left out
+    // and named.
+    const QString cur = m_editor->plan().currency;
+    catalog::PriceConverter converter(m_editor->document().database(), cur, m_editor->plan().fxRates);
+    QList<catalog::PriceRecord> latest;
+    QStringList unconverted;
+    for (catalog::PriceRecord record : editor.latestPrices(catalog::PricingModel::OnDemand)) {
+        Expected<catalog::PricePoint> converted = converter.convert(record.price);
+        if (!converted) {
+            unconverted << catalogtext::instanceLabel(record.price.provider, record.price.instance);
+            continue;
+        }
+        record.price = std::move(*converted);
+        latest << std::move(record);
+    }
+    unconverted.removeDuplicates();
+    m_comparison = compareTflopsCost(editor.instanceTypes(), editor.gpus(), latest, basis, sources);
     m_tflopsChart->removeAllSeries();
     // removeAxis() only hands the axis back: delete it, or every redraw leaks two axes.
     const QList<QAbstractAxis *> tflopsAxes = m_tflopsChart->axes();
@@ -545,9 +577,9 @@ void PriceHistoryPage::redrawTflops()
     if (bars.isEmpty()) {
         m_tflopsChart->setTitle(tr("No instance type has both an on-demand price and a TF32 figure for its GPU."));
     } else {
-        m_tflopsChart->setTitle(tr("USD per 1000 TF32 TFLOPS-hour, cheapest first"));
+        m_tflopsChart->setTitle(tr("%1 per 1000 TF32 TFLOPS-hour, cheapest first").arg(cur));
         const int shown = static_cast<int>(std::min<qsizetype>(kMaxBars, bars.size()));
-        auto *set = new QBarSet(tr("USD per 1000 TF32 TFLOPS-hour"));
+        auto *set = new QBarSet(tr("%1 per 1000 TF32 TFLOPS-hour").arg(cur));
         set->setColor(QColor(0x2f, 0x80, 0xc0));
         set->setSelectedColor(QColor(0x2e, 0x9e, 0x5b));
         QStringList categories;
@@ -560,7 +592,7 @@ void PriceHistoryPage::redrawTflops()
         }
         auto *x = new QValueAxis;
         // Room right of the longest bar for its figure and basis (drawn by placeBarTexts()).
-        const MoneyScale scale = configureMoneyAxis(x, 0, highest * 1.9, tr("Per 1000 TF32 TFLOPS-hour"));
+        const MoneyScale scale = configureMoneyAxis(x, 0, highest * 1.9, tr("Per 1000 TF32 TFLOPS-hour"), cur);
         for (int i = shown - 1; i >= 0; --i)
             set->append(bars[i].costPer1000 / scale.divisor);
         set->selectBar(shown - 1); // the cheapest, in green
@@ -577,13 +609,13 @@ void PriceHistoryPage::redrawTflops()
         series->attachAxis(y);
         for (int i = shown - 1; i >= 0; --i) {
             auto *text = new QGraphicsSimpleTextItem(m_tflopsChart);
-            text->setText(tr("%1   %2").arg(report::money(bars[i].costPer1000), bars[i].basis));
+            text->setText(tr("%1   %2").arg(report::money(bars[i].costPer1000, cur), bars[i].basis));
             text->setBrush(theme::color(theme::Role::Text));
             m_barTexts << text;
         }
         connect(x, &QValueAxis::rangeChanged, this, &PriceHistoryPage::placeBarTexts);
         QTimer::singleShot(0, this, &PriceHistoryPage::placeBarTexts);
-        connect(series, &QHorizontalBarSeries::hovered, this, [this, shown](bool status, int index) {
+        connect(series, &QHorizontalBarSeries::hovered, this, [this, shown, cur](bool status, int index) {
             if (!status || index < 0 || index >= shown)
                 return m_tflopsView->showValueTip({});
             const TflopsBar &b = m_comparison.bars[shown - 1 - index];
@@ -591,7 +623,7 @@ void PriceHistoryPage::redrawTflops()
                                           "(%6)\nThroughput: %7 = %8 TFLOPS")
                                            .arg(catalogtext::instanceLabel(b.provider, b.instance),
                                                 b.region.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(b.region),
-                                                report::money(b.costPer1000), report::money(b.ratePerHour),
+                                                report::money(b.costPer1000, cur), report::money(b.ratePerHour, cur),
                                                 b.observedAt.toString(Qt::ISODate), b.priceSource, b.basis,
                                                 catalogtext::number(b.nodeTflops)));
         });
@@ -618,6 +650,10 @@ void PriceHistoryPage::redrawTflops()
             names << tr("%1 more").arg(m_comparison.noPrice.size() - 3);
         notes << tr("No on-demand price: %1.").arg(names.join(QStringLiteral(", ")));
     }
+    if (!unconverted.isEmpty())
+        notes << tr("No exchange rate for the day of the price of %1: import the ECB's rates (Catalog › Exchange "
+                    "rates).")
+                     .arg(unconverted.mid(0, 3).join(QStringLiteral(", ")));
     m_tflopsNote->setText(notes.join(QLatin1Char(' ')));
 }
 

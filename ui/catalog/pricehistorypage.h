@@ -61,7 +61,8 @@ private:
     void redrawHistory();
     void redrawTflops();
     void placeBarTexts();
-    QList<Line> selectedLines(int *missing, QSet<QString> *regions) const;
+    /// `unconverted`: observations in another currency than the plan's without an exchange rate for their day.
+    QList<Line> selectedLines(int *missing, int *unconverted, QSet<QString> *regions) const;
     QSet<QString> checkedInstances() const;
     void setDefaultSelection();
 

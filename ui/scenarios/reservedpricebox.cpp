@@ -1,6 +1,6 @@
 #include "ui/scenarios/reservedpricebox.h"
 
-#include "models/catalog/fxrates.h"
+#include "models/catalog/priceconverter.h"
 #include "models/store/document.h"
 #include "models/report/format.h"
 #include "models/plan/parameters.h"
@@ -99,38 +99,10 @@ void ReservedPriceBox::refresh()
     }
     // Each price in the plan's currency, as the plan's own prices are (model.md §13).
     m_converted.clear();
-    const tco::Plan &plan = m_editor->plan();
-    std::optional<Expected<catalog::RateTable>> rates;
-    for (const catalog::PricePoint &p : m_shown) {
-        if (p.currency == plan.currency) {
-            m_converted.append(p);
-            continue;
-        }
-        double perPlanUnit = 0.0; // units of the price's currency per 1 unit of the plan's
-        if (const auto fixed = plan.fxRates.constFind(p.currency); fixed != plan.fxRates.cend()) {
-            perPlanUnit = fixed.value();
-        } else {
-            if (!rates)
-                rates = catalog::readRateTable(m_editor->document().database());
-            if (!*rates) {
-                m_converted.append(rates->error());
-                continue;
-            }
-            const Expected<catalog::FxRate> rate = (**rates).rate(plan.currency, p.currency, p.observedAt);
-            if (!rate) {
-                m_converted.append(rate.error());
-                continue;
-            }
-            perPlanUnit = rate->rate;
-        }
-        catalog::PricePoint converted = p;
-        if (converted.amount)
-            *converted.amount /= perPlanUnit;
-        if (converted.upfront)
-            *converted.upfront /= perPlanUnit;
-        converted.currency = plan.currency;
-        m_converted.append(converted);
-    }
+    catalog::PriceConverter converter(m_editor->document().database(), m_editor->plan().currency,
+                                      m_editor->plan().fxRates);
+    for (const catalog::PricePoint &p : m_shown)
+        m_converted.append(converter.convert(p));
     QSignalBlocker blocker(m_prices);
     m_prices->clear();
     for (const catalog::PricePoint &p : m_shown) {
