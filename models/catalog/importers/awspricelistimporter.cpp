@@ -2,6 +2,7 @@
 
 #include "models/catalog/importers/csvreader.h"
 #include "models/catalog/importers/importhelpers.h"
+#include "models/common/currency.h"
 
 #include <QHash>
 #include <QIODevice>
@@ -365,6 +366,7 @@ private:
             term.line = m_reader.line();
             term.price = price;
             term.price.provider = QStringLiteral("aws");
+            term.price.currency = m_currency;
             term.price.instance = instance;
             term.price.region = region;
             term.price.unit = PriceUnit::Hour;
@@ -381,7 +383,7 @@ private:
                     // Upfront would price the machine at $0.0000004 an hour.
                 rangeProblem(QStringLiteral("Upfront Fee"), amount.value,
                              plausible::kMinHourlyPrice * termHours(price.pricing),
-                             maxHourly * termHours(price.pricing), QStringLiteral("USD")))
+                             maxHourly * termHours(price.pricing), m_currency))
                 return p;
             term.feeLine = m_reader.line();
             term.price.upfront = amount.value;
@@ -449,9 +451,15 @@ private:
         }
         if (std::optional<QString> p = textProblem(QStringLiteral("Instance Type"), cell(InstanceCol)))
             return p;
-        const QByteArrayView currency = cell(CurrencyCol);
-        if (currency != "USD")
-            return QStringLiteral("Currency is %1; mltco's prices are in USD").arg(text(currency));
+        // Any ISO 4217 currency (AWS's China regions publish in CNY); the file's rows keep theirs (model.md §13).
+        if (const QByteArrayView currency = cell(CurrencyCol); currency != m_currencyText) {
+            const QString code = text(currency.first(std::min<qsizetype>(10, currency.size())));
+            if (!isCurrencyCode(code))
+                return QStringLiteral("Currency \"%1\" is not a currency code (three capital letters, as USD or CNY)")
+                    .arg(code);
+            m_currencyText = currency.toByteArray();
+            m_currency = code;
+        }
 
         QString region;
         if (has(RegionCol) && !cell(RegionCol).isEmpty()) {
@@ -481,8 +489,8 @@ private:
         }
         const QString &instance = m_strings.intern(cell(InstanceCol));
         // Prices are judged per accelerator-hour: a p5.48xlarge's eight GPUs may cost eight times one GPU's bound.
-        const double maxHourly = plausible::maxHourlyPrice(*gpus);
-        const QString perHour = plausible::perHourUnit(QStringLiteral("USD"), *gpus);
+        const double maxHourly = plausible::maxHourlyPrice(*gpus, plausible::currencyScale(m_currency));
+        const QString perHour = plausible::perHourUnit(m_currency, *gpus);
         if (termType == "Reserved")
             return readReserved(instance, region, maxHourly, perHour);
         if (cell(UnitCol) != "Hrs")
@@ -499,6 +507,7 @@ private:
 
         PricePoint point;
         point.provider = QStringLiteral("aws");
+        point.currency = m_currency;
         point.instance = instance;
         point.region = region;
         point.pricing = PricingModel::OnDemand;
@@ -546,6 +555,8 @@ private:
     StringPool m_strings;
     QHash<QString, double> m_instanceGpus; ///< instance types seen, with their GPU count
     QSet<QString> m_unknownLocations, m_unknownFamilies;
+    QByteArray m_currencyText = "USD"; ///< the last row's Currency cell, and the code it read as
+    QString m_currency = QStringLiteral("USD");
     QHash<QByteArray, Term> m_terms; ///< reserved terms still waiting for one of their rows
     int m_skipped = 0, m_reservedTerms = 0, m_zeroPrices = 0;
 };

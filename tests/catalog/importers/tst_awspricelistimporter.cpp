@@ -227,8 +227,8 @@ private slots:
         QTest::newRow("no instance type column")
             << QByteArray("\"Instance Type\",") << QByteArray("\"Instance Kind\",")
             << QStringLiteral("index.csv:6: the header lacks the column(s) Instance Type");
-        QTest::newRow("currency") << QByteArray("\"32.7726000000\",\"USD\"") << QByteArray("\"32.7726000000\",\"EUR\"")
-                                  << QStringLiteral("index.csv:8: Currency is EUR");
+        QTest::newRow("currency") << QByteArray("\"32.7726000000\",\"USD\"") << QByteArray("\"32.7726000000\",\"US$\"")
+                                  << QStringLiteral("index.csv:8: Currency \"US$\" is not a currency code");
         // Judged per GPU-hour: the eight-GPU p4d.24xlarge may cost up to $80,000 an hour, the CPU-only m5.large
         // (line 20) up to $10,000.
         QTest::newRow("price per GPU") << QByteArray("\"32.7726000000\",\"USD\"") << QByteArray("\"90000\",\"USD\"")
@@ -270,6 +270,24 @@ private slots:
         const Expected<ImportData> data = parse(file);
         QVERIFY(!data);
         QVERIFY2(failure(data).contains(message), qPrintable(failure(data)));
+    }
+
+    void aPriceListInAnotherCurrencyKeepsIt()
+    {
+        // AWS's China regions publish their price lists in yuan: every price keeps CNY, and the bounds scale with it
+        // (¥32.7726 an hour is plausible; so would be ¥327,726 for the eight-GPU p4d, not ¥3,277,260,000).
+        QByteArray file = readFixture("aws-pricelist-ec2-2025.csv");
+        file.replace(",\"USD\",", ",\"CNY\",");
+        const Expected<ImportData> data = parse(file);
+        QVERIFY2(data, qPrintable(failure(data)));
+        QVERIFY(!data->prices.isEmpty());
+        for (const PricePoint &p : data->prices)
+            QCOMPARE(p.currency, QStringLiteral("CNY"));
+        file.replace("\"32.7726000000\",\"CNY\"", "\"3277260000\",\"CNY\"");
+        const Expected<ImportData> implausible = parse(file);
+        QVERIFY(!implausible);
+        QVERIFY2(failure(implausible).contains(QStringLiteral("CNY/hour for 8 accelerators is not plausible")),
+                 qPrintable(failure(implausible)));
     }
 
     void reservedTermsMustBeWhole()
