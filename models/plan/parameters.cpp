@@ -207,6 +207,15 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      defaults::kBaseMaxUtilization, "", "assumption", Hy,
      "Share of the base's capacity it serves before work overflows to the burst side (queues and maintenance "
      "keep it below 1)."},
+
+    {I::Purchases, "purchases", "Purchase schedule", "[month, servers]", T::Schedule, 1, false, 100000,
+     none, "none (servers in month 1 only)", "model.md", P,
+     "More servers bought later: [[month, servers], ...], months strictly ascending; each entry is a cohort of its "
+     "own (bulk tier by its size, its own holding cycles), in addition to the servers bought in month 1."},
+    {I::LeadTimeMonths, "lead_time_months", "Lead time", "months", T::Integer, 0, false, 24,
+     defaults::kLeadTimeMonths, "", "assumption", P,
+     "Months between paying for servers and their entering service (delivery, racking, burn-in): every cycle is "
+     "paid this long before it serves."},
 }};
 // clang-format on
 
@@ -313,6 +322,10 @@ QString allowedValues(const ParameterInfo &info)
             .arg(formatBound(info.max));
     case ParamType::ScenarioName:
         return QStringLiteral("the name of a scenario of the plan");
+    case ParamType::Schedule:
+        return QStringLiteral("a list of [month, servers] pairs with months strictly ascending from 1 to the horizon "
+                              "and servers an integer from 1 to %1")
+            .arg(formatBound(info.max));
     case ParamType::Tiers:
         break;
     }
@@ -332,7 +345,8 @@ bool isAllowedValue(const ParameterInfo &info, double value)
 
 int introducedIn(ParamId id)
 {
-    return id >= I::DemandGrowth && id <= I::TaxRate ? 2
+    return id >= I::Purchases                                  ? 3
+           : id >= I::DemandGrowth && id <= I::TaxRate ? 2
            : id >= I::Expansion && id <= I::CommitUpfrontFraction ? 2
            : id >= I::PowerKwPerServer                             ? 2
                                                                    : 1;
@@ -357,6 +371,7 @@ bool isNumericParameter(ParamId id)
         return true;
     case ParamType::Tiers:
     case ParamType::Steps:
+    case ParamType::Schedule:
     case ParamType::ScenarioName:
         break;
     }
@@ -476,6 +491,7 @@ FieldRef field(PurchaseScenario &s, ParamId id)
     case I::ElectricityPriceTrend: return &s.electricityPriceTrend;
     case I::Depreciation: return &s.depreciation;
     case I::DepreciationMonths: return &s.depreciationMonths;
+    case I::LeadTimeMonths: return &s.leadTimeMonths;
     default: return {};
     }
 }
@@ -648,6 +664,49 @@ QStringList validateScenario(const Scenario &scenario)
                                 .arg(i)
                                 .arg(formatBound(servers.max), formatBound(tiersInfo.max));
         }
+    }
+    return problems;
+}
+
+QStringList purchaseScheduleProblems(const PurchaseScenario &s, int horizonMonths)
+{
+    QStringList problems;
+    const bool toDemand = s.expansion == Expansion::ToDemand;
+    if (toDemand && !s.purchases.empty())
+        problems << QStringLiteral("purchases: a purchase schedule cannot be combined with expansion to_demand (the "
+                                   "fleet would follow demand and the schedule at once)");
+    if (toDemand && s.leadTimeMonths > 0)
+        problems << QStringLiteral("lead_time_months: a lead time cannot be combined with expansion to_demand");
+    if (horizonMonths < 1)
+        return problems; // the workload's own problem says why; nothing can serve in no months
+    const int lead = s.leadTimeMonths;
+    if (s.servers > 0 && 1 + lead > horizonMonths)
+        problems << QStringLiteral("lead_time_months: the servers bought in month 1 would enter service in month %1, "
+                                   "after the %2-month horizon: they would never serve")
+                        .arg(1 + lead)
+                        .arg(horizonMonths);
+    int previous = 0;
+    for (std::size_t j = 0; j < s.purchases.size(); ++j) {
+        const ScheduledPurchase &entry = s.purchases[j];
+        const QString path = QStringLiteral("purchases[%1]: ").arg(j);
+        if (entry.month <= previous)
+            problems << path + QStringLiteral("month %1 must come after month %2 of the purchase before")
+                                   .arg(entry.month)
+                                   .arg(previous);
+        else if (entry.servers < 1)
+            problems << path + QStringLiteral("must buy at least one server");
+        else if (entry.month + lead > horizonMonths)
+            problems << path + (lead > 0 ? QStringLiteral("bought in month %1 with a %2-month lead time, they would "
+                                                          "enter service in month %3, after the %4-month horizon: "
+                                                          "they would never serve")
+                                               .arg(entry.month)
+                                               .arg(lead)
+                                               .arg(entry.month + lead)
+                                               .arg(horizonMonths)
+                                         : QStringLiteral("month %1 is after the horizon (%2 months)")
+                                               .arg(entry.month)
+                                               .arg(horizonMonths));
+        previous = std::max(previous, entry.month);
     }
     return problems;
 }

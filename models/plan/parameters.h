@@ -74,8 +74,11 @@ enum class ParamId {
     Base,
     Burst,
     BaseMaxUtilization,
+    // purchase, version 3 (model.md §11.1)
+    Purchases,
+    LeadTimeMonths,
 };
-inline constexpr int kParamCount = static_cast<int>(ParamId::BaseMaxUtilization) + 1;
+inline constexpr int kParamCount = static_cast<int>(ParamId::LeadTimeMonths) + 1;
 
 enum class ParamType {
     Number,   ///< any finite double in range
@@ -84,6 +87,7 @@ enum class ParamType {
     Tiers,    ///< bulk discounts: [[min_servers, fraction], ...]
     Choice,   ///< one of parameterChoices(); its value is the index of the choice
     Steps,    ///< demand steps: [[month, gpu_hours], ...]
+    Schedule, ///< a purchase schedule: [[month, servers], ...] (model.md §11.1)
     ScenarioName, ///< the name of another scenario of the plan
 };
 
@@ -121,6 +125,10 @@ struct ParameterInfo final
 std::span<const ParameterInfo> parameterTable();
 const ParameterInfo &parameterInfo(ParamId id);
 const ParameterInfo *parameterByKey(QStringView key);
+
+/// What a purchase schedule or a lead time cannot be (model.md §11.1, clarifications 3 and 6), each problem starting
+/// with its key relative to the scenario ("purchases[1]: ...", "lead_time_months: ..."); empty when fine.
+QStringList purchaseScheduleProblems(const PurchaseScenario &scenario, int horizonMonths);
 
 QString parameterKey(ParamId id);
 /// A parameter's unit for a plan in `currency` (model.md §13): "USD/hour" reads "EUR/hour" in a euro plan.

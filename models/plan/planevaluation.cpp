@@ -210,6 +210,9 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
     if (problems.isEmpty() && workload) {
         if (const QString problem = fleetLimitProblem(*workload, scenario); !problem.isEmpty())
             problems << path + QLatin1Char('.') + problem;
+        if (const auto *p = std::get_if<PurchaseScenario>(&scenario))
+            for (const QString &problem : purchaseScheduleProblems(*p, workload->horizonMonths))
+                problems << path + QLatin1Char('.') + problem;
     }
     if (!problems.isEmpty())
         return Error{QStringLiteral("%1 (%2) cannot be evaluated").arg(path, planScenario.name), problems};

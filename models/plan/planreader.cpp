@@ -122,6 +122,7 @@ Expected<Plan> PlanReader::read(const QJsonObject &root, const QStringList &earl
             problem(it.key(), QStringLiteral("unknown key"));
     }
     checkStepsWithinHorizon(plan);
+    checkPurchaseSchedules(plan);
     checkHybridNames();
     checkBreakEvenNames(plan);
     if (plan.actuals && !plan.actuals->scenario.isEmpty() && !m_scenarioIndex.contains(plan.actuals->scenario))

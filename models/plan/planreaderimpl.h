@@ -105,6 +105,9 @@ private:
     }
 
     std::optional<std::vector<BulkTier>> tiers(const QJsonValue &value, const QString &path);
+    std::optional<std::vector<ScheduledPurchase>> purchaseSchedule(const QJsonValue &value, const QString &path);
+    /// A purchase schedule or lead time that cannot be (model.md §11.1, clarifications 3 and 6), with its path.
+    void checkPurchaseSchedules(const Plan &plan);
     std::optional<std::vector<DemandStep>> demandSteps(const QJsonValue &value, const QString &path);
     QMap<QString, QString> assumptions(const QJsonValue &value, const QString &path, std::optional<ScenarioKind> kind,
                                        bool workload);

@@ -1,7 +1,50 @@
 // The plan reader, part of a plan file: scenarios: kinds, parameters, instances, bulk tiers, hybrids' parts.
 #include "models/plan/planreaderimpl.h"
 
+#include <cmath>
+
 namespace mltco::tco::planreading {
+
+std::optional<std::vector<ScheduledPurchase>> PlanReader::purchaseSchedule(const QJsonValue &value,
+                                                                           const QString &path)
+{
+    const ParameterInfo &info = parameterInfo(ParamId::Purchases);
+    const ParameterInfo &horizon = parameterInfo(ParamId::HorizonMonths);
+    std::vector<ScheduledPurchase> result;
+    const bool ok = numberPairs(
+        value, path, info,
+        [&](double month, double servers) {
+            return isAllowedValue(horizon, month) && servers >= 1 && servers <= info.max &&
+                   servers == std::floor(servers);
+        },
+        QStringLiteral("must be [month, servers] with month an integer from 1 to %1 and servers an integer from 1 "
+                       "to %2")
+            .arg(horizon.max, 0, 'g', 15)
+            .arg(info.max, 0, 'g', 15),
+        [&](qsizetype, double month, double servers, const QString &itemPath) {
+            const ScheduledPurchase entry{static_cast<int>(month), static_cast<int>(servers)};
+            if (!result.empty() && entry.month <= result.back().month) {
+                problem(itemPath, QStringLiteral("month %1 must come after month %2 of the purchase before")
+                                      .arg(entry.month)
+                                      .arg(result.back().month));
+                return false;
+            }
+            result.push_back(entry);
+            return true;
+        });
+    if (!ok)
+        return std::nullopt;
+    return result;
+}
+
+void PlanReader::checkPurchaseSchedules(const Plan &plan)
+{
+    for (qsizetype i = 0; i < plan.scenarios.size(); ++i) {
+        if (const auto *s = std::get_if<PurchaseScenario>(&plan.scenarios[i].scenario))
+            for (const QString &p : purchaseScheduleProblems(*s, plan.workload.horizonMonths))
+                m_problems << QStringLiteral("scenarios[%1].%2").arg(i).arg(p);
+    }
+}
 
 std::optional<std::vector<BulkTier>> PlanReader::tiers(const QJsonValue &value, const QString &path)
 {
@@ -151,6 +194,13 @@ void PlanReader::readScenarioParameter(const QString &key, const QJsonValue &val
     if (info->type == ParamType::Tiers) {
         if (auto list = tiers(value, path)) {
             std::get<PurchaseScenario>(scenario.scenario).bulkDiscounts = std::move(*list);
+            setGiven(scenario.given, info->id);
+        }
+        return;
+    }
+    if (info->type == ParamType::Schedule) {
+        if (auto schedule = purchaseSchedule(value, path)) {
+            std::get<PurchaseScenario>(scenario.scenario).purchases = std::move(*schedule);
             setGiven(scenario.given, info->id);
         }
         return;

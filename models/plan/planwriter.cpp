@@ -57,6 +57,11 @@ QJsonObject scenarioToJson(const PlanScenario &scenario)
             for (const BulkTier &tier : std::get<PurchaseScenario>(scenario.scenario).bulkDiscounts)
                 tiers.append(QJsonArray{tier.minServers, tier.fraction});
             object.insert(QLatin1String(info.key), tiers);
+        } else if (info.type == ParamType::Schedule) {
+            QJsonArray schedule;
+            for (const ScheduledPurchase &entry : std::get<PurchaseScenario>(scenario.scenario).purchases)
+                schedule.append(QJsonArray{entry.month, entry.servers});
+            object.insert(QLatin1String(info.key), schedule);
         } else if (info.type == ParamType::ScenarioName) {
             const auto &hybrid = std::get<HybridScenario>(scenario.scenario);
             object.insert(QLatin1String(info.key), id == ParamId::Base ? hybrid.base : hybrid.burst);
@@ -103,7 +108,14 @@ bool usesVersion2(const Plan &plan)
 
 bool usesVersion3(const Plan &plan)
 {
-    return plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty();
+    if (plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty())
+        return true;
+    for (const PlanScenario &scenario : plan.scenarios) {
+        for (std::size_t i = 0; i < scenario.given.size(); ++i)
+            if (scenario.given.test(i) && introducedIn(static_cast<ParamId>(i)) == 3)
+                return true;
+    }
+    return false;
 }
 
 QJsonObject planToJson(const Plan &plan)

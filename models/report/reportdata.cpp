@@ -118,6 +118,14 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
         if (id == tco::ParamId::BulkDiscounts) {
             const auto *purchase = std::get_if<tco::PurchaseScenario>(&evaluated.scenario);
             value = purchase ? tiersText(purchase->bulkDiscounts) : QString();
+        } else if (id == tco::ParamId::Purchases) {
+            const auto *purchase = std::get_if<tco::PurchaseScenario>(&evaluated.scenario);
+            if (!purchase || purchase->purchases.empty())
+                continue; // none: the servers of month 1 are all
+            QStringList entries;
+            for (const tco::ScheduledPurchase &p : purchase->purchases)
+                entries << QStringLiteral("%1 in month %2").arg(p.servers).arg(p.month);
+            value = entries.join(QStringLiteral(", "));
         } else if (id == tco::ParamId::Boxes && !tco::parameterValue(evaluated.scenario, id)) {
             value = QStringLiteral("engineers × boxes per engineer");
         } else if (id == tco::ParamId::DepreciationMonths && !tco::parameterValue(evaluated.scenario, id)) {

@@ -49,6 +49,7 @@ inline constexpr double kRestartHours = 0.25;
 
 // purchase (model.md §4.4)
 inline constexpr int kServers = 1;
+inline constexpr int kLeadTimeMonths = 0;
 inline constexpr double kServerPrice = 150000.0;
 inline constexpr int kGpusPerServer = 8;
 inline constexpr int kHoldingMonths = 36;

@@ -202,21 +202,39 @@ double depreciate(const PurchaseScenario &s, double basis, int start, int last, 
     return charged;
 }
 
-// The fleet N_m and its cohorts (model.md §10.2): with to_demand it grows to need_m and never shrinks.
+// The fleet N_m in service and its cohorts (model.md §10.2, §11.1): `servers` in month 1 and the schedule's
+// cohorts (one in month 1 joins `servers`, clarification 1), each in service from its month plus the lead time
+// (clarifications 2 and 4); with to_demand (never with a schedule or a lead time) the fleet grows to need_m and never
+// shrinks.
 void planFleet(const PurchaseScenario &s, std::vector<MonthRow> &rows, std::vector<Cohort> &cohorts)
 {
     cohorts.clear();
     const double sizedFor = sizingUnit(s);
-    double installed = 0.0;
+    const int lead = std::max(0, s.leadTimeMonths);
+    double bought = 0.0;
+    std::size_t next = 0; // the next scheduled cohort
     for (MonthRow &row : rows) {
-        double wanted = row.month == 1 ? std::max(0, s.servers) : installed;
+        double wanted = row.month == 1 ? std::max(0, s.servers) : bought;
+        while (next < s.purchases.size() && s.purchases[next].month <= row.month) {
+            if (s.purchases[next].month == row.month)
+                wanted += std::max(0, s.purchases[next].servers);
+            ++next;
+        }
         if (s.expansion == Expansion::ToDemand)
             wanted = std::max(wanted, std::min(unitsNeeded(row.demand, sizedFor), double(defaults::kMaxFleet) + 1));
-        if (wanted > installed) {
-            const int n = static_cast<int>(wanted - installed);
-            cohorts.push_back({row.month, n, s.serverPrice * (1.0 - bulkDiscountFor(s.bulkDiscounts, n))});
-            installed = wanted;
+        if (wanted > bought) {
+            const int n = static_cast<int>(wanted - bought);
+            cohorts.push_back(
+                {row.month, n, s.serverPrice * (1.0 - bulkDiscountFor(s.bulkDiscounts, n)), row.month + lead});
+            bought = wanted;
         }
+    }
+    // In service: the cohorts whose service has begun.
+    std::size_t c = 0;
+    double installed = 0.0;
+    for (MonthRow &row : rows) {
+        while (c < cohorts.size() && cohorts[c].serviceMonth <= row.month)
+            installed += cohorts[c++].servers;
         row.fleet = installed;
     }
 }
@@ -226,15 +244,18 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
 {
     const int horizon = static_cast<int>(rows.size());
     const int holding = std::max(1, s.holdingMonths);
+    const int lead = std::max(0, s.leadTimeMonths);
     planFleet(s, rows, cohorts);
 
     for (const Cohort &cohort : cohorts) {
         const double n = cohort.servers;
         const double paid = cohort.unitPrice;
         const double valueAtT = std::min(s.resaleFraction * s.serverPrice, paid); // capped at the price paid
-        for (int start = cohort.month; start <= horizon; start += holding) {
+        // Cycle k serves from s_k = b + l + kT while s_k <= H and is paid l months earlier (§11.1, clarification 5);
+        // depreciation, resale and the residual follow its service months.
+        for (int start = cohort.serviceMonth; start <= horizon; start += holding) {
             const double basis = n * paid;
-            rows[static_cast<std::size_t>(start - 1)].cost[idx(Category::Capex)] += basis;
+            rows[static_cast<std::size_t>(start - lead - 1)].cost[idx(Category::Capex)] += basis;
             const int end = start + holding - 1;
             const bool sold = end <= horizon;
             const bool credited = !sold && s.creditResidualAtHorizon;

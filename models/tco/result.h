@@ -45,9 +45,10 @@ struct YearSum final
 /// Servers bought together in one month (model.md §10.2): each runs its own holding cycles.
 struct Cohort final
 {
-    int month = 1;          ///< bought in
+    int month = 1;          ///< bought (paid) in
     int servers = 0;        ///< n
     double unitPrice = 0.0; ///< p = list x (1 - bulk discount for n)
+    int serviceMonth = 1;   ///< enters service: month + the lead time (model.md §11.1)
 };
 
 /// Everything model.md §5 asks of one scenario. Nothing is rounded.

@@ -104,10 +104,23 @@ struct BulkTier final
     friend bool operator==(const BulkTier &, const BulkTier &) = default;
 };
 
+/// A cohort a purchase schedule buys (model.md §11.1): `servers` more bought in `month`.
+struct ScheduledPurchase final
+{
+    int month = 1;
+    int servers = 1;
+
+    friend bool operator==(const ScheduledPurchase &, const ScheduledPurchase &) = default;
+};
+
 /// Servers bought and run on-prem (model.md §4.4; cohorts §10.2, power §10.3, depreciation §10.5).
 struct PurchaseScenario final
 {
-    int servers = defaults::kServers;                   ///< S
+    int servers = defaults::kServers;                   ///< S, bought in month 1 (may be 0 with `purchases`)
+    /// Further cohorts, months strictly ascending in 1..H (model.md §11.1); never with expansion to_demand.
+    std::vector<ScheduledPurchase> purchases;
+    /// l: months between paying for a cycle and its entering service (§11.1); 0 with expansion to_demand.
+    int leadTimeMonths = defaults::kLeadTimeMonths;
     double serverPrice = defaults::kServerPrice;        ///< P, list price
     int gpusPerServer = defaults::kGpusPerServer;
     double speedup = defaults::kSpeedup;

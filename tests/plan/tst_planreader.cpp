@@ -47,6 +47,8 @@ private slots:
     void samplePlanReadsAndWritesBackUnchanged();
     void writerRoundTripsEveryKind();
     void versionTwoRefusals_data();
+    void versionThreeRefusals_data();
+    void versionThreeRefusals();
     void versionTwoRefusals();
     void versionTwoKeysReadInAVersionOneFile();
     void versionOnePlanWritesVersionOne();
@@ -329,6 +331,8 @@ void TestPlanReader::writerRoundTripsEveryKind()
         s.scenario = defaultScenario(static_cast<ScenarioKind>(k));
         for (ParamId id : scenarioParameters(static_cast<ScenarioKind>(k))) {
             const ParameterInfo &info = parameterInfo(id);
+            if (introducedIn(id) == 3)
+                continue; // a version-2 plan first; version 3 below
             if (info.type == ParamType::Tiers) {
                 std::get<PurchaseScenario>(s.scenario).bulkDiscounts = {{5, 0.1}, {10, 0.2}};
             } else if (info.type == ParamType::Boolean) {
@@ -388,6 +392,66 @@ void TestPlanReader::writerRoundTripsEveryKind()
     QVERIFY2(euroBack, euroBack ? "" : qPrintable(euroBack.error().details.join(QLatin1Char('\n'))));
     QCOMPARE(euroBack->currency, QStringLiteral("EUR"));
     QCOMPARE(euroBack->fxRates, p.fxRates);
+
+    // model.md §11.1: a purchase schedule and a lead time make a version-3 plan, read back the same.
+    p.currency = QStringLiteral("USD");
+    p.fxRates.clear();
+    PlanScenario &purchase = p.scenarios[static_cast<int>(ScenarioKind::Purchase)];
+    std::get<PurchaseScenario>(purchase.scenario).purchases = {{6, 2}, {12, 3}};
+    setGiven(purchase.given, ParamId::Purchases);
+    QVERIFY(setParameterValue(purchase.scenario, ParamId::LeadTimeMonths, 2));
+    setGiven(purchase.given, ParamId::LeadTimeMonths);
+    const QByteArray scheduled = writePlan(p);
+    QVERIFY(scheduled.contains("\"version\": 3"));
+    QVERIFY(scheduled.contains("\"lead_time_months\": 2"));
+    const Expected<Plan> scheduledBack = readPlan(scheduled);
+    QVERIFY2(scheduledBack, scheduledBack ? "" : qPrintable(scheduledBack.error().details.join(QLatin1Char('\n'))));
+    QVERIFY(scheduledBack->scenarios[static_cast<int>(ScenarioKind::Purchase)].scenario == purchase.scenario);
+    QCOMPARE(scheduledBack->scenarios[static_cast<int>(ScenarioKind::Purchase)].given, purchase.given);
+}
+
+void TestPlanReader::versionThreeRefusals_data()
+{
+    // model.md §11.1 and clarifications 3 and 6: each refusal of a purchase schedule or lead time with its path.
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("problem");
+    const auto purchase = [](const QByteArray &fields, const QByteArray &extra = {}) {
+        return plan(R"({"name": "s", "kind": "purchase", )" + fields + "}", extra);
+    };
+    QTest::newRow("schedule with to_demand")
+        << purchase(R"("expansion": "to_demand", "purchases": [[13, 1]])")
+        << "scenarios[0].purchases: a purchase schedule cannot be combined with expansion to_demand (the fleet would "
+           "follow demand and the schedule at once)";
+    QTest::newRow("lead time with to_demand")
+        << purchase(R"("expansion": "to_demand", "lead_time_months": 2)")
+        << "scenarios[0].lead_time_months: a lead time cannot be combined with expansion to_demand";
+    QTest::newRow("a cohort that never serves")
+        << purchase(R"("lead_time_months": 6, "purchases": [[31, 1]])")
+        << "scenarios[0].purchases[0]: bought in month 31 with a 6-month lead time, they would enter service in "
+           "month 37, after the 36-month horizon: they would never serve";
+    QTest::newRow("a cohort after the horizon")
+        << purchase(R"("purchases": [[40, 1]])") << "scenarios[0].purchases[0]: month 40 is after the horizon (36 months)";
+    QTest::newRow("month-1 servers that never serve")
+        << purchase(R"("lead_time_months": 6)", R"(, "workload": {"horizon_months": 6})")
+        << "scenarios[0].lead_time_months: the servers bought in month 1 would enter service in month 7, after the "
+           "6-month horizon: they would never serve";
+    QTest::newRow("months not ascending")
+        << purchase(R"("purchases": [[13, 1], [13, 2]])")
+        << "scenarios[0].purchases[1]: month 13 must come after month 13 of the purchase before";
+    const QString shape = QStringLiteral("must be [month, servers] with month an integer from 1 to 240 and servers an "
+                                         "integer from 1 to 100000");
+    QTest::newRow("no servers") << purchase(R"("purchases": [[13, 0]])") << "scenarios[0].purchases[0]: " + shape;
+    QTest::newRow("fractional servers") << purchase(R"("purchases": [[13, 1.5]])") << "scenarios[0].purchases[0]: " + shape;
+    QTest::newRow("not a list") << purchase(R"("purchases": 3)")
+                                << "scenarios[0].purchases: must be " +
+                                       tco::allowedValues(tco::parameterInfo(ParamId::Purchases));
+    QTest::newRow("lead time 25") << purchase(R"("lead_time_months": 25)")
+                                  << "scenarios[0].lead_time_months: must be an integer from 0 to 24";
+}
+
+void TestPlanReader::versionThreeRefusals()
+{
+    refusals();
 }
 
 void TestPlanReader::versionTwoRefusals_data()

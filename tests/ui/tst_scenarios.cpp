@@ -477,6 +477,55 @@ private slots:
         QTRY_COMPARE(std::get<tco::PurchaseScenario>(scenario(kOnPrem).scenario).bulkDiscounts.back().fraction, 0.20);
     }
 
+    void purchaseScheduleIsEditedInATable()
+    {
+        // model.md §11.1: a schedule of later purchases, added in one click (one undo step), refused inline when a
+        // month lies beyond what the lead time lets serve, and each purchase a cohort of its own.
+        QVERIFY(select(kOnPrem));
+        auto *table = find<QTableWidget>(QStringLiteral("param_purchases"));
+        auto *add = find<QPushButton>(QStringLiteral("addPurchaseButton"));
+        auto *note = find<QLabel>(QStringLiteral("purchasesSummary"));
+        QVERIFY(table && add && note);
+        QCOMPARE(table->rowCount(), 0);
+        const auto schedule = [this] { return std::get<tco::PurchaseScenario>(scenario(kOnPrem).scenario).purchases; };
+        const int steps = m_f->editor()->undoStack()->count();
+        QTest::mouseClick(add, Qt::LeftButton);
+        QTRY_COMPARE(table->rowCount(), 1);
+        QCOMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{13, 1}}));
+        QCOMPARE(m_f->editor()->undoStack()->count(), steps + 1);
+        QVERIFY2(note->text().contains(QStringLiteral("1 in month 13")), qPrintable(note->text()));
+        const tco::EvaluatedScenario *onPrem =
+            m_f->editor()->result()->atPlanPosition(static_cast<std::size_t>(m_f->indexOf(kOnPrem)));
+        QVERIFY(onPrem);
+        QCOMPARE(onPrem->result.cohorts.size(), std::size_t(2));
+        QCOMPARE(onPrem->result.cohorts[1].month, 13);
+
+        const auto editCell = [table](int row, int column, const QString &text) {
+            const QRect rect = table->visualItemRect(table->item(row, column));
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+            QTest::keyClick(table, Qt::Key_F2);
+            QLineEdit *editor = nullptr;
+            QVERIFY(QTest::qWaitFor([&] { return (editor = table->viewport()->findChild<QLineEdit *>()) != nullptr; }));
+            type(editor, text);
+        };
+        // With a 6-month lead time, month 30 is the last a 36-month plan can buy in and still serve.
+        type(find<QLineEdit>(QStringLiteral("param_lead_time_months")), QStringLiteral("6"));
+        QTRY_COMPARE(std::get<tco::PurchaseScenario>(scenario(kOnPrem).scenario).leadTimeMonths, 6);
+        editCell(0, 0, QStringLiteral("32"));
+        auto *error = find<QLabel>(QStringLiteral("error_purchases"));
+        QTRY_VERIFY(error->isVisible());
+        QVERIFY2(error->text().contains(QStringLiteral("a whole month from 1 to 30 (bought later, the 6-month lead "
+                                                       "time would bring the servers into service after the "
+                                                       "36-month horizon)")),
+                 qPrintable(error->text()));
+        QCOMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{13, 1}}));
+        editCell(0, 0, QStringLiteral("25"));
+        QTRY_COMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{25, 1}}));
+        QVERIFY(!error->isVisible());
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{13, 1}}));
+    }
+
     /// With MLTCO_SCENARIO_SHOTS=<dir>, writes a 1440x900 PNG of the page for each scenario of the sample
     /// plan, plus a refused field and an incomplete scenario: for looking at, not asserted on.
     void saveScreenshotsWhenAsked()

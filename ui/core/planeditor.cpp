@@ -400,6 +400,19 @@ void PlanEditor::setBulkDiscounts(int index, const std::vector<tco::BulkTier> &t
     apply(after, tr("Change bulk discounts of %1").arg(after.scenarios[index].name));
 }
 
+void PlanEditor::setPurchaseSchedule(int index, const std::vector<tco::ScheduledPurchase> &schedule)
+{
+    if (index < 0 || index >= m_plan.scenarios.size())
+        return;
+    tco::Plan after = m_plan;
+    auto *purchase = std::get_if<tco::PurchaseScenario>(&after.scenarios[index].scenario);
+    if (!purchase || purchase->purchases == schedule)
+        return;
+    purchase->purchases = schedule;
+    tco::setGiven(after.scenarios[index].given, tco::ParamId::Purchases, !schedule.empty());
+    apply(after, tr("Change purchase schedule of %1").arg(after.scenarios[index].name));
+}
+
 void PlanEditor::setScenarioReference(int index, tco::ParamId id, const QString &name)
 {
     if (index < 0 || index >= m_plan.scenarios.size() || (id != tco::ParamId::Base && id != tco::ParamId::Burst))

@@ -94,6 +94,8 @@ public:
     void clearScenarioValue(int index, tco::ParamId id);
     void setScenarioInstance(int index, const std::optional<tco::InstanceRef> &instance);
     void setBulkDiscounts(int index, const std::vector<tco::BulkTier> &tiers);
+    /// A purchase scenario's schedule (model.md §11.1), one undo step; an empty list clears it.
+    void setPurchaseSchedule(int index, const std::vector<tco::ScheduledPurchase> &schedule);
     /// A hybrid's base or burst (ParamId::Base / Burst): the name of another scenario.
     void setScenarioReference(int index, tco::ParamId id, const QString &name);
     /// The workload's demand steps; refused (no change) when they do not pass validateDemandSteps().

@@ -7,6 +7,7 @@
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
 #include "ui/scenarios/bulkdiscounteditor.h"
+#include "ui/scenarios/purchasescheduleeditor.h"
 #include "ui/scenarios/instancepicker.h"
 #include "ui/scenarios/parameterfield.h"
 #include "ui/scenarios/parametertext.h"
@@ -169,6 +170,20 @@ void ScenarioForm::buildParameters(QLayout *layout)
                     [this](const std::vector<tco::BulkTier> &tiers) { m_editor->setBulkDiscounts(m_index, tiers); });
             continue;
         }
+        if (info.type == tco::ParamType::Schedule) {
+            auto *label = new QLabel(QString::fromUtf8(info.label), box);
+            label->setToolTip(parametertext::tooltip(info));
+            m_schedule = new PurchaseScheduleEditor(box);
+            label->setBuddy(m_schedule);
+            grid->addWidget(label, row, 0, Qt::AlignTop);
+            grid->addWidget(m_schedule, row, 1, 1, 4);
+            row += 2;
+            connect(m_schedule, &PurchaseScheduleEditor::committed, this,
+                    [this](const std::vector<tco::ScheduledPurchase> &schedule) {
+                        m_editor->setPurchaseSchedule(m_index, schedule);
+                    });
+            continue;
+        }
         auto *field = new ParameterField(info, box);
         field->setUnitMaximumWidth(230);
         field->setOptional(id == ParamId::Boxes);
@@ -272,6 +287,8 @@ void ScenarioForm::updateFromPlan()
         const auto &purchase = std::get<tco::PurchaseScenario>(s.scenario);
         m_tiers->setTiers(purchase.bulkDiscounts, purchase.servers, purchase.serverPrice);
     }
+    if (m_schedule)
+        m_schedule->setScenario(std::get<tco::PurchaseScenario>(s.scenario), m_editor->plan().workload.horizonMonths);
     if (m_sizeButton)
         updateSizeToDemand(answer);
 }

@@ -16,6 +16,7 @@ namespace mltco::ui {
 class ReservedPriceBox;
 
 class BulkDiscountEditor;
+class PurchaseScheduleEditor;
 class InstancePicker;
 class ParameterField;
 class PlanEditor;
@@ -71,6 +72,7 @@ private:
     InstancePicker *m_picker = nullptr;
     QMap<tco::ParamId, ParameterField *> m_fields;
     BulkDiscountEditor *m_tiers = nullptr;
+    PurchaseScheduleEditor *m_schedule = nullptr;
     QPushButton *m_sizeButton = nullptr;
     QLabel *m_sizeNote = nullptr;
     ReservedPriceBox *m_reserved = nullptr;
