@@ -49,6 +49,19 @@ QString rate(qint64 rows, double seconds)
     return QString::number(seconds > 0 ? qint64(double(rows) / seconds) : rows);
 }
 
+/// A document holding the seed catalog, made once by mltco-cli in `dir` and copied before each run, so every import
+/// starts alike; empty (and said on stderr) when it cannot be made.
+QString pristineDocument(const QTemporaryDir &dir)
+{
+    const QString pristine = dir.filePath(QStringLiteral("pristine.mltco"));
+    if (bench::run({QStringLiteral(MLTCO_CLI), QStringLiteral("catalog"), QStringLiteral("list"),
+                    QStringLiteral("providers"), QStringLiteral("--document"), pristine})
+            .ok)
+        return pristine;
+    std::fprintf(stderr, "mltco-cli could not create the document\n");
+    return {};
+}
+
 QString figure(const Measured &m)
 {
     return QStringLiteral("%1 s, %2 MB peak").arg(m.seconds, 0, 'f', 2).arg(m.megabytes, 0, 'f', 0);
@@ -59,13 +72,9 @@ QString figure(const Measured &m)
 int benchAws(qint64 megabytes)
 {
     QTemporaryDir dir;
-    const QString pristine = dir.filePath(QStringLiteral("pristine.mltco"));
-    if (!bench::run({QStringLiteral(MLTCO_CLI), QStringLiteral("catalog"), QStringLiteral("list"),
-                     QStringLiteral("providers"), QStringLiteral("--document"), pristine})
-             .ok) {
-        std::fprintf(stderr, "mltco-cli could not create the document\n");
+    const QString pristine = pristineDocument(dir);
+    if (pristine.isEmpty())
         return 1;
-    }
     const QString sqlite = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
     for (const qint64 size : {std::max<qint64>(1, megabytes / 10), megabytes}) {
         const QString csv = dir.filePath(QStringLiteral("index-%1.csv").arg(size));
@@ -133,13 +142,9 @@ QString billState(const QSqlDatabase &db)
 int benchFocus(qint64 megabytes)
 {
     QTemporaryDir dir;
-    const QString pristine = dir.filePath(QStringLiteral("pristine.mltco"));
-    if (!bench::run({QStringLiteral(MLTCO_CLI), QStringLiteral("catalog"), QStringLiteral("list"),
-                     QStringLiteral("providers"), QStringLiteral("--document"), pristine})
-             .ok) {
-        std::fprintf(stderr, "mltco-cli could not create the document\n");
+    const QString pristine = pristineDocument(dir);
+    if (pristine.isEmpty())
         return 1;
-    }
     const QString sqlite = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
     const QString sha = QStandardPaths::findExecutable(QStringLiteral("sha256sum"));
     QString largest;
@@ -309,14 +314,9 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    // A document with the seed catalog, made once and copied before each run, so every import starts alike.
-    const QString pristine = dir.filePath(QStringLiteral("pristine.mltco"));
-    if (!bench::run({QStringLiteral(MLTCO_CLI), QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("providers"),
-                     QStringLiteral("--document"), pristine})
-             .ok) {
-        std::fprintf(stderr, "mltco-cli could not create the document\n");
+    const QString pristine = pristineDocument(dir);
+    if (pristine.isEmpty())
         return 1;
-    }
     const QString doc = dir.filePath(QStringLiteral("bench.mltco"));
     Measured mltco;
     for (int i = 0; i < runs; ++i) {

@@ -1,6 +1,7 @@
 // The engine's version-2 features (model.md §10) against hand-worked figures, one test per subsection.
 #include "models/tco/engine.h"
 #include "models/plan/planevaluation.h"
+#include "tests/support/approx.h"
 #include "tests/support/testmain.h"
 
 #include <QTest>
@@ -10,15 +11,6 @@
 using namespace mltco::tco;
 
 namespace {
-
-bool near(double actual, double expected, double tolerance = 1e-6)
-{
-    return std::abs(actual - expected) <= tolerance * std::max(1.0, std::abs(expected));
-}
-
-#define QCOMPARE_NEAR(actual, expected)                                                                                \
-    QVERIFY2(near(double(actual), double(expected)),                                                                               \
-             qPrintable(QStringLiteral("%1 = %2, expected %3").arg(QLatin1String(#actual)).arg(double(actual), 0, 'f', 6).arg(double(expected), 0, 'f', 6)))
 
 double cost(const ScenarioResult &r, int month, Category category)
 {

@@ -64,15 +64,9 @@ private:
     static bool choose(QComboBox *combo, const QString &text) { return UiFixture::choose(combo, text); }
     static void type(QLineEdit *edit, const QString &text) { UiFixture::type(edit, text); }
 
-    /// Edits a cell of a table the way a user does: click it, F2, type, Enter.
     static void typeInCell(QTableWidget *table, int row, int column, const QString &text)
     {
-        const QRect rect = table->visualItemRect(table->item(row, column));
-        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
-        QTest::keyClick(table, Qt::Key_F2);
-        QLineEdit *editor = nullptr;
-        QVERIFY(QTest::qWaitFor([&] { return (editor = table->viewport()->findChild<QLineEdit *>()) != nullptr; }));
-        type(editor, text);
+        UiFixture::typeInCell(table, row, column, text);
     }
 
 private slots:

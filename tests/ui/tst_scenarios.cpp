@@ -446,13 +446,7 @@ private slots:
         type(find<QLineEdit>(QStringLiteral("param_servers")), QStringLiteral("5"));
 
         const auto editCell = [table](int row, int column, const QString &text) {
-            const QRect rect = table->visualItemRect(table->item(row, column));
-            QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
-            QTest::keyClick(table, Qt::Key_F2);
-            QLineEdit *editor = nullptr;
-            QVERIFY(QTest::qWaitFor([&] { return (editor = table->viewport()->findChild<QLineEdit *>()) != nullptr; }));
-            QVERIFY(editor);
-            type(editor, text);
+            UiFixture::typeInCell(table, row, column, text);
         };
         // A tier from 0 servers is refused, with the reason, and the plan keeps its tiers.
         editCell(0, 0, QStringLiteral("0"));
@@ -501,12 +495,7 @@ private slots:
         QCOMPARE(onPrem->result.cohorts[1].month, 13);
 
         const auto editCell = [table](int row, int column, const QString &text) {
-            const QRect rect = table->visualItemRect(table->item(row, column));
-            QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
-            QTest::keyClick(table, Qt::Key_F2);
-            QLineEdit *editor = nullptr;
-            QVERIFY(QTest::qWaitFor([&] { return (editor = table->viewport()->findChild<QLineEdit *>()) != nullptr; }));
-            type(editor, text);
+            UiFixture::typeInCell(table, row, column, text);
         };
         // With a 6-month lead time, month 30 is the last a 36-month plan can buy in and still serve.
         type(find<QLineEdit>(QStringLiteral("param_lead_time_months")), QStringLiteral("6"));

@@ -10,10 +10,11 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QTableWidget>
+#include <QTest>
 #include <QTreeView>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <memory>
 
@@ -90,6 +91,17 @@ struct UiFixture
         QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
         QTest::keyClicks(edit, text);
         QTest::keyClick(edit, Qt::Key_Return);
+    }
+
+    /// Edits a cell of a table the way a user does: click it, F2, type, Enter.
+    static void typeInCell(QTableWidget *table, int row, int column, const QString &text)
+    {
+        const QRect rect = table->visualItemRect(table->item(row, column));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, rect.center());
+        QTest::keyClick(table, Qt::Key_F2);
+        QLineEdit *editor = nullptr;
+        QVERIFY(QTest::qWaitFor([&] { return (editor = table->viewport()->findChild<QLineEdit *>()) != nullptr; }));
+        type(editor, text);
     }
 
     /// Opens the combo's list and clicks the first item whose text starts with `text` (or matches it as `flags`

@@ -5,6 +5,7 @@
 #include "models/store/document.h"
 #include "models/plan/parameters.h"
 #include "ui/actuals/actualschart.h"
+#include "ui/core/importprogressdialog.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
 #include "ui/core/wraplabel.h"
@@ -459,21 +460,8 @@ void ActualsPage::importBill(const QString &path)
     }
     m_importing = QFileInfo(path).fileName();
     m_importProgress = std::make_shared<ImportProgress>();
-    m_progressDialog = new QProgressDialog(tr("Reading %1…").arg(m_importing), tr("Cancel"), 0, 1000, this);
-    m_progressDialog->setObjectName(QStringLiteral("billImportProgress"));
-    m_progressDialog->setWindowTitle(tr("Importing %1").arg(m_importing));
-    m_progressDialog->setWindowModality(Qt::WindowModal);
-    m_progressDialog->setMinimumDuration(300);
-    m_progressDialog->setAutoClose(false);
-    m_progressDialog->setAutoReset(false);
-    m_progressDialog->setMinimumWidth(420);
-    connect(m_progressDialog, &QProgressDialog::canceled, this, [this] {
-        if (!m_importProgress)
-            return;
-        m_importProgress->cancel();
-        m_progressDialog->setLabelText(tr("Cancelling: nothing will be added…"));
-    });
-    m_progressDialog->setValue(0);
+    m_progressDialog =
+        newImportProgressDialog(this, QStringLiteral("billImportProgress"), m_importing, 1000, m_importProgress);
     m_import->setEnabled(false);
     m_message->hide();
 

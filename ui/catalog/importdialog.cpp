@@ -1,5 +1,7 @@
 #include "ui/catalog/importdialog.h"
 
+#include "ui/core/importprogressdialog.h"
+
 #include "models/catalog/importers/awspricelistimporter.h"
 #include "models/catalog/importers/sparecoresimporter.h"
 #include "models/report/format.h"
@@ -314,19 +316,8 @@ void ImportDialog::startImport()
     m_summary->hide();
     m_errors->hide();
     m_progress = std::make_shared<ImportProgress>();
-    m_progressDialog = new QProgressDialog(tr("Reading %1…").arg(m_runningFile), tr("Cancel"), 0, kProgressSteps, this);
-    m_progressDialog->setObjectName(QStringLiteral("importProgress"));
-    m_progressDialog->setWindowTitle(tr("Importing %1").arg(m_runningFile));
-    m_progressDialog->setWindowModality(Qt::WindowModal);
-    m_progressDialog->setMinimumDuration(300);
-    m_progressDialog->setAutoClose(false);
-    m_progressDialog->setAutoReset(false);
-    m_progressDialog->setMinimumWidth(420);
-    connect(m_progressDialog, &QProgressDialog::canceled, this, [this] {
-        m_progress->cancel();
-        m_progressDialog->setLabelText(tr("Cancelling: nothing will be added…"));
-    });
-    m_progressDialog->setValue(0);
+    m_progressDialog =
+        newImportProgressDialog(this, QStringLiteral("importProgress"), m_runningFile, kProgressSteps, m_progress);
 
     const std::shared_ptr<ImportProgress> progress = m_progress;
     m_watcher.setFuture(QtConcurrent::run([request, progress] {

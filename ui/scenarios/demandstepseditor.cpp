@@ -15,20 +15,6 @@
 
 namespace mltco::ui {
 
-namespace {
-
-std::optional<double> number(const QTableWidgetItem *item)
-{
-    if (!item)
-        return std::nullopt;
-    QString text = item->text().trimmed();
-    text.remove(QLatin1Char(','));
-    bool ok = false;
-    const double value = QLocale::c().toDouble(text, &ok);
-    return ok && std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
-}
-
-} // namespace
 
 DemandStepsEditor::DemandStepsEditor(QWidget *parent)
     : ListTableEditor({QStringLiteral("param_demand_steps"), QStringLiteral("addDemandStepButton"),
@@ -78,13 +64,13 @@ std::optional<std::vector<tco::DemandStep>> DemandStepsEditor::read()
     for (int row = 0; row < m_table->rowCount() && !bad; ++row) {
         QTableWidgetItem *monthItem = m_table->item(row, Month);
         QTableWidgetItem *hoursItem = m_table->item(row, GpuHours);
-        const std::optional<double> month = number(monthItem);
+        const std::optional<double> month = cellNumber(monthItem);
         if (!month || *month < 1 || *month > horizon || *month != std::floor(*month)) {
             problem = tr("Step %1: the month must be a whole month from 1 to %2 (the horizon).").arg(row + 1).arg(horizon);
             bad = monthItem;
             break;
         }
-        const std::optional<double> hours = number(hoursItem);
+        const std::optional<double> hours = cellNumber(hoursItem);
         if (!hours || *hours < 0 || *hours > info.max) {
             problem = tr("Step %1: the demand must be a number of GPU-hours from 0 to %2.")
                           .arg(row + 1)

@@ -5,10 +5,13 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTableWidgetItem>
 
 #include <algorithm>
+#include <cmath>
 
 namespace mltco::ui {
 
@@ -110,6 +113,17 @@ QTableWidgetItem *ListTableEditor::numberItem(const QString &text)
     auto *item = new QTableWidgetItem(text);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
+}
+
+std::optional<double> ListTableEditor::cellNumber(const QTableWidgetItem *item)
+{
+    if (!item)
+        return std::nullopt;
+    QString text = item->text().trimmed();
+    text.remove(QLatin1Char(','));
+    bool ok = false;
+    const double value = QLocale::c().toDouble(text, &ok);
+    return ok && std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
 }
 
 } // namespace mltco::ui

@@ -5,6 +5,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -57,6 +59,8 @@ protected:
     bool hasProblem() const;
     /// A right-aligned cell.
     static QTableWidgetItem *numberItem(const QString &text);
+    /// The number a cell holds (grouping commas allowed, "1,200"); nullopt when it holds none.
+    static std::optional<double> cellNumber(const QTableWidgetItem *item);
 
     QTableWidget *m_table;
     QPushButton *m_add;

@@ -16,15 +16,9 @@ namespace mltco::ui {
 
 namespace {
 
-std::optional<double> wholeNumber(const QTableWidgetItem *item)
+std::optional<double> whole(std::optional<double> value)
 {
-    if (!item)
-        return std::nullopt;
-    QString text = item->text().trimmed();
-    text.remove(QLatin1Char(','));
-    bool ok = false;
-    const double value = QLocale::c().toDouble(text, &ok);
-    return ok && std::isfinite(value) && value == std::floor(value) ? std::optional<double>(value) : std::nullopt;
+    return value && *value == std::floor(*value) ? value : std::nullopt;
 }
 
 bool byMonth(const tco::ScheduledPurchase &a, const tco::ScheduledPurchase &b)
@@ -87,7 +81,7 @@ std::optional<std::vector<tco::ScheduledPurchase>> PurchaseScheduleEditor::read(
     for (int row = 0; row < m_table->rowCount(); ++row) {
         QTableWidgetItem *monthItem = m_table->item(row, Month);
         QTableWidgetItem *serversItem = m_table->item(row, Servers);
-        const std::optional<double> month = wholeNumber(monthItem);
+        const std::optional<double> month = whole(cellNumber(monthItem));
         if (!month || *month < 1 || *month > lastMonth) {
             problem = lead > 0 ? tr("Purchase %1: the month must be a whole month from 1 to %2 (bought later, the "
                                     "%3-month lead time would bring the servers into service after the %4-month "
@@ -102,7 +96,7 @@ std::optional<std::vector<tco::ScheduledPurchase>> PurchaseScheduleEditor::read(
             bad = monthItem;
             break;
         }
-        const std::optional<double> servers = wholeNumber(serversItem);
+        const std::optional<double> servers = whole(cellNumber(serversItem));
         if (!servers || *servers < 1 || *servers > info.max) {
             problem = tr("Purchase %1: the servers bought must be a whole number from 1 to %2.")
                           .arg(row + 1)
