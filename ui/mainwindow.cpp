@@ -280,7 +280,8 @@ void MainWindow::buildMenus()
     connect(details, &QAction::triggered, this, &MainWindow::editPlanDetails);
     QMenu *add = edit->addMenu(tr("&Add scenario"));
     for (const tco::ScenarioKind kind : {tco::ScenarioKind::Dedicated, tco::ScenarioKind::Cluster, tco::ScenarioKind::Elastic,
-                                         tco::ScenarioKind::Purchase, tco::ScenarioKind::Hybrid}) {
+                                         tco::ScenarioKind::Purchase, tco::ScenarioKind::Reserved,
+                                         tco::ScenarioKind::Hybrid, tco::ScenarioKind::Mix}) {
         add->addAction(tco::scenarioKindKey(kind), this, [this, kind] {
             if (m_editor) {
                 m_editor->addScenario(kind);

@@ -145,8 +145,17 @@ void categoryCells(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r
 
 QString hybridLine(const tco::EvaluatedScenario &s, const tco::ScenarioResult &r, const QString &c)
 {
-    const auto &h = std::get<tco::HybridScenario>(s.scenario);
     const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
+    if (const auto *m = std::get_if<tco::MixScenario>(&s.scenario)) {
+        // A mix (model.md §11.3): its layers together, then what is left, burst or undone.
+        const QString layers = m->layers.join(QStringLiteral(" + "));
+        if (m->burst.isEmpty())
+            return QStringLiteral("%1: layers %2 %3, no burst (%4 of the work left undone)\n")
+                .arg(s.name, layers, money(r.total, c), percent(share));
+        return QStringLiteral("%1: layers %2 %3, burst %4 %5 (%6 of the work)\n")
+            .arg(s.name, layers, money(r.total - r.burst, c), m->burst, money(r.burst, c), percent(share));
+    }
+    const auto &h = std::get<tco::HybridScenario>(s.scenario);
     return QStringLiteral("%1: base %2 %3, burst %4 %5 (%6 of the work)\n")
         .arg(s.name, h.base, money(r.total - r.burst, c), h.burst, money(r.burst, c), percent(share));
 }
@@ -195,7 +204,7 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
     // pure), each into its own place, and printed in order afterwards.
     inContiguousParts(plan.scenarios.size(), kMinPerPart, [&](std::size_t, std::size_t begin, std::size_t end) {
         tco::ScenarioResult result;
-        tco::HybridScratch scratch;
+        tco::MixScratch scratch;
         for (std::size_t i = begin; i < end; ++i) {
             tco::evaluateScenario(plan, i, result, scratch);
             // Everything but the month rows and cohorts, whose buffers stay with `result` for the next scenario.
@@ -209,7 +218,7 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
     bool anyUnmet = false, anyHybrid = false;
     for (std::size_t i = 0; i < figures.size(); ++i) {
         anyUnmet = anyUnmet || figures[i].hasUnmetDemand();
-        anyHybrid = anyHybrid || plan.scenarios[i].kind() == tco::ScenarioKind::Hybrid;
+        anyHybrid = anyHybrid || tco::isComposite(plan.scenarios[i].kind());
     }
     // One table at a time: its cells formatted once (each part of the scenarios into a buffer of its own, on every
     // core), sized, laid out in blocks of lines on every core, printed in order and let go.
@@ -253,7 +262,7 @@ void writeTableReport(const tco::PlanResult &plan, QTextStream &out)
     if (anyHybrid) {
         out << "\nBase and burst\n";
         for (std::size_t i = 0; i < figures.size(); ++i)
-            if (plan.scenarios[i].kind() == tco::ScenarioKind::Hybrid)
+            if (tco::isComposite(plan.scenarios[i].kind()))
                 out << hybridLine(plan.scenarios[i], figures[i], plan.currency);
     }
     if (!plan.breakeven.empty())

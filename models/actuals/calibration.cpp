@@ -65,7 +65,7 @@ QList<Suggestion> calibrationSuggestions(const ObservedUse &use, const tco::Work
     // Billed GPU-hours are the work done only where GPUs are paid for while they work (elastic, and a hybrid's burst
     // with its base): an always-on box or a rented pool bills its idle hours too, so its hours are capacity paid for,
     // not demand, and are not offered as the workload's demand.
-    const bool payPerUse = kind == tco::ScenarioKind::Elastic || kind == tco::ScenarioKind::Hybrid;
+    const bool payPerUse = kind == tco::ScenarioKind::Elastic || tco::isComposite(kind);
     if (use.gpuHoursPerMonth > 0 && payPerUse)
         suggest(out, tco::ParamId::DemandGpuHours, true, tco::parameterValue(workload, tco::ParamId::DemandGpuHours),
                 use.gpuHoursPerMonth * speedup,

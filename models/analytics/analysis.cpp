@@ -32,43 +32,47 @@ double uniform(quint64 seed, quint64 trial, quint64 k)
     return (static_cast<double>(bits >> 11) + 0.5) * 0x1.0p-53;
 }
 
-// Which scenarios a hybrid combines, by index, so that a trial evaluates plain scenarios first.
+// Which scenarios each hybrid or mix combines, by position (as the plan result found them), so that a trial evaluates
+// them from its own moved parts.
 struct Structure final
 {
-    std::vector<int> baseOf, burstOf; // -1 for a scenario that is not a hybrid
+    struct Composite final
+    {
+        std::vector<std::size_t> parts; // empty for a scenario that is not a hybrid or mix
+        std::optional<std::size_t> burst;
+    };
+    std::vector<Composite> of;
 };
 
 Structure structureOf(const PlanResult &base)
 {
     Structure st;
-    const auto indexOf = [&](const QString &name) {
-        for (std::size_t i = 0; i < base.scenarios.size(); ++i)
-            if (base.scenarios[i].name == name)
-                return static_cast<int>(i);
-        return -1;
-    };
-    for (const EvaluatedScenario &s : base.scenarios) {
-        const auto *hybrid = std::get_if<HybridScenario>(&s.scenario);
-        st.baseOf.push_back(hybrid ? indexOf(hybrid->base) : -1);
-        st.burstOf.push_back(hybrid ? indexOf(hybrid->burst) : -1);
-    }
+    for (const EvaluatedScenario &s : base.scenarios)
+        st.of.push_back({s.parts, s.burstPart});
     return st;
 }
 
 void evaluateOne(const Workload &w, const std::vector<Scenario> &sc, const Structure &st, std::size_t i,
-                 std::vector<ScenarioResult> &out, HybridScratch &scratch)
+                 std::vector<ScenarioResult> &out, MixScratch &scratch)
 {
-    if (st.baseOf[i] < 0) {
+    const Structure::Composite &c = st.of[i];
+    if (const auto *hybrid = std::get_if<HybridScenario>(&sc[i])) {
+        evaluateHybridInto(w, sc[c.parts.front()], std::get<ElasticScenario>(sc[*c.burst]), hybrid->baseMaxUtilization,
+                           out[i], scratch);
+    } else if (const auto *mix = std::get_if<MixScenario>(&sc[i])) {
+        std::vector<const Scenario *> &layers = scratch.layerRefs;
+        layers.clear();
+        for (std::size_t part : c.parts)
+            layers.push_back(&sc[part]);
+        evaluateMixInto(w, layers, c.burst ? &std::get<ElasticScenario>(sc[*c.burst]) : nullptr,
+                        mix->maxUtilization, out[i], scratch);
+    } else {
         evaluateInto(w, sc[i], out[i]);
-        return;
     }
-    evaluateHybridInto(w, sc[static_cast<std::size_t>(st.baseOf[i])],
-                       std::get<ElasticScenario>(sc[static_cast<std::size_t>(st.burstOf[i])]),
-                       std::get<HybridScenario>(sc[i]).baseMaxUtilization, out[i], scratch);
 }
 
 void evaluateAll(const Workload &w, const std::vector<Scenario> &sc, const Structure &st,
-                 std::vector<ScenarioResult> &out, HybridScratch &scratch)
+                 std::vector<ScenarioResult> &out, MixScratch &scratch)
 {
     for (std::size_t i = 0; i < sc.size(); ++i)
         evaluateOne(w, sc, st, i, out, scratch);
@@ -260,7 +264,7 @@ std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, doub
     for (const EvaluatedScenario &s : base.scenarios)
         sc.push_back(s.scenario);
     std::vector<ScenarioResult> results(n);
-    HybridScratch scratch;
+    MixScratch scratch;
     std::vector<std::vector<TornadoEntry>> per(n);
 
     const QString workloadTarget = QStringLiteral("workload");
@@ -485,7 +489,7 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
             for (const EvaluatedScenario &s : base.scenarios)
                 sc.push_back(s.scenario);
             std::vector<ScenarioResult> results(nScen);
-            HybridScratch scratch;
+            MixScratch scratch;
             for (;;) {
                 const std::size_t start = next.fetch_add(kBlock);
                 if (start >= n || cancel.load(std::memory_order_relaxed))

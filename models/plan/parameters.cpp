@@ -19,6 +19,8 @@ constexpr unsigned C = kindBit(ScenarioKind::Cluster);
 constexpr unsigned E = kindBit(ScenarioKind::Elastic);
 constexpr unsigned P = kindBit(ScenarioKind::Purchase);
 constexpr unsigned Hy = kindBit(ScenarioKind::Hybrid);
+constexpr unsigned R = kindBit(ScenarioKind::Reserved);
+constexpr unsigned M = kindBit(ScenarioKind::Mix);
 constexpr unsigned W = 0; // workload field
 
 using T = ParamType;
@@ -62,14 +64,14 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      "deducted, purchases depreciated, gains on sale taxed."},
 
     {I::RatePerHour, "rate_per_hour", "Price per instance-hour", "USD/hour", T::Number, 0, true, 1e6,
-     none, "required: from the plan, or from the catalog when an instance is named", "", D | C | E,
+     none, "required: from the plan, or from the catalog when an instance is named", "", D | C | E | R,
      "What one instance costs per hour; a price of 0 is missing, never free."},
     {I::GpusPerInstance, "gpus_per_instance", "GPUs per instance", "GPUs", T::Number, 0, true, 1024,
-     defaults::kGpusPerInstance, "from the catalog when an instance is named, else 1", "assumption", D | C | E,
+     defaults::kGpusPerInstance, "from the catalog when an instance is named, else 1", "assumption", D | C | E | R,
      "GPUs in one instance (fractional for shared GPUs)."},
     {I::Speedup, "speedup", "Speedup", "reference GPU-hours per GPU-hour", T::Number, 0, true, 1000,
      defaults::kSpeedup, "from the catalog's GPU when an instance is named, else 1 (the reference GPU)", "assumption",
-     D | C | E | P,
+     D | C | E | P | R,
      "How many reference GPU-hours one hour of this GPU does (seed 000: RTX 6000 about 1, A100 about 4)."},
 
     {I::Boxes, "boxes", "Boxes", "instances", T::Integer, 0, false, 100000,
@@ -82,20 +84,20 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      defaults::kHoursOn, "", SEED_000, D,
      "Hours each box runs and is billed per month; 730 = always on, a shutdown schedule lowers it."},
     {I::Premium, "premium", "Premium on the rate", "fraction", T::Number, 0, false, 10,
-     defaults::kPremium, "", "assumption", D | E,
+     defaults::kPremium, "", "assumption", D | E | R,
      "Surcharge on top of the hourly rate (seed 000: SageMaker costs 10-20 % more than on-demand)."},
     {I::OverheadMonthly, "overhead_monthly", "Overhead per month", "USD/month", T::Number, 0, false, 1e9,
-     defaults::kOverheadMonthly, "", "assumption", D | C | E,
+     defaults::kOverheadMonthly, "", "assumption", D | C | E | R,
      "Fixed monthly extras: control-plane nodes, storage, tooling."},
 
     {I::Nodes, "nodes", "Nodes", "instances", T::Integer, 0, false, 100000,
      defaults::kNodes, "", "assumption", C,
      "Instances in the always-on pool."},
     {I::OpsFte, "ops_fte", "Operations staff", "full-time engineers", T::Number, 0, false, 1000,
-     defaults::kOpsFte, "", "assumption", C | E,
+     defaults::kOpsFte, "", "assumption", C | E | R,
      "Share of an engineer spent running the cluster (Kubernetes, Kubeflow)."},
     {I::FteAnnualCost, "fte_annual_cost", "Cost of one engineer per year", "USD/year", T::Number, 0, false, 1e8,
-     defaults::kFteAnnualCost, "", SEED_000, C | E | P,
+     defaults::kFteAnnualCost, "", SEED_000, C | E | P | R,
      "Yearly cost of one operations or on-call engineer (seed 000: on-call team, 1 employee, $100,000/yr)."},
     {I::TargetUtilization, "target_utilization", "Target utilization", "fraction", T::Number, 0, true, 1,
      defaults::kTargetUtilization, "", SEED_003, C | P,
@@ -111,14 +113,14 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      "Share of the boxes or nodes bought as a reservation or savings plan; committed instances run and are "
      "paid all 730 hours."},
     {I::CommitDiscount, "commit_discount", "Commitment discount", "fraction", T::Number, 0, false, 0.99,
-     defaults::kCommitDiscount, "", "model.md", D | C,
+     defaults::kCommitDiscount, "", "model.md", D | C | R,
      "Discount of the committed rate off on-demand (seed 004: reserved instances save 30-60 %, its calculator "
      "uses 40 % for 12 months)."},
     {I::CommitTermMonths, "commit_term_months", "Commitment term", "months", T::Integer, 1, false, 120,
      defaults::kCommitTermMonths, "", SEED_004, D | C,
      "Length of one commitment; terms are renewed back to back from month 1 at the rate then in force."},
     {I::CommitUpfrontFraction, "commit_upfront_fraction", "Paid upfront", "fraction of the term", T::Number, 0, false,
-     1, defaults::kCommitUpfrontFraction, "", "assumption", D | C,
+     1, defaults::kCommitUpfrontFraction, "", "assumption", D | C | R,
      "Share of a term's cost paid in its first month (0 = no upfront, about 0.5 = partial upfront, 1 = all "
      "upfront); a term that outlives the plan is still paid in full."},
 
@@ -201,8 +203,8 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      none, "required", "", Hy,
      "The dedicated, cluster or purchase scenario that serves demand first."},
     {I::Burst, "burst", "Burst", "scenario", T::ScenarioName, 0, false, 0,
-     none, "required", "", Hy,
-     "The elastic scenario that serves what the base cannot."},
+     none, "required for a hybrid; none for a mix (what its layers cannot serve is unmet)", "", Hy | M,
+     "The elastic scenario that serves what the base or the layers cannot."},
     {I::BaseMaxUtilization, "base_max_utilization", "Base utilization cap", "fraction", T::Number, 0, false, 1,
      defaults::kBaseMaxUtilization, "", "assumption", Hy,
      "Share of the base's capacity it serves before work overflows to the burst side (queues and maintenance "
@@ -216,6 +218,19 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      defaults::kLeadTimeMonths, "", "assumption", P,
      "Months between paying for servers and their entering service (delivery, racking, burn-in): every cycle is "
      "paid this long before it serves."},
+
+    {I::Terms, "terms", "Reserved terms", "[start month, instances, term months]", T::Terms, 1, false, 100000,
+     none, "none (overhead and staff only)", "model.md", R,
+     "Reservations [[start_month, instances, term_months], ...]: each locks the rate in force at its start for its "
+     "term; an upfront is paid in full at the start, the rest monthly; nothing renews by itself."},
+    {I::Layers, "layers", "Layers", "scenarios", T::ScenarioNames, 0, false, 0,
+     none, "required: at least one", "", M,
+     "Purchase, dedicated, cluster or reserved scenarios that serve demand in this order, each up to the "
+     "utilization cap of its capacity, before the burst."},
+    {I::MaxUtilization, "max_utilization", "Layer utilization cap", "fraction", T::Number, 0, false, 1,
+     defaults::kBaseMaxUtilization, "", "assumption", M,
+     "Share of each layer's capacity it serves before work moves to the next layer or the burst (queues and "
+     "maintenance keep it below 1)."},
 }};
 // clang-format on
 
@@ -326,6 +341,12 @@ QString allowedValues(const ParameterInfo &info)
         return QStringLiteral("a list of [month, servers] pairs with months strictly ascending from 1 to the horizon "
                               "and servers an integer from 1 to %1")
             .arg(formatBound(info.max));
+    case ParamType::Terms:
+        return QStringLiteral("a list of [start_month, instances, term_months] with start_month from 1 to the "
+                              "horizon, instances an integer from 1 to %1 and term_months an integer from 1 to 120")
+            .arg(formatBound(info.max));
+    case ParamType::ScenarioNames:
+        return QStringLiteral("a list of names of scenarios of the plan");
     case ParamType::Tiers:
         break;
     }
@@ -373,6 +394,8 @@ bool isNumericParameter(ParamId id)
     case ParamType::Steps:
     case ParamType::Schedule:
     case ParamType::ScenarioName:
+    case ParamType::Terms:
+    case ParamType::ScenarioNames:
         break;
     }
     return false;
@@ -499,6 +522,24 @@ FieldRef field(PurchaseScenario &s, ParamId id)
 FieldRef field(HybridScenario &s, ParamId id)
 {
     return id == I::BaseMaxUtilization ? FieldRef(&s.baseMaxUtilization) : FieldRef();
+}
+
+FieldRef field(ReservedScenario &s, ParamId id)
+{
+    switch (id) {
+    case I::Premium: return &s.premium;
+    case I::CommitDiscount: return &s.discount;
+    case I::CommitUpfrontFraction: return &s.upfrontFraction;
+    case I::OverheadMonthly: return &s.overheadMonthly;
+    case I::OpsFte: return &s.opsFte;
+    case I::FteAnnualCost: return &s.fteAnnualCost;
+    default: return instanceField(s.instance, id);
+    }
+}
+
+FieldRef field(MixScenario &s, ParamId id)
+{
+    return id == I::MaxUtilization ? FieldRef(&s.maxUtilization) : FieldRef();
 }
 
 FieldRef field(Scenario &scenario, ParamId id)
@@ -654,6 +695,10 @@ QStringList validateScenario(const Scenario &scenario)
         if (value && !isAllowedValue(info, *value))
             problems << QStringLiteral("%1: must be %2").arg(QLatin1String(info.key), allowedValues(info));
     }
+    if (const auto *reserved = std::get_if<ReservedScenario>(&scenario))
+        problems << reservedTermProblems(*reserved, 0);
+    if (const auto *mix = std::get_if<MixScenario>(&scenario))
+        problems << mixLayerProblems(*mix);
     if (const auto *purchase = std::get_if<PurchaseScenario>(&scenario)) {
         const ParameterInfo &servers = parameterInfo(ParamId::Servers);
         for (std::size_t i = 0; i < purchase->bulkDiscounts.size(); ++i) {
@@ -707,6 +752,43 @@ QStringList purchaseScheduleProblems(const PurchaseScenario &s, int horizonMonth
                                                .arg(entry.month)
                                                .arg(horizonMonths));
         previous = std::max(previous, entry.month);
+    }
+    return problems;
+}
+
+QStringList reservedTermProblems(const ReservedScenario &s, int horizonMonths)
+{
+    QStringList problems;
+    const ParameterInfo &info = parameterInfo(ParamId::Terms);
+    const ParameterInfo &term = parameterInfo(ParamId::CommitTermMonths);
+    for (std::size_t j = 0; j < s.terms.size(); ++j) {
+        const ReservedTerm &t = s.terms[j];
+        const QString path = QStringLiteral("terms[%1]: ").arg(j);
+        if (t.startMonth < 1 || (horizonMonths > 0 && t.startMonth > horizonMonths))
+            problems << path + QStringLiteral("start month %1 is outside the horizon (1 to %2)")
+                                   .arg(t.startMonth)
+                                   .arg(horizonMonths);
+        if (t.instances < 1 || t.instances > info.max)
+            problems << path + QStringLiteral("instances must be an integer from 1 to %1").arg(formatBound(info.max));
+        if (t.termMonths < term.min || t.termMonths > term.max)
+            problems << path + QStringLiteral("term_months must be an integer from %1 to %2")
+                                   .arg(formatBound(term.min), formatBound(term.max));
+    }
+    return problems;
+}
+
+QStringList mixLayerProblems(const MixScenario &s)
+{
+    QStringList problems;
+    if (s.layers.isEmpty())
+        problems << QStringLiteral("layers: a mix needs at least one layer");
+    for (qsizetype j = 0; j < s.layers.size(); ++j) {
+        const qsizetype first = s.layers.indexOf(s.layers[j]);
+        if (first < j)
+            problems << QStringLiteral("layers[%1]: \"%2\" is already layers[%3]; a layer serves once")
+                            .arg(j)
+                            .arg(s.layers[j])
+                            .arg(first);
     }
     return problems;
 }

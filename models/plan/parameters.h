@@ -77,8 +77,12 @@ enum class ParamId {
     // purchase, version 3 (model.md §11.1)
     Purchases,
     LeadTimeMonths,
+    // reserved and mix, version 3 (model.md §11.2, §11.3)
+    Terms,
+    Layers,
+    MaxUtilization,
 };
-inline constexpr int kParamCount = static_cast<int>(ParamId::LeadTimeMonths) + 1;
+inline constexpr int kParamCount = static_cast<int>(ParamId::MaxUtilization) + 1;
 
 enum class ParamType {
     Number,   ///< any finite double in range
@@ -89,6 +93,8 @@ enum class ParamType {
     Steps,    ///< demand steps: [[month, gpu_hours], ...]
     Schedule, ///< a purchase schedule: [[month, servers], ...] (model.md §11.1)
     ScenarioName, ///< the name of another scenario of the plan
+    Terms,    ///< reserved terms: [[start_month, instances, term_months], ...] (model.md §11.2)
+    ScenarioNames, ///< an ordered list of names of other scenarios of the plan (a mix's layers, §11.3)
 };
 
 /// Bit of a kind in ParameterInfo::kinds.
@@ -98,9 +104,9 @@ constexpr unsigned kindBit(ScenarioKind kind)
 }
 inline constexpr unsigned kCloudKinds =
     kindBit(ScenarioKind::Dedicated) | kindBit(ScenarioKind::Cluster) | kindBit(ScenarioKind::Elastic);
-/// Kinds a hybrid may take as its base (model.md §10.6).
-inline constexpr unsigned kBaseKinds =
-    kindBit(ScenarioKind::Dedicated) | kindBit(ScenarioKind::Cluster) | kindBit(ScenarioKind::Purchase);
+/// Kinds a hybrid may take as its base (model.md §10.6) and a mix as its layers (§11.3): capacity held all month.
+inline constexpr unsigned kBaseKinds = kindBit(ScenarioKind::Dedicated) | kindBit(ScenarioKind::Cluster) |
+                                       kindBit(ScenarioKind::Purchase) | kindBit(ScenarioKind::Reserved);
 
 /// One row of the parameter table: the single description that the plan reader, the CLI, the GUI forms and
 /// the docs all use.
@@ -129,6 +135,12 @@ const ParameterInfo *parameterByKey(QStringView key);
 /// What a purchase schedule or a lead time cannot be (model.md §11.1, clarifications 3 and 6), each problem starting
 /// with its key relative to the scenario ("purchases[1]: ...", "lead_time_months: ..."); empty when fine.
 QStringList purchaseScheduleProblems(const PurchaseScenario &scenario, int horizonMonths);
+/// What a reserved scenario's terms cannot be (model.md §11.2): "terms[1]: ..." for a start outside 1..H (with
+/// horizonMonths > 0), fewer than one instance or a term outside 1..120 months; empty when fine.
+QStringList reservedTermProblems(const ReservedScenario &scenario, int horizonMonths);
+/// "layers[j]: ..." for a mix's layer named twice (the second occurrence), "layers: ..." for none; names are
+/// checked against the plan elsewhere.
+QStringList mixLayerProblems(const MixScenario &scenario);
 
 QString parameterKey(ParamId id);
 /// A parameter's unit for a plan in `currency` (model.md §13): "USD/hour" reads "EUR/hour" in a euro plan.

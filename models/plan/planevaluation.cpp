@@ -213,6 +213,10 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
         if (const auto *p = std::get_if<PurchaseScenario>(&scenario))
             for (const QString &problem : purchaseScheduleProblems(*p, workload->horizonMonths))
                 problems << path + QLatin1Char('.') + problem;
+        if (const auto *r = std::get_if<ReservedScenario>(&scenario))
+            for (const QString &problem : reservedTermProblems(*r, workload->horizonMonths))
+                if (!problems.contains(path + QLatin1Char('.') + problem))
+                    problems << path + QLatin1Char('.') + problem;
     }
     if (!problems.isEmpty())
         return Error{QStringLiteral("%1 (%2) cannot be evaluated").arg(path, planScenario.name), problems};
@@ -310,55 +314,72 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
     const auto notEvaluable = [&](const QString &path, const QString &name) {
         return QStringLiteral("%1: \"%2\" cannot be evaluated yet, so neither can this").arg(path, name);
     };
-    // Hybrids name other scenarios: check the names (a plan edited in the GUI may have renamed one). A hybrid
-    // whose base or burst is left out is left out too; hybrids never name hybrids, so one pass settles it.
-    std::vector<char> hybridOut(all.size(), 0);
-    bool anyHybridOut = false;
+    // Hybrids and mixes name other scenarios: check the names (a plan edited in the GUI may have renamed one). A
+    // composite whose part is left out is left out too; composites never name composites, so one pass settles it.
+    std::vector<char> compositeOut(all.size(), 0);
+    bool anyCompositeOut = false;
+    const auto checkPart = [&](const QString &path, const QString &name, bool burstRole, QStringList &own) {
+        const EvaluatedScenario *part = find(name);
+        if (!part && leftOutByName.contains(name))
+            own << notEvaluable(path, name);
+        else if (burstRole && (!part || part->kind() != ScenarioKind::Elastic))
+            own << QStringLiteral("%1: no elastic scenario is named \"%2\"").arg(path, name);
+        else if (!burstRole && (!part || !(kindBit(part->kind()) & kBaseKinds)))
+            own << QStringLiteral("%1: no dedicated, cluster, purchase or reserved scenario is named \"%2\"")
+                       .arg(path, name);
+    };
     for (std::size_t i = 0; i < all.size(); ++i) {
-        const auto *hybrid = std::get_if<HybridScenario>(&all[i].scenario);
-        if (!hybrid)
-            continue;
         const QString path = QStringLiteral("scenarios[%1]").arg(all[i].planPosition);
-        const EvaluatedScenario *base = find(hybrid->base);
-        const EvaluatedScenario *burst = find(hybrid->burst);
         QStringList own;
-        if (!base && leftOutByName.contains(hybrid->base))
-            own << notEvaluable(path + QStringLiteral(".base"), hybrid->base);
-        else if (!base || !(kindBit(base->kind()) & kBaseKinds))
-            own << QStringLiteral("%1.base: no dedicated, cluster or purchase scenario is named \"%2\"")
-                       .arg(path, hybrid->base);
-        if (!burst && leftOutByName.contains(hybrid->burst))
-            own << notEvaluable(path + QStringLiteral(".burst"), hybrid->burst);
-        else if (!burst || burst->kind() != ScenarioKind::Elastic)
-            own << QStringLiteral("%1.burst: no elastic scenario is named \"%2\"").arg(path, hybrid->burst);
+        if (const auto *hybrid = std::get_if<HybridScenario>(&all[i].scenario)) {
+            checkPart(path + QStringLiteral(".base"), hybrid->base, false, own);
+            checkPart(path + QStringLiteral(".burst"), hybrid->burst, true, own);
+        } else if (const auto *mix = std::get_if<MixScenario>(&all[i].scenario)) {
+            for (qsizetype j = 0; j < mix->layers.size(); ++j)
+                checkPart(QStringLiteral("%1.layers[%2]").arg(path).arg(j), mix->layers[j], false, own);
+            if (!mix->burst.isEmpty())
+                checkPart(path + QStringLiteral(".burst"), mix->burst, true, own);
+        } else {
+            continue;
+        }
         if (own.isEmpty())
             continue;
         if (leaveOut) {
             leftOutScenarios.push_back({all[i].name, all[i].planPosition, 0, own});
-            hybridOut[i] = 1;
-            anyHybridOut = true;
+            compositeOut[i] = 1;
+            anyCompositeOut = true;
         } else {
             problems << own;
         }
     }
     if (!problems.isEmpty())
         return Error{QStringLiteral("the plan cannot be evaluated"), problems};
-    if (anyHybridOut) {
+    if (anyCompositeOut) {
         for (std::size_t i = 0; i < all.size(); ++i) {
-            if (hybridOut[i])
+            if (compositeOut[i])
                 leftOutByName.insert(all[i].name, all[i].planPosition);
         }
-        keepEvaluable(hybridOut);
+        keepEvaluable(compositeOut);
         indexNames();
         std::sort(leftOutScenarios.begin(), leftOutScenarios.end(),
                   [](const LeftOut &a, const LeftOut &b) { return *a.scenario < *b.scenario; });
     }
+    const auto position = [&](const QString &name) { return static_cast<std::size_t>(find(name) - all.data()); };
     for (EvaluatedScenario &s : all) {
+        s.parts.clear();
+        s.burstPart.reset();
         if (const auto *hybrid = std::get_if<HybridScenario>(&s.scenario)) {
-            const EvaluatedScenario *base = find(hybrid->base);
-            s.baseKind = base->kind();
-            s.hybridBase = static_cast<std::size_t>(base - all.data());
-            s.hybridBurst = static_cast<std::size_t>(find(hybrid->burst) - all.data());
+            s.baseKind = find(hybrid->base)->kind();
+            s.parts.push_back(position(hybrid->base));
+            s.burstPart = position(hybrid->burst);
+        } else if (const auto *mix = std::get_if<MixScenario>(&s.scenario)) {
+            for (const QString &layer : mix->layers) {
+                s.parts.push_back(position(layer));
+                s.anyPurchaseLayer = s.anyPurchaseLayer || find(layer)->kind() == ScenarioKind::Purchase;
+                s.anyReservedLayer = s.anyReservedLayer || find(layer)->kind() == ScenarioKind::Reserved;
+            }
+            if (!mix->burst.isEmpty())
+                s.burstPart = position(mix->burst);
         }
     }
     result.leftOut = std::move(leftOutScenarios);
@@ -463,13 +484,23 @@ const LeftOut *PlanResult::leftOutAt(std::size_t planPosition) const
     return nullptr;
 }
 
-void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, HybridScratch &scratch)
+void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, MixScratch &scratch)
 {
     const EvaluatedScenario &s = plan.scenarios[index];
     if (const auto *hybrid = std::get_if<HybridScenario>(&s.scenario)) {
-        evaluateHybridInto(plan.workload, plan.scenarios[s.hybridBase].scenario,
-                           std::get<ElasticScenario>(plan.scenarios[s.hybridBurst].scenario),
+        evaluateHybridInto(plan.workload, plan.scenarios[s.parts.front()].scenario,
+                           std::get<ElasticScenario>(plan.scenarios[*s.burstPart].scenario),
                            hybrid->baseMaxUtilization, out, scratch);
+        return;
+    }
+    if (const auto *mix = std::get_if<MixScenario>(&s.scenario)) {
+        std::vector<const Scenario *> &layers = scratch.layerRefs;
+        layers.clear();
+        for (std::size_t part : s.parts)
+            layers.push_back(&plan.scenarios[part].scenario);
+        const ElasticScenario *burst =
+            s.burstPart ? &std::get<ElasticScenario>(plan.scenarios[*s.burstPart].scenario) : nullptr;
+        evaluateMixInto(plan.workload, layers, burst, mix->maxUtilization, out, scratch);
         return;
     }
     evaluateInto(plan.workload, s.scenario, out);
@@ -477,7 +508,7 @@ void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult 
 
 void evaluateAllScenarios(PlanResult &prepared)
 {
-    HybridScratch scratch;
+    MixScratch scratch;
     for (std::size_t i = 0; i < prepared.scenarios.size(); ++i)
         evaluateScenario(prepared, i, prepared.scenarios[i].result, scratch);
 }

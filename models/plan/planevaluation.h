@@ -22,18 +22,27 @@ struct EvaluatedScenario final
     ScenarioResult result;
     std::optional<ResolvedInstance> instance; ///< what the catalog said, when it was asked
     std::optional<ScenarioKind> baseKind;     ///< hybrid: the kind of its base
-    std::size_t hybridBase = 0, hybridBurst = 0; ///< hybrid: the positions of its base and burst in PlanResult::scenarios
+    /// Hybrid: {its base}; mix: its layers in order. Positions in PlanResult::scenarios.
+    std::vector<std::size_t> parts;
+    std::optional<std::size_t> burstPart;    ///< hybrid, mix: the position of its burst (none: a mix without one)
+    bool anyPurchaseLayer = false, anyReservedLayer = false; ///< mix: what its layers hold
     std::size_t planPosition = 0;            ///< its position in the plan (differs when scenarios are left out)
 
     ScenarioKind kind() const { return scenarioKind(scenario); }
-    /// "servers" (purchase, or a hybrid on a purchase base), "nodes" (cluster, or on a cluster base), or empty:
+    /// "servers" (purchase, a hybrid on a purchase base, a mix), "nodes" (cluster, or on a cluster base), or empty:
     /// the name of the month rows' fleet count.
     QString fleetKey() const
     {
         const ScenarioKind k = baseKind.value_or(kind());
-        return k == ScenarioKind::Purchase ? QStringLiteral("servers")
-               : k == ScenarioKind::Cluster ? QStringLiteral("nodes")
-                                            : QString();
+        return k == ScenarioKind::Purchase || k == ScenarioKind::Mix ? QStringLiteral("servers")
+               : k == ScenarioKind::Cluster                          ? QStringLiteral("nodes")
+                                                                     : QString();
+    }
+    /// Whether month rows carry `instances`: reserved capacity, a hybrid on a reserved base, a mix (model.md §11.2–3).
+    bool reportsInstances() const
+    {
+        const ScenarioKind k = baseKind.value_or(kind());
+        return k == ScenarioKind::Reserved || k == ScenarioKind::Mix;
     }
 };
 
@@ -117,7 +126,7 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
 
 /// Scenario `index` of a prepared (or evaluated) plan evaluated into `out`, reusing its buffers: the same figures
 /// evaluatePlan gives it.
-void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, HybridScratch &scratch);
+void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, MixScratch &scratch);
 
 /// Every scenario of a prepared plan evaluated into its `result`: preparePlan + evaluateAllScenarios = evaluatePlan.
 void evaluateAllScenarios(PlanResult &prepared);

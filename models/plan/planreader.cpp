@@ -218,7 +218,7 @@ QMap<QString, QString> PlanReader::assumptions(const QJsonValue &value, const QS
         if (workload)
             known = info && info->kinds == 0;
         else if (it.key() == QLatin1String("instance"))
-            known = !kind || (*kind != ScenarioKind::Purchase && *kind != ScenarioKind::Hybrid);
+            known = !kind || cloudInstance(defaultScenario(*kind)) != nullptr;
         else
             known = info && info->kinds != 0 && (!kind || (info->kinds & kindBit(*kind)));
         if (!known) {

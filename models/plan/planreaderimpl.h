@@ -106,6 +106,10 @@ private:
 
     std::optional<std::vector<BulkTier>> tiers(const QJsonValue &value, const QString &path);
     std::optional<std::vector<ScheduledPurchase>> purchaseSchedule(const QJsonValue &value, const QString &path);
+    /// A reserved scenario's terms, [[start_month, instances, term_months], ...] (model.md §11.2).
+    std::optional<std::vector<ReservedTerm>> reservedTerms(const QJsonValue &value, const QString &path);
+    /// A mix's layers: a non-empty list of names, each at most once (model.md §11.5, clarification 13).
+    std::optional<QStringList> layerNames(const QJsonValue &value, const QString &path);
     /// A purchase schedule or lead time that cannot be (model.md §11.1, clarifications 3 and 6), with its path.
     void checkPurchaseSchedules(const Plan &plan);
     std::optional<std::vector<DemandStep>> demandSteps(const QJsonValue &value, const QString &path);
@@ -124,8 +128,8 @@ private:
     void readCorrelations(const QJsonValue &value, Plan &plan);
     void checkStepsWithinHorizon(const Plan &plan);
 
-    // A hybrid's base must be a dedicated, cluster or purchase scenario, its burst an elastic one; never a
-    // hybrid, never itself (model.md §10.6).
+    // A hybrid's base and a mix's layers must be dedicated, cluster, purchase or reserved scenarios, a burst an elastic
+    // one; never a hybrid or a mix, never itself (model.md §10.6, §11.3).
     void checkHybridNames();
 
     /// "actuals": {"scenario": NAME, "start": "YYYY-MM"}: the scenario held against imported bills.
@@ -134,12 +138,14 @@ private:
     void readFxRates(const QJsonValue &value, Plan &plan);
     void checkBreakEvenNames(const Plan &plan);
     bool checkReference(const QString &path, const QString &name, bool cloudSide);
+    /// A name a hybrid or a mix gives: its base, a layer or its burst.
+    enum class Role { Base, Layer, Burst };
     struct HybridRef final
     {
         QString path;
         QString name;
-        bool base = true;
-        int scenario = 0; ///< index of the hybrid
+        Role role = Role::Base;
+        int scenario = 0; ///< index of the hybrid or mix
     };
     QStringList m_problems;
     QList<HybridRef> m_hybridRefs;

@@ -43,7 +43,77 @@ void PlanReader::checkPurchaseSchedules(const Plan &plan)
         if (const auto *s = std::get_if<PurchaseScenario>(&plan.scenarios[i].scenario))
             for (const QString &p : purchaseScheduleProblems(*s, plan.workload.horizonMonths))
                 m_problems << QStringLiteral("scenarios[%1].%2").arg(i).arg(p);
+        // A term's shape was checked as it was read; only its start against the horizon is left.
+        if (const auto *s = std::get_if<ReservedScenario>(&plan.scenarios[i].scenario))
+            for (const QString &p : reservedTermProblems(*s, plan.workload.horizonMonths))
+                m_problems << QStringLiteral("scenarios[%1].%2").arg(i).arg(p);
     }
+}
+
+std::optional<std::vector<ReservedTerm>> PlanReader::reservedTerms(const QJsonValue &value, const QString &path)
+{
+    const ParameterInfo &info = parameterInfo(ParamId::Terms);
+    const ParameterInfo &horizon = parameterInfo(ParamId::HorizonMonths);
+    const ParameterInfo &term = parameterInfo(ParamId::CommitTermMonths);
+    if (!value.isArray()) {
+        problem(path, QStringLiteral("must be ") + allowedValues(info));
+        return std::nullopt;
+    }
+    const auto whole = [](const QJsonValue &v, double low, double high) {
+        return v.isDouble() && v.toDouble() >= low && v.toDouble() <= high && v.toDouble() == std::floor(v.toDouble());
+    };
+    std::vector<ReservedTerm> result;
+    bool ok = true;
+    const QJsonArray array = value.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonArray triple = array.at(i).toArray();
+        if (!array.at(i).isArray() || triple.size() != 3 || !whole(triple.at(0), 1, horizon.max) ||
+            !whole(triple.at(1), 1, info.max) || !whole(triple.at(2), term.min, term.max)) {
+            problem(QStringLiteral("%1[%2]").arg(path).arg(i),
+                    QStringLiteral("must be [start_month, instances, term_months] with start_month an integer from 1 to "
+                                   "%1, instances an integer from 1 to %2 and term_months an integer from %3 to %4")
+                        .arg(horizon.max, 0, 'g', 15)
+                        .arg(info.max, 0, 'g', 15)
+                        .arg(term.min, 0, 'g', 15)
+                        .arg(term.max, 0, 'g', 15));
+            ok = false;
+            continue;
+        }
+        result.push_back({triple.at(0).toInt(), triple.at(1).toInt(), triple.at(2).toInt()});
+    }
+    if (!ok)
+        return std::nullopt;
+    return result;
+}
+
+std::optional<QStringList> PlanReader::layerNames(const QJsonValue &value, const QString &path)
+{
+    if (!value.isArray() || value.toArray().isEmpty()) {
+        problem(path, QStringLiteral("must be a list of one or more names of purchase, dedicated, cluster or reserved "
+                                     "scenarios of the plan"));
+        return std::nullopt;
+    }
+    QStringList names;
+    bool ok = true;
+    const QJsonArray array = value.toArray();
+    for (qsizetype j = 0; j < array.size(); ++j) {
+        const QString itemPath = QStringLiteral("%1[%2]").arg(path).arg(j);
+        const QString name = requiredText(array.at(j), itemPath);
+        if (name.isEmpty()) {
+            ok = false;
+            continue;
+        }
+        if (const qsizetype first = names.indexOf(name); first >= 0) {
+            problem(itemPath, QStringLiteral("%1 is already layers[%2]; a layer serves once").arg(quoted(name)).arg(first));
+            ok = false;
+            continue;
+        }
+        names << name;
+        m_hybridRefs.append({itemPath, name, Role::Layer, m_scenarioCount});
+    }
+    if (!ok)
+        return std::nullopt;
+    return names;
 }
 
 std::optional<std::vector<BulkTier>> PlanReader::tiers(const QJsonValue &value, const QString &path)
@@ -116,7 +186,7 @@ void PlanReader::readScenario(const QJsonValue &value, const QString &path, Plan
     PlanScenario scenario;
     scenario.scenario = defaultScenario(kind.value_or(ScenarioKind::Dedicated));
     // Which keys are there, noted on the way through (a search of the object for each costs more).
-    bool hasName = false, hasRate = false, hasInstance = false, hasBase = false, hasBurst = false;
+    bool hasName = false, hasRate = false, hasInstance = false, hasBase = false, hasBurst = false, hasLayers = false;
     for (auto it = object.begin(); it != object.end(); ++it) {
         const QString key = it.key();
         hasName = hasName || key == QLatin1String("name");
@@ -124,6 +194,7 @@ void PlanReader::readScenario(const QJsonValue &value, const QString &path, Plan
         hasInstance = hasInstance || key == QLatin1String("instance");
         hasBase = hasBase || key == QLatin1String("base");
         hasBurst = hasBurst || key == QLatin1String("burst");
+        hasLayers = hasLayers || key == QLatin1String("layers");
     }
     if (!hasName)
         problem(at(QStringLiteral("name")), QStringLiteral("missing"));
@@ -148,7 +219,7 @@ void PlanReader::readScenario(const QJsonValue &value, const QString &path, Plan
         } else if (key == QLatin1String("assumptions")) {
             scenario.assumptions = assumptions(it.value(), itemPath, kind, false);
         } else if (key == QLatin1String("instance")) {
-            if (kind == ScenarioKind::Purchase || kind == ScenarioKind::Hybrid)
+            if (kind && !cloudInstance(defaultScenario(*kind)))
                 problem(itemPath, QStringLiteral("a %1 scenario has no cloud instance").arg(scenarioKindKey(*kind)));
             else
                 scenario.instance = instance(it.value(), itemPath);
@@ -163,7 +234,9 @@ void PlanReader::readScenario(const QJsonValue &value, const QString &path, Plan
         if (!hasBurst)
             problem(at(QStringLiteral("burst")), QStringLiteral("missing; must name a scenario of the plan"));
     }
-    if (kind && *kind != ScenarioKind::Purchase && *kind != ScenarioKind::Hybrid && !hasRate && !hasInstance)
+    if (kind && *kind == ScenarioKind::Mix && !hasLayers)
+        problem(at(QStringLiteral("layers")), QStringLiteral("missing; must name at least one scenario of the plan"));
+    if (kind && cloudInstance(defaultScenario(*kind)) && !hasRate && !hasInstance)
         problem(at(QStringLiteral("rate_per_hour")),
                 QStringLiteral("missing; give it, or name a catalog \"instance\" to take it from"));
 
@@ -205,13 +278,40 @@ void PlanReader::readScenarioParameter(const QString &key, const QJsonValue &val
         }
         return;
     }
+    if (info->type == ParamType::Terms) {
+        if (auto terms = reservedTerms(value, path)) {
+            std::get<ReservedScenario>(scenario.scenario).terms = std::move(*terms);
+            setGiven(scenario.given, info->id);
+        }
+        return;
+    }
+    if (info->type == ParamType::ScenarioNames) {
+        if (auto names = layerNames(value, path)) {
+            std::get<MixScenario>(scenario.scenario).layers = std::move(*names);
+            setGiven(scenario.given, info->id);
+        }
+        return;
+    }
     if (info->type == ParamType::ScenarioName) {
+        if (auto *mix = std::get_if<MixScenario>(&scenario.scenario)) {
+            if (value.isNull()) { // no burst: what the layers cannot serve is unmet (model.md §11.3)
+                mix->burst.clear();
+                setGiven(scenario.given, info->id);
+                return;
+            }
+            mix->burst = requiredText(value, path);
+            if (!mix->burst.isEmpty()) {
+                setGiven(scenario.given, info->id);
+                m_hybridRefs.append({path, mix->burst, Role::Burst, m_scenarioCount});
+            }
+            return;
+        }
         auto &hybrid = std::get<HybridScenario>(scenario.scenario);
         const QString name = requiredText(value, path);
         (info->id == ParamId::Base ? hybrid.base : hybrid.burst) = name;
         if (!name.isEmpty()) {
             setGiven(scenario.given, info->id);
-            m_hybridRefs.append({path, name, info->id == ParamId::Base, m_scenarioCount});
+            m_hybridRefs.append({path, name, info->id == ParamId::Base ? Role::Base : Role::Burst, m_scenarioCount});
         }
         return;
     }
@@ -270,18 +370,20 @@ void PlanReader::checkHybridNames()
             continue;
         }
         if (*index == ref.scenario) {
-            problem(ref.path, QStringLiteral("a hybrid cannot name itself"));
+            problem(ref.path, QStringLiteral("a hybrid or mix cannot name itself"));
             continue;
         }
         const auto kind = m_kinds.constFind(ref.name);
         if (kind == m_kinds.cend())
             continue; // that scenario's kind is wrong: already reported
-        const bool ok = ref.base ? (kindBit(*kind) & kBaseKinds) != 0 : *kind == ScenarioKind::Elastic;
+        const bool holdsCapacity = ref.role != Role::Burst;
+        const bool ok = holdsCapacity ? (kindBit(*kind) & kBaseKinds) != 0 : *kind == ScenarioKind::Elastic;
         if (!ok)
             problem(ref.path, QStringLiteral("%1 is a scenario of kind %2; must name %3")
                                   .arg(quoted(ref.name), scenarioKindKey(*kind),
-                                       ref.base ? QStringLiteral("a dedicated, cluster or purchase scenario")
-                                                : QStringLiteral("an elastic scenario")));
+                                       holdsCapacity ? QStringLiteral("a dedicated, cluster, purchase or reserved "
+                                                                      "scenario")
+                                                     : QStringLiteral("an elastic scenario")));
     }
 }
 

@@ -62,6 +62,18 @@ QJsonObject scenarioToJson(const PlanScenario &scenario)
             for (const ScheduledPurchase &entry : std::get<PurchaseScenario>(scenario.scenario).purchases)
                 schedule.append(QJsonArray{entry.month, entry.servers});
             object.insert(QLatin1String(info.key), schedule);
+        } else if (info.type == ParamType::Terms) {
+            QJsonArray terms;
+            for (const ReservedTerm &term : std::get<ReservedScenario>(scenario.scenario).terms)
+                terms.append(QJsonArray{term.startMonth, term.instances, term.termMonths});
+            object.insert(QLatin1String(info.key), terms);
+        } else if (info.type == ParamType::ScenarioNames) {
+            object.insert(QLatin1String(info.key),
+                          QJsonArray::fromStringList(std::get<MixScenario>(scenario.scenario).layers));
+        } else if (const auto *mix = std::get_if<MixScenario>(&scenario.scenario);
+                   mix && info.type == ParamType::ScenarioName) {
+            object.insert(QLatin1String(info.key),
+                          mix->burst.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(mix->burst));
         } else if (info.type == ParamType::ScenarioName) {
             const auto &hybrid = std::get<HybridScenario>(scenario.scenario);
             object.insert(QLatin1String(info.key), id == ParamId::Base ? hybrid.base : hybrid.burst);
@@ -111,6 +123,8 @@ bool usesVersion3(const Plan &plan)
     if (plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty())
         return true;
     for (const PlanScenario &scenario : plan.scenarios) {
+        if (scenario.kind() == ScenarioKind::Reserved || scenario.kind() == ScenarioKind::Mix)
+            return true;
         for (std::size_t i = 0; i < scenario.given.size(); ++i)
             if (scenario.given.test(i) && introducedIn(static_cast<ParamId>(i)) == 3)
                 return true;

@@ -112,13 +112,14 @@ namespace {
 
 QByteArray monthlyHeader(const QString &currency)
 {
-    // servers / nodes are filled for the kinds that have a fleet (a hybrid: its base's), empty for the others;
-    // burst only for hybrids.
+    // servers / nodes are filled for the kinds that have a fleet (a hybrid: its base's, a mix: its purchase layers'),
+    // empty for the others; burst only for hybrids and mixes; instances for reserved capacity (and mixes).
     return row(QStringList{QStringLiteral("scenario"), QStringLiteral("kind"), QStringLiteral("month"),
                            moneyColumn("total", currency)}
                + categoryHeaders(currency)
                + QStringList{QStringLiteral("capacity_gpu_hours"), QStringLiteral("demand_gpu_hours"),
-                             QStringLiteral("servers"), QStringLiteral("nodes"), moneyColumn("burst", currency)});
+                             QStringLiteral("servers"), QStringLiteral("nodes"), moneyColumn("burst", currency),
+                             QStringLiteral("instances")});
 }
 
 // The month rows of one scenario, appended number by number (no text per field): this writes hundreds of
@@ -127,7 +128,8 @@ void appendMonthlyRows(QByteArray &out, const tco::EvaluatedScenario &s, const t
 {
     const QString fleet = s.fleetKey();
     const bool servers = fleet == QLatin1String("servers"), nodes = fleet == QLatin1String("nodes");
-    const bool hybrid = s.kind() == tco::ScenarioKind::Hybrid;
+    const bool hybrid = tco::isComposite(s.kind());
+    const bool instances = s.reportsInstances();
     const QByteArray lead = (csvField(s.name) + QLatin1Char(',') + csvField(tco::scenarioKindKey(s.kind()))).toUtf8() + ',';
     for (const tco::MonthRow &m : r.months) {
         out += lead;
@@ -151,6 +153,9 @@ void appendMonthlyRows(QByteArray &out, const tco::EvaluatedScenario &s, const t
         out += ',';
         if (hybrid)
             appendCents(out, m.burst);
+        out += ',';
+        if (instances)
+            appendPlain(out, m.instances);
         out += kEol;
     }
 }
@@ -170,7 +175,7 @@ Status writeMonthlyCsv(const tco::PlanResult &prepared, QIODevice &device)
     QByteArray buffer = monthlyHeader(prepared.currency);
     buffer.reserve(128 * 1024);
     tco::ScenarioResult result;
-    tco::HybridScratch scratch;
+    tco::MixScratch scratch;
     for (std::size_t i = 0; i < prepared.scenarios.size(); ++i) {
         tco::evaluateScenario(prepared, i, result, scratch);
         appendMonthlyRows(buffer, prepared.scenarios[i], result);
@@ -321,8 +326,10 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
         {QStringLiteral("monthly.csv"),
          QStringLiteral("One row per scenario and month. total_usd and the <category>_usd columns are that month's "
                         "cost in USD (resale is a credit, negative); capacity_gpu_hours and demand_gpu_hours are "
-                        "reference GPU-hours; servers or nodes is the fleet that month (empty for kinds without one); "
-                        "burst_usd is a hybrid's burst share of total_usd.")},
+                        "reference GPU-hours; servers or nodes is the fleet that month (empty for kinds without one; "
+                        "a mix's servers are its purchase layers'); burst_usd is a hybrid's or mix's burst share of "
+                        "total_usd; instances is the reserved instances held that month (reserved scenarios and mixes, "
+                        "empty for the others).")},
         {QStringLiteral("yearly.csv"),
          QStringLiteral("One row per scenario and year: months in the year, partial (true for a short last year), "
                         "total_usd and the <category>_usd sums of its months.")},

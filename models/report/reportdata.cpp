@@ -130,6 +130,18 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
             value = QStringLiteral("engineers × boxes per engineer");
         } else if (id == tco::ParamId::DepreciationMonths && !tco::parameterValue(evaluated.scenario, id)) {
             value = QStringLiteral("the holding period");
+        } else if (id == tco::ParamId::Terms) {
+            const auto *reserved = std::get_if<tco::ReservedScenario>(&evaluated.scenario);
+            QStringList entries;
+            for (const tco::ReservedTerm &t : reserved ? reserved->terms : std::vector<tco::ReservedTerm>{})
+                entries << QStringLiteral("%1 from month %2 for %3 months").arg(t.instances).arg(t.startMonth).arg(t.termMonths);
+            value = entries.isEmpty() ? QStringLiteral("none") : entries.join(QStringLiteral(", "));
+        } else if (id == tco::ParamId::Layers) {
+            const auto *mix = std::get_if<tco::MixScenario>(&evaluated.scenario);
+            value = mix ? mix->layers.join(QStringLiteral(", then ")) : QString();
+        } else if (const auto *mix = std::get_if<tco::MixScenario>(&evaluated.scenario);
+                   mix && info.type == tco::ParamType::ScenarioName) {
+            value = mix->burst.isEmpty() ? QStringLiteral("none (what the layers cannot serve is unmet)") : mix->burst;
         } else if (info.type == tco::ParamType::ScenarioName) {
             const auto &hybrid = std::get<tco::HybridScenario>(evaluated.scenario);
             value = id == tco::ParamId::Base ? hybrid.base : hybrid.burst;
@@ -185,6 +197,11 @@ QString scenarioLine(const tco::EvaluatedScenario &s, const QString &currency)
         line += QStringLiteral(" — the base (%1) costs %2, the burst (%3) %4 for %5 of the work")
                     .arg(hybrid->base, money(s.result.total - s.result.burst, currency), hybrid->burst,
                          money(s.result.burst, currency),
+                         percent(s.result.demand > 0 ? s.result.burstGpuHours / s.result.demand : 0.0));
+    if (const auto *mix = std::get_if<tco::MixScenario>(&s.scenario); mix && !mix->burst.isEmpty())
+        line += QStringLiteral(" — the layers (%1) cost %2, the burst (%3) %4 for %5 of the work")
+                    .arg(mix->layers.join(QStringLiteral(", ")), money(s.result.total - s.result.burst, currency),
+                         mix->burst, money(s.result.burst, currency),
                          percent(s.result.demand > 0 ? s.result.burstGpuHours / s.result.demand : 0.0));
     const std::vector<tco::MonthRow> &months = s.result.months;
     if (!s.fleetKey().isEmpty() && months.size() > 1 && months.back().fleet != months.front().fleet)

@@ -25,13 +25,14 @@ struct MonthField final
 {
     const char *key;
     double (*get)(const MonthRow &row);
-    bool (*applies)(bool fleet, bool purchase, bool hybrid);
+    bool (*applies)(bool fleet, bool purchase, bool hybrid, bool instances);
 };
 
-bool always(bool, bool, bool) { return true; }
-bool forFleet(bool fleet, bool, bool) { return fleet; }
-bool forPurchase(bool, bool purchase, bool) { return purchase; }
-bool forHybrid(bool, bool, bool hybrid) { return hybrid; }
+bool always(bool, bool, bool, bool) { return true; }
+bool forFleet(bool fleet, bool, bool, bool) { return fleet; }
+bool forPurchase(bool, bool purchase, bool, bool) { return purchase; }
+bool forHybrid(bool, bool, bool hybrid, bool) { return hybrid; }
+bool forInstances(bool, bool, bool, bool instances) { return instances; }
 
 template<Category c>
 double categoryOf(const MonthRow &row)
@@ -43,13 +44,15 @@ struct ScenarioShape final
 {
     QString fleetKey;
     bool purchase = false;
-    bool hybrid = false;
+    bool hybrid = false;    ///< a hybrid or a mix: burst figures
+    bool instances = false; ///< reserved capacity in the month rows (model.md §11.2–3)
 
     explicit ScenarioShape(const EvaluatedScenario &scenario, const ScenarioResult &r)
         : fleetKey(scenario.fleetKey())
         , purchase(!r.cohorts.empty() || scenario.kind() == ScenarioKind::Purchase ||
                    scenario.baseKind == ScenarioKind::Purchase)
-        , hybrid(scenario.kind() == ScenarioKind::Hybrid)
+        , hybrid(isComposite(scenario.kind()))
+        , instances(scenario.reportsInstances())
     {
     }
 
@@ -68,6 +71,7 @@ struct ScenarioShape final
             {"failures", categoryOf<Category::Failures>, always},
             {"fleet", [](const MonthRow &r) { return r.fleet; }, forFleet},
             {"gain", [](const MonthRow &r) { return r.gain; }, forPurchase},
+            {"instances", [](const MonthRow &r) { return r.instances; }, forInstances},
             {"month", [](const MonthRow &r) { return static_cast<double>(r.month); }, always},
             {"overhead", categoryOf<Category::Overhead>, always},
             {"power", categoryOf<Category::Power>, always},
@@ -78,7 +82,7 @@ struct ScenarioShape final
         };
         std::vector<std::pair<QByteArray, double (*)(const MonthRow &)>> out;
         for (const MonthField &f : fields) {
-            if (!f.applies(!fleetKey.isEmpty(), purchase, hybrid))
+            if (!f.applies(!fleetKey.isEmpty(), purchase, hybrid, instances))
                 continue;
             out.emplace_back(qstrcmp(f.key, "fleet") == 0 ? fleetKey.toLatin1() : QByteArray(f.key), f.get);
         }
@@ -113,6 +117,8 @@ QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const Scena
     };
     if (!shape.fleetKey.isEmpty())
         object.insert(QStringLiteral("peak_") + shape.fleetKey, optionalNumber(r.peakFleet));
+    if (shape.instances)
+        object.insert(QStringLiteral("peak_instances"), optionalNumber(r.peakInstances));
     if (const CloudInstance *instance = cloudInstance(scenario.scenario)) {
         // Where the speedup came from (model.md §10.8): the plan, a person (catalog) or the datasheets.
         object.insert(QStringLiteral("speedup"), instance->speedup);
@@ -129,13 +135,19 @@ QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const Scena
         object.insert(QStringLiteral("depreciation"), r.depreciation);
         object.insert(QStringLiteral("gains"), r.gains);
     }
-    if (shape.hybrid) {
-        const auto &h = std::get<HybridScenario>(scenario.scenario);
-        object.insert(QStringLiteral("base"), h.base);
-        object.insert(QStringLiteral("burst"), h.burst);
+    if (const auto *h = std::get_if<HybridScenario>(&scenario.scenario)) {
+        object.insert(QStringLiteral("base"), h->base);
+        object.insert(QStringLiteral("burst"), h->burst);
         object.insert(QStringLiteral("base_total"), r.total - r.burst);
         object.insert(QStringLiteral("burst_total"), r.burst);
         object.insert(QStringLiteral("burst_gpu_hours"), r.burstGpuHours);
+    } else if (const auto *m = std::get_if<MixScenario>(&scenario.scenario)) {
+        // What the layers cost together, what the burst bills for what they leave (or how much is left undone).
+        object.insert(QStringLiteral("layers"), QJsonArray::fromStringList(m->layers));
+        object.insert(QStringLiteral("burst"), m->burst.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(m->burst));
+        object.insert(QStringLiteral("layers_total"), r.total - r.burst);
+        object.insert(QStringLiteral("burst_total"), r.burst);
+        object.insert(QStringLiteral("burst_gpu_hours"), m->burst.isEmpty() ? 0.0 : r.burstGpuHours);
     }
     return object;
 }
@@ -281,7 +293,7 @@ Status writePlanResultJson(const PlanResult &plan, QIODevice &device)
     json.key("scenarios");
     json.beginArray();
     ScenarioResult result;
-    HybridScratch scratch;
+    MixScratch scratch;
     for (std::size_t i = 0; i < plan.scenarios.size() && json.ok(); ++i) {
         evaluateScenario(plan, i, result, scratch);
         writeScenario(json, plan.scenarios[i], result);

@@ -18,7 +18,13 @@ namespace {
 bool isCloud(tco::ScenarioKind kind)
 {
     return kind == tco::ScenarioKind::Dedicated || kind == tco::ScenarioKind::Cluster ||
-           kind == tco::ScenarioKind::Elastic;
+           kind == tco::ScenarioKind::Elastic || kind == tco::ScenarioKind::Reserved;
+}
+
+// Owned or layered: measured against the cheapest cloud option, with a payback month.
+bool isOwnedOrLayered(tco::ScenarioKind kind)
+{
+    return kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid || kind == tco::ScenarioKind::Mix;
 }
 
 // What the recommendation is measured against: an owned option against the cheapest cloud one (the question the
@@ -27,7 +33,7 @@ int alternativeTo(const tco::PlanResult &result, int best)
 {
     const tco::ScenarioKind kind = result.scenarios[static_cast<std::size_t>(best)].kind();
     int alternative = -1;
-    if (kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid)
+    if (isOwnedOrLayered(kind))
         alternative = tco::cheapestMeetingDemand(result, [&](std::size_t i) { return isCloud(result.scenarios[i].kind()); });
     if (alternative < 0)
         alternative = tco::cheapestMeetingDemand(result, [&](std::size_t i) { return static_cast<int>(i) != best; });
@@ -81,6 +87,9 @@ QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSum
     case tco::ScenarioKind::Hybrid:
         action = QStringLiteral("Own a base and burst to the cloud (%1)").arg(best.name);
         break;
+    case tco::ScenarioKind::Mix:
+        action = QStringLiteral("Layer owned and reserved capacity and burst the rest (%1)").arg(best.name);
+        break;
     default:
         action = QStringLiteral("Use %1 (%2)").arg(best.name, kindInWords(kind));
         break;
@@ -95,14 +104,14 @@ QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSum
         return QStringLiteral("%1 and %2 cost the same within 0.5 % over %3 (%4 and %5): choose on other grounds.")
             .arg(best.name, alt.name, over, moneyCompact(best.result.total, result.currency),
                  moneyCompact(alt.result.total, result.currency));
-    const QString against = kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid
+    const QString against = isOwnedOrLayered(kind)
                                 ? (isCloud(alt.kind()) ? QStringLiteral("the cheapest cloud option, %1").arg(alt.name)
                                                        : QStringLiteral("the next cheapest option, %1").arg(alt.name))
                                 : QStringLiteral("the next cheapest, %1").arg(alt.name);
     QString sentence = QStringLiteral("%1: %2 (%3) less than %4, over %5")
                            .arg(action, moneyCompact(saving, result.currency), share(saving, alt.result.total), against,
                                 over);
-    if ((kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid) && summary.paybackMonth)
+    if ((isOwnedOrLayered(kind)) && summary.paybackMonth)
         sentence += *summary.paybackMonth <= 1 ? QStringLiteral(", cheaper from the first month")
                                                : QStringLiteral(", paying back in month %1").arg(*summary.paybackMonth);
     return sentence + QLatin1Char('.');
@@ -217,6 +226,10 @@ QString kindInWords(tco::ScenarioKind kind)
         return QStringLiteral("pay-per-use cloud");
     case tco::ScenarioKind::Purchase:
         return QStringLiteral("owned servers");
+    case tco::ScenarioKind::Reserved:
+        return QStringLiteral("reserved cloud capacity");
+    case tco::ScenarioKind::Mix:
+        return QStringLiteral("layers of capacity, cloud burst");
     case tco::ScenarioKind::Hybrid:
         break;
     }
@@ -246,7 +259,7 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
         summary.alternative = alternativeTo(result, summary.recommended);
     if (summary.recommended >= 0 && summary.alternative >= 0) {
         const tco::ScenarioKind kind = result.scenarios[static_cast<std::size_t>(summary.recommended)].kind();
-        if (kind == tco::ScenarioKind::Purchase || kind == tco::ScenarioKind::Hybrid)
+        if (isOwnedOrLayered(kind))
             summary.paybackMonth =
                 tco::breakEvenMonth(result.scenarios[static_cast<std::size_t>(summary.recommended)].result,
                                     result.scenarios[static_cast<std::size_t>(summary.alternative)].result);

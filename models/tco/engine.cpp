@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <span>
 #include <type_traits>
 
 namespace mltco::tco {
@@ -177,6 +178,62 @@ void fillElastic(const Workload &workload, const ElasticScenario &s, std::vector
     });
 }
 
+// Reserved capacity bought in terms (model.md §11.2): each term locks the rate in force at its start, pays its upfront
+// there (in full, even when it outlives the horizon) and the rest month by month up to H; for tax the upfront is
+// deducted as upfront / L in each month of its term (<= H), as for commitments (§10.4).
+void fillReserved(const Workload &workload, const ReservedScenario &s, std::vector<MonthRow> &rows)
+{
+    const int horizon = static_cast<int>(rows.size());
+    const double trendStep = monthlyStep(workload.cloudPriceTrend);
+    const double staff = s.opsFte * s.fteAnnualCost / 12.0;
+    const double perInstance = s.instance.gpusPerInstance * s.instance.speedup * kHoursPerMonth;
+    for (MonthRow &row : rows) {
+        row.cost[idx(Category::Overhead)] = s.overheadMonthly;
+        row.cost[idx(Category::Staff)] = staff;
+    }
+    for (const ReservedTerm &term : s.terms) {
+        if (term.startMonth < 1 || term.startMonth > horizon || term.instances <= 0 || term.termMonths <= 0)
+            continue; // refused by validation; never undefined behaviour
+        // The trend factor of the start month, multiplied up as forEachMonth does (the same figure to the ulp).
+        double trend = 1.0;
+        for (int m = 1; m < term.startMonth; ++m)
+            trend *= trendStep;
+        const double rate = s.instance.ratePerHour * trend * (1.0 + s.premium) * (1.0 - s.discount);
+        const double n = term.instances;
+        const double upfront = s.upfrontFraction * n * rate * kHoursPerMonth * term.termMonths;
+        const double monthly = (1.0 - s.upfrontFraction) * n * rate * kHoursPerMonth;
+        rows[static_cast<std::size_t>(term.startMonth - 1)].cost[idx(Category::Compute)] += upfront;
+        const int last = std::min(horizon, term.startMonth + term.termMonths - 1);
+        for (int m = term.startMonth; m <= last; ++m) {
+            MonthRow &row = rows[static_cast<std::size_t>(m - 1)];
+            row.cost[idx(Category::Compute)] += monthly;
+            row.instances += n;
+        }
+    }
+    for (MonthRow &row : rows) {
+        row.capacity = row.instances * perInstance;
+        applyTax(workload.taxRate, row);
+    }
+    if (workload.taxRate == 0.0 || s.upfrontFraction == 0.0)
+        return;
+    // The upfront moves from its payment month to its term's months: opex falls by it there, rises by upfront / L
+    // in each month of the term, and tax (t x -opex) with them.
+    const double t = workload.taxRate;
+    for (const ReservedTerm &term : s.terms) {
+        if (term.startMonth < 1 || term.startMonth > horizon || term.instances <= 0 || term.termMonths <= 0)
+            continue;
+        double trend = 1.0;
+        for (int m = 1; m < term.startMonth; ++m)
+            trend *= trendStep;
+        const double rate = s.instance.ratePerHour * trend * (1.0 + s.premium) * (1.0 - s.discount);
+        const double upfront = s.upfrontFraction * term.instances * rate * kHoursPerMonth * term.termMonths;
+        rows[static_cast<std::size_t>(term.startMonth - 1)].cost[idx(Category::Tax)] += t * upfront;
+        const int last = std::min(horizon, term.startMonth + term.termMonths - 1);
+        for (int m = term.startMonth; m <= last; ++m)
+            rows[static_cast<std::size_t>(m - 1)].cost[idx(Category::Tax)] -= t * (upfront / term.termMonths);
+    }
+}
+
 // Charges a cycle's depreciation to months start..last (1-based) and returns the total charged (model.md
 // §10.5): straight line, basis / D a month for D months; MACRS 5-year, each year's rate spread over its
 // 12 months. Month by constant run, not month by formula: this runs for every cohort's every cycle.
@@ -300,8 +357,13 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
 // Totals, NPV, years, categories and service figures from the filled month rows (model.md §5). The sums are
 // kept in locals: written through `out` they would be reloaded after every store to a month row (which the
 // compiler must assume may alias them), and this loop is most of an evaluation's time.
-// Returns the largest fleet of the horizon.
-double summarise(const Workload &workload, ScenarioResult &out)
+// Returns the largest fleet and the largest reserved instance count of the horizon.
+struct Peaks final
+{
+    double fleet = 0.0;
+    double instances = 0.0;
+};
+Peaks summarise(const Workload &workload, ScenarioResult &out)
 {
     const double discountStep = 1.0 / monthlyStep(workload.discountRate);
     const int horizon = static_cast<int>(out.months.size());
@@ -309,7 +371,7 @@ double summarise(const Workload &workload, ScenarioResult &out)
     out.years.resize(static_cast<std::size_t>((horizon + 11) / 12));
     std::array<double, kCategoryCount> byCategory{};
     double total = 0.0, npv = 0.0, served = 0.0, capacity = 0.0, demand = 0.0;
-    double depreciation = 0.0, gains = 0.0, burst = 0.0, burstGpuHours = 0.0, peakFleet = 0.0;
+    double depreciation = 0.0, gains = 0.0, burst = 0.0, burstGpuHours = 0.0, peakFleet = 0.0, peakInstances = 0.0;
     double discount = 1.0; // (1+r)^(-(m-1)/12): costs land at the start of their month
     MonthRow *row = out.months.data();
     for (std::size_t y = 0; y < out.years.size(); ++y) {
@@ -336,6 +398,7 @@ double summarise(const Workload &workload, ScenarioResult &out)
             burst += row->burst;
             burstGpuHours += row->burstGpuHours;
             peakFleet = std::max(peakFleet, row->fleet);
+            peakInstances = std::max(peakInstances, row->instances);
         }
         YearSum &year = out.years[y];
         year.year = static_cast<int>(y) + 1;
@@ -358,7 +421,8 @@ double summarise(const Workload &workload, ScenarioResult &out)
     out.utilization = capacity > 0.0 ? std::optional<double>(served / capacity) : std::nullopt;
     out.costPerServedGpuHour = served > 0.0 ? std::optional<double>(total / served) : std::nullopt;
     out.peakFleet.reset();
-    return peakFleet;
+    out.peakInstances.reset();
+    return {peakFleet, peakInstances};
 }
 
 bool hasFleet(const Scenario &scenario)
@@ -366,7 +430,7 @@ bool hasFleet(const Scenario &scenario)
     return std::holds_alternative<PurchaseScenario>(scenario) || std::holds_alternative<ClusterScenario>(scenario);
 }
 
-// The month rows of everything but a hybrid; rows already prepared (demand set), not yet summed.
+// The month rows of everything but a hybrid or a mix; rows already prepared (demand set), not yet summed.
 void fillRows(const Workload &workload, const Scenario &scenario, std::vector<MonthRow> &rows,
               std::vector<Cohort> &cohorts)
 {
@@ -382,6 +446,8 @@ void fillRows(const Workload &workload, const Scenario &scenario, std::vector<Mo
                 fillElastic(workload, s, rows);
             else if constexpr (std::is_same_v<T, PurchaseScenario>)
                 fillPurchase(workload, s, rows, cohorts);
+            else if constexpr (std::is_same_v<T, ReservedScenario>)
+                fillReserved(workload, s, rows);
         },
         scenario);
 }
@@ -432,63 +498,127 @@ void evaluateInto(const Workload &workload, const Scenario &scenario, ScenarioRe
     out.months.resize(static_cast<std::size_t>(std::max(0, workload.horizonMonths)));
     prepareMonths(workload, out.months);
     fillRows(workload, scenario, out.months, out.cohorts);
-    const double peak = summarise(workload, out);
+    const Peaks peak = summarise(workload, out);
     if (hasFleet(scenario))
-        out.peakFleet = peak;
+        out.peakFleet = peak.fleet;
+    if (std::holds_alternative<ReservedScenario>(scenario))
+        out.peakInstances = peak.instances;
     if (const auto *elastic = std::get_if<ElasticScenario>(&scenario)) {
         // Defined even without demand: the share of billed GPU time that does useful work (model.md §5).
         out.utilization = elastic->packingEfficiency / elasticFactors(workload, *elastic).rework;
     }
 }
 
-void evaluateHybridInto(const Workload &workload, const Scenario &base, const ElasticScenario &burst,
-                        double baseMaxUtilization, ScenarioResult &out, HybridScratch &scratch)
-{
-    // Each side's month rows, summed once as the hybrid's (not side by side: this runs inside sweeps and
-    // Monte Carlo).
-    ScenarioResult &a = scratch.base;
-    a.months.resize(static_cast<std::size_t>(std::max(0, workload.horizonMonths)));
-    prepareMonths(workload, a.months);
-    fillRows(workload, base, a.months, a.cohorts);
+namespace {
 
-    // The burst side bills the overflow o_m = G_m - min(G_m, beta x capacity_m(base)).
+// A hybrid or a mix (model.md §10.6, §11.3): the layers as they stand on the plan's demand serve it in order, each up
+// to beta x its capacity; the burst bills what is left (or it is unmet); months are the parts added category by
+// category. `hybrid`: the month rows carry the base's fleet whatever its kind (§10.10, clarification 9); a mix's carry
+// the servers of its purchase layers (§11.5, clarification 10).
+void evaluateComposite(const Workload &workload, std::span<const Scenario *const> layers, const ElasticScenario *burst,
+                       double maxUtilization, ScenarioResult &out, MixScratch &scratch, bool hybrid)
+{
+    const auto horizon = static_cast<std::size_t>(std::max(0, workload.horizonMonths));
+    if (scratch.layers.size() < layers.size())
+        scratch.layers.resize(layers.size());
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        ScenarioResult &layer = scratch.layers[k];
+        layer.months.resize(horizon);
+        prepareMonths(workload, layer.months);
+        fillRows(workload, *layers[k], layer.months, layer.cohorts);
+    }
+
+    // What is left after each layer: R^k_m = R^(k-1)_m - min(R^(k-1)_m, beta x capacity_k,m), kept in the burst's rows.
     ScenarioResult &b = scratch.burst;
-    b.months.resize(scratch.base.months.size());
-    clearRows(b.months);
-    double servedByBase = 0.0;
-    for (std::size_t i = 0; i < b.months.size(); ++i) {
-        const MonthRow &fromBase = scratch.base.months[i];
-        const double served = std::min(fromBase.demand, baseMaxUtilization * fromBase.capacity);
-        servedByBase += served;
-        MonthRow &row = b.months[i];
-        row.month = fromBase.month;
-        row.demand = fromBase.demand - served;
+    b.months.resize(horizon);
+    prepareMonths(workload, b.months);
+    double servedByLayers = 0.0;
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const std::vector<MonthRow> &rows = scratch.layers[k].months;
+        for (std::size_t i = 0; i < horizon; ++i) {
+            const double served = std::min(b.months[i].demand, maxUtilization * rows[i].capacity);
+            servedByLayers += served;
+            b.months[i].demand -= served;
+        }
     }
     b.cohorts.clear();
-    fillElastic(workload, burst, b.months);
+    if (burst)
+        fillElastic(workload, *burst, b.months);
 
-    out.cohorts = a.cohorts;
-    out.months = a.months; // the base's fleet, capacity and depreciation (one copy, reusing out's buffer)
-    for (std::size_t i = 0; i < out.months.size(); ++i) {
+    out.cohorts.clear();
+    out.months.resize(horizon);
+    if (layers.empty())
+        prepareMonths(workload, out.months);
+    else
+        out.months = scratch.layers[0].months; // the first layer's rows, reusing out's buffer
+    bool anyServers = false, anyInstances = false, fleetBase = false;
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const ScenarioResult &layer = scratch.layers[k];
+        const bool purchase = std::holds_alternative<PurchaseScenario>(*layers[k]);
+        anyServers = anyServers || purchase;
+        anyInstances = anyInstances || std::holds_alternative<ReservedScenario>(*layers[k]);
+        fleetBase = fleetBase || hasFleet(*layers[k]);
+        out.cohorts.insert(out.cohorts.end(), layer.cohorts.begin(), layer.cohorts.end());
+        for (std::size_t i = 0; i < horizon; ++i) {
+            MonthRow &row = out.months[i];
+            const MonthRow &from = layer.months[i];
+            if (k > 0) {
+                for (std::size_t c = 0; c < kCategoryCount; ++c)
+                    row.cost[c] += from.cost[c];
+                row.capacity += from.capacity;
+                row.depreciation += from.depreciation;
+                row.gain += from.gain;
+                row.instances += from.instances;
+                if (purchase)
+                    row.fleet += from.fleet;
+            } else if (!hybrid && !purchase) {
+                row.fleet = 0.0; // a mix counts the servers of its purchase layers only
+            }
+        }
+    }
+    for (std::size_t i = 0; i < horizon; ++i) {
         MonthRow &fromBurst = b.months[i];
         MonthRow &row = out.months[i];
         double burstTotal = 0.0;
-        for (std::size_t c = 0; c < kCategoryCount; ++c) {
-            burstTotal += fromBurst.cost[c];
-            row.cost[c] += fromBurst.cost[c];
+        if (burst) {
+            for (std::size_t c = 0; c < kCategoryCount; ++c) {
+                burstTotal += fromBurst.cost[c];
+                row.cost[c] += fromBurst.cost[c];
+            }
         }
         fromBurst.total = burstTotal;
         row.burst = burstTotal;
         row.burstGpuHours = fromBurst.demand;
     }
-    const double peak = summarise(workload, out);
-    // Everything is served: what the base does not, the burst does (model.md §10.10, clarification 9).
-    out.served = out.demand;
-    out.unmet = 0.0;
-    if (hasFleet(base))
-        out.peakFleet = peak;
-    out.utilization = out.capacity > 0.0 ? std::optional<double>(servedByBase / out.capacity) : std::nullopt;
-    out.costPerServedGpuHour = out.demand > 0.0 ? std::optional<double>(out.total / out.demand) : std::nullopt;
+    const Peaks peak = summarise(workload, out);
+    double left = 0.0;
+    for (const MonthRow &row : b.months)
+        left += row.demand;
+    // With a burst everything is served (§10.10, clarification 9); without, what the layers leave is unmet (§11.5,
+    // clarification 12).
+    out.served = burst ? out.demand : out.demand - left;
+    out.unmet = burst ? 0.0 : left;
+    if (hybrid ? fleetBase : anyServers)
+        out.peakFleet = peak.fleet;
+    if (anyInstances)
+        out.peakInstances = peak.instances;
+    out.utilization = out.capacity > 0.0 ? std::optional<double>(servedByLayers / out.capacity) : std::nullopt;
+    out.costPerServedGpuHour = out.served > 0.0 ? std::optional<double>(out.total / out.served) : std::nullopt;
+}
+
+} // namespace
+
+void evaluateMixInto(const Workload &workload, std::span<const Scenario *const> layers, const ElasticScenario *burst,
+                     double maxUtilization, ScenarioResult &out, MixScratch &scratch)
+{
+    evaluateComposite(workload, layers, burst, maxUtilization, out, scratch, false);
+}
+
+void evaluateHybridInto(const Workload &workload, const Scenario &base, const ElasticScenario &burst,
+                        double baseMaxUtilization, ScenarioResult &out, MixScratch &scratch)
+{
+    const Scenario *layers[] = {&base};
+    evaluateComposite(workload, layers, &burst, baseMaxUtilization, out, scratch, true);
 }
 
 ScenarioResult evaluate(const Workload &workload, const Scenario &scenario)

@@ -5,32 +5,42 @@
 #include "models/tco/workload.h"
 
 #include <cmath>
+#include <span>
 
 namespace mltco::tco {
 
 /// The calculation of model.md §4, §5 and §10: a pure function of its arguments (no I/O, no globals), safe to
 /// call from any thread. Inputs are expected to pass validateWorkload()/validateScenario(); out-of-range input
 /// gives meaningless numbers but never undefined behaviour. A hybrid names other scenarios, so it is evaluated
-/// with evaluateHybridInto(); given here it yields H months of zero cost and no capacity.
+/// with evaluateHybridInto(), a mix with evaluateMixInto(); given here either yields H months of zero cost and no
+/// capacity.
 ScenarioResult evaluate(const Workload &workload, const Scenario &scenario);
 
 /// As evaluate(), writing into `out` so that sweeps and Monte Carlo reuse its buffers (no allocation once
 /// `out` has held a result of the same horizon).
 void evaluateInto(const Workload &workload, const Scenario &scenario, ScenarioResult &out);
 
-/// Buffers a hybrid evaluation reuses: the month rows of its base and burst sides (costs by category; only the
-/// hybrid itself is summed into totals).
-struct HybridScratch final
+/// Buffers a hybrid or mix evaluation reuses: the month rows of its layers (a hybrid's base is layers[0]) and of its
+/// burst side (costs by category; only the composite itself is summed into totals). After an evaluation `burst`'s
+/// rows carry, as demand, what the layers left (billed by the burst, or unmet without one).
+struct MixScratch final
 {
-    ScenarioResult base;
+    std::vector<ScenarioResult> layers;
     ScenarioResult burst;
+    std::vector<const Scenario *> layerRefs; ///< for callers that gather a mix's layers before evaluating it
 };
 
 /// A hybrid (model.md §10.6): `base` (dedicated, cluster or purchase) serves up to beta x its capacity, the
 /// elastic `burst` bills the overflow; months are the two added category by category. After the call
 /// `scratch` holds each side's month rows.
 void evaluateHybridInto(const Workload &workload, const Scenario &base, const ElasticScenario &burst,
-                        double baseMaxUtilization, ScenarioResult &out, HybridScratch &scratch);
+                        double baseMaxUtilization, ScenarioResult &out, MixScratch &scratch);
+
+/// A mix (model.md §11.3): `layers` (purchase, dedicated, cluster or reserved, never a composite) serve demand in order,
+/// each up to maxUtilization x its capacity; the elastic `burst` (nullptr = none) bills what is left, else it is
+/// unmet. A one-layer mix gives a hybrid's figures exactly (its month rows count servers of purchase layers only).
+void evaluateMixInto(const Workload &workload, std::span<const Scenario *const> layers, const ElasticScenario *burst,
+                     double maxUtilization, ScenarioResult &out, MixScratch &scratch);
 
 /// Elastic scenarios (model.md §4.3): wall hours per job, rework factor and billed GPU-hours per month.
 struct ElasticFactors final

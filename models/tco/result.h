@@ -24,11 +24,13 @@ struct MonthRow final
     double total = 0.0;
     double capacity = 0.0; ///< reference GPU-hours this month can serve (elastic: what it bills for)
     double demand = 0.0;   ///< G_m (model.md §10.1); a hybrid's burst side sees its overflow here
-    double fleet = 0.0;    ///< servers installed (purchase) or nodes rented (cluster); a hybrid: its base's
+    double fleet = 0.0;    ///< servers installed (purchase) or nodes rented (cluster); a hybrid: its base's; a mix:
+                           ///< the servers of its purchase layers
+    double instances = 0.0; ///< reserved instances active (reserved; a hybrid's or mix's reserved layers summed)
     double depreciation = 0.0; ///< charged this month (purchase; not a cash cost, it enters tax only)
     double gain = 0.0;     ///< gain (+) or loss (-) realised on a sale or the residual credit this month
-    double burst = 0.0;    ///< hybrid: the burst side's share of `total`
-    double burstGpuHours = 0.0; ///< hybrid: the overflow o_m the burst side serves
+    double burst = 0.0;    ///< hybrid, mix: the burst side's share of `total`
+    double burstGpuHours = 0.0; ///< hybrid, mix: what is left for the burst side (o_m, R^K_m); unmet without one
 
     double at(Category category) const { return cost[static_cast<std::size_t>(category)]; }
 };
@@ -71,7 +73,9 @@ struct ScenarioResult final
     double gains = 0.0;              ///< sum of realised gains (losses negative)
     double burst = 0.0;              ///< hybrid: the burst side's share of total
     double burstGpuHours = 0.0;      ///< hybrid: overflow served by the burst side
-    std::optional<double> peakFleet; ///< largest servers / nodes count of the horizon (purchase, cluster, hybrid base)
+    std::optional<double> peakFleet; ///< largest servers / nodes count of the horizon (purchase, cluster, hybrid base,
+                                     ///< a mix with purchase layers)
+    std::optional<double> peakInstances; ///< largest reserved instance count (reserved, a composite with reserved layers)
 
     double categoryTotal(Category category) const { return byCategory[static_cast<std::size_t>(category)]; }
     bool hasUnmetDemand() const { return unmet > 1e-9 * (demand > 1.0 ? demand : 1.0); }

@@ -7,7 +7,7 @@ namespace mltco::tco {
 namespace {
 
 constexpr std::array<const char *, kScenarioKindCount> kKindKeys = {"dedicated", "cluster", "elastic", "purchase",
-                                                                         "hybrid"};
+                                                                         "hybrid",    "reserved", "mix"};
 
 } // namespace
 
@@ -50,9 +50,13 @@ Scenario defaultScenario(ScenarioKind kind)
     case ScenarioKind::Purchase:
         return PurchaseScenario{};
     case ScenarioKind::Hybrid:
+        return HybridScenario{};
+    case ScenarioKind::Reserved:
+        return ReservedScenario{};
+    case ScenarioKind::Mix:
         break;
     }
-    return HybridScenario{};
+    return MixScenario{};
 }
 
 const CloudInstance *cloudInstance(const Scenario &scenario)
@@ -60,7 +64,8 @@ const CloudInstance *cloudInstance(const Scenario &scenario)
     return std::visit(
         [](const auto &s) -> const CloudInstance * {
             using T = std::decay_t<decltype(s)>;
-            if constexpr (std::is_same_v<T, PurchaseScenario> || std::is_same_v<T, HybridScenario>)
+            if constexpr (std::is_same_v<T, PurchaseScenario> || std::is_same_v<T, HybridScenario> ||
+                          std::is_same_v<T, MixScenario>)
                 return nullptr;
             else
                 return &s.instance;

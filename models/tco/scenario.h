@@ -11,10 +11,10 @@
 
 namespace mltco::tco {
 
-enum class ScenarioKind { Dedicated, Cluster, Elastic, Purchase, Hybrid };
-inline constexpr int kScenarioKindCount = 5;
+enum class ScenarioKind { Dedicated, Cluster, Elastic, Purchase, Hybrid, Reserved, Mix };
+inline constexpr int kScenarioKindCount = 7;
 
-/// "dedicated", "cluster", "elastic", "purchase", "hybrid": the key used in plan files.
+/// "dedicated", "cluster", "elastic", "purchase", "hybrid", "reserved", "mix": the key used in plan files.
 QString scenarioKindKey(ScenarioKind kind);
 std::optional<ScenarioKind> scenarioKindFromKey(const QString &key);
 QStringList scenarioKindKeys();
@@ -155,14 +155,55 @@ struct HybridScenario final
     friend bool operator==(const HybridScenario &, const HybridScenario &) = default;
 };
 
-/// One scenario's parameters; the alternative is its kind.
-using Scenario =
-    std::variant<DedicatedScenario, ClusterScenario, ElasticScenario, PurchaseScenario, HybridScenario>;
+/// One reservation of a reserved scenario (model.md §11.2): `instances` locked for `termMonths` from `startMonth`.
+struct ReservedTerm final
+{
+    int startMonth = 1;
+    int instances = 1;
+    int termMonths = defaults::kCommitTermMonths;
+
+    friend bool operator==(const ReservedTerm &, const ReservedTerm &) = default;
+};
+
+/// Reserved capacity bought in terms (model.md §11.2): nothing runs on demand, nothing renews by itself.
+struct ReservedScenario final
+{
+    CloudInstance instance;
+    double premium = defaults::kPremium;
+    double discount = defaults::kCommitDiscount;               ///< d, off the on-demand rate
+    double upfrontFraction = defaults::kCommitUpfrontFraction; ///< a, share of a term paid in its first month
+    double overheadMonthly = defaults::kOverheadMonthly;
+    double opsFte = defaults::kOpsFte;
+    double fteAnnualCost = defaults::kFteAnnualCost;
+    std::vector<ReservedTerm> terms;                           ///< may be empty: overhead and staff only
+
+    friend bool operator==(const ReservedScenario &, const ReservedScenario &) = default;
+};
+
+/// Layers of capacity and one burst (model.md §11.3): names of other scenarios of the plan.
+struct MixScenario final
+{
+    QStringList layers; ///< purchase, dedicated, cluster or reserved scenarios, served in this order
+    QString burst;      ///< an elastic scenario; empty = none (what the layers cannot serve is unmet)
+    double maxUtilization = defaults::kBaseMaxUtilization; ///< beta: each layer serves at most this share
+
+    friend bool operator==(const MixScenario &, const MixScenario &) = default;
+};
+
+/// One scenario's parameters; the alternative is its kind (in ScenarioKind order).
+using Scenario = std::variant<DedicatedScenario, ClusterScenario, ElasticScenario, PurchaseScenario, HybridScenario,
+                              ReservedScenario, MixScenario>;
+
+/// Hybrids and mixes name other scenarios of the plan and are evaluated from them.
+inline bool isComposite(ScenarioKind kind)
+{
+    return kind == ScenarioKind::Hybrid || kind == ScenarioKind::Mix;
+}
 
 ScenarioKind scenarioKind(const Scenario &scenario);
 /// A scenario of that kind with every parameter at its default.
 Scenario defaultScenario(ScenarioKind kind);
-/// The rented instance of a cloud scenario; nullptr for purchase and hybrid.
+/// The rented instance of a cloud scenario (reserved included); nullptr for purchase, hybrid and mix.
 const CloudInstance *cloudInstance(const Scenario &scenario);
 CloudInstance *cloudInstance(Scenario &scenario);
 /// The bulk discount that applies to `servers` (0 when no tier does).

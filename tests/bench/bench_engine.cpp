@@ -125,7 +125,7 @@ int main(int argc, char *argv[])
         g_sink = g_sink + v1Buffer.total;
     });
     ScenarioResult hybridBuffer;
-    HybridScratch scratch;
+    MixScratch scratch;
     const double v2 = timePerEvaluation([&] {
         evaluateHybridInto(growing->workload, toDemand, burst, 0.85, hybridBuffer, scratch);
         g_sink = g_sink + hybridBuffer.total;

@@ -32,24 +32,25 @@ private slots:
 void TestParameters::everyModelParameterIsInTheTable_data()
 {
     QTest::addColumn<QString>("key");
-    QTest::addColumn<QString>("kinds"); // letters d c e p h, or "w" for the workload
+    QTest::addColumn<QString>("kinds"); // letters d c e p h r m, or "w" for the workload
     const QList<std::pair<const char *, const char *>> expected{
         {"engineers", "w"}, {"demand_gpu_hours", "w"}, {"job_gpu_hours", "w"}, {"horizon_months", "w"},
         {"discount_rate", "w"}, {"cloud_price_trend", "w"}, {"demand_growth", "w"}, {"demand_steps", "w"},
-        {"tax_rate", "w"}, {"expansion", "cp"}, {"commit_fraction", "dc"}, {"commit_discount", "dc"},
-        {"commit_term_months", "dc"}, {"commit_upfront_fraction", "dc"}, {"power_kw_per_server", "p"},
+        {"tax_rate", "w"}, {"expansion", "cp"}, {"commit_fraction", "dc"}, {"commit_discount", "dcr"},
+        {"commit_term_months", "dc"}, {"commit_upfront_fraction", "dcr"}, {"power_kw_per_server", "p"},
         {"average_load", "p"}, {"pue", "p"}, {"electricity_per_kwh", "p"}, {"electricity_price_trend", "p"},
-        {"depreciation", "p"}, {"depreciation_months", "p"}, {"base", "h"}, {"burst", "h"},
+        {"depreciation", "p"}, {"depreciation_months", "p"}, {"base", "h"}, {"burst", "hm"},
         {"base_max_utilization", "h"},
-        {"rate_per_hour", "dce"}, {"gpus_per_instance", "dce"}, {"speedup", "dcep"},
-        {"boxes", "d"}, {"boxes_per_engineer", "d"}, {"hours_on", "d"}, {"premium", "de"},
-        {"overhead_monthly", "dce"}, {"nodes", "c"}, {"ops_fte", "ce"}, {"fte_annual_cost", "cep"},
+        {"rate_per_hour", "dcer"}, {"gpus_per_instance", "dcer"}, {"speedup", "dcepr"},
+        {"boxes", "d"}, {"boxes_per_engineer", "d"}, {"hours_on", "d"}, {"premium", "der"},
+        {"overhead_monthly", "dcer"}, {"nodes", "c"}, {"ops_fte", "cer"}, {"fte_annual_cost", "cepr"},
         {"target_utilization", "cp"}, {"gpus_per_job", "e"}, {"scaling_efficiency", "e"},
         {"packing_efficiency", "e"}, {"preemptions_per_job", "e"}, {"checkpoint_interval_hours", "e"},
         {"restart_hours", "e"}, {"servers", "p"}, {"server_price", "p"}, {"gpus_per_server", "p"},
         {"bulk_discounts", "p"}, {"holding_months", "p"}, {"resale_fraction", "p"},
         {"facilities_per_server_year", "p"}, {"failures_per_server_year", "p"}, {"servers_per_fte", "p"},
-        {"credit_residual_at_horizon", "p"},
+        {"credit_residual_at_horizon", "p"}, {"purchases", "p"}, {"lead_time_months", "p"}, {"terms", "r"},
+        {"layers", "m"}, {"max_utilization", "m"},
     };
     for (const auto &[key, kinds] : expected)
         QTest::newRow(key) << QString::fromLatin1(key) << QString::fromLatin1(kinds);
@@ -64,7 +65,7 @@ void TestParameters::everyModelParameterIsInTheTable()
     QString got;
     if (info->kinds == 0)
         got = QStringLiteral("w");
-    const char letters[] = {'d', 'c', 'e', 'p', 'h'};
+    const char letters[] = {'d', 'c', 'e', 'p', 'h', 'r', 'm'};
     for (int k = 0; k < kScenarioKindCount; ++k) {
         if (info->kinds & kindBit(static_cast<ScenarioKind>(k)))
             got += QLatin1Char(letters[k]);

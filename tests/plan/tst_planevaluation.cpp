@@ -328,10 +328,10 @@ void TestPlanEvaluation::incompleteScenariosAreLeftOutInPlace()
     QCOMPARE(reference->scenarios.size(), r->scenarios.size());
     for (std::size_t i = 0; i < r->scenarios.size(); ++i) {
         QCOMPARE(r->scenarios[i].result.total, reference->scenarios[i].result.total);
-        QCOMPARE(r->scenarios[i].hybridBase, reference->scenarios[i].hybridBase);
+        QCOMPARE(r->scenarios[i].parts, reference->scenarios[i].parts);
     }
-    QCOMPARE(r->scenarios[3].hybridBase, std::size_t(2));  // p, at plan position 4
-    QCOMPARE(r->scenarios[3].hybridBurst, std::size_t(1)); // e, at plan position 3
+    QCOMPARE(r->scenarios[3].parts, std::vector<std::size_t>{2});  // p, at plan position 4
+    QCOMPARE(*r->scenarios[3].burstPart, std::size_t(1)); // e, at plan position 3
     QCOMPARE(r->breakeven.size(), std::size_t(1));
     QCOMPARE(r->breakeven[0].result.servers, reference->breakeven[0].result.servers);
 

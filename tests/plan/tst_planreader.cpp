@@ -66,7 +66,7 @@ void TestPlanReader::refusals_data()
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("problem");
 
-    const QString kinds = QStringLiteral("dedicated, cluster, elastic, purchase, hybrid");
+    const QString kinds = QStringLiteral("dedicated, cluster, elastic, purchase, hybrid, reserved, mix");
     // top level
     QTest::newRow("unknown key") << plan(kDedicated, R"(, "colour": 1)") << "colour: unknown key";
     QTest::newRow("name missing") << QByteArray(R"({"scenarios": []})") << "name: missing";
@@ -325,7 +325,8 @@ void TestPlanReader::writerRoundTripsEveryKind()
     p.name = QStringLiteral("round trip");
     setParameterValue(p.workload, ParamId::HorizonMonths, 18);
     setGiven(p.workloadGiven, ParamId::HorizonMonths);
-    for (int k = 0; k < kScenarioKindCount; ++k) {
+    // The kinds of versions 1 and 2 first; reserved and mix (version 3) below.
+    for (int k = 0; k <= static_cast<int>(ScenarioKind::Hybrid); ++k) {
         PlanScenario s;
         s.name = QStringLiteral("s%1").arg(k);
         s.scenario = defaultScenario(static_cast<ScenarioKind>(k));
@@ -352,7 +353,7 @@ void TestPlanReader::writerRoundTripsEveryKind()
             }
             setGiven(s.given, id);
         }
-        if (k != static_cast<int>(ScenarioKind::Purchase) && k != static_cast<int>(ScenarioKind::Hybrid))
+        if (cloudInstance(s.scenario))
             s.instance = InstanceRef{QStringLiteral("aws"), QStringLiteral("p3.8xlarge"), QString(),
                                      QStringLiteral("spot"), QDate(2025, 1, 28)};
         p.scenarios << s;
@@ -408,6 +409,40 @@ void TestPlanReader::writerRoundTripsEveryKind()
     QVERIFY2(scheduledBack, scheduledBack ? "" : qPrintable(scheduledBack.error().details.join(QLatin1Char('\n'))));
     QVERIFY(scheduledBack->scenarios[static_cast<int>(ScenarioKind::Purchase)].scenario == purchase.scenario);
     QCOMPARE(scheduledBack->scenarios[static_cast<int>(ScenarioKind::Purchase)].given, purchase.given);
+
+    // model.md §11.2 and §11.3: a reserved scenario with every parameter stated, and two mixes (with and without a
+    // burst), read back the same.
+    PlanScenario reserved;
+    reserved.name = QStringLiteral("s5");
+    reserved.scenario = defaultScenario(ScenarioKind::Reserved);
+    for (ParamId id : scenarioParameters(ScenarioKind::Reserved)) {
+        const ParameterInfo &info = parameterInfo(id);
+        if (info.type == ParamType::Terms)
+            std::get<ReservedScenario>(reserved.scenario).terms = {{1, 2, 12}, {13, 3, 36}, {1, 1, 6}};
+        else
+            QVERIFY2(setParameterValue(reserved.scenario, id, info.max / 3), info.key);
+        setGiven(reserved.given, id);
+    }
+    p.scenarios << reserved;
+    for (const QString &burst : {QStringLiteral("s2"), QString()}) {
+        PlanScenario mix;
+        mix.name = burst.isEmpty() ? QStringLiteral("s7") : QStringLiteral("s6");
+        mix.scenario = MixScenario{{QStringLiteral("s3"), QStringLiteral("s5"), QStringLiteral("s0")}, burst, 0.7};
+        for (ParamId id : scenarioParameters(ScenarioKind::Mix))
+            setGiven(mix.given, id);
+        p.scenarios << mix;
+    }
+    const QByteArray layered = writePlan(p);
+    QVERIFY(layered.contains("\"version\": 3"));
+    QVERIFY(layered.contains("\"burst\": null"));
+    const Expected<Plan> layeredBack = readPlan(layered);
+    QVERIFY2(layeredBack, layeredBack ? "" : qPrintable(layeredBack.error().details.join(QLatin1Char('\n'))));
+    QCOMPARE(layeredBack->scenarios.size(), p.scenarios.size());
+    for (qsizetype i = 0; i < p.scenarios.size(); ++i) {
+        QVERIFY2(layeredBack->scenarios[i].scenario == p.scenarios[i].scenario, qPrintable(p.scenarios[i].name));
+        QCOMPARE(layeredBack->scenarios[i].given, p.scenarios[i].given);
+    }
+    QCOMPARE(QJsonDocument(planToJson(*layeredBack)), QJsonDocument(planToJson(p)));
 }
 
 void TestPlanReader::versionThreeRefusals_data()
@@ -447,6 +482,57 @@ void TestPlanReader::versionThreeRefusals_data()
                                        tco::allowedValues(tco::parameterInfo(ParamId::Purchases));
     QTest::newRow("lead time 25") << purchase(R"("lead_time_months": 25)")
                                   << "scenarios[0].lead_time_months: must be an integer from 0 to 24";
+
+    // model.md §11.2: reserved terms.
+    const auto reserved = [](const QByteArray &fields) {
+        return plan(R"({"name": "r", "kind": "reserved", "rate_per_hour": 1, )" + fields + "}");
+    };
+    const QString termShape = QStringLiteral("must be [start_month, instances, term_months] with start_month an integer "
+                                             "from 1 to 240, instances an integer from 1 to 100000 and term_months an "
+                                             "integer from 1 to 120");
+    QTest::newRow("term after the horizon") << reserved(R"("terms": [[1, 1, 12], [37, 1, 12]])")
+                                            << "scenarios[0].terms[1]: start month 37 is outside the horizon (1 to 36)";
+    QTest::newRow("term without instances") << reserved(R"("terms": [[1, 0, 12]])") << "scenarios[0].terms[0]: " + termShape;
+    QTest::newRow("term of 121 months") << reserved(R"("terms": [[1, 1, 121]])") << "scenarios[0].terms[0]: " + termShape;
+    QTest::newRow("term a pair") << reserved(R"("terms": [[1, 1]])") << "scenarios[0].terms[0]: " + termShape;
+    QTest::newRow("terms not a list") << reserved(R"("terms": 12)")
+                                      << "scenarios[0].terms: must be " +
+                                             tco::allowedValues(tco::parameterInfo(ParamId::Terms));
+    QTest::newRow("reserved hours_on") << reserved(R"("hours_on": 300)")
+                                       << "scenarios[0].hours_on: not a parameter of a reserved scenario";
+    QTest::newRow("reserved without a price")
+        << plan(R"({"name": "r", "kind": "reserved"})")
+        << "scenarios[0].rate_per_hour: missing; give it, or name a catalog \"instance\" to take it from";
+    QTest::newRow("discount 1") << reserved(R"("commit_discount": 1)")
+                                << "scenarios[0].commit_discount: must be a number from 0 to 0.99";
+
+    // model.md §11.3 and clarification 13: a mix's layers and burst.
+    const auto mix = [](const QByteArray &fields) {
+        return plan(kDedicated + "," + kElastic + "," + kPurchase + R"(, {"name": "m", "kind": "mix", )" + fields + "}");
+    };
+    QTest::newRow("layer named twice") << mix(R"("layers": ["p", "d", "p"])")
+                                       << "scenarios[3].layers[2]: \"p\" is already layers[0]; a layer serves once";
+    QTest::newRow("layer elastic") << mix(R"("layers": ["p", "e"])")
+                                   << "scenarios[3].layers[1]: \"e\" is a scenario of kind elastic; must name a "
+                                      "dedicated, cluster, purchase or reserved scenario";
+    QTest::newRow("layer a mix")
+        << plan(kPurchase + R"(, {"name": "m0", "kind": "mix", "layers": ["p"]}, {"name": "m", "kind": "mix", "layers": ["p", "m0"]})")
+        << "scenarios[2].layers[1]: \"m0\" is a scenario of kind mix; must name a dedicated, cluster, purchase or "
+           "reserved scenario";
+    QTest::newRow("layer unknown") << mix(R"("layers": ["x"])") << "scenarios[3].layers[0]: no scenario is named \"x\"";
+    QTest::newRow("layer itself") << mix(R"("layers": ["m"])") << "scenarios[3].layers[0]: a hybrid or mix cannot name itself";
+    QTest::newRow("layers empty") << mix(R"("layers": [])")
+                                  << "scenarios[3].layers: must be a list of one or more names of purchase, dedicated, "
+                                     "cluster or reserved scenarios of the plan";
+    QTest::newRow("layers missing") << mix(R"("burst": "e")")
+                                    << "scenarios[3].layers: missing; must name at least one scenario of the plan";
+    QTest::newRow("burst not elastic") << mix(R"("layers": ["p"], "burst": "d")")
+                                       << "scenarios[3].burst: \"d\" is a scenario of kind dedicated; must name an "
+                                          "elastic scenario";
+    QTest::newRow("mix max_utilization 2") << mix(R"("layers": ["p"], "max_utilization": 2)")
+                                           << "scenarios[3].max_utilization: must be a number from 0 to 1";
+    QTest::newRow("mix with a base") << mix(R"("layers": ["p"], "base": "p")")
+                                     << "scenarios[3].base: not a parameter of a mix scenario";
 }
 
 void TestPlanReader::versionThreeRefusals()
@@ -530,15 +616,15 @@ void TestPlanReader::versionTwoRefusals_data()
     QTest::newRow("hybrid base unknown") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "x", "burst": "e"})")
                                          << R"(scenarios[2].base: no scenario is named "x")";
     QTest::newRow("hybrid base elastic") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "e", "burst": "e"})")
-                                         << R"(scenarios[2].base: "e" is a scenario of kind elastic; must name a dedicated, cluster or purchase scenario)";
+                                         << R"(scenarios[2].base: "e" is a scenario of kind elastic; must name a dedicated, cluster, purchase or reserved scenario)";
     QTest::newRow("hybrid burst purchase") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "b", "burst": "b"})")
                                            << R"(scenarios[2].burst: "b" is a scenario of kind purchase; must name an elastic scenario)";
     QTest::newRow("hybrid names a hybrid")
         << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "b", "burst": "e"},
                          {"name": "h2", "kind": "hybrid", "base": "h", "burst": "e"})")
-        << R"(scenarios[3].base: "h" is a scenario of kind hybrid; must name a dedicated, cluster or purchase scenario)";
+        << R"(scenarios[3].base: "h" is a scenario of kind hybrid; must name a dedicated, cluster, purchase or reserved scenario)";
     QTest::newRow("hybrid names itself") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "h", "burst": "e"})")
-                                         << "scenarios[2].base: a hybrid cannot name itself";
+                                         << "scenarios[2].base: a hybrid or mix cannot name itself";
     QTest::newRow("hybrid cap above 1") << plan(base + R"(, {"name": "h", "kind": "hybrid", "base": "b", "burst": "e", "base_max_utilization": 1.1})")
                                         << "scenarios[2].base_max_utilization: must be a number from 0 to 1";
     QTest::newRow("hybrid with an instance")

@@ -5,3 +5,5 @@ endforeach()
 # Version-2 engine cases written as plan files.
 mltco_add_test(tst_tco_enginev2 SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_enginev2.cpp LIBS mltco_plan LABELS tco)
 
+# Reserved terms and layered mixes (model.md §11.2, §11.3), as engine calls and as plan files.
+mltco_add_test(tst_tco_layers SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_layers.cpp LIBS mltco_plan mltco_report LABELS tco)

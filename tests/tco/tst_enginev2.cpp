@@ -466,7 +466,7 @@ void TestEngineV2::hybridServesOverflowWithBurst()
     ElasticScenario burst = meter(2.0);
     burst.overheadMonthly = 50;
     ScenarioResult r;
-    HybridScratch scratch;
+    MixScratch scratch;
     evaluateHybridInto(months(12, 4000), base, burst, 0.5, r, scratch);
     QCOMPARE_NEAR(r.total, 100000 + 12 * 2210);
     QCOMPARE_NEAR(r.burst, 12 * 2210);
@@ -495,7 +495,7 @@ void TestEngineV2::hybridBurstIdleStillPaysOverhead()
     ElasticScenario burst = meter(2.0);
     burst.overheadMonthly = 50;
     ScenarioResult r;
-    HybridScratch scratch;
+    MixScratch scratch;
     evaluateHybridInto(w, base, burst, 0.5, r, scratch);
     QCOMPARE_NEAR(row(r, 8).burst, 50);
     QCOMPARE(row(r, 8).burstGpuHours, 0.0);
@@ -507,7 +507,7 @@ void TestEngineV2::hybridBurstIdleStillPaysOverhead()
     double baseTax = 0.0;
     double burstTax = 0.0;
     for (std::size_t i = 0; i < r.months.size(); ++i) {
-        baseTax += scratch.base.months[i].at(Category::Tax);
+        baseTax += scratch.layers[0].months[i].at(Category::Tax);
         burstTax += scratch.burst.months[i].at(Category::Tax);
     }
     QCOMPARE_NEAR(r.categoryTotal(Category::Tax), baseTax + burstTax);

@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
 #include <QTableWidget>
@@ -515,6 +516,75 @@ private slots:
         QTRY_COMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{13, 1}}));
     }
 
+    void reservedTermsAndMixLayersAreEdited()
+    {
+        // model.md §11.2: a reserved scenario's terms in a table (one undo step each), refused inline when a start
+        // lies outside the horizon.
+        const int before = static_cast<int>(m_f->editor()->plan().scenarios.size());
+        addScenario(QStringLiteral("reserved"));
+        QTRY_COMPARE(static_cast<int>(m_f->editor()->plan().scenarios.size()), before + 1);
+        const QString reservedName = m_f->editor()->plan().scenarios.last().name;
+        QVERIFY(select(reservedName));
+        type(find<QLineEdit>(QStringLiteral("param_rate_per_hour")), QStringLiteral("24"));
+        QTRY_COMPARE(std::get<tco::ReservedScenario>(scenario(reservedName).scenario).instance.ratePerHour, 24.0);
+        auto *table = find<QTableWidget>(QStringLiteral("param_terms"));
+        auto *add = find<QPushButton>(QStringLiteral("addTermButton"));
+        auto *note = find<QLabel>(QStringLiteral("termsSummary"));
+        QVERIFY(table && add && note);
+        QVERIFY2(note->text().contains(QStringLiteral("No terms")), qPrintable(note->text()));
+        const auto terms = [&] { return std::get<tco::ReservedScenario>(scenario(reservedName).scenario).terms; };
+        QTest::mouseClick(add, Qt::LeftButton);
+        QTRY_COMPARE(terms(), (std::vector<tco::ReservedTerm>{{1, 1, 12}}));
+        QTest::mouseClick(add, Qt::LeftButton); // a renewal: from the month after the last term ends
+        QTRY_COMPARE(terms(), (std::vector<tco::ReservedTerm>{{1, 1, 12}, {13, 1, 12}}));
+        UiFixture::typeInCell(table, 1, 1, QStringLiteral("3"));
+        QTRY_COMPARE(terms(), (std::vector<tco::ReservedTerm>{{1, 1, 12}, {13, 3, 12}}));
+        QTRY_VERIFY2(note->text().contains(QStringLiteral("At most 3 instances")), qPrintable(note->text()));
+        UiFixture::typeInCell(table, 1, 0, QStringLiteral("40"));
+        auto *error = find<QLabel>(QStringLiteral("error_terms"));
+        QTRY_VERIFY(error->isVisible());
+        QVERIFY2(error->text().contains(QStringLiteral("a whole month from 1 to 36")), qPrintable(error->text()));
+        QCOMPARE(terms(), (std::vector<tco::ReservedTerm>{{1, 1, 12}, {13, 3, 12}}));
+        UiFixture::typeInCell(table, 1, 0, QStringLiteral("25"));
+        QTRY_COMPARE(terms(), (std::vector<tco::ReservedTerm>{{1, 1, 12}, {25, 3, 12}}));
+        const tco::EvaluatedScenario *evaluated = m_f->editor()->result()->atPlanPosition(static_cast<std::size_t>(before));
+        QVERIFY(evaluated);
+        QCOMPARE(evaluated->result.months[24].instances, 3.0);
+
+        // model.md §11.3: a mix starts on the first scenario that can be a layer; ticking adds a layer, unticking
+        // the last is refused, and "none" as burst leaves the rest unmet.
+        addScenario(QStringLiteral("mix"));
+        QTRY_COMPARE(static_cast<int>(m_f->editor()->plan().scenarios.size()), before + 2);
+        const QString mixName = m_f->editor()->plan().scenarios.last().name;
+        QVERIFY(select(mixName));
+        const auto mix = [&] { return std::get<tco::MixScenario>(scenario(mixName).scenario); };
+        QCOMPARE(mix().layers, QStringList{kAws});
+        auto *list = find<QListWidget>(QStringLiteral("param_layers"));
+        QVERIFY(list);
+        QListWidgetItem *reservedItem = nullptr;
+        for (int i = 0; i < list->count(); ++i)
+            if (list->item(i)->data(Qt::UserRole).toString() == reservedName)
+                reservedItem = list->item(i);
+        QVERIFY(reservedItem);
+        reservedItem->setCheckState(Qt::Checked);
+        QTRY_COMPARE(mix().layers, (QStringList{kAws, reservedName}));
+        list->item(0)->setCheckState(Qt::Unchecked); // AWS
+        QTRY_COMPARE(mix().layers, QStringList{reservedName});
+        list->item(0)->setCheckState(Qt::Unchecked); // the reserved one, now the only layer, first in the list
+        auto *layersError = find<QLabel>(QStringLiteral("error_layers"));
+        QTRY_VERIFY(layersError->isVisible());
+        QCOMPARE(mix().layers, QStringList{reservedName});
+        auto *burst = find<QComboBox>(QStringLiteral("param_burst"));
+        QVERIFY(burst);
+        QCOMPARE(burst->itemText(0), QStringLiteral("none: what the layers cannot serve is unmet"));
+        burst->setCurrentIndex(0);
+        emit burst->activated(0);
+        QTRY_VERIFY(mix().burst.isEmpty());
+        QTRY_VERIFY(m_f->editor()->result()->atPlanPosition(static_cast<std::size_t>(before + 1))->result.hasUnmetDemand());
+        m_f->editor()->undoStack()->undo();
+        QTRY_VERIFY(!mix().burst.isEmpty());
+    }
+
     /// With MLTCO_SCENARIO_SHOTS=<dir>, writes a 1440x900 PNG of the page for each scenario of the sample
     /// plan, plus a refused field and an incomplete scenario: for looking at, not asserted on.
     void saveScreenshotsWhenAsked()
@@ -548,6 +618,15 @@ private slots:
         addScenario(QStringLiteral("elastic"));
         QTRY_VERIFY(!m_f->editor()->result()->leftOut.empty());
         shot(QStringLiteral("incomplete"));
+        addScenario(QStringLiteral("reserved"));
+        QTRY_VERIFY(select(m_f->editor()->plan().scenarios.last().name));
+        type(find<QLineEdit>(QStringLiteral("param_rate_per_hour")), QStringLiteral("24"));
+        m_f->editor()->setReservedTerms(static_cast<int>(m_f->editor()->plan().scenarios.size()) - 1,
+                                        {{1, 2, 12}, {13, 3, 36}});
+        shot(QStringLiteral("reserved"));
+        addScenario(QStringLiteral("mix"));
+        QTRY_VERIFY(select(m_f->editor()->plan().scenarios.last().name));
+        shot(QStringLiteral("mix"));
     }
 };
 

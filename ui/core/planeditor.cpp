@@ -413,11 +413,46 @@ void PlanEditor::setPurchaseSchedule(int index, const std::vector<tco::Scheduled
     apply(after, tr("Change purchase schedule of %1").arg(after.scenarios[index].name));
 }
 
+void PlanEditor::setReservedTerms(int index, const std::vector<tco::ReservedTerm> &terms)
+{
+    if (index < 0 || index >= m_plan.scenarios.size())
+        return;
+    tco::Plan after = m_plan;
+    auto *reserved = std::get_if<tco::ReservedScenario>(&after.scenarios[index].scenario);
+    if (!reserved || reserved->terms == terms)
+        return;
+    reserved->terms = terms;
+    tco::setGiven(after.scenarios[index].given, tco::ParamId::Terms, !terms.empty());
+    apply(after, tr("Change reserved terms of %1").arg(after.scenarios[index].name));
+}
+
+void PlanEditor::setMixLayers(int index, const QStringList &layers)
+{
+    if (index < 0 || index >= m_plan.scenarios.size() || layers.isEmpty())
+        return;
+    tco::Plan after = m_plan;
+    auto *mix = std::get_if<tco::MixScenario>(&after.scenarios[index].scenario);
+    if (!mix || mix->layers == layers)
+        return;
+    mix->layers = layers;
+    tco::setGiven(after.scenarios[index].given, tco::ParamId::Layers);
+    apply(after, tr("Change layers of %1").arg(after.scenarios[index].name));
+}
+
 void PlanEditor::setScenarioReference(int index, tco::ParamId id, const QString &name)
 {
     if (index < 0 || index >= m_plan.scenarios.size() || (id != tco::ParamId::Base && id != tco::ParamId::Burst))
         return;
     tco::Plan after = m_plan;
+    if (auto *mix = std::get_if<tco::MixScenario>(&after.scenarios[index].scenario); mix && id == tco::ParamId::Burst) {
+        if (mix->burst == name)
+            return;
+        mix->burst = name; // empty: no burst, what the layers cannot serve is unmet
+        tco::setGiven(after.scenarios[index].given, id);
+        apply(after, name.isEmpty() ? tr("Stop bursting %1").arg(after.scenarios[index].name)
+                                    : tr("Change burst of %1").arg(after.scenarios[index].name));
+        return;
+    }
     auto *hybrid = std::get_if<tco::HybridScenario>(&after.scenarios[index].scenario);
     if (!hybrid)
         return;
@@ -470,6 +505,17 @@ void PlanEditor::addScenario(tco::ScenarioKind kind, const QString &name)
         }
         tco::setGiven(s.given, tco::ParamId::Base, !hybrid->base.isEmpty());
         tco::setGiven(s.given, tco::ParamId::Burst, !hybrid->burst.isEmpty());
+    }
+    if (auto *mix = std::get_if<tco::MixScenario>(&s.scenario)) {
+        // The first layer that fits and the first elastic scenario; the form ticks more.
+        for (const tco::PlanScenario &other : std::as_const(after.scenarios)) {
+            if (mix->layers.isEmpty() && (tco::kindBit(other.kind()) & tco::kBaseKinds))
+                mix->layers << other.name;
+            if (mix->burst.isEmpty() && other.kind() == tco::ScenarioKind::Elastic)
+                mix->burst = other.name;
+        }
+        tco::setGiven(s.given, tco::ParamId::Layers, !mix->layers.isEmpty());
+        tco::setGiven(s.given, tco::ParamId::Burst, !mix->burst.isEmpty());
     }
     after.scenarios.append(s);
     apply(after, tr("Add scenario %1").arg(s.name));
@@ -541,6 +587,13 @@ void PlanEditor::renameScenario(int index, const QString &name)
                 hybrid->base = trimmed;
             if (hybrid->burst == old)
                 hybrid->burst = trimmed;
+        }
+        if (auto *mix = std::get_if<tco::MixScenario>(&s.scenario)) {
+            for (QString &layer : mix->layers)
+                if (layer == old)
+                    layer = trimmed;
+            if (mix->burst == old)
+                mix->burst = trimmed;
         }
     }
     for (tco::Uncertainty &u : after.uncertainty) {

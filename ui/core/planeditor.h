@@ -96,6 +96,10 @@ public:
     void setBulkDiscounts(int index, const std::vector<tco::BulkTier> &tiers);
     /// A purchase scenario's schedule (model.md §11.1), one undo step; an empty list clears it.
     void setPurchaseSchedule(int index, const std::vector<tco::ScheduledPurchase> &schedule);
+    /// A reserved scenario's terms (model.md §11.2), one undo step; ignored for any other kind.
+    void setReservedTerms(int index, const std::vector<tco::ReservedTerm> &terms);
+    /// A mix's layers in serving order (model.md §11.3), one undo step; an empty list is refused.
+    void setMixLayers(int index, const QStringList &layers);
     /// A hybrid's base or burst (ParamId::Base / Burst): the name of another scenario.
     void setScenarioReference(int index, tco::ParamId id, const QString &name);
     /// The workload's demand steps; refused (no change) when they do not pass validateDemandSteps().

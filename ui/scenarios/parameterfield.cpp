@@ -79,9 +79,10 @@ ParameterField::ParameterField(const tco::ParameterInfo &info, QWidget *parent, 
         } else {
             m_combo->setMinimumWidth(260);
             connect(m_combo, &QComboBox::activated, this, [this](int index) {
-                const QString chosen = m_combo->itemData(index).toString();
-                if (!chosen.isEmpty())
-                    emit committedName(chosen);
+                // The "choose a scenario" prompt carries no data; "none", where offered, an empty name.
+                const QVariant chosen = m_combo->itemData(index);
+                if (chosen.isValid())
+                    emit committedName(chosen.toString());
             });
         }
     } else if (info.type == tco::ParamType::Boolean) {
@@ -147,14 +148,17 @@ QWidget *ParameterField::editor() const
     return m_edit ? static_cast<QWidget *>(m_edit) : static_cast<QWidget *>(m_check);
 }
 
-void ParameterField::setNames(const QStringList &names, const QString &current)
+void ParameterField::setNames(const QStringList &names, const QString &current, const QString &noneLabel)
 {
     if (!m_combo)
         return;
     const QSignalBlocker block(m_combo);
     m_combo->clear();
-    if (current.isEmpty() || !names.contains(current))
-        m_combo->addItem(current.isEmpty() ? tr("choose a scenario") : tr("%1 (not in the plan)").arg(current), QString());
+    if (!noneLabel.isEmpty())
+        m_combo->addItem(noneLabel, QString());
+    if ((current.isEmpty() && noneLabel.isEmpty()) || (!current.isEmpty() && !names.contains(current)))
+        m_combo->addItem(current.isEmpty() ? tr("choose a scenario") : tr("%1 (not in the plan)").arg(current),
+                         current.isEmpty() ? QVariant() : QVariant(current));
     for (const QString &name : names)
         m_combo->addItem(name, name);
     m_combo->setCurrentIndex(std::max(0, m_combo->findData(current)));

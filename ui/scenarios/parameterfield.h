@@ -64,7 +64,8 @@ public:
     void setUnitMaximumWidth(int width);
     /// A scenario-name field (a hybrid's base or burst): the names it offers, with the one selected; an empty
     /// `current` (or one not offered) shows a "choose" entry.
-    void setNames(const QStringList &names, const QString &current);
+    /// With `noneLabel`, a first entry of that text stands for "no scenario" (committed as an empty name; a mix's burst).
+    void setNames(const QStringList &names, const QString &current, const QString &noneLabel = {});
 
     /// True while the editor holds refused text.
     bool hasRefusedText() const { return !m_refused.isEmpty(); }

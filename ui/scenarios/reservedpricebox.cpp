@@ -141,11 +141,12 @@ void ReservedPriceBox::apply()
     const QString why = tr("From the catalog's %1 price of %2 in %3, observed %4 (%5), against %6 an hour on demand.")
                             .arg(catalogtext::pricingLabel(p), p.instance, p.region, p.observedAt.toString(Qt::ISODate),
                                  p.source, report::unitPrice(m_onDemand, 4, m_editor->plan().currency));
-    m_editor->setScenarioValues(m_index,
-                                {{tco::ParamId::CommitDiscount, terms->discount},
-                                 {tco::ParamId::CommitUpfrontFraction, terms->upfrontFraction},
-                                 {tco::ParamId::CommitTermMonths, double(terms->termMonths)}},
-                                tr("Commitment from %1").arg(catalogtext::pricingLabel(p)), why);
+    QList<std::pair<tco::ParamId, double>> values = {{tco::ParamId::CommitDiscount, terms->discount},
+                                                     {tco::ParamId::CommitUpfrontFraction, terms->upfrontFraction}};
+    // A reserved scenario's term lengths are in its terms (model.md §11.2); a commitment has one.
+    if (tco::usesParameter(m_editor->plan().scenarios.at(m_index).kind(), tco::ParamId::CommitTermMonths))
+        values.append({tco::ParamId::CommitTermMonths, double(terms->termMonths)});
+    m_editor->setScenarioValues(m_index, values, tr("Commitment from %1").arg(catalogtext::pricingLabel(p)), why);
 }
 
 } // namespace mltco::ui

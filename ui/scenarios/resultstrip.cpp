@@ -178,6 +178,12 @@ void ResultStrip::showScenario(int index)
                         .arg(hybrid->base.toHtmlEscaped(), report::money(r.total - r.burst, result->currency), report::percent(share, 0),
                              hybrid->burst.toHtmlEscaped(), report::money(r.burst, result->currency));
         }
+        if (const auto *mix = std::get_if<tco::MixScenario>(&evaluated->scenario); mix && !mix->burst.isEmpty()) {
+            const double share = r.demand > 0.0 ? r.burstGpuHours / r.demand : 0.0;
+            text += tr(" The layers cost %1; %2 of the work bursts to %3 for %4.")
+                        .arg(report::money(r.total - r.burst, result->currency), report::percent(share, 0),
+                             mix->burst.toHtmlEscaped(), report::money(r.burst, result->currency));
+        }
         if (r.peakFleet && r.months.size() > 1 && r.months.back().fleet > r.months.front().fleet)
             text += tr(" The fleet grows from %1 to %2 %3.")
                         .arg(report::grouped(r.months.front().fleet, 0), report::grouped(r.months.back().fleet, 0),

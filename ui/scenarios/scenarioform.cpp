@@ -7,7 +7,9 @@
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
 #include "ui/scenarios/bulkdiscounteditor.h"
+#include "ui/scenarios/mixlayerseditor.h"
 #include "ui/scenarios/purchasescheduleeditor.h"
+#include "ui/scenarios/reservedtermseditor.h"
 #include "ui/scenarios/instancepicker.h"
 #include "ui/scenarios/parameterfield.h"
 #include "ui/scenarios/parametertext.h"
@@ -49,6 +51,12 @@ QString kindDescription(tco::ScenarioKind kind)
     case tco::ScenarioKind::Purchase:
         return ScenarioForm::tr(
             "servers bought, run on-prem and sold at the end of the holding period (model \u00a74.4, \u00a710.2-10.5)");
+    case tco::ScenarioKind::Reserved:
+        return ScenarioForm::tr("instances reserved for terms of months at a discount, paid whether busy or not; "
+                                "nothing renews by itself (model \u00a711.2)");
+    case tco::ScenarioKind::Mix:
+        return ScenarioForm::tr("layers of owned, reserved or rented capacity that serve demand in order, with elastic "
+                                "burst for the rest (model \u00a711.3)");
     case tco::ScenarioKind::Hybrid:
         break;
     }
@@ -119,7 +127,7 @@ ScenarioForm::ScenarioForm(PlanEditor *editor, int index, QWidget *parent)
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_notes);
 
-    if (m_kind != tco::ScenarioKind::Purchase && m_kind != tco::ScenarioKind::Hybrid)
+    if (tco::cloudInstance(tco::defaultScenario(m_kind)))
         buildInstancePicker(layout);
     buildParameters(layout);
     if (tco::usesParameter(m_kind, ParamId::CommitDiscount)) {
@@ -156,7 +164,10 @@ void ScenarioForm::buildParameters(QLayout *layout)
     grid->setColumnStretch(3, 1);
     grid->setColumnMinimumWidth(0, 190);
     int row = 0;
-    for (const ParamId id : tco::scenarioParameters(m_kind)) {
+    QList<ParamId> ids = tco::scenarioParameters(m_kind);
+    if (const qsizetype layers = ids.indexOf(ParamId::Layers); layers > 0)
+        ids.move(layers, 0); // a mix reads top-down: its layers, then what bursts beyond them
+    for (const ParamId id : std::as_const(ids)) {
         const tco::ParameterInfo &info = tco::parameterInfo(id);
         if (info.type == tco::ParamType::Tiers) {
             auto *label = new QLabel(QString::fromUtf8(info.label), box);
@@ -182,6 +193,30 @@ void ScenarioForm::buildParameters(QLayout *layout)
                     [this](const std::vector<tco::ScheduledPurchase> &schedule) {
                         m_editor->setPurchaseSchedule(m_index, schedule);
                     });
+            continue;
+        }
+        if (info.type == tco::ParamType::Terms) {
+            auto *label = new QLabel(QString::fromUtf8(info.label), box);
+            label->setToolTip(parametertext::tooltip(info));
+            m_terms = new ReservedTermsEditor(box);
+            label->setBuddy(m_terms);
+            grid->addWidget(label, row, 0, Qt::AlignTop);
+            grid->addWidget(m_terms, row, 1, 1, 4);
+            row += 2;
+            connect(m_terms, &ReservedTermsEditor::committed, this,
+                    [this](const std::vector<tco::ReservedTerm> &terms) { m_editor->setReservedTerms(m_index, terms); });
+            continue;
+        }
+        if (info.type == tco::ParamType::ScenarioNames) {
+            auto *label = new QLabel(QString::fromUtf8(info.label), box);
+            label->setToolTip(parametertext::tooltip(info));
+            m_layers = new MixLayersEditor(box);
+            label->setBuddy(m_layers);
+            grid->addWidget(label, row, 0, Qt::AlignTop);
+            grid->addWidget(m_layers, row, 1, 1, 4);
+            row += 2;
+            connect(m_layers, &MixLayersEditor::committed, this,
+                    [this](const QStringList &layers) { m_editor->setMixLayers(m_index, layers); });
             continue;
         }
         auto *field = new ParameterField(info, box);
@@ -289,6 +324,15 @@ void ScenarioForm::updateFromPlan()
     }
     if (m_schedule)
         m_schedule->setScenario(std::get<tco::PurchaseScenario>(s.scenario), m_editor->plan().workload.horizonMonths);
+    if (m_terms)
+        m_terms->setScenario(std::get<tco::ReservedScenario>(s.scenario), m_editor->plan().workload.horizonMonths);
+    if (m_layers) {
+        QStringList candidates;
+        for (const tco::PlanScenario &other : m_editor->plan().scenarios)
+            if (tco::kindBit(other.kind()) & tco::kBaseKinds)
+                candidates << other.name;
+        m_layers->setLayers(std::get<tco::MixScenario>(s.scenario).layers, candidates);
+    }
     if (m_sizeButton)
         updateSizeToDemand(answer);
 }
@@ -375,9 +419,11 @@ void ScenarioForm::updateCatalogField(ParameterField *field, const CatalogAnswer
 
 void ScenarioForm::updateReferenceField(ParameterField *field)
 {
-    // A hybrid's base is a dedicated, cluster or purchase scenario, its burst an elastic one (model.md §10.6).
+    // A hybrid's base is a dedicated, cluster, purchase or reserved scenario, a burst an elastic one (model.md §10.6);
+    // a mix may have no burst (§11.3).
     const ParamId id = field->info().id;
-    const auto &hybrid = std::get<tco::HybridScenario>(planScenario().scenario);
+    const tco::Scenario &scenario = planScenario().scenario;
+    const auto *mix = std::get_if<tco::MixScenario>(&scenario);
     QStringList names;
     for (const tco::PlanScenario &other : m_editor->plan().scenarios) {
         const bool fits = id == ParamId::Base ? (tco::kindBit(other.kind()) & tco::kBaseKinds) != 0
@@ -385,10 +431,22 @@ void ScenarioForm::updateReferenceField(ParameterField *field)
         if (fits)
             names << other.name;
     }
+    if (mix) {
+        field->setNames(names, mix->burst, tr("none: what the layers cannot serve is unmet"));
+        field->setNote(mix->burst.isEmpty() ? tr("no burst: demand beyond the layers' capacity is left undone")
+                                            : tr("serves what the layers cannot; its overhead and staff are paid every "
+                                                 "month"),
+                       mix->burst.isEmpty() ? ParameterField::NoteStyle::Warning : ParameterField::NoteStyle::Muted);
+        field->setProblem(!mix->burst.isEmpty() && !names.contains(mix->burst) ? tr("Choose the burst scenario, or none")
+                                                                               : QString());
+        return;
+    }
+    const auto &hybrid = std::get<tco::HybridScenario>(scenario);
     const QString current = id == ParamId::Base ? hybrid.base : hybrid.burst;
     field->setNames(names, current);
     if (names.isEmpty())
-        field->setNote(id == ParamId::Base ? tr("add a dedicated, cluster or purchase scenario to serve as the base")
+        field->setNote(id == ParamId::Base ? tr("add a dedicated, cluster, purchase or reserved scenario to serve as the "
+                                                "base")
                                            : tr("add an elastic scenario to burst to"),
                        ParameterField::NoteStyle::Warning);
     else

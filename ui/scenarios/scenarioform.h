@@ -17,6 +17,8 @@ class ReservedPriceBox;
 
 class BulkDiscountEditor;
 class PurchaseScheduleEditor;
+class ReservedTermsEditor;
+class MixLayersEditor;
 class InstancePicker;
 class ParameterField;
 class PlanEditor;
@@ -73,6 +75,8 @@ private:
     QMap<tco::ParamId, ParameterField *> m_fields;
     BulkDiscountEditor *m_tiers = nullptr;
     PurchaseScheduleEditor *m_schedule = nullptr;
+    ReservedTermsEditor *m_terms = nullptr;
+    MixLayersEditor *m_layers = nullptr;
     QPushButton *m_sizeButton = nullptr;
     QLabel *m_sizeNote = nullptr;
     ReservedPriceBox *m_reserved = nullptr;

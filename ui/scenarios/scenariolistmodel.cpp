@@ -25,6 +25,10 @@ QString ScenarioListModel::kindName(tco::ScenarioKind kind)
         return tr("Elastic");
     case tco::ScenarioKind::Purchase:
         return tr("Purchase");
+    case tco::ScenarioKind::Reserved:
+        return tr("Reserved");
+    case tco::ScenarioKind::Mix:
+        return tr("Mix");
     case tco::ScenarioKind::Hybrid:
         break;
     }

@@ -33,6 +33,10 @@ QString kindHint(tco::ScenarioKind kind)
         return ScenarioListPanel::tr("autoscaled, pay per GPU-hour used");
     case tco::ScenarioKind::Purchase:
         return ScenarioListPanel::tr("buy servers and run them on-prem");
+    case tco::ScenarioKind::Reserved:
+        return ScenarioListPanel::tr("reserve instances for terms at a discount");
+    case tco::ScenarioKind::Mix:
+        return ScenarioListPanel::tr("stack owned, reserved and rented layers, burst the rest");
     case tco::ScenarioKind::Hybrid:
         break;
     }
