@@ -18,7 +18,7 @@ esac
 packages=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql qt6-svg-dev libqt6svg6 libgl-dev
-  libcsv-dev libsqlite3-dev libpq-dev libzip-dev libssl-dev zlib1g-dev qtkeychain-qt6-dev
+  libcsv-dev libsqlite3-dev libpq-dev libzip-dev libssl-dev zlib1g-dev qtkeychain-qt6-dev coinor-libclp-dev
   postgresql
   sqlite3 poppler-utils fonts-dejavu-core python3
   dpkg-dev file appstream desktop-file-utils

@@ -51,6 +51,7 @@ QStringList storeAsDocument(const QStringList &args);
 int runPlan(const QStringList &args, Io &io);
 /// `mltco-cli analyze PLAN.json`: tornado and Monte Carlo (model.md §10.9).
 int runAnalyze(const QStringList &args, Io &io);
+int runOptimize(const QStringList &args, Io &io);
 /// `mltco-cli actuals import|list|bills|remove|compare`: actual spend from FOCUS bills, held against a plan.
 int runActuals(const QStringList &args, Io &io);
 /// `mltco-cli fx import|list|rate|add`: exchange rates (model.md §13).

@@ -25,6 +25,7 @@ commands:
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] [--format json|table]
   analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--converge] [--samples-csv FILE] [--format json|table|csv]
+  optimize PLAN.json [--objective mean|cvar] [--beta B] [--trials N] [--seed S] [--threads T] [--format json|table] [--write-plan OUT.json]
   actuals import FILE|list|bills|remove ID [--format table|csv|json] [--document PATH]
   actuals compare PLAN.json --scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]
   fx import FILE | list [--currency C] [--from DATE] [--to DATE] | rate FROM TO [--date DATE] | add CURRENCY PER_EUR --date DATE --source TEXT [--format table|csv|json] [--document PATH]
@@ -85,6 +86,8 @@ int main(int argc, char *argv[])
         return mltco::cli::runReport(args, io);
     if (command == QLatin1String("analyze"))
         return mltco::cli::runAnalyze(args, io);
+    if (command == QLatin1String("optimize"))
+        return mltco::cli::runOptimize(args, io);
     if (command == QLatin1String("plan"))
         return mltco::cli::runPlan(args, io);
     if (command == QLatin1String("actuals"))

@@ -4,6 +4,7 @@
 #include "models/tco/defaults.h"
 #include "models/tco/instance.h"
 #include "models/common/currency.h"
+#include "models/plan/optimize.h"
 #include "models/plan/parameters.h"
 #include "models/tco/scenario.h"
 #include "models/plan/uncertainty.h"
@@ -90,6 +91,8 @@ struct Plan final
     /// Rates fixed for planning, winning over the document's rate table: units of each currency per 1 unit of the
     /// plan's currency (`{"EUR": 0.92}` in a USD plan).
     QMap<QString, double> fxRates;
+    /// model.md §11.4: what the fleet optimizer is asked, if the plan asks it (evaluate ignores it).
+    std::optional<OptimizeRequest> optimize;
 
     /// nullptr when no scenario has that name.
     const PlanScenario *scenario(const QString &scenarioName) const

@@ -84,7 +84,7 @@ Expected<Plan> PlanReader::read(const QJsonObject &root, const QStringList &earl
     // Sections in a fixed order (QJsonObject sorts keys), so messages read top-down like a plan file.
     static const char *const kSections[] = {"name",        "version",      "currency", "fx_rates",
                                             "notes",       "workload",     "scenarios", "breakeven",
-                                            "uncertainty", "correlations", "actuals"};
+                                            "uncertainty", "correlations", "actuals",   "optimize"};
     for (const char *section : kSections) {
         const QString key = QLatin1String(section);
         if (!root.contains(key)) {
@@ -113,6 +113,8 @@ Expected<Plan> PlanReader::read(const QJsonObject &root, const QStringList &earl
             readUncertainty(value, plan);
         else if (key == QLatin1String("correlations"))
             readCorrelations(value, plan);
+        else if (key == QLatin1String("optimize"))
+            readOptimize(value, plan);
         else
             readActuals(value, plan);
     }
@@ -125,6 +127,7 @@ Expected<Plan> PlanReader::read(const QJsonObject &root, const QStringList &earl
     checkPurchaseSchedules(plan);
     checkHybridNames();
     checkBreakEvenNames(plan);
+    checkOptimize(plan);
     if (plan.actuals && !plan.actuals->scenario.isEmpty() && !m_scenarioIndex.contains(plan.actuals->scenario))
         problem(QStringLiteral("actuals.scenario"),
                 QStringLiteral("no scenario is named %1").arg(quoted(plan.actuals->scenario)));

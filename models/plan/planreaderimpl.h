@@ -135,6 +135,11 @@ private:
     /// "actuals": {"scenario": NAME, "start": "YYYY-MM"}: the scenario held against imported bills.
     void readActuals(const QJsonValue &value, Plan &plan);
     void readCurrency(const QJsonValue &value, Plan &plan);
+    /// model.md §11.4: the fleet optimizer's request; its names and epochs are checked by checkOptimize() once the
+    /// scenarios and the horizon are known.
+    void readOptimize(const QJsonValue &value, Plan &plan);
+    std::optional<OptimizeFuture> optimizeFuture(const QJsonValue &value, const QString &path);
+    void checkOptimize(const Plan &plan);
     void readFxRates(const QJsonValue &value, Plan &plan);
     void checkBreakEvenNames(const Plan &plan);
     bool checkReference(const QString &path, const QString &name, bool cloudSide);

@@ -120,7 +120,7 @@ bool usesVersion2(const Plan &plan)
 
 bool usesVersion3(const Plan &plan)
 {
-    if (plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty())
+    if (plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty() || plan.optimize)
         return true;
     for (const PlanScenario &scenario : plan.scenarios) {
         if (scenario.kind() == ScenarioKind::Reserved || scenario.kind() == ScenarioKind::Mix)
@@ -130,6 +130,56 @@ bool usesVersion3(const Plan &plan)
                 return true;
     }
     return false;
+}
+
+QJsonObject optimizeToJson(const OptimizeRequest &r)
+{
+    const auto name = [](const QString &n) { return n.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n); };
+    QJsonObject object{{QStringLiteral("own"), name(r.own)},
+                       {QStringLiteral("reserve"), name(r.reserve)},
+                       {QStringLiteral("burst"), name(r.burst)}};
+    if (r.epochs) {
+        QJsonArray epochs;
+        for (int e : *r.epochs)
+            epochs.append(e);
+        object.insert(QStringLiteral("epochs"), epochs);
+    }
+    const auto put = [&](const char *key, const auto &value) {
+        if (value)
+            object.insert(QLatin1String(key), *value);
+    };
+    put("every_months", r.everyMonths);
+    put("max_servers", r.maxServers);
+    put("max_instances", r.maxInstances);
+    put("capex_budget_per_year", r.capexBudgetPerYear);
+    put("min_service", r.minService);
+    put("max_utilization", r.maxUtilization);
+    if (r.objective)
+        object.insert(QStringLiteral("objective"), optimizeObjectiveKey(*r.objective));
+    put("beta", r.beta);
+    put("trials", r.trials);
+    if (r.seed)
+        object.insert(QStringLiteral("seed"), static_cast<qint64>(*r.seed));
+    put("name", r.name);
+    if (r.futures) {
+        QJsonArray futures;
+        for (const OptimizeFuture &f : *r.futures) {
+            QJsonObject workload;
+            if (f.demandGpuHours)
+                workload.insert(QStringLiteral("demand_gpu_hours"), *f.demandGpuHours);
+            if (f.demandGrowth)
+                workload.insert(QStringLiteral("demand_growth"), *f.demandGrowth);
+            if (f.demandSteps) {
+                QJsonArray steps;
+                for (const DemandStep &step : *f.demandSteps)
+                    steps.append(QJsonArray{step.month, step.gpuHours});
+                workload.insert(QStringLiteral("demand_steps"), steps);
+            }
+            futures.append(QJsonObject{{QStringLiteral("weight"), f.weight}, {QStringLiteral("workload"), workload}});
+        }
+        object.insert(QStringLiteral("futures"), futures);
+    }
+    return object;
 }
 
 QJsonObject planToJson(const Plan &plan)
@@ -222,6 +272,8 @@ QJsonObject planToJson(const Plan &plan)
         }
         object.insert(QStringLiteral("uncertainty"), entries);
     }
+    if (plan.optimize)
+        object.insert(QStringLiteral("optimize"), optimizeToJson(*plan.optimize));
     if (!plan.correlations.isEmpty()) {
         QJsonArray entries;
         for (const RankCorrelation &c : plan.correlations)

@@ -621,6 +621,17 @@ void evaluateHybridInto(const Workload &workload, const Scenario &base, const El
     evaluateComposite(workload, layers, &burst, baseMaxUtilization, out, scratch, true);
 }
 
+void monthDiscounts(const Workload &workload, std::vector<double> &out)
+{
+    out.resize(static_cast<std::size_t>(std::max(0, workload.horizonMonths)));
+    const double discountStep = 1.0 / monthlyStep(workload.discountRate);
+    double discount = 1.0;
+    for (double &factor : out) {
+        factor = discount;
+        discount *= discountStep;
+    }
+}
+
 ScenarioResult evaluate(const Workload &workload, const Scenario &scenario)
 {
     ScenarioResult result;

@@ -42,6 +42,10 @@ void evaluateHybridInto(const Workload &workload, const Scenario &base, const El
 void evaluateMixInto(const Workload &workload, std::span<const Scenario *const> layers, const ElasticScenario *burst,
                      double maxUtilization, ScenarioResult &out, MixScratch &scratch);
 
+/// The factor each month's cost carries in the NPV, (1 + r)^(-(m - 1) / 12) for months 1..H, computed exactly as
+/// evaluate() computes it: Σ total_m x factor_m is a result's npv.
+void monthDiscounts(const Workload &workload, std::vector<double> &out);
+
 /// Elastic scenarios (model.md §4.3): wall hours per job, rework factor and billed GPU-hours per month.
 struct ElasticFactors final
 {

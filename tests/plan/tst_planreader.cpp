@@ -432,6 +432,19 @@ void TestPlanReader::writerRoundTripsEveryKind()
             setGiven(mix.given, id);
         p.scenarios << mix;
     }
+    OptimizeRequest request;
+    request.own = QStringLiteral("s3");
+    request.reserve = QStringLiteral("s5");
+    request.burst = QStringLiteral("s2");
+    request.epochs = std::vector<int>{1, 7, 13};
+    request.maxServers = 40;
+    request.capexBudgetPerYear = 2e6;
+    request.objective = OptimizeObjective::Cvar;
+    request.beta = 0.95;
+    request.futures = std::vector<OptimizeFuture>{{2.0, 3000.0, 0.3, std::nullopt},
+                                                  {1.0, std::nullopt, std::nullopt, std::vector<DemandStep>{{13, 9000}}}};
+    request.name = QStringLiteral("Fleet");
+    p.optimize = request;
     const QByteArray layered = writePlan(p);
     QVERIFY(layered.contains("\"version\": 3"));
     QVERIFY(layered.contains("\"burst\": null"));
@@ -443,6 +456,7 @@ void TestPlanReader::writerRoundTripsEveryKind()
         QCOMPARE(layeredBack->scenarios[i].given, p.scenarios[i].given);
     }
     QCOMPARE(QJsonDocument(planToJson(*layeredBack)), QJsonDocument(planToJson(p)));
+    QVERIFY(layeredBack->optimize == p.optimize);
 }
 
 void TestPlanReader::versionThreeRefusals_data()
@@ -533,6 +547,52 @@ void TestPlanReader::versionThreeRefusals_data()
                                            << "scenarios[3].max_utilization: must be a number from 0 to 1";
     QTest::newRow("mix with a base") << mix(R"("layers": ["p"], "base": "p")")
                                      << "scenarios[3].base: not a parameter of a mix scenario";
+
+    // model.md §11.5, clarification 29: the optimizer's request.
+    const auto optimize = [](const QByteArray &fields) {
+        return plan(kElastic + "," + kPurchase + R"(, {"name": "r", "kind": "reserved", "rate_per_hour": 1})",
+                    R"(, "optimize": {)" + fields + "}");
+    };
+    QTest::newRow("optimize one role") << optimize(R"("own": "p", "reserve": null)")
+                                       << "optimize: name at least two of own (a purchase scenario), reserve (a reserved "
+                                          "scenario) and burst (an elastic scenario)";
+    QTest::newRow("optimize epoch outside") << optimize(R"("own": "p", "burst": "e", "epochs": [1, 37])")
+                                            << "optimize.epochs[1]: month 37 is outside the horizon (1 to 36)";
+    QTest::newRow("optimize epoch zero") << optimize(R"("own": "p", "burst": "e", "epochs": [0])")
+                                         << "optimize.epochs[0]: must be a month, a whole number from 1 to the horizon";
+    QTest::newRow("optimize epochs not ascending") << optimize(R"("own": "p", "burst": "e", "epochs": [13, 13])")
+                                                   << "optimize.epochs[1]: month 13 must come after month 13 of the epoch "
+                                                      "before";
+    QTest::newRow("optimize unknown name") << optimize(R"("own": "x", "burst": "e")")
+                                           << "optimize.own: no scenario is named \"x\"";
+    QTest::newRow("optimize wrong kind") << optimize(R"("own": "p", "reserve": "e")")
+                                         << "optimize.reserve: \"e\" is a scenario of kind elastic; must name a reserved "
+                                            "scenario";
+    QTest::newRow("optimize burst not elastic") << optimize(R"("own": "p", "burst": "r")")
+                                                << "optimize.burst: \"r\" is a scenario of kind reserved; must name an "
+                                                   "elastic scenario";
+    QTest::newRow("optimize future non-demand key")
+        << optimize(R"("own": "p", "burst": "e", "futures": [{"weight": 1, "workload": {"tax_rate": 0.3}}])")
+        << "optimize.futures[0].workload.tax_rate: a future changes only the demand: demand_gpu_hours, demand_growth or "
+           "demand_steps";
+    QTest::newRow("optimize future weight 0")
+        << optimize(R"("own": "p", "burst": "e", "futures": [{"weight": 1, "workload": {}}, {"weight": 0, "workload": {}}])")
+        << "optimize.futures[1].weight: must be a number greater than 0 (weights are normalised to sum to 1)";
+    QTest::newRow("optimize future bad demand")
+        << optimize(R"("own": "p", "burst": "e", "futures": [{"weight": 1, "workload": {"demand_gpu_hours": -5}}])")
+        << "optimize.futures[0].workload.demand_gpu_hours: must be a number from 0 to 1000000000";
+    QTest::newRow("optimize future step outside")
+        << optimize(R"("own": "p", "burst": "e", "futures": [{"weight": 1, "workload": {"demand_steps": [[40, 5]]}}])")
+        << "optimize.futures[0].workload.demand_steps[0]: month 40 is outside the horizon (1 to 36)";
+    QTest::newRow("optimize objective") << optimize(R"("own": "p", "burst": "e", "objective": "median")")
+                                        << "optimize.objective: must be one of mean, cvar";
+    QTest::newRow("optimize beta 1") << optimize(R"("own": "p", "burst": "e", "beta": 1)")
+                                     << "optimize.beta: must be a number from 0 to 0.999 (0.9: the worst 10 % of futures)";
+    QTest::newRow("optimize unknown key") << optimize(R"("own": "p", "burst": "e", "risk": 1)")
+                                          << "optimize.risk: unknown key";
+    QTest::newRow("optimize budget 0") << optimize(R"("own": "p", "burst": "e", "capex_budget_per_year": 0)")
+                                       << "optimize.capex_budget_per_year: must be a number greater than 0 and at most "
+                                          "1e12 (money a plan year may spend on servers)";
 }
 
 void TestPlanReader::versionThreeRefusals()

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+namespace mltco::tco {
+
+/// The fleet optimizer's linear relaxation (model.md §11.4): continuous servers x_k bought at own epoch k and instances
+/// y_k reserved at reserve epoch k, and in every future f and month m what the layers leave, o_fm >= G_fm - beta
+/// (perServer_f N_m + perInstance_f I_m), o >= 0, billed by the burst at slope_fm (discounted, after tax). The cost of
+/// a decision in a future is constant_f + Σ ownCost x + Σ reserveCost y + Σ slope o, each term a lower bound of the
+/// engine's (an owned server at its cheapest bulk tier and its on-call staff pro rata), so the optimum is a proven
+/// lower bound on the best integer decision. Solved by COIN-OR CLP.
+struct FleetLp final
+{
+    int own = 0, reserve = 0, futures = 0, months = 0;
+    std::vector<double> weight;      ///< [f], normalised
+    std::vector<double> demand;      ///< [f * months + m]
+    std::vector<double> slope;       ///< [f * months + m]; zero without a burst
+    std::vector<double> constant;    ///< [f]
+    std::vector<double> ownCost;     ///< [f * own + k]
+    std::vector<double> reserveCost; ///< [f * reserve + k]
+    std::vector<double> perServer, perInstance; ///< [f]
+    std::vector<int> ownFrom;        ///< [k]: the first month (0-based) server k serves
+    std::vector<int> reserveFrom, reserveTo; ///< [k]: the months (0-based, inclusive) instance k is reserved
+    double maxUtilization = 0.85;
+    int maxServers = 1000, maxInstances = 1000;
+    std::vector<std::vector<double>> budgetRows; ///< per plan year: capex per server of each own epoch (its lowest)
+    std::optional<double> budget;
+    bool burst = true;
+    double minService = 1.0;         ///< without a burst: Σ o_f <= (1 - minService) Σ G_f
+    bool cvar = false;
+    double beta = 0.9;
+};
+
+struct FleetLpSolution final
+{
+    double value = 0.0;       ///< the relaxation's optimum (the objective's lower bound)
+    std::vector<double> decision; ///< x then y
+};
+
+/// The relaxation solved; none when CLP finds no optimum (infeasible, or stopped).
+std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp);
+
+} // namespace mltco::tco

@@ -1,0 +1,99 @@
+#pragma once
+
+#include "models/common/expected.h"
+#include "models/plan/optimize.h"
+#include "models/plan/planevaluation.h"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace mltco::tco {
+
+/// What a run may change of the plan's `optimize` request (the CLI's options), and how it runs.
+struct OptimizeOptions final
+{
+    std::optional<OptimizeObjective> objective;
+    std::optional<double> beta;
+    std::optional<int> trials;
+    std::optional<quint64> seed;
+    int threads = 0;      ///< 0: one per core; the answer is the same on any number
+    bool frontier = true; ///< also find the optimum at beta 0, 0.5, 0.8, 0.9, 0.95 (five more searches)
+    /// Told the share done (0..1000) from the calling thread; returning false cancels the run.
+    std::function<bool(int done, int total)> progress;
+};
+
+/// One decision: servers bought at each epoch (own) and instances reserved from each epoch (reserve), non-zero only.
+struct FleetPlan final
+{
+    std::vector<ScheduledPurchase> purchases; ///< [month, servers]
+    std::vector<ReservedTerm> terms;          ///< [month, instances, term months]
+    friend bool operator==(const FleetPlan &, const FleetPlan &) = default;
+};
+
+struct ScenarioUnderFutures final
+{
+    QString name;
+    std::optional<double> mean, cvar; ///< none when the scenario cannot be evaluated (left out of the plan)
+};
+
+struct FrontierPoint final
+{
+    double beta = 0.0;
+    double mean = 0.0;
+    double cvar = 0.0; ///< at this point's beta (beta 0: the mean)
+    FleetPlan plan;
+};
+
+/// The objective's change when one more or one fewer server or instance is taken at an epoch; none when the move
+/// leaves the space (model.md §11.5, clarification 25).
+struct MarginalValue final
+{
+    int epoch = 1;
+    std::optional<double> serversPlus, serversMinus, instancesPlus, instancesMinus;
+};
+
+/// What the answer holds month by month, for the timeline chart: servers in service, instances reserved, the demand's
+/// P10/P50/P90 over the futures and the weighted mean of what is left for the burst (or unmet).
+struct FleetTimeline final
+{
+    std::vector<double> servers, instances, demandP10, demandP50, demandP90, burstMean;
+};
+
+/// The answer of model.md §11.4. Every figure is the engine's own evaluation of `plan` in the futures.
+struct OptimizeAnswer final
+{
+    OptimizeRequest request;  ///< as run: the plan's with the options applied
+    OptimizeObjective objective = OptimizeObjective::Mean;
+    double beta = 0.9;
+    double value = 0.0;                 ///< the objective of the answer
+    std::optional<double> bound;        ///< a proven lower bound on the best objective, when the method proves one
+    double mean = 0.0, p10 = 0.0, p50 = 0.0, p90 = 0.0;
+    FleetPlan plan;
+    int termMonths = 12;                ///< L: the reserve's first term's length, else 12
+    std::vector<std::pair<double, double>> futures; ///< (normalised weight, NPV) in input order
+    std::vector<ScenarioUnderFutures> scenarios;    ///< every scenario of the plan, in plan order
+    std::vector<FrontierPoint> frontier;
+    std::vector<MarginalValue> marginal;
+    FleetTimeline timeline;
+    QString bestSingle;                 ///< the plan scenario with the best objective under the same futures, if any
+    std::optional<double> bestSingleValue;
+    QString currency;
+    long long evaluations = 0;          ///< decisions the search evaluated
+};
+
+/// The fleet plan that minimises the request's objective (model.md §11.4) over the plan's `optimize` futures, or
+/// over `trials` futures sampled from its uncertainty. `base` is the plan evaluated with its catalog. A search on the
+/// exact cost of each decision in every future (layers as the engine prices them, the burst linear in what they
+/// leave), started from the linear relaxation solved by COIN-OR CLP, whose optimum is the proven `bound`; the answer is
+/// then evaluated by the engine itself. Refused in words for a request that cannot be run; a cancelled run is an Error.
+Expected<OptimizeAnswer> optimizeFleet(const Plan &plan, const PlanResult &base, const OptimizeOptions &options);
+
+/// The plan with the answer added as scenarios `NAME · own`, `NAME · reserve` (for the roles the request names) and the
+/// mix `NAME`, replacing scenarios of those names (model.md §11.4, `--write-plan`).
+Plan planWithAnswer(const Plan &plan, const OptimizeAnswer &answer);
+
+/// "optimization cancelled".
+QString optimizeCancelledMessage();
+
+} // namespace mltco::tco

@@ -1,0 +1,456 @@
+// The fleet optimizer (model.md §11.4): the newsvendor sanity case, small cases against every decision of the space
+// evaluated by the engine, CVaR's fractional boundary, determinism on any number of threads, --write-plan.
+#include "models/analytics/fleetoptimizer.h"
+#include "models/plan/planreader.h"
+#include "models/report/fleetreport.h"
+#include "models/tco/engine.h"
+#include "tests/support/approx.h"
+#include "tests/support/testmain.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <random>
+
+using namespace mltco;
+using namespace mltco::tco;
+
+namespace {
+
+Plan readOrFail(const QByteArray &json)
+{
+    Expected<Plan> plan = readPlan(json);
+    if (!plan)
+        qFatal("%s", qPrintable(plan.error().details.join(QLatin1Char('\n'))));
+    return *plan;
+}
+
+// CVaR by model.md §11.5 clarification 20, written out independently of the optimizer: futures by NPV, largest first,
+// the worst 1 - beta of the mass, the boundary future with the part of its weight that fits.
+double cvarByHand(std::vector<std::pair<double, double>> futures, double beta)
+{
+    if (beta == 0.0) {
+        double mean = 0.0;
+        for (const auto &[w, npv] : futures)
+            mean += w * npv;
+        return mean;
+    }
+    std::stable_sort(futures.begin(), futures.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    double mass = 0.0, sum = 0.0;
+    for (const auto &[w, npv] : futures) {
+        const double take = std::min(w, (1.0 - beta) - mass);
+        if (take <= 0)
+            break;
+        sum += take * npv;
+        mass += take;
+    }
+    return sum / (1.0 - beta);
+}
+
+struct Best
+{
+    double value = 0.0;
+    std::vector<int> decision;
+};
+
+// Every decision x (servers per own epoch) and y (instances per reserve epoch) up to `most` each, evaluated as model.md
+// §11.4 says: the mix [own with those purchases, reserve with those terms] + burst in each future, by the engine.
+Best exhaustive(const Plan &plan, const PlanResult &base, int most, double beta, bool cvar)
+{
+    const OptimizeRequest &r = *plan.optimize;
+    const int H = base.workload.horizonMonths;
+    const EvaluatedScenario *own = nullptr, *reserve = nullptr, *burst = nullptr;
+    for (const EvaluatedScenario &s : base.scenarios) {
+        own = s.name == r.own ? &s : own;
+        reserve = s.name == r.reserve ? &s : reserve;
+        burst = s.name == r.burst ? &s : burst;
+    }
+    const int lead = own ? std::get<PurchaseScenario>(own->scenario).leadTimeMonths : 0;
+    std::vector<int> ownEpochs, reserveEpochs;
+    for (int e : r.decisionMonths(H)) {
+        if (own && e + lead <= H)
+            ownEpochs.push_back(e);
+        if (reserve)
+            reserveEpochs.push_back(e);
+    }
+    const int term = reserve && !std::get<ReservedScenario>(reserve->scenario).terms.empty()
+                         ? std::get<ReservedScenario>(reserve->scenario).terms.front().termMonths
+                         : 12;
+    double total = 0.0;
+    for (const OptimizeFuture &f : *r.futures)
+        total += f.weight;
+    const std::size_t n = ownEpochs.size() + reserveEpochs.size();
+    std::vector<int> v(n, 0);
+    Best best;
+    best.value = std::numeric_limits<double>::infinity();
+    MixScratch scratch;
+    ScenarioResult result;
+    for (;;) {
+        PurchaseScenario p = own ? std::get<PurchaseScenario>(own->scenario) : PurchaseScenario{};
+        p.servers = 0;
+        p.expansion = Expansion::None;
+        p.purchases.clear();
+        ReservedScenario q = reserve ? std::get<ReservedScenario>(reserve->scenario) : ReservedScenario{};
+        q.terms.clear();
+        int servers = 0, instances = 0;
+        for (std::size_t k = 0; k < ownEpochs.size(); ++k)
+            if (v[k] > 0) {
+                p.purchases.push_back({ownEpochs[k], v[k]});
+                servers += v[k];
+            }
+        for (std::size_t k = 0; k < reserveEpochs.size(); ++k)
+            if (v[ownEpochs.size() + k] > 0) {
+                q.terms.push_back({reserveEpochs[k], v[ownEpochs.size() + k], term});
+                instances += v[ownEpochs.size() + k];
+            }
+        bool feasible = servers <= r.maxServers.value_or(1000) && instances <= r.maxInstances.value_or(1000);
+        if (feasible && r.capexBudgetPerYear && own) {
+            const ScenarioResult alone = evaluate(base.workload, p);
+            std::vector<double> years((H + 11) / 12, 0.0);
+            for (const MonthRow &row : alone.months)
+                years[static_cast<std::size_t>((row.month - 1) / 12)] += row.at(Category::Capex);
+            for (double y : years)
+                feasible = feasible && y <= *r.capexBudgetPerYear * (1 + 1e-9);
+        }
+        std::vector<std::pair<double, double>> futures;
+        const Scenario ownLayer = p, reserveLayer = q;
+        std::vector<const Scenario *> layers;
+        if (own)
+            layers.push_back(&ownLayer);
+        if (reserve)
+            layers.push_back(&reserveLayer);
+        for (const OptimizeFuture &f : *r.futures) {
+            if (!feasible)
+                break;
+            evaluateMixInto(f.applyTo(base.workload), layers, burst ? &std::get<ElasticScenario>(burst->scenario) : nullptr,
+                            r.maxUtilization.value_or(0.85), result, scratch);
+            if (!burst && result.served < r.minService.value_or(1.0) * result.demand * (1 - 1e-9))
+                feasible = false;
+            futures.emplace_back(f.weight / total, result.npv);
+        }
+        if (feasible) {
+            const double value = cvarByHand(futures, cvar ? beta : 0.0);
+            if (value < best.value) {
+                best.value = value;
+                best.decision = v;
+            }
+        }
+        std::size_t i = 0;
+        while (i < n && ++v[i] > most)
+            v[i++] = 0;
+        if (i == n)
+            break;
+    }
+    return best;
+}
+
+// A small plan: an owned server, a reserved instance and on-demand burst, futures of flat demand.
+QByteArray smallPlan(const QByteArray &optimizeExtra, const QByteArray &workloadExtra = {}, const QByteArray &futures = {})
+{
+    const QByteArray defaultFutures = R"([{"weight": 1, "workload": {"demand_gpu_hours": 4000}},
+        {"weight": 2, "workload": {"demand_gpu_hours": 9000}},
+        {"weight": 1, "workload": {"demand_gpu_hours": 15000, "demand_growth": 0.5}},
+        {"weight": 1, "workload": {"demand_gpu_hours": 2000, "demand_steps": [[7, 12000]]}}])";
+    return R"({"name": "small", "version": 3,
+        "workload": {"horizon_months": 12, "demand_gpu_hours": 8000, "tax_rate": 0.21, "discount_rate": 0.08)" +
+           workloadExtra + R"(},
+        "scenarios": [
+          {"name": "own", "kind": "purchase", "servers": 1, "server_price": 20000, "gpus_per_server": 4, "speedup": 1,
+           "holding_months": 24, "resale_fraction": 0.4, "facilities_per_server_year": 2000,
+           "failures_per_server_year": 3000, "servers_per_fte": 2, "fte_annual_cost": 24000, "bulk_discounts": [[2, 0.1]]},
+          {"name": "reserve", "kind": "reserved", "rate_per_hour": 4, "gpus_per_instance": 4, "speedup": 1,
+           "commit_discount": 0.35, "commit_upfront_fraction": 0.5, "terms": [[1, 1, 6]]},
+          {"name": "burst", "kind": "elastic", "rate_per_hour": 1.2, "speedup": 1, "packing_efficiency": 0.9,
+           "overhead_monthly": 50}],
+        "optimize": {"own": "own", "reserve": "reserve", "burst": "burst", "epochs": [1, 7], "max_servers": 3,
+           "max_instances": 4,
+           "futures": )" + (futures.isEmpty() ? defaultFutures : futures) + optimizeExtra + "}}";
+}
+
+// A small plan drawn at random for randomSmallSpacesMatchEveryDecision().
+QByteArray randomPlan(const std::function<double(double, double)> &pick, int trial, bool cvar, double beta)
+{
+    return QByteArray(R"({"name": "random", "version": 3,
+        "workload": {"horizon_months": 12, "demand_gpu_hours": 8000, "tax_rate": )") +
+                            QByteArray::number(pick(0, 0.3), 'f', 2) + R"(, "discount_rate": 0.08},
+        "scenarios": [
+          {"name": "own", "kind": "purchase", "servers": 0, "server_price": )" +
+                            QByteArray::number(pick(10000, 40000), 'f', 0) + R"(, "gpus_per_server": 4,
+           "holding_months": 24, "resale_fraction": 0.4, "servers_per_fte": )" +
+                            QByteArray::number(1 + trial % 3) + R"(, "fte_annual_cost": )" +
+                            QByteArray::number(pick(0, 40000), 'f', 0) + R"(, "lead_time_months": )" +
+                            QByteArray::number(trial % 4) + R"(, "bulk_discounts": [[2, )" +
+                            QByteArray::number(pick(0, 0.3), 'f', 2) + R"(]]},
+          {"name": "reserve", "kind": "reserved", "rate_per_hour": )" +
+                            QByteArray::number(pick(2, 6), 'f', 2) + R"(, "gpus_per_instance": 4,
+           "commit_discount": 0.35, "commit_upfront_fraction": )" +
+                            QByteArray::number(pick(0, 1), 'f', 2) + R"(, "terms": [[1, 1, )" +
+                            QByteArray::number(3 + trial % 7) + R"(]]},
+          {"name": "burst", "kind": "elastic", "rate_per_hour": )" +
+                            QByteArray::number(pick(0.8, 2.5), 'f', 2) + R"(, "packing_efficiency": 0.9}],
+        "optimize": {"own": "own", "reserve": "reserve", "burst": "burst", "epochs": [1, 5, 9],
+           "max_servers": 3, "max_instances": 3, "objective": ")" +
+                            (cvar ? QByteArray("cvar") : QByteArray("mean")) + R"(", "beta": )" +
+                            QByteArray::number(beta) + R"(,
+           "futures": [{"weight": 1, "workload": {"demand_gpu_hours": )" +
+                            QByteArray::number(pick(1000, 9000), 'f', 0) + R"(}},
+             {"weight": 2, "workload": {"demand_gpu_hours": )" +
+                            QByteArray::number(pick(3000, 12000), 'f', 0) + R"(, "demand_growth": 0.4}},
+             {"weight": 1, "workload": {"demand_gpu_hours": )" +
+                            QByteArray::number(pick(6000, 16000), 'f', 0) + R"(}}]}})";
+}
+
+} // namespace
+
+class TestFleetOptimizer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void newsvendor()
+    {
+        // model.md §11.4's sanity case: one epoch, no tax, no trend, reserve against burst, flat futures. A reserved
+        // instance costs c_r = $1 per reference GPU-hour of capacity, the burst c_b = $4 per served one: the best
+        // capacity is the 1 - 1/4 = 0.75 quantile of demand. Ten equally likely futures of 1..10 instances' worth: 8.
+        QByteArray futures = "[";
+        for (int k = 1; k <= 10; ++k)
+            futures += QByteArray(k > 1 ? "," : "") + R"({"weight": 1, "workload": {"demand_gpu_hours": )" +
+                       QByteArray::number(730 * k) + "}}";
+        futures += "]";
+        const Plan plan = readOrFail(R"({"name": "newsvendor", "version": 3, "workload": {"horizon_months": 12},
+            "scenarios": [
+              {"name": "reserve", "kind": "reserved", "rate_per_hour": 1, "terms": [[1, 1, 12]]},
+              {"name": "burst", "kind": "elastic", "rate_per_hour": 4, "packing_efficiency": 1}],
+            "optimize": {"reserve": "reserve", "burst": "burst", "epochs": [1], "max_utilization": 1, "futures": )" +
+                                     futures + "}}");
+        const auto base = evaluatePlan(plan);
+        QVERIFY(base);
+        OptimizeOptions options;
+        options.frontier = false;
+        const auto answer = optimizeFleet(plan, *base, options);
+        QVERIFY2(answer, answer ? "" : qPrintable(answer.error().details.join(QLatin1Char('\n'))));
+        QCOMPARE(answer->plan.terms, (std::vector<ReservedTerm>{{1, 8, 12}}));
+        QVERIFY(answer->plan.purchases.empty());
+        // Expected cost by hand: 8 instances x $730 x 12, and $4 x 730 x 12 for each instance's worth above 8
+        // (futures 9 and 10: 1 and 2, one in ten each): 70,080 + 35,040 x 0.3 = 80,592.
+        QCOMPARE_NEAR(answer->value, 80592);
+        QVERIFY(answer->bound);
+        QVERIFY(*answer->bound <= answer->value * (1 + 1e-6));
+        QCOMPARE_NEAR(*answer->bound, 80592); // the relaxation is exact here: the quantile is a breakpoint
+    }
+
+    void smallCasesMatchEveryDecision_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<double>("beta");
+        QTest::addColumn<bool>("cvar");
+        QTest::addColumn<int>("most"); // per choice: the space's limit on the total
+        QTest::newRow("mean") << smallPlan({}) << 0.9 << false << 4;
+        QTest::newRow("cvar 0.6") << smallPlan(R"(, "objective": "cvar", "beta": 0.6)") << 0.6 << true << 4;
+        QTest::newRow("lead time") << smallPlan({}).replace(R"("servers": 1,)", R"("servers": 1, "lead_time_months": 3,)")
+                                   << 0.9 << false << 4;
+        QTest::newRow("binding capex budget") << smallPlan(R"(, "capex_budget_per_year": 20000)") << 0.9 << false << 4;
+        QTest::newRow("no burst, 90 % served")
+            << smallPlan({})
+                   .replace(R"("burst": "burst", "epochs")", R"("burst": null, "min_service": 0.9, "epochs")")
+                   .replace(R"("max_instances": 4)", R"("max_instances": 8)")
+            << 0.9 << false << 8;
+    }
+
+    void smallCasesMatchEveryDecision()
+    {
+        // model.md §11.4 "Exactness": within 0.1 % of the best decision in the space, here every decision of at most 3
+        // servers and 4 instances over two epochs, each evaluated by the engine.
+        QFETCH(QByteArray, json);
+        QFETCH(double, beta);
+        QFETCH(bool, cvar);
+        QFETCH(int, most);
+        const Plan plan = readOrFail(json);
+        const auto base = evaluatePlan(plan);
+        QVERIFY(base);
+        const Best best = exhaustive(plan, *base, most, beta, cvar);
+        QVERIFY(std::isfinite(best.value));
+        OptimizeOptions options;
+        options.frontier = false;
+        const auto answer = optimizeFleet(plan, *base, options);
+        QVERIFY2(answer, answer ? "" : qPrintable(answer.error().details.join(QLatin1Char('\n'))));
+        QVERIFY2(answer->value <= best.value * (1 + 1e-3) + 1e-6,
+                 qPrintable(QStringLiteral("optimizer %1, best of the space %2").arg(answer->value, 0, 'f', 2).arg(best.value, 0, 'f', 2)));
+        // The reported value is the engine's, and the bound is below the best.
+        QCOMPARE_NEAR(answer->value, cvarByHand(answer->futures, cvar ? beta : 0.0));
+        if (answer->bound)
+            QVERIFY2(*answer->bound <= best.value * (1 + 1e-6), qPrintable(QString::number(*answer->bound)));
+    }
+
+    void randomSmallSpacesMatchEveryDecision()
+    {
+        // Sixty small plans drawn at random (prices, staff steps, bulk tiers, lead times, tax, objectives): the answer
+        // is always within 0.1 % of the best of the space, and the bound never above it.
+        std::mt19937 random(20261128);
+        const auto pick = [&](double low, double high) {
+            return low + (high - low) * std::uniform_real_distribution<double>(0.0, 1.0)(random);
+        };
+        int exact = 0;
+        constexpr int kTrials = 60;
+        for (int trial = 0; trial < kTrials; ++trial) {
+            const bool cvar = trial % 2 == 1;
+            const double beta = cvar ? std::round(pick(0.3, 0.9) * 10) / 10 : 0.9;
+            const QByteArray json = randomPlan(pick, trial, cvar, beta);
+            const Plan plan = readOrFail(json);
+            const auto base = evaluatePlan(plan);
+            QVERIFY(base);
+            const Best best = exhaustive(plan, *base, 3, beta, cvar);
+            OptimizeOptions options;
+            options.frontier = false;
+            const auto answer = optimizeFleet(plan, *base, options);
+            QVERIFY2(answer, answer ? "" : qPrintable(answer.error().details.join(QLatin1Char('\n'))));
+            QVERIFY2(answer->value <= best.value * (1 + 1e-3) + 1e-6,
+                     qPrintable(QStringLiteral("trial %1: optimizer %2, best of the space %3\n%4")
+                                    .arg(trial)
+                                    .arg(answer->value, 0, 'f', 2)
+                                    .arg(best.value, 0, 'f', 2)
+                                    .arg(QString::fromUtf8(json))));
+            if (answer->bound)
+                QVERIFY2(*answer->bound <= best.value * (1 + 1e-6), qPrintable(QStringLiteral("trial %1").arg(trial)));
+            exact += answer->value <= best.value * (1 + 1e-12) + 1e-9;
+        }
+        qInfo("%d of %d answers are the best of their space exactly", exact, kTrials);
+    }
+
+    void theBindingBudgetBinds()
+    {
+        // A budget of one server a year: the answer never pays more than $20,000 of capex in a plan year.
+        const Plan plan = readOrFail(smallPlan(R"(, "capex_budget_per_year": 20000)"));
+        const auto base = evaluatePlan(plan);
+        const auto answer = optimizeFleet(plan, *base, {});
+        QVERIFY(answer);
+        int servers = 0;
+        for (const ScheduledPurchase &p : answer->plan.purchases)
+            servers += p.servers;
+        QVERIFY2(servers <= 1, qPrintable(QString::number(servers)));
+        for (const MarginalValue &m : answer->marginal)
+            if (servers == 1)
+                QVERIFY(!m.serversPlus); // one more leaves the space (clarification 25)
+    }
+
+    void cvarCountsTheBoundaryFutureFractionally()
+    {
+        // Weights 1, 2, 1, 1 (0.2, 0.4, 0.2, 0.2) at beta 0.7: the worst 30 % is the worst future (0.2) and half of
+        // the next one's 0.2 (clarification 20).
+        const Plan plan = readOrFail(smallPlan(R"(, "objective": "cvar", "beta": 0.7)"));
+        const auto base = evaluatePlan(plan);
+        OptimizeOptions options;
+        options.frontier = false;
+        const auto answer = optimizeFleet(plan, *base, options);
+        QVERIFY(answer);
+        std::vector<std::pair<double, double>> f = answer->futures;
+        QCOMPARE(f.size(), std::size_t(4));
+        QCOMPARE(f[1].first, 0.4);
+        std::stable_sort(f.begin(), f.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+        QVERIFY(f[0].first == 0.2 || f[0].first == 0.4);
+        const double byHand = f[0].first >= 0.3 ? f[0].second
+                                                : (f[0].first * f[0].second + (0.3 - f[0].first) * f[1].second) / 0.3;
+        QCOMPARE_NEAR(answer->value, byHand);
+        QCOMPARE(answer->beta, 0.7);
+    }
+
+    void theSameOnAnyNumberOfThreads()
+    {
+        // Sampled futures (the plan's uncertainty, Latin hypercube, seed): byte-identical answers on 1, 2 and 4 threads.
+        QByteArray json = smallPlan({});
+        json.replace(R"("futures": [{"weight": 1, "workload": {"demand_gpu_hours": 4000}},
+        {"weight": 2, "workload": {"demand_gpu_hours": 9000}},
+        {"weight": 1, "workload": {"demand_gpu_hours": 15000, "demand_growth": 0.5}},
+        {"weight": 1, "workload": {"demand_gpu_hours": 2000, "demand_steps": [[7, 12000]]}}])",
+                     R"("trials": 300, "seed": 11)");
+        json.replace(R"("optimize":)", R"("uncertainty": [
+            {"target": "workload", "parameter": "demand_gpu_hours", "distribution": "triangular", "low": 3000, "mode": 8000, "high": 16000},
+            {"target": "workload", "parameter": "demand_growth", "distribution": "pert", "low": 0, "mode": 0.3, "high": 0.8},
+            {"target": "burst", "parameter": "rate_per_hour", "distribution": "uniform", "low": 2.5, "high": 4}],
+          "optimize":)");
+        const Plan plan = readOrFail(json);
+        QVERIFY(!plan.optimize->futures);
+        const auto base = evaluatePlan(plan);
+        QByteArray first;
+        for (int threads : {1, 2, 4}) {
+            OptimizeOptions options;
+            options.threads = threads;
+            const auto answer = optimizeFleet(plan, *base, options);
+            QVERIFY2(answer, answer ? "" : qPrintable(answer.error().details.join(QLatin1Char('\n'))));
+            QCOMPARE(answer->futures.size(), std::size_t(300));
+            const QByteArray bytes = QJsonDocument(report::optimizeAnswerToJson(*answer)).toJson();
+            if (first.isEmpty())
+                first = bytes;
+            QCOMPARE(bytes, first);
+        }
+    }
+
+    void theWrittenPlanEvaluatesToTheReportedFigures()
+    {
+        const Plan plan = readOrFail(smallPlan(R"(, "name": "Fleet")"));
+        const auto base = evaluatePlan(plan);
+        const auto answer = optimizeFleet(plan, *base, {});
+        QVERIFY(answer);
+        const Plan written = planWithAnswer(plan, *answer);
+        QVERIFY(written.scenario(QStringLiteral("Fleet \u00b7 own")));
+        QVERIFY(written.scenario(QStringLiteral("Fleet \u00b7 reserve")));
+        const PlanScenario *mix = written.scenario(QStringLiteral("Fleet"));
+        QVERIFY(mix);
+        QCOMPARE(std::get<MixScenario>(mix->scenario).layers,
+                 (QStringList{QStringLiteral("Fleet \u00b7 own"), QStringLiteral("Fleet \u00b7 reserve")}));
+        QVERIFY(written.optimize);
+        // Read back from its file, evaluated in each future: the answer's own NPVs.
+        const Plan back = readOrFail(writePlanBytes(written));
+        for (std::size_t i = 0; i < answer->futures.size(); ++i) {
+            Plan inFuture = back;
+            inFuture.workload = (*back.optimize->futures)[i].applyTo(back.workload);
+            const auto result = evaluatePlan(inFuture);
+            QVERIFY(result);
+            const EvaluatedScenario *s = result->atPlanPosition(static_cast<std::size_t>(inFuture.scenarios.size() - 1));
+            QVERIFY(s && s->name == QStringLiteral("Fleet"));
+            QVERIFY2(test::near(s->result.npv, answer->futures[i].second, 1e-9),
+                     qPrintable(QStringLiteral("%1 vs %2").arg(s->result.npv).arg(answer->futures[i].second)));
+        }
+        // Run twice, the scenarios are replaced, not added again.
+        QCOMPARE(planWithAnswer(written, *answer).scenarios.size(), written.scenarios.size());
+    }
+
+    void refusals()
+    {
+        const Plan plan = readOrFail(smallPlan(R"(, "min_service": 1)")
+                                         .replace(R"("burst": "burst", "epochs")", R"("burst": null, "epochs")")
+                                         .replace(R"("max_servers": 3)", R"("max_servers": 0)")
+                                         .replace(R"("max_instances": 4)", R"("max_instances": 0)"));
+        const auto base = evaluatePlan(plan);
+        const auto answer = optimizeFleet(plan, *base, {});
+        QVERIFY(!answer);
+        QVERIFY2(answer.error().details.join(QLatin1Char('\n')).contains(QStringLiteral("no decision within the limits")),
+                 qPrintable(answer.error().details.join(QLatin1Char('\n'))));
+        Plan without = plan;
+        without.optimize.reset();
+        QVERIFY(!optimizeFleet(without, *base, {}));
+        // Cancelled from the progress callback: an error that says so.
+        OptimizeOptions options;
+        options.progress = [](int done, int) { return done < 300; };
+        const auto cancelled = optimizeFleet(readOrFail(smallPlan({})), *evaluatePlan(readOrFail(smallPlan({}))), options);
+        QVERIFY(!cancelled);
+        QCOMPARE(cancelled.error().message, optimizeCancelledMessage());
+    }
+
+private:
+    static QByteArray writePlanBytes(const Plan &plan);
+};
+
+#include "models/plan/planwriter.h"
+
+QByteArray TestFleetOptimizer::writePlanBytes(const Plan &plan)
+{
+    return writePlan(plan);
+}
+
+MLTCO_TEST_GUILESS_MAIN(TestFleetOptimizer)
+#include "tst_fleetoptimizer.moc"
