@@ -935,7 +935,8 @@ Expected<OptimizeAnswer> Optimizer::run()
     if (m_options.frontier) {
         int done = 650;
         for (double beta : kFrontierBetas) {
-            const std::vector<int> point = search(best, beta, beta > 0.0, answer.evaluations, cancelled);
+            const std::vector<int> point =
+                polish(search(best, beta, beta > 0.0, answer.evaluations, cancelled), beta, beta > 0.0, answer.evaluations, cancelled);
             if (cancelled)
                 return Error{optimizeCancelledMessage(), {}};
             std::vector<double> values;

@@ -82,7 +82,7 @@ QString fleetSentence(const tco::OptimizeAnswer &a)
         }
     }
     if (!r.burst.isEmpty())
-        parts << QStringLiteral("burst the rest to %1").arg(r.burst);
+        parts << QStringLiteral("burst the rest to \u201c%1\u201d").arg(r.burst);
     else
         parts << QStringLiteral("serve at least %1 of the demand without burst").arg(percent(r.minService.value_or(1.0), 0));
     if (!parts.isEmpty())
@@ -95,9 +95,9 @@ QString fleetSentence(const tco::OptimizeAnswer &a)
     if (a.bestSingleValue) {
         const double saving = *a.bestSingleValue - a.value;
         if (saving >= 0)
-            sentence += QStringLiteral(", %1 less than the best single option, %2").arg(moneyCompact(saving, c), a.bestSingle);
+            sentence += QStringLiteral(", %1 less than the best single option, \u201c%2\u201d").arg(moneyCompact(saving, c), a.bestSingle);
         else
-            sentence += QStringLiteral(", %1 more than %2, the best single option").arg(moneyCompact(-saving, c), a.bestSingle);
+            sentence += QStringLiteral(", %1 more than \u201c%2\u201d, the best single option").arg(moneyCompact(-saving, c), a.bestSingle);
     }
     sentence += QStringLiteral(" (NPV after tax over %1 futures).").arg(a.futures.size());
     return sentence;
@@ -111,11 +111,9 @@ QStringList marginalSentences(const tco::OptimizeAnswer &a, int most)
         QString text;
     };
     std::vector<Line> lines;
-    int owned = 0, reserved = 0;
+    int owned = 0;
     for (const tco::ScheduledPurchase &p : a.plan.purchases)
         owned += p.servers;
-    for (const tco::ReservedTerm &t : a.plan.terms)
-        reserved += t.instances;
     const QString average = a.objective == tco::OptimizeObjective::Cvar ? QStringLiteral("in the worst futures")
                                                                         : QStringLiteral("on average");
     const auto say = [&](const std::optional<double> &delta, const QString &what) {
@@ -125,9 +123,10 @@ QStringList marginalSentences(const tco::OptimizeAnswer &a, int most)
                                              : QStringLiteral("%1 would cost %2 more %3").arg(what, moneyCompact(*delta, a.currency), average)});
     };
     for (const tco::MarginalValue &m : a.marginal) {
-        say(m.serversPlus, QStringLiteral("a %1 server in month %2").arg(ordinal(owned + 1)).arg(m.epoch));
+        say(m.serversPlus, owned == 0 ? QStringLiteral("a first server in month %1").arg(m.epoch)
+                                      : QStringLiteral("a %1 server in month %2").arg(ordinal(owned + 1)).arg(m.epoch));
         say(m.serversMinus, QStringLiteral("one server fewer in month %1").arg(m.epoch));
-        say(m.instancesPlus, QStringLiteral("a %1 reserved instance from month %2").arg(ordinal(reserved + 1)).arg(m.epoch));
+        say(m.instancesPlus, QStringLiteral("one more reserved instance from month %1").arg(m.epoch));
         say(m.instancesMinus, QStringLiteral("one reserved instance fewer from month %1").arg(m.epoch));
     }
     // The cheapest moves first: how close the answer is to its neighbours.

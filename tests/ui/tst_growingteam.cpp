@@ -6,7 +6,9 @@
 #include "uitestutil.h"
 
 #include "models/report/format.h"
+#include "models/plan/planreader.h"
 #include "models/store/document.h"
+#include "models/store/planstore.h"
 #include "models/plan/parameters.h"
 #include "ui/charts/chartview.h"
 #include "ui/dashboard/breakevenchart.h"
@@ -100,7 +102,18 @@ private slots:
         m_f->window.reset();
         ui::MainWindow again;
         QVERIFY(again.openDocument(path));
-        QCOMPARE(again.editor()->plan().scenarios.size(), 6);
+        // The window opens the document's first plan; the example is stored beside it, whole (with its version-3
+        // reserved scenario, mix and fleet plan request).
+        bool stored = false;
+        for (const store::StoredPlan &p : store::PlanStore(again.editor()->document().database()).plans()) {
+            const Expected<tco::Plan> plan = tco::readPlan(p.json);
+            if (plan && plan->name == QStringLiteral("Growing team: three years of a team that doubles, after tax")) {
+                stored = true;
+                QCOMPARE(plan->scenarios.size(), 9);
+                QVERIFY(plan->optimize);
+            }
+        }
+        QVERIFY(stored);
     }
 
     void capacityChartShowsDemandAndTheGrowingFleet()
@@ -109,8 +122,8 @@ private slots:
         QVERIFY(chart);
         const QList<QAbstractSeries *> series = chart->view()->chart()->series();
         QCOMPARE(series.first()->name(), QStringLiteral("Demand"));
-        // Elastic capacity follows demand, so it has no line: five of the six scenarios and the demand.
-        QCOMPARE(series.size(), 1 + 5);
+        // Elastic capacity follows demand, so it has no line: seven of the nine scenarios (two elastic) and the demand.
+        QCOMPARE(series.size(), 1 + 7);
         QAbstractSeries *growing = nullptr;
         for (QAbstractSeries *s : series) {
             if (s->name() == kGrowing)
@@ -161,7 +174,7 @@ private slots:
         QCOMPARE(base->currentText(), kBaseline);
         // Only kinds that fit are offered: the base list has no elastic scenario, the burst list only elastic ones.
         QCOMPARE(base->findText(kGcp), -1);
-        QCOMPARE(burst->count(), 1);
+        QCOMPARE(burst->count(), 2); // preemptible and on demand
         const double before = m_f->editor()->result()->scenarios.at(static_cast<std::size_t>(indexOf(kHybrid))).result.total;
         QVERIFY(choose(base, kGrowing));
         QTRY_COMPARE(std::get<tco::HybridScenario>(scenario(kHybrid).scenario).base, kGrowing);
