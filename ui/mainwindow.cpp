@@ -17,6 +17,7 @@
 #include "ui/core/theme.h"
 #include "ui/dashboard/dashboardpage.h"
 #include "ui/report/exports.h"
+#include "ui/fleet/fleetplanpage.h"
 #include "ui/risk/riskpage.h"
 #include "ui/scenarios/comparedialog.h"
 #include "ui/scenarios/plandetailsdialog.h"
@@ -187,6 +188,8 @@ QString MainWindow::pageTitle(Page page)
         return tr("Calculators");
     case Risk:
         return tr("Risk");
+    case FleetPlan:
+        return tr("Fleet plan");
     case Actuals:
         return tr("Plan vs actual");
     case PageCount:
@@ -505,6 +508,8 @@ void MainWindow::rebuildPages()
     m_priceHistory->setObjectName(QStringLiteral("priceHistoryPage"));
     m_calculators->setObjectName(QStringLiteral("calculatorsPage"));
     m_risk->setObjectName(QStringLiteral("riskPage"));
+    m_fleet = new FleetPlanPage(m_editor);
+    m_fleet->setObjectName(QStringLiteral("fleetPlanPage"));
     m_actuals = new ActualsPage(m_editor);
     m_actuals->setObjectName(QStringLiteral("actualsPage"));
     // Pages whose forms and tables need more room than a 13" laptop's window has scroll instead of holding the
@@ -519,7 +524,7 @@ void MainWindow::rebuildPages()
     };
     for (QWidget *page : {static_cast<QWidget *>(m_dashboard), scrollable(m_scenarios), scrollable(m_catalog),
                           scrollable(m_priceHistory), static_cast<QWidget *>(m_calculators),
-                          static_cast<QWidget *>(m_risk), scrollable(m_actuals)})
+                          static_cast<QWidget *>(m_risk), static_cast<QWidget *>(m_fleet), scrollable(m_actuals)})
         m_pages->addWidget(page);
 }
 

@@ -27,6 +27,7 @@ class CatalogPage;
 class PriceHistoryPage;
 class CalculatorsPage;
 class RiskPage;
+class FleetPlanPage;
 class ActualsPage;
 
 /// The application window: one open document, its plan, and the seven pages that study it.
@@ -35,7 +36,7 @@ class MainWindow final : public QMainWindow
     Q_OBJECT
 
 public:
-    enum Page { Dashboard, Scenarios, Catalog, PriceHistory, Calculators, Risk, Actuals, PageCount };
+    enum Page { Dashboard, Scenarios, Catalog, PriceHistory, Calculators, Risk, FleetPlan, Actuals, PageCount };
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -113,6 +114,7 @@ private:
     PriceHistoryPage *m_priceHistory = nullptr;
     CalculatorsPage *m_calculators = nullptr;
     RiskPage *m_risk = nullptr;
+    FleetPlanPage *m_fleet = nullptr;
     ActualsPage *m_actuals = nullptr;
 };
 

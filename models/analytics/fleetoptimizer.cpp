@@ -744,6 +744,21 @@ void Optimizer::engineNpvs(const std::vector<int> &v, std::vector<double> &npv, 
     for (const ReservedTerm &t : plan.terms)
         for (std::size_t m = static_cast<std::size_t>(t.startMonth - 1); m < std::min(h, static_cast<std::size_t>(t.startMonth - 1 + t.termMonths)); ++m)
             timeline->instances[m] += t.instances;
+    double perServer = 0.0, perInstance = 0.0;
+    if (m_ownIndex >= 0) {
+        const auto &p = std::get<PurchaseScenario>(m_base.scenarios[static_cast<std::size_t>(m_ownIndex)].scenario);
+        perServer = m_util * p.gpusPerServer * p.speedup * kHoursPerMonth;
+    }
+    if (m_reserveIndex >= 0) {
+        const auto &r = std::get<ReservedScenario>(m_base.scenarios[static_cast<std::size_t>(m_reserveIndex)].scenario);
+        perInstance = m_util * r.instance.gpusPerInstance * r.instance.speedup * kHoursPerMonth;
+    }
+    timeline->ownServes.resize(h);
+    timeline->reserveServes.resize(h);
+    for (std::size_t m = 0; m < h; ++m) {
+        timeline->ownServes[m] = perServer * timeline->servers[m];
+        timeline->reserveServes[m] = perInstance * timeline->instances[m];
+    }
     timeline->demandP10.resize(h);
     timeline->demandP50.resize(h);
     timeline->demandP90.resize(h);
@@ -998,6 +1013,17 @@ Expected<OptimizeAnswer> Optimizer::run()
 }
 
 } // namespace
+
+double futuresCvar(const std::vector<std::pair<double, double>> &futures, double beta)
+{
+    std::vector<double> npv, weight;
+    for (const auto &[w, v] : futures) {
+        weight.push_back(w);
+        npv.push_back(v);
+    }
+    std::vector<std::size_t> order;
+    return weightedCvar(npv, weight, beta, order);
+}
 
 QString optimizeCancelledMessage()
 {

@@ -58,6 +58,9 @@ struct MarginalValue final
 struct FleetTimeline final
 {
     std::vector<double> servers, instances, demandP10, demandP50, demandP90, burstMean;
+    /// What the servers and the instances serve at most, max_utilization x their capacity (the plan's own values), in
+    /// reference GPU-hours a month.
+    std::vector<double> ownServes, reserveServes;
 };
 
 /// The answer of model.md §11.4. Every figure is the engine's own evaluation of `plan` in the futures.
@@ -92,6 +95,9 @@ Expected<OptimizeAnswer> optimizeFleet(const Plan &plan, const PlanResult &base,
 /// The plan with the answer added as scenarios `NAME · own`, `NAME · reserve` (for the roles the request names) and the
 /// mix `NAME`, replacing scenarios of those names (model.md §11.4, `--write-plan`).
 Plan planWithAnswer(const Plan &plan, const OptimizeAnswer &answer);
+
+/// The CVaR at beta of (weight, NPV) futures (model.md §11.5, clarification 20); beta 0: their mean.
+double futuresCvar(const std::vector<std::pair<double, double>> &futures, double beta);
 
 /// "optimization cancelled".
 QString optimizeCancelledMessage();

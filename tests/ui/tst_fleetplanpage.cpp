@@ -1,0 +1,141 @@
+// The Fleet plan page (model.md §11.4) driven through its widgets on the bundled growing-team example.
+#include "tests/support/testmain.h"
+#include "uitestutil.h"
+
+#include "ui/charts/chartview.h"
+#include "ui/fleet/fleetplanpage.h"
+
+#include <QAction>
+#include <QChart>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace mltco;
+
+class TestFleetPlanPage final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<UiFixture> m_f;
+    ui::FleetPlanPage *page() const { return m_f->find<ui::FleetPlanPage>(QStringLiteral("fleetPlanPage")); }
+    template<typename T>
+    T *on(const QString &name) const
+    {
+        return page()->findChild<T *>(name);
+    }
+    void shot(const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("MLTCO_FLEET_SHOTS");
+        if (dir.isEmpty())
+            return;
+        QDir().mkpath(dir);
+        QTest::qWait(50);
+        QVERIFY(m_f->window->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        m_f = std::make_unique<UiFixture>();
+        QVERIFY(m_f->open());
+        m_f->window->resize(1440, 900);
+        auto *action = m_f->find<QAction>(QStringLiteral("openExample_growing-team"));
+        QVERIFY(action);
+        action->trigger();
+        QTRY_VERIFY(m_f->editor()->plan().optimize.has_value());
+        m_f->window->showPage(ui::MainWindow::FleetPlan);
+        QTRY_VERIFY(page() && page()->isVisible());
+    }
+
+    void cleanup() { m_f.reset(); }
+
+    void theRequestComesFromThePlan()
+    {
+        QCOMPARE(on<QComboBox>(QStringLiteral("fleetOwn"))->currentText(), QStringLiteral("On-prem baseline, 1 server"));
+        QCOMPARE(on<QComboBox>(QStringLiteral("fleetReserve"))->currentText(),
+                 QStringLiteral("Reserved 8xA100 cloud, 1-year terms"));
+        QCOMPARE(on<QComboBox>(QStringLiteral("fleetBurst"))->currentText(), QStringLiteral("GCP on-demand A100, autoscaled"));
+        // Only kinds that fit: the burst offers the two elastic scenarios and "none".
+        QCOMPARE(on<QComboBox>(QStringLiteral("fleetBurst"))->count(), 3);
+        QCOMPARE(on<QSpinBox>(QStringLiteral("fleetEvery"))->value(), 3);
+        QCOMPARE(on<QSlider>(QStringLiteral("fleetRisk"))->value(), 0); // mean
+        QVERIFY(on<QLabel>(QStringLiteral("fleetRiskLabel"))->text().startsWith(QStringLiteral("Cheapest on average")));
+        on<QSlider>(QStringLiteral("fleetRisk"))->setValue(4);
+        QVERIFY(on<QLabel>(QStringLiteral("fleetRiskLabel"))->text().contains(QStringLiteral("worst 5 %")));
+        const tco::OptimizeRequest r = page()->request();
+        QCOMPARE(r.objective, tco::OptimizeObjective::Cvar);
+        QCOMPARE(*r.beta, 0.95);
+        shot(QStringLiteral("fleet-before"));
+    }
+
+    void runShowsTheAnswerAndAddsItToThePlan()
+    {
+        auto *run = on<QPushButton>(QStringLiteral("fleetRun"));
+        auto *add = on<QPushButton>(QStringLiteral("fleetAddToPlan"));
+        QVERIFY(!add->isEnabled());
+        on<QSpinBox>(QStringLiteral("fleetTrials"))->setValue(200);
+        QTest::mouseClick(run, Qt::LeftButton);
+        QVERIFY(page()->isRunning() || page()->answer());
+        shot(QStringLiteral("fleet-during"));
+        QTRY_VERIFY_WITH_TIMEOUT(page()->answer().has_value(), 60000);
+        const tco::OptimizeAnswer &a = *page()->answer();
+        QCOMPARE(a.futures.size(), std::size_t(200));
+        const QString sentence = on<QLabel>(QStringLiteral("fleetSentence"))->text();
+        QVERIFY2(sentence.contains(QStringLiteral("burst the rest to")) && sentence.contains(QStringLiteral("expected")),
+                 qPrintable(sentence));
+        QCOMPARE(on<QProgressBar>(QStringLiteral("fleetProgress"))->value(), 1000);
+        // The answer, then every scenario of the plan under the same futures.
+        auto *table = on<QTableWidget>(QStringLiteral("fleetComparison"));
+        QCOMPARE(table->rowCount(), 1 + 9);
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("The fleet plan"));
+        auto *timeline = on<ui::ChartView>(QStringLiteral("fleetTimeline"));
+        QVERIFY(timeline->chart()->series().size() >= 3);
+        auto *frontier = on<ui::ChartView>(QStringLiteral("fleetFrontier"));
+        QVERIFY(!frontier->chart()->series().isEmpty());
+        shot(QStringLiteral("fleet-after"));
+        m_f->window->resize(1024, 700);
+        shot(QStringLiteral("fleet-1024x700"));
+        m_f->window->resize(1440, 900);
+
+        // "Add to plan": the two layers and the mix, one undo step.
+        QTRY_VERIFY(add->isEnabled());
+        const qsizetype before = m_f->editor()->plan().scenarios.size();
+        const int steps = m_f->editor()->undoStack()->count();
+        QTest::mouseClick(add, Qt::LeftButton);
+        QTRY_COMPARE(m_f->editor()->plan().scenarios.size(), before + 3);
+        QCOMPARE(m_f->editor()->undoStack()->count(), steps + 1);
+        const tco::PlanScenario *mix = m_f->editor()->plan().scenario(QStringLiteral("Optimized fleet"));
+        QVERIFY(mix && mix->kind() == tco::ScenarioKind::Mix);
+        // The dashboard evaluates it like any scenario: the engine's NPV in the plan's own workload.
+        QVERIFY(m_f->editor()->result());
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(m_f->editor()->plan().scenarios.size(), before);
+        // The plan changed after the answer: it must be found again before it can be added.
+        QVERIFY(!add->isEnabled());
+    }
+
+    void cancelStopsTheRun()
+    {
+        on<QSpinBox>(QStringLiteral("fleetTrials"))->setValue(20000);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("fleetRun")), Qt::LeftButton);
+        QVERIFY(page()->isRunning());
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("fleetCancel")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning(), 60000);
+        QVERIFY(!page()->answer());
+        QVERIFY2(on<QLabel>(QStringLiteral("fleetStatus"))->text().startsWith(QStringLiteral("Cancelled")),
+                 qPrintable(on<QLabel>(QStringLiteral("fleetStatus"))->text()));
+    }
+};
+
+MLTCO_TEST_MAIN(TestFleetPlanPage)
+#include "tst_fleetplanpage.moc"

@@ -1,0 +1,158 @@
+#include "ui/fleet/fleetcharts.h"
+
+#include "models/report/format.h"
+#include "ui/charts/chartview.h"
+#include "ui/dashboard/chartpalette.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mltco::ui::fleet {
+
+namespace {
+
+QLineSeries *line(const std::vector<double> &values, double divisor, QObject *parent)
+{
+    auto *s = new QLineSeries(parent);
+    for (std::size_t m = 0; m < values.size(); ++m)
+        s->append(static_cast<double>(m + 1), values[m] / divisor);
+    return s;
+}
+
+} // namespace
+
+QChart *timelineChart(const tco::OptimizeAnswer &answer)
+{
+    const tco::FleetTimeline &t = answer.timeline;
+    auto *chart = new QChart;
+    auto *months = new QValueAxis(chart);
+    auto *hours = new QValueAxis(chart);
+    configureMonthAxis(months);
+    chart->addAxis(months, Qt::AlignBottom);
+    chart->addAxis(hours, Qt::AlignLeft);
+    const auto h = t.demandP90.size();
+    double top = 1.0;
+    std::vector<double> zero(h, 0.0), layers(h, 0.0);
+    for (std::size_t m = 0; m < h; ++m) {
+        layers[m] = t.ownServes[m] + t.reserveServes[m];
+        top = std::max({top, t.demandP90[m], layers[m]});
+    }
+    const double divisor = 1000.0;
+    setNiceRange(hours, 0.0, top / divisor);
+    hours->setTitleText(QObject::tr("Reference GPU-hours a month (thousands)"));
+    hours->setLabelFormat(QStringLiteral("%.0f"));
+    setMonthRange(months, 1, static_cast<int>(h));
+
+    const auto area = [&](const std::vector<double> &upper, const std::vector<double> &lower, const QString &name,
+                          QColor colour, int alpha) {
+        auto *a = new QAreaSeries(line(upper, divisor, chart), line(lower, divisor, chart));
+        a->setName(name);
+        QColor fill = colour;
+        fill.setAlpha(alpha);
+        a->setBrush(fill);
+        a->setPen(QPen(colour.darker(110), 1.2));
+        chart->addSeries(a);
+        a->attachAxis(months);
+        a->attachAxis(hours);
+    };
+    int servers = 0, instances = 0;
+    for (const tco::ScheduledPurchase &p : answer.plan.purchases)
+        servers += p.servers;
+    for (double i : t.instances)
+        instances = std::max(instances, static_cast<int>(i));
+    if (!answer.request.own.isEmpty())
+        area(t.ownServes, zero, QObject::tr("Owned servers (%1 at most)").arg(servers), palette::scenarioColor(4), 170);
+    if (!answer.request.reserve.isEmpty())
+        area(layers, t.ownServes, QObject::tr("Reserved instances (%1 at most)").arg(instances), palette::scenarioColor(1), 170);
+    area(t.demandP90, t.demandP10, QObject::tr("Demand, P10–P90 of the futures"), QColor(0x8a, 0x95, 0xa1), 55);
+    auto *median = line(t.demandP50, divisor, chart);
+    median->setName(QObject::tr("Demand, median"));
+    median->setPen(QPen(QColor(0x33, 0x3d, 0x47), 2.0, Qt::DashLine));
+    chart->addSeries(median);
+    median->attachAxis(months);
+    median->attachAxis(hours);
+    chart->setTitle(answer.request.burst.isEmpty()
+                        ? QObject::tr("What to own and reserve, month by month, against demand")
+                        : QObject::tr("What to own and reserve, month by month; demand above them bursts to \u201c%1\u201d")
+                              .arg(answer.request.burst));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    palette::styleChart(chart);
+    return chart;
+}
+
+QChart *frontierChart(const tco::OptimizeAnswer &answer)
+{
+    auto *chart = new QChart;
+    auto *meanAxis = new QValueAxis(chart);
+    auto *riskAxis = new QValueAxis(chart);
+    chart->addAxis(meanAxis, Qt::AlignBottom);
+    chart->addAxis(riskAxis, Qt::AlignLeft);
+    double lo = 0, hi = 0;
+    bool first = true;
+    for (const tco::FrontierPoint &p : answer.frontier)
+        for (double v : {p.mean, p.cvar}) {
+            lo = first ? v : std::min(lo, v);
+            hi = first ? v : std::max(hi, v);
+            first = false;
+        }
+    const double pad = std::max(1.0, (hi - lo) * 0.08);
+    const MoneyScale x = configureMoneyAxis(meanAxis, lo - pad, hi + pad, QObject::tr("Expected cost (mean NPV)"), answer.currency);
+    const MoneyScale y = configureMoneyAxis(riskAxis, lo - pad, hi + pad, QObject::tr("Worst futures (CVaR)"), answer.currency);
+    // Close around the points: the money axes would otherwise start at zero and crowd them into a corner.
+    setNiceRange(meanAxis, (lo - pad) / x.divisor, (hi + pad) / x.divisor);
+    setNiceRange(riskAxis, (lo - pad) / y.divisor, (hi + pad) / y.divisor);
+    auto *path = new QLineSeries(chart);
+    path->setName(QObject::tr("The optimum at each risk level"));
+    path->setPen(QPen(palette::scenarioColor(0), 2.0));
+    path->setPointsVisible(true);
+    path->setPointLabelsVisible(true);
+    path->setPointLabelsFormat(QStringLiteral("@pointLabel"));
+    for (const tco::FrontierPoint &p : answer.frontier)
+        path->append(p.mean / x.divisor, p.cvar / y.divisor);
+    // Point labels name each point's risk level.
+    QStringList labels;
+    for (const tco::FrontierPoint &p : answer.frontier)
+        labels << (p.beta == 0.0 ? QObject::tr("mean") : QObject::tr("P%1").arg(std::lround(100 * p.beta)));
+    path->setPointLabelsVisible(false);
+    chart->addSeries(path);
+    path->attachAxis(meanAxis);
+    path->attachAxis(riskAxis);
+    for (std::size_t i = 0; i < answer.frontier.size(); ++i) {
+        auto *dot = new QScatterSeries(chart);
+        dot->setMarkerSize(9);
+        dot->setColor(palette::scenarioColor(0));
+        dot->append(answer.frontier[i].mean / x.divisor, answer.frontier[i].cvar / y.divisor);
+        dot->setPointLabelsFormat(labels[static_cast<qsizetype>(i)]);
+        dot->setPointLabelsVisible(true);
+        dot->setPointLabelsClipping(false);
+        chart->addSeries(dot);
+        dot->attachAxis(meanAxis);
+        dot->attachAxis(riskAxis);
+        chart->legend()->markers(dot).value(0)->setVisible(false);
+    }
+    // The answer: its mean and its CVaR at the request's level (the mean itself for the mean objective).
+    auto *chosen = new QScatterSeries(chart);
+    chosen->setName(QObject::tr("The answer"));
+    chosen->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    chosen->setMarkerSize(14);
+    chosen->setColor(QColor(0xd9, 0x48, 0x1c));
+    const double answerRisk = answer.objective == tco::OptimizeObjective::Cvar ? answer.value : answer.mean;
+    chosen->append(answer.mean / x.divisor, answerRisk / y.divisor);
+    chart->addSeries(chosen);
+    chosen->attachAxis(meanAxis);
+    chosen->attachAxis(riskAxis);
+    chart->setTitle(QObject::tr("Efficient frontier: average cost against the worst futures"));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    palette::styleChart(chart);
+    return chart;
+}
+
+} // namespace mltco::ui::fleet
