@@ -1,0 +1,87 @@
+// Fleet optimizer benchmark (printed, never asserted).
+//   bench_optimize           the growing-team example, quarterly epochs, own + reserve + burst, 1,000 sampled futures
+//                            (goal: <= 2 s on 2 cores, gap (value - bound) / value <= 0.5 %)
+//   bench_optimize --quick   what CTest runs: 100 futures
+// Baseline printed beside it: `analyze` of the same plan with as many Monte Carlo trials as the optimizer has futures,
+// the product's other way of looking at the same futures.
+#include "models/analytics/analysis.h"
+#include "models/analytics/fleetoptimizer.h"
+#include "models/plan/examples.h"
+#include "models/plan/planevaluation.h"
+#include "models/plan/planreader.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <chrono>
+#include <cmath>
+
+using namespace mltco;
+using namespace mltco::tco;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const bool quick = app.arguments().contains(QStringLiteral("--quick"));
+    const int futures = quick ? 100 : 1000;
+    QTextStream out(stdout);
+    const Expected<QByteArray> json = exampleJson(QStringLiteral("growing-team"));
+    Expected<Plan> plan = json ? readPlan(*json) : Expected<Plan>(json.error());
+    if (!plan || !plan->optimize)
+        qFatal("the growing-team example has no optimize request");
+    plan->optimize->everyMonths = 3;
+    plan->optimize->epochs.reset();
+    plan->optimize->trials = futures;
+    const Expected<PlanResult> base = evaluatePlan(*plan);
+    if (!base)
+        qFatal("the example does not evaluate");
+    out << "bench_optimize (" << MLTCO_BUILD_TYPE << "): growing-team, quarterly epochs, own + reserve + burst, "
+        << futures << " futures sampled from its uncertainty\n";
+
+    double oneThread = 0.0;
+    for (int threads : {1, 2}) {
+        for (bool frontier : {false, true}) {
+            OptimizeOptions options;
+            options.threads = threads;
+            options.frontier = frontier;
+            const auto start = Clock::now();
+            const Expected<OptimizeAnswer> answer = optimizeFleet(*plan, *base, options);
+            const double seconds = secondsSince(start);
+            if (!answer)
+                qFatal("%s", qPrintable(answer.error().message));
+            if (threads == 1 && frontier)
+                oneThread = seconds;
+            const double gap = answer->bound ? (answer->value - *answer->bound) / std::abs(answer->value) : NAN;
+            out << QStringLiteral("  %1 thread%2, %3: %4 s   objective %5, bound %6, gap %7 %, %8 decisions priced%9\n")
+                       .arg(threads)
+                       .arg(threads == 1 ? QString() : QStringLiteral("s"))
+                       .arg(frontier ? QStringLiteral("answer + frontier (5 more searches) + marginal values")
+                                     : QStringLiteral("answer + marginal values          "))
+                       .arg(seconds, 0, 'f', 3)
+                       .arg(answer->value, 0, 'f', 0)
+                       .arg(answer->bound ? QString::number(*answer->bound, 'f', 0) : QStringLiteral("none"))
+                       .arg(gap * 100, 0, 'f', 2)
+                       .arg(answer->evaluations)
+                       .arg(threads == 2 && frontier && oneThread > 0
+                                ? QStringLiteral("  (%1x the 1-thread time)").arg(seconds / oneThread, 0, 'f', 2)
+                                : QString());
+        }
+    }
+    AnalysisOptions analysis;
+    analysis.trials = futures;
+    analysis.threads = 2;
+    const auto start = Clock::now();
+    const Expected<AnalysisResult> mc = analyzePlan(*plan, *base, analysis);
+    const double seconds = secondsSince(start);
+    if (!mc)
+        qFatal("%s", qPrintable(mc.error().message));
+    out << QStringLiteral("  baseline: analyze --trials %1 of the same plan, 2 threads: %2 s\n").arg(futures).arg(seconds, 0, 'f', 3);
+    return 0;
+}
