@@ -4,6 +4,7 @@
 #include <ClpSolve.hpp>
 #include <CoinPackedMatrix.hpp>
 
+#include <algorithm>
 #include <cfloat>
 
 namespace mltco::tco {
@@ -122,6 +123,130 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp)
     ClpSolve how;
     how.setSolveType(ClpSolve::useDual);
     model.initialSolve(how);
+    if (!model.isProvenOptimal())
+        return std::nullopt;
+    FleetLpSolution solution;
+    solution.value = model.objectiveValue() + constant;
+    const double *x = model.primalColumnSolution();
+    solution.decision.assign(x, x + lp.own + lp.reserve);
+    return solution;
+}
+
+std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
+{
+    const FleetLp &lp = compact.lp;
+    const int F = lp.futures;
+    const int H = lp.months;
+    std::vector<int> rows, cols;
+    std::vector<double> elements, colLower, colUpper, objective, rowLower, rowUpper;
+    const auto column = [&](double lower, double upper, double cost) {
+        colLower.push_back(lower);
+        colUpper.push_back(upper);
+        objective.push_back(cost);
+        return static_cast<int>(colLower.size()) - 1;
+    };
+    const auto row = [&](double lower, double upper) {
+        rowLower.push_back(lower);
+        rowUpper.push_back(upper);
+        return static_cast<int>(rowLower.size()) - 1;
+    };
+    const auto put = [&](int r, int c, double value) {
+        if (value != 0.0) {
+            rows.push_back(r);
+            cols.push_back(c);
+            elements.push_back(value);
+        }
+    };
+    double constant = 0.0;
+    for (int f = 0; f < F; ++f)
+        constant += lp.weight[f] * lp.constant[f];
+    for (int k = 0; k < lp.own; ++k) {
+        double cost = 0.0;
+        for (int f = 0; f < F; ++f)
+            cost += lp.weight[f] * lp.ownCost[static_cast<std::size_t>(f * lp.own + k)];
+        // No server before the first staffed month (and none at all without one).
+        const bool allowed = compact.firstStaffed >= 0 && lp.ownFrom[static_cast<std::size_t>(k)] >= compact.firstStaffed;
+        column(0.0, allowed ? lp.maxServers : 0.0, cost);
+    }
+    for (int k = 0; k < lp.reserve; ++k) {
+        double cost = 0.0;
+        for (int f = 0; f < F; ++f)
+            cost += lp.weight[f] * lp.reserveCost[static_cast<std::size_t>(f * lp.reserve + k)];
+        column(0.0, lp.maxInstances, cost);
+    }
+    const double perServer = lp.perServer.empty() ? 0.0 : lp.perServer.front();
+    const double perInstance = lp.perInstance.empty() ? 0.0 : lp.perInstance.front();
+    std::vector<std::pair<double, double>> futures; // (G_fm, w_f slope_fm), by demand, largest first
+    struct Tangent final
+    {
+        double at, value, slope; // φ_m(at), and the slope of a supporting line there (Σ w a over G > at, negated)
+    };
+    std::vector<Tangent> tangents;
+    constexpr std::size_t kTangents = 64; // supporting lines a month: each below φ_m everywhere, so the bound stays one
+    for (int m = 0; m < H; ++m) {
+        // φ_m at its breakpoints (each future's demand, and 0), from the largest demand down:
+        // φ(b) = Σ_{G > b} w a G − b Σ_{G > b} w a. θ_m lies above a supporting line at every kth of them.
+        futures.clear();
+        for (int f = 0; f < F; ++f)
+            futures.emplace_back(lp.demand[static_cast<std::size_t>(f * H + m)],
+                                 lp.burst ? lp.weight[f] * lp.slope[static_cast<std::size_t>(f * H + m)] : 0.0);
+        std::sort(futures.begin(), futures.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+        tangents.clear();
+        const std::size_t every = std::max<std::size_t>(1, futures.size() / kTangents);
+        double sumWG = 0.0, sumW = 0.0;
+        for (std::size_t i = 0; i < futures.size(); ++i) {
+            sumWG += futures[i].second * futures[i].first;
+            sumW += futures[i].second;
+            const double next = i + 1 < futures.size() ? futures[i + 1].first : 0.0;
+            if ((i % every == 0 || i + 1 == futures.size()) && next < futures[i].first)
+                tangents.push_back({next, std::max(0.0, sumWG - next * sumW), -sumW});
+        }
+        const int theta = column(0.0, COIN_DBL_MAX, 1.0);
+        // θ_m >= φ(b) + s (C − b), C = the usable capacity of the layers: θ_m − s C >= φ(b) − s b.
+        for (const Tangent &t : tangents) {
+            const int r = row(t.value - t.slope * t.at, COIN_DBL_MAX);
+            put(r, theta, 1.0);
+            for (int k = 0; k < lp.own; ++k)
+                if (lp.ownFrom[static_cast<std::size_t>(k)] <= m)
+                    put(r, k, -t.slope * lp.maxUtilization * perServer);
+            for (int k = 0; k < lp.reserve; ++k)
+                if (lp.reserveFrom[static_cast<std::size_t>(k)] <= m && m <= lp.reserveTo[static_cast<std::size_t>(k)])
+                    put(r, lp.own + k, -t.slope * lp.maxUtilization * perInstance);
+        }
+        // On-call staff: people_m >= N_m / servers per person, and a whole person from the first staffed month.
+        if (compact.serversPerFte > 0.0 && lp.own > 0) {
+            const bool staffed = compact.firstStaffed >= 0 && m >= compact.firstStaffed;
+            const int people = column(staffed ? 1.0 : 0.0, COIN_DBL_MAX, compact.staffCoef[static_cast<std::size_t>(m)]);
+            const int pro = row(0.0, COIN_DBL_MAX);
+            put(pro, people, 1.0);
+            for (int k = 0; k < lp.own; ++k)
+                if (lp.ownFrom[static_cast<std::size_t>(k)] <= m)
+                    put(pro, k, -1.0 / compact.serversPerFte);
+        }
+    }
+    if (lp.own > 0) {
+        const int servers = row(compact.firstStaffed >= 0 ? 1.0 : -COIN_DBL_MAX, lp.maxServers);
+        for (int k = 0; k < lp.own; ++k)
+            put(servers, k, 1.0);
+        if (lp.budget) {
+            for (const std::vector<double> &year : lp.budgetRows) {
+                const int r = row(-COIN_DBL_MAX, *lp.budget * (1.0 + 1e-9));
+                for (int k = 0; k < lp.own; ++k)
+                    put(r, k, year[static_cast<std::size_t>(k)]);
+            }
+        }
+    }
+    if (lp.reserve > 0) {
+        const int instances = row(-COIN_DBL_MAX, lp.maxInstances);
+        for (int k = 0; k < lp.reserve; ++k)
+            put(instances, lp.own + k, 1.0);
+    }
+    CoinPackedMatrix matrix(true, rows.data(), cols.data(), elements.data(), static_cast<CoinBigIndex>(elements.size()));
+    matrix.setDimensions(static_cast<int>(rowLower.size()), static_cast<int>(colLower.size()));
+    ClpSimplex model;
+    model.setLogLevel(0);
+    model.loadProblem(matrix, colLower.data(), colUpper.data(), objective.data(), rowLower.data(), rowUpper.data());
+    model.dual();
     if (!model.isProvenOptimal())
         return std::nullopt;
     FleetLpSolution solution;

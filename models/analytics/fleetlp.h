@@ -33,6 +33,22 @@ struct FleetLp final
     double beta = 0.9;
 };
 
+/// The mean objective's relaxation in a compact, exact form, for futures whose servers and instances have the same
+/// capacity in every future: the burst's expected cost in month m is then a convex function of the layers' usable
+/// capacity C_m alone, φ_m(C) = Σ_f w_f slope_fm (G_fm − C)+, piecewise linear with a breakpoint at each future's
+/// demand; θ_m >= φ_m is written as supporting lines at 64 of its breakpoints (each below φ_m everywhere, so the
+/// optimum stays a lower bound), a few rows a month instead of one per future and month.
+/// On-call staff is its own variable, people_m >= N_m / serversPerFte, and, when `firstStaffed` >= 0, >= 1 from that
+/// month on with no server in service before it: solved for each possible first month, the smallest optimum bounds
+/// every integer decision, whose first server brings a whole person.
+struct FleetLpCompact final
+{
+    FleetLp lp;                      ///< ownCost without staff; weight, demand and slope as in FleetLp
+    std::vector<double> staffCoef;   ///< [m]: one person that month, discounted, after tax (weighted over the futures)
+    double serversPerFte = 0.0;      ///< 0: no staff
+    int firstStaffed = -1;           ///< the first month (0-based) with a server in service; -1: no server at all
+};
+
 struct FleetLpSolution final
 {
     double value = 0.0;       ///< the relaxation's optimum (the objective's lower bound)
@@ -41,5 +57,6 @@ struct FleetLpSolution final
 
 /// The relaxation solved; none when CLP finds no optimum (infeasible, or stopped).
 std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp);
+std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact);
 
 } // namespace mltco::tco

@@ -838,6 +838,40 @@ std::optional<FleetLpSolution> Optimizer::relaxation(double beta, bool cvar) con
                 lp.budgetRows[y][k] = lowest;
             }
     }
+    // The mean with a burst and one capacity per server and per instance: the compact form, solved for each month the
+    // first server could enter service (and for none), its smallest optimum the bound.
+    const auto same = [](const std::vector<double> &v) {
+        return std::all_of(v.begin(), v.end(), [&](double x) { return x == v.front(); });
+    };
+    if ((!cvar || beta <= 0.0) && m_burstIndex >= 0 && same(m_perServer) && same(m_perInstance)) {
+        FleetLpCompact compact;
+        compact.lp = lp;
+        compact.staffCoef.assign(h, 0.0);
+        if (m_ownIndex >= 0) {
+            for (std::size_t f = 0; f < F; ++f) {
+                const OwnCosts &own = m_own[static_cast<std::size_t>(m_ownGroup[f])];
+                compact.serversPerFte = std::max(compact.serversPerFte, own.serversPerFte);
+                for (std::size_t k = 0; k < m_ownEpochs.size(); ++k)
+                    compact.lp.ownCost[f * m_ownEpochs.size() + k] = *std::min_element(own.unit[k].begin(), own.unit[k].end());
+                for (std::size_t m = 0; m < h; ++m)
+                    compact.staffCoef[m] += m_weight[f] * own.staffCoef[m];
+            }
+        }
+        std::vector<int> firsts{-1};
+        for (int from : lp.ownFrom)
+            if (std::find(firsts.begin(), firsts.end(), from) == firsts.end())
+                firsts.push_back(from);
+        std::optional<FleetLpSolution> best;
+        for (int first : firsts) {
+            compact.firstStaffed = first;
+            const std::optional<FleetLpSolution> solved = solveFleetLp(compact);
+            if (!solved)
+                return std::nullopt; // a relaxation that cannot be solved proves nothing
+            if (!best || solved->value < best->value)
+                best = solved;
+        }
+        return best;
+    }
     return solveFleetLp(lp);
 }
 
