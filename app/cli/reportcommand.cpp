@@ -6,6 +6,7 @@
 #include "models/catalog/instanceresolver.h"
 #include "models/report/csvexport.h"
 #include "models/report/reportdata.h"
+#include "models/report/fleetreport.h"
 #include "models/report/summary.h"
 #include "models/store/planstore.h"
 #include "models/plan/planreader.h"
@@ -146,7 +147,8 @@ int runReport(const QStringList &args, Io &io)
     const std::optional<tco::AnalysisResult> risk = report::reportRisk(loaded->plan, *result);
 
     if (parser.isSet(QStringLiteral("summary")))
-        io.out << report::summaryText(report::executiveSummary(loaded->plan, *result),
+        io.out << report::summaryText(report::withFleetPlan(report::executiveSummary(loaded->plan, *result), loaded->plan,
+                                                            *result),
                                       summaryFormat == QLatin1String("markdown") ? report::SummaryFormat::Markdown
                                                                                  : report::SummaryFormat::Text);
     if (parser.isSet(QStringLiteral("csv"))) {
@@ -165,9 +167,11 @@ int runReport(const QStringList &args, Io &io)
         if (!months)
             return inputError(io, months.error().message);
         const std::optional<actuals::PlanComparison> bills = actuals::linkedComparison(loaded->plan, *result, *months);
+        // A plan with a fleet plan request gets its "Fleet plan" page.
+        const std::optional<tco::OptimizeAnswer> fleet = report::reportFleet(loaded->plan, *result);
         if (Status s = ui::writePdfReport(pdf, data, *result,
                                           pageSize == QLatin1String("letter") ? ui::ReportPageSize::Letter : ui::ReportPageSize::A4,
-                                          risk ? &*risk : nullptr, bills ? &*bills : nullptr);
+                                          risk ? &*risk : nullptr, bills ? &*bills : nullptr, fleet ? &*fleet : nullptr);
             !s)
             return inputError(io, s.error().message);
         io.out << "PDF report written to " << pdf << '\n';

@@ -45,6 +45,16 @@ QJsonArray termsJson(const tco::FleetPlan &plan)
 
 } // namespace
 
+std::optional<tco::OptimizeAnswer> reportFleet(const tco::Plan &plan, const tco::PlanResult &result)
+{
+    if (!plan.optimize)
+        return std::nullopt;
+    Expected<tco::OptimizeAnswer> answer = tco::optimizeFleet(plan, result, {});
+    if (!answer)
+        return std::nullopt;
+    return std::move(*answer);
+}
+
 QString fleetSentence(const tco::OptimizeAnswer &a)
 {
     const tco::OptimizeRequest &r = a.request;

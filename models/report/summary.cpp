@@ -1,5 +1,7 @@
 #include "models/report/summary.h"
 
+#include "models/report/fleetreport.h"
+
 #include "models/report/format.h"
 #include "models/report/problemtext.h"
 #include "models/report/reportdata.h"
@@ -352,6 +354,18 @@ std::vector<ComparisonLine> compareScenarios(const tco::PlanResult &result, std:
     return lines;
 }
 
+ExecutiveSummary withFleetPlan(ExecutiveSummary summary, const tco::Plan &plan, const tco::PlanResult &result)
+{
+    if (!plan.optimize)
+        return summary;
+    tco::OptimizeOptions options;
+    options.frontier = false;
+    const Expected<tco::OptimizeAnswer> answer = tco::optimizeFleet(plan, result, options);
+    summary.fleetPlan = answer ? QStringLiteral("\u201c%1\u201d: %2").arg(answer->request.mixName(), fleetSentence(*answer))
+                               : QStringLiteral("not found: %1").arg(answer.error().details.value(0, answer.error().message));
+    return summary;
+}
+
 QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
 {
     const bool md = format == SummaryFormat::Markdown;
@@ -360,6 +374,8 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
     text += (md ? QStringLiteral("**Question.** %1\n\n") : QStringLiteral("\nQuestion: %1\n")).arg(summary.question);
     text += (md ? QStringLiteral("**Recommendation.** %1\n\n") : QStringLiteral("Recommendation: %1\n\n"))
                 .arg(summary.recommendation);
+    if (!summary.fleetPlan.isEmpty())
+        text += (md ? QStringLiteral("**Fleet plan.** %1\n\n") : QStringLiteral("Fleet plan %1\n\n")).arg(summary.fleetPlan);
 
     const QStringList header{QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"),
                              QStringLiteral("NPV"), QStringLiteral("Per year"), QStringLiteral("Per served GPU-hour")};

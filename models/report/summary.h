@@ -53,7 +53,14 @@ struct ExecutiveSummary final
     QStringList notes;             ///< unmet demand, what was left out, the tax view: what a reader must know
     QString taxView;               ///< "after tax at 21.0 %" or "before tax (cash)"
     int horizonMonths = 0;
+    /// With the plan's `optimize` request: the optimized mix in words (fleetSentence), or why it could not be found.
+    /// Filled by withFleetPlan(), which runs the optimizer (executiveSummary() stays quick for the dashboard).
+    QString fleetPlan;
 };
+
+/// The summary with the plan's fleet plan (model.md §11.4) named, when the plan has an `optimize` request: the
+/// optimizer run without its frontier.
+ExecutiveSummary withFleetPlan(ExecutiveSummary summary, const tco::Plan &plan, const tco::PlanResult &result);
 
 /// "cloud, always on", "cloud cluster", "pay-per-use cloud", "owned servers", "owned base, cloud burst".
 QString kindInWords(tco::ScenarioKind kind);

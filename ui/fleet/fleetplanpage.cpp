@@ -186,6 +186,7 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     auto *addRow = new QHBoxLayout;
     m_name = new QLineEdit(panel);
     m_name->setObjectName(QStringLiteral("fleetName"));
+    m_name->setAccessibleName(tr("Name of the mix to add"));
     m_name->setToolTip(tr("The name of the mix the answer adds; its layers are named \u201cNAME \u00b7 own\u201d and "
                           "\u201cNAME \u00b7 reserve\u201d"));
     m_add = new QPushButton(tr("Add to plan"), panel);
@@ -231,6 +232,7 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     m_lower->addWidget(m_frontier, 1);
     m_comparison = new QTableWidget(0, 3, results);
     m_comparison->setObjectName(QStringLiteral("fleetComparison"));
+    m_comparison->setAccessibleName(tr("The fleet plan and every scenario under the same futures"));
     m_comparison->setHorizontalHeaderLabels({tr("Under the same futures"), tr("Mean NPV"), tr("Worst futures (CVaR)")});
     m_comparison->verticalHeader()->hide();
     m_comparison->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);

@@ -1,5 +1,7 @@
 #include "ui/report/exports.h"
 
+#include "models/report/fleetreport.h"
+
 #include "models/catalog/catalogrepository.h"
 #include "models/report/csvexport.h"
 #include "models/report/problemtext.h"
@@ -81,7 +83,9 @@ Status exportPdf(const PlanEditor &editor, const QString &path, ReportPageSize p
     const std::optional<tco::AnalysisResult> risk = report::reportRisk(editor.plan(), *editor.result());
     const std::optional<actuals::PlanComparison> bills =
         actuals::linkedComparison(editor.plan(), *editor.result(), editor.actuals());
-    return writePdfReport(path, data, *editor.result(), pageSize, risk ? &*risk : nullptr, bills ? &*bills : nullptr);
+    const std::optional<tco::OptimizeAnswer> fleet = report::reportFleet(editor.plan(), *editor.result());
+    return writePdfReport(path, data, *editor.result(), pageSize, risk ? &*risk : nullptr, bills ? &*bills : nullptr,
+                          fleet ? &*fleet : nullptr);
 }
 
 Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)

@@ -1,5 +1,7 @@
 #include "ui/report/pdfreport.h"
 
+#include "models/report/fleetreport.h"
+
 #include "models/report/format.h"
 #include "models/tco/result.h"
 #include "ui/actuals/actualschart.h"
@@ -12,6 +14,7 @@
 #include "ui/dashboard/cumulativechart.h"
 #include "ui/dashboard/hybridchart.h"
 #include "ui/report/chartobject.h"
+#include "ui/fleet/fleetcharts.h"
 #include "ui/risk/riskcharts.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -153,9 +156,10 @@ class ReportBuilder final
 {
 public:
     ReportBuilder(const report::ReportData &data, const tco::PlanResult &result, QTextDocument &doc, ChartObject &charts,
-                  QWidget &host, double contentWidth, const tco::AnalysisResult *risk, const actuals::PlanComparison *bills)
+                  QWidget &host, double contentWidth, const tco::AnalysisResult *risk, const actuals::PlanComparison *bills,
+                  const tco::OptimizeAnswer *fleet)
         : m_data(data), m_result(result), m_doc(doc), m_charts(charts), m_host(host), m_width(contentWidth), m_risk(risk),
-          m_bills(bills)
+          m_bills(bills), m_fleet(fleet)
     {
     }
 
@@ -190,6 +194,8 @@ public:
 
         if (m_risk)
             riskSection(cursor, *m_risk);
+        if (m_fleet)
+            fleetSection(cursor, *m_fleet);
         if (m_bills)
             actualsSection(cursor, *m_bills);
 
@@ -262,6 +268,48 @@ public:
     }
 
 private:
+    void fleetSection(QTextCursor &cursor, const tco::OptimizeAnswer &a)
+    {
+        QString bound;
+        if (a.bound)
+            bound = QStringLiteral(" No decision can do better than %1 (a proven bound, %2 below this answer).")
+                        .arg(esc(report::money(*a.bound, a.currency)),
+                             esc(report::percent(a.value != 0.0 ? (a.value - *a.bound) / std::abs(a.value) : 0.0, 1)));
+        section(cursor,
+                QStringLiteral("<h2>Fleet plan</h2><p><b>%1</b></p><p class=\"muted\">What to own, reserve and burst, "
+                               "and when, over %2 futures (%3): NPV after tax, mean %4, P10 %5, P90 %6.%7 Every figure "
+                               "is the engine's own evaluation of the answer in each future (docs/model.md).</p>")
+                    .arg(esc(report::fleetSentence(a)))
+                    .arg(a.futures.size())
+                    .arg(a.objective == tco::OptimizeObjective::Cvar
+                             ? QStringLiteral("the cost of the worst %1 minimised").arg(esc(report::percent(1.0 - a.beta, 0)))
+                             : QStringLiteral("the mean cost minimised"))
+                    .arg(esc(report::money(a.mean, a.currency)), esc(report::money(a.p10, a.currency)),
+                         esc(report::money(a.p90, a.currency)), bound),
+                true);
+        auto *timeline = new ChartView(&m_host);
+        timeline->setChart(fleet::timelineChart(a));
+        addChart(cursor, timeline,
+                 QStringLiteral("Owned and reserved capacity month by month (what they serve at most) against the demand "
+                                "of the futures: its P10-P90 band and median. Above the layers the work bursts."),
+                 0.46);
+        if (!a.frontier.empty()) {
+            auto *frontier = new ChartView(&m_host);
+            frontier->setChart(fleet::frontierChart(a));
+            addChart(cursor, frontier,
+                     QStringLiteral("The efficient frontier: the best decision at each risk level, its expected cost "
+                                    "against its cost in the worst futures; the square is the answer."),
+                     0.46);
+        }
+        const QStringList marginal = report::marginalSentences(a);
+        if (!marginal.isEmpty()) {
+            QString list = QStringLiteral("<p><b>At the margin</b></p><ul>");
+            for (const QString &line : marginal)
+                list += QStringLiteral("<li>%1</li>").arg(esc(line));
+            section(cursor, list + QStringLiteral("</ul>"));
+        }
+    }
+
     void actualsSection(QTextCursor &cursor, const actuals::PlanComparison &c)
     {
         const double variance = c.actualToDate - c.plannedToDate;
@@ -510,12 +558,14 @@ private:
     double m_width;
     const tco::AnalysisResult *m_risk;
     const actuals::PlanComparison *m_bills;
+    const tco::OptimizeAnswer *m_fleet;
 };
 
 } // namespace
 
 Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
-                      ReportPageSize pageSize, const tco::AnalysisResult *risk, const actuals::PlanComparison *bills)
+                      ReportPageSize pageSize, const tco::AnalysisResult *risk, const actuals::PlanComparison *bills,
+                      const tco::OptimizeAnswer *fleet)
 {
     const theme::PrintScope paper; // the PDF is drawn light whatever the window's theme
     QSaveFile file(path);
@@ -550,7 +600,7 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
     doc.setDocumentMargin(0);
     ChartObject charts;
     doc.documentLayout()->registerHandler(ChartObject::kType, &charts);
-    ReportBuilder(data, result, doc, charts, host, body.width(), risk, bills).build();
+    ReportBuilder(data, result, doc, charts, host, body.width(), risk, bills, fleet).build();
 
     QPainter painter;
     if (!painter.begin(&writer))

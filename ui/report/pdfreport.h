@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/analytics/fleetoptimizer.h"
+
 #include "models/actuals/plancompare.h"
 #include "models/common/expected.h"
 #include "models/report/reportdata.h"
@@ -26,10 +28,13 @@ enum class ReportPageSize { A4, Letter };
 /// sentence of how the spend so far stands against the plan, the monthly and cumulative charts and the variance table
 /// of the months the bills cover.
 ///
+/// With `fleet` (the plan's `optimize` request answered: report::reportFleet) a page "Fleet plan" follows: the answer
+/// in words, its timeline of owned and reserved capacity against demand, and the efficient frontier.
+///
 /// The file is written through a temporary file and renamed into place: a failure leaves no partial
 /// file at `path`.
 Status writePdfReport(const QString &path, const report::ReportData &data, const tco::PlanResult &result,
                       ReportPageSize pageSize, const tco::AnalysisResult *risk = nullptr,
-                      const actuals::PlanComparison *bills = nullptr);
+                      const actuals::PlanComparison *bills = nullptr, const tco::OptimizeAnswer *fleet = nullptr);
 
 } // namespace mltco::ui
