@@ -983,9 +983,18 @@ Expected<OptimizeAnswer> Optimizer::run()
     // The efficient frontier: the optimum at each beta, its mean and its CVaR there.
     if (m_options.frontier) {
         int done = 650;
+        std::vector<int> previous = best;
         for (double beta : kFrontierBetas) {
-            const std::vector<int> point =
+            // From the answer and from the point before (the frontier moves little between levels), the better kept.
+            std::vector<int> point =
                 polish(search(best, beta, beta > 0.0, answer.evaluations, cancelled), beta, beta > 0.0, answer.evaluations, cancelled);
+            if (previous != best) {
+                std::vector<int> other = polish(search(previous, beta, beta > 0.0, answer.evaluations, cancelled), beta,
+                                                beta > 0.0, answer.evaluations, cancelled);
+                if (better(evaluate(other, beta, beta > 0.0), evaluate(point, beta, beta > 0.0)))
+                    point = std::move(other);
+            }
+            previous = point;
             if (cancelled)
                 return Error{optimizeCancelledMessage(), {}};
             std::vector<double> values;
