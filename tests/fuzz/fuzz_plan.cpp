@@ -1,10 +1,12 @@
 // The plan reader (docs/plan-format.md): any bytes are either a valid plan or refused with a message.
 // A plan it accepts survives the writer unchanged (read, write, read again, write again: the same bytes),
 // and, when it needs no catalog, evaluates without crashing (a refusal in words is fine); its uncertain inputs,
-// if any, sample and analyse without crashing, and the same seed gives the same answer on 1 and 2 threads.
+// if any, sample and analyse without crashing, and the same seed gives the same answer on 1 and 2 threads; its fleet plan
+// request, if any, is answered (or refused in words) the same on 1 and 2 threads, its bound never above its value.
 // The cut readPlan makes of a long scenario list (rootListSpans) stays inside the list and agrees with the parser.
 #include "fuzzsupport.h"
 #include "models/analytics/analysis.h"
+#include "models/analytics/fleetoptimizer.h"
 #include "models/plan/jsonkeys.h"
 #include "models/plan/planevaluation.h"
 #include "models/plan/planreader.h"
@@ -82,6 +84,30 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     if (!(a.p10 == b.p10 || (std::isnan(a.p10) && std::isnan(b.p10))) || !(a.p90 == b.p90 || (std::isnan(a.p90) && std::isnan(b.p90))))
                         fuzz::fail("an analysis depends on the number of threads");
                 }
+            }
+        }
+        // A small fleet plan request: the same answer on 1 and 2 threads, figures that are numbers, a bound below.
+        if (result && plan->optimize && plan->workload.horizonMonths <= 60 && plan->scenarios.size() <= 8 &&
+            (!plan->optimize->futures || plan->optimize->futures->size() <= 8) &&
+            plan->optimize->maxServers.value_or(1000) <= 1000 && plan->optimize->maxInstances.value_or(1000) <= 1000) {
+            tco::OptimizeOptions options;
+            options.trials = 8;
+            options.frontier = false;
+            options.threads = 1;
+            const auto one = tco::optimizeFleet(*plan, *result, options);
+            options.threads = 2;
+            const auto two = tco::optimizeFleet(*plan, *result, options);
+            if (bool(one) != bool(two))
+                fuzz::fail("a fleet plan depends on the number of threads");
+            if (!one && one.error().message.isEmpty())
+                fuzz::fail("a fleet plan refused without a message");
+            if (one) {
+                if (!(one->plan == two->plan) || !(one->value == two->value))
+                    fuzz::fail("a fleet plan depends on the number of threads");
+                if (!std::isfinite(one->value))
+                    fuzz::fail("a fleet plan's value is not a number");
+                if (one->bound && *one->bound > one->value + 1e-6 * std::max(1.0, std::abs(one->value)))
+                    fuzz::fail("a fleet plan's bound is above its value");
             }
         }
     }
