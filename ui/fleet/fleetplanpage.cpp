@@ -25,6 +25,7 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QResizeEvent>
+#include <QShowEvent>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -289,6 +290,15 @@ void FleetPlanPage::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     m_lower->setDirection(width() >= kSideBySideWidth ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+}
+
+void FleetPlanPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_autoRun && !m_answer && !m_running && m_editor->plan().optimize && m_editor->result()) {
+        m_autoRun = true;
+        QTimer::singleShot(0, this, &FleetPlanPage::run);
+    }
 }
 
 void FleetPlanPage::refreshFromPlan()
