@@ -1,0 +1,135 @@
+#pragma once
+
+// The fleet optimizer's own class, shared by its files (fleetoptimizer.cpp: the run and the answer; fleetcosts.cpp: the
+// futures, each decision's exact price and the engine's figures; fleetsearch.cpp: the search and the relaxation). Not
+// for use outside models/analytics: optimizeFleet() (fleetoptimizer.h) is the API.
+
+#include "models/analytics/fleetlp.h"
+#include "models/analytics/fleetoptimizer.h"
+#include "models/analytics/sampling.h"
+
+#include <optional>
+#include <vector>
+
+namespace mltco::tco::fleetopt {
+
+constexpr double kFrontierBetas[] = {0.0, 0.5, 0.8, 0.9, 0.95};
+constexpr std::size_t kMaxCells = 20'000'000; // futures x months the search keeps in memory (two doubles each)
+constexpr std::size_t kSmallSpace = 12;        // choices (epochs x roles) up to which polishing also moves units in pairs
+
+// Inputs that only move demand: they change no layer's cost, so futures that differ only in them share their layers'.
+inline bool movesDemandOnly(ParamId id)
+{
+    return id == ParamId::DemandGpuHours || id == ParamId::DemandGrowth || id == ParamId::Engineers ||
+           id == ParamId::JobGpuHours;
+}
+
+// One future: its workload and every scenario of the plan as it stands there.
+struct Future final
+{
+    double weight = 1.0;
+    Workload workload;
+    std::vector<Scenario> scenarios;
+};
+
+// An owned server's cost by epoch and bulk tier, per server, and its on-call staff month by month: a cohort of n
+// servers at epoch k costs n x unit[k][tier(n)] exactly (everything but staff is proportional within a tier); staff
+// is staffCoef_m x ceil(N_m / serversPerFte).
+struct OwnCosts final
+{
+    std::vector<int> thresholds;                 // ascending tier starts, the first 1
+    std::vector<std::vector<double>> unit;       // [k][tier]
+    std::vector<double> staffCoef;               // [m], discounted, after tax, per person
+    double serversPerFte = 0.0;
+    std::size_t tier(int n) const
+    {
+        std::size_t t = 0;
+        while (t + 1 < thresholds.size() && thresholds[t + 1] <= n)
+            ++t;
+        return t;
+    }
+};
+
+struct ReserveCosts final
+{
+    double fixed = 0.0;
+    std::vector<double> term; // [k]: one instance reserved at epoch k for L months
+};
+
+// A decision's standing: feasible ones by objective, infeasible ones by how far they are from feasible.
+struct Standing final
+{
+    bool feasible = false;
+    double violation = 0.0;
+    double objective = 0.0;
+};
+
+inline bool better(const Standing &a, const Standing &b)
+{
+    if (a.feasible != b.feasible)
+        return a.feasible;
+    if (!a.feasible)
+        return a.violation < b.violation * (1.0 - 1e-12);
+    return a.objective < b.objective - 1e-12 * std::abs(b.objective);
+}
+
+/// The weighted CVaR at beta of `npv` (clarification 20; beta 0: the weighted mean); `order` is scratch.
+double weightedCvar(const std::vector<double> &npv, const std::vector<double> &weight, double beta,
+                    std::vector<std::size_t> &order);
+/// The smallest value whose cumulative weight reaches q (clarification 21).
+double weightedQuantile(const std::vector<double> &values, const std::vector<double> &weight, double q);
+
+class Optimizer final
+{
+public:
+    Optimizer(const Plan &plan, const PlanResult &base, const OptimizeOptions &options)
+        : m_plan(plan), m_base(base), m_options(options)
+    {
+    }
+
+    Expected<OptimizeAnswer> run();
+
+private:
+    QString prepare();
+    void buildFutures(const InputSample *sample);
+    void buildCosts(const InputSample *sample);
+    Standing evaluate(const std::vector<int> &v, double beta, bool cvar, std::vector<double> *npvOut = nullptr) const;
+    std::vector<int> search(std::vector<int> start, double beta, bool cvar, long long &evaluations, bool &cancelled);
+    /// Steepest descent by single units on one thread, the `frozen` choices left as they are: what follows each kick
+    /// of polish() (which would otherwise undo the kick at once).
+    std::vector<int> descend(std::vector<int> v, const std::vector<char> &frozen, double beta, bool cvar,
+                             long long &evaluations) const;
+    /// Iterated local search: the owned servers kicked (one or two more or fewer at an epoch, moved to another epoch)
+    /// and the rest re-balanced by descend(); the best kick kept while one improves. Staff steps and bulk tiers make a
+    /// server's worth depend on the others, which a search by single moves alone can miss.
+    std::vector<int> polish(std::vector<int> v, double beta, bool cvar, long long &evaluations, bool &cancelled);
+    void engineNpvs(const std::vector<int> &v, std::vector<double> &npv, std::vector<double> *served = nullptr,
+                    FleetTimeline *timeline = nullptr) const;
+    FleetPlan planOf(const std::vector<int> &v) const;
+    std::optional<FleetLpSolution> relaxation(double beta, bool cvar) const;
+    bool tick(int done);
+
+    const Plan &m_plan;
+    const PlanResult &m_base;
+    OptimizeOptions m_options;
+    OptimizeRequest m_request;
+    int m_lastTick = 0;
+    int m_threads = 1;
+    int H = 0;
+    int m_ownIndex = -1, m_reserveIndex = -1, m_burstIndex = -1; // positions in m_base.scenarios
+    int m_lead = 0, m_term = 12;
+    double m_beta = 0.9, m_util = 0.85, m_minService = 1.0;
+    bool m_cvar = false;
+    int m_maxServers = 1000, m_maxInstances = 1000;
+    std::optional<double> m_budget;
+    std::vector<int> m_epochs, m_ownEpochs, m_reserveEpochs;
+
+    std::vector<Future> m_futures;
+    std::vector<double> m_weight, m_demand, m_slope, m_burstFixed, m_totalDemand, m_perServer, m_perInstance;
+    std::vector<int> m_ownGroup, m_reserveGroup;
+    std::vector<OwnCosts> m_own;
+    std::vector<ReserveCosts> m_reserve;
+    std::vector<std::vector<std::vector<double>>> m_capexPerServer; // [k][tier][year], the plan's own values
+};
+
+} // namespace mltco::tco::fleetopt
