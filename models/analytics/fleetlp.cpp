@@ -174,6 +174,13 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
             cost += lp.weight[f] * lp.reserveCost[static_cast<std::size_t>(f * lp.reserve + k)];
         column(0.0, lp.maxInstances, cost);
     }
+    for (std::size_t i = 0; i < compact.lower.size() && i < colLower.size(); ++i)
+        colLower[i] = std::max(colLower[i], compact.lower[i]);
+    for (std::size_t i = 0; i < compact.upper.size() && i < colUpper.size(); ++i)
+        colUpper[i] = std::min(colUpper[i], compact.upper[i]);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(lp.own + lp.reserve); ++i)
+        if (colLower[i] > colUpper[i])
+            return std::nullopt; // the branch is empty
     const double perServer = lp.perServer.empty() ? 0.0 : lp.perServer.front();
     const double perInstance = lp.perInstance.empty() ? 0.0 : lp.perInstance.front();
     std::vector<std::pair<double, double>> futures; // (G_fm, w_f slope_fm), by demand, largest first

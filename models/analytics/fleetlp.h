@@ -47,6 +47,8 @@ struct FleetLpCompact final
     std::vector<double> staffCoef;   ///< [m]: one person that month, discounted, after tax (weighted over the futures)
     double serversPerFte = 0.0;      ///< 0: no staff
     int firstStaffed = -1;           ///< the first month (0-based) with a server in service; -1: no server at all
+    /// Bounds on the decision (x then y) tighter than the limits, for branching; empty: none.
+    std::vector<double> lower, upper;
 };
 
 struct FleetLpSolution final

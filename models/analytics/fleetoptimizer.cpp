@@ -85,6 +85,10 @@ Expected<OptimizeAnswer> Optimizer::run()
         answer.futures.emplace_back(m_weight[f], npv[f]);
     if (lp)
         answer.bound = std::min(lp->value, answer.value);
+    // Servers and instances whole: a branch and bound on the mean's compact relaxation tightens the bound.
+    if (answer.bound && !m_cvar)
+        if (const std::optional<double> tighter = branchAndBound(answer.value, kBranchNodes))
+            answer.bound = std::max(*answer.bound, std::min(*tighter, answer.value));
 
     // Marginal values: one more or one fewer at each epoch of the request.
     const std::size_t nOwn = m_ownEpochs.size();

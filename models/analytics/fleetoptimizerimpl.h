@@ -15,6 +15,7 @@ namespace mltco::tco::fleetopt {
 
 constexpr double kFrontierBetas[] = {0.0, 0.5, 0.8, 0.9, 0.95};
 constexpr std::size_t kMaxCells = 20'000'000; // futures x months the search keeps in memory (two doubles each)
+constexpr int kBranchNodes = 400;               // relaxations the branch and bound of the bound may solve
 constexpr std::size_t kSmallSpace = 12;        // choices (epochs x roles) up to which polishing also moves units in pairs
 
 // Inputs that only move demand: they change no layer's cost, so futures that differ only in them share their layers'.
@@ -107,6 +108,14 @@ private:
                     FleetTimeline *timeline = nullptr) const;
     FleetPlan planOf(const std::vector<int> &v) const;
     std::optional<FleetLpSolution> relaxation(double beta, bool cvar) const;
+    /// The linear model of model.md §11.4 with this run's futures and costs (fleetlp.h).
+    FleetLp linearModel(double beta, bool cvar) const;
+    /// The mean's compact relaxation (none when it does not apply: CVaR, no burst, capacities that differ by future).
+    std::optional<FleetLpCompact> compactRelaxation() const;
+    /// A tighter proven bound than the relaxation's: best-first branch and bound on the compact relaxation (servers and
+    /// instances whole), nodes whose optimum reaches `incumbent` (the answer's objective) closed, at most `nodes`
+    /// relaxations solved; the lowest open node's optimum is the bound. None when the compact form does not apply.
+    std::optional<double> branchAndBound(double incumbent, int nodes) const;
     bool tick(int done);
 
     const Plan &m_plan;

@@ -174,7 +174,104 @@ std::vector<int> Optimizer::polish(std::vector<int> v, double beta, bool cvar, l
     return v;
 }
 
-std::optional<FleetLpSolution> Optimizer::relaxation(double beta, bool cvar) const
+std::optional<FleetLpCompact> Optimizer::compactRelaxation() const
+{
+    const auto same = [](const std::vector<double> &v) {
+        return std::all_of(v.begin(), v.end(), [&](double x) { return x == v.front(); });
+    };
+    if (m_burstIndex < 0 || !same(m_perServer) || !same(m_perInstance))
+        return std::nullopt;
+    const std::size_t F = m_futures.size();
+    const auto h = static_cast<std::size_t>(H);
+    FleetLpCompact compact;
+    compact.lp = linearModel(0.0, false);
+    compact.staffCoef.assign(h, 0.0);
+    if (m_ownIndex >= 0) {
+        for (std::size_t f = 0; f < F; ++f) {
+            const OwnCosts &own = m_own[static_cast<std::size_t>(m_ownGroup[f])];
+            compact.serversPerFte = std::max(compact.serversPerFte, own.serversPerFte);
+            for (std::size_t k = 0; k < m_ownEpochs.size(); ++k)
+                compact.lp.ownCost[f * m_ownEpochs.size() + k] = *std::min_element(own.unit[k].begin(), own.unit[k].end());
+            for (std::size_t m = 0; m < h; ++m)
+                compact.staffCoef[m] += m_weight[f] * own.staffCoef[m];
+        }
+    }
+    return compact;
+}
+
+std::optional<double> Optimizer::branchAndBound(double incumbent, int nodes) const
+{
+    std::optional<FleetLpCompact> base = compactRelaxation();
+    if (!base)
+        return std::nullopt;
+    const std::size_t n = m_ownEpochs.size() + m_reserveEpochs.size();
+    struct Node final
+    {
+        double value = 0.0;
+        int first = -1;
+        std::vector<double> lower, upper, decision;
+    };
+    // Best first: the open node with the lowest optimum on top; its optimum bounds every decision still open.
+    const auto worse = [](const Node &a, const Node &b) { return a.value > b.value; };
+    std::vector<Node> open;
+    int solved = 0;
+    const auto solve = [&](Node node) {
+        FleetLpCompact c = *base;
+        c.firstStaffed = node.first;
+        c.lower = node.lower;
+        c.upper = node.upper;
+        ++solved;
+        const std::optional<FleetLpSolution> s = solveFleetLp(c);
+        if (!s || s->value >= incumbent)
+            return; // empty, or no better than the answer: closed
+        node.value = s->value;
+        node.decision = s->decision;
+        open.push_back(std::move(node));
+        std::push_heap(open.begin(), open.end(), worse);
+    };
+    std::vector<int> firsts{-1};
+    for (int e : m_ownEpochs)
+        if (std::find(firsts.begin(), firsts.end(), e + m_lead - 1) == firsts.end())
+            firsts.push_back(e + m_lead - 1);
+    if (m_ownIndex < 0)
+        firsts = {-1};
+    for (int first : firsts)
+        solve({0.0, first, std::vector<double>(n, 0.0), std::vector<double>(n, 1e300), {}});
+    while (!open.empty() && solved < nodes) {
+        std::pop_heap(open.begin(), open.end(), worse);
+        Node node = std::move(open.back());
+        open.pop_back();
+        // The most fractional choice, first in order on ties.
+        std::size_t pick = n;
+        double far = 1e-6;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double frac = std::abs(node.decision[i] - std::round(node.decision[i]));
+            if (frac > far) {
+                far = frac;
+                pick = i;
+            }
+        }
+        if (pick == n)
+            return std::min(incumbent, node.value); // whole: nothing open is lower
+        Node down = node, up = node;
+        down.upper[pick] = std::floor(node.decision[pick]);
+        up.lower[pick] = std::ceil(node.decision[pick]);
+        solve(std::move(down));
+        solve(std::move(up));
+        if (solved >= nodes) {
+            open.push_back(std::move(node)); // its optimum still bounds what its children would
+            std::push_heap(open.begin(), open.end(), worse);
+        }
+    }
+    if (open.empty())
+        return incumbent; // every node closed: nothing beats the answer
+    double lowest = incumbent;
+    for (const Node &node : open)
+        lowest = std::min(lowest, node.value);
+    return lowest;
+}
+
+FleetLp Optimizer::linearModel(double beta, bool cvar) const
 {
     FleetLp lp;
     const std::size_t F = m_futures.size();
@@ -237,25 +334,16 @@ std::optional<FleetLpSolution> Optimizer::relaxation(double beta, bool cvar) con
                 lp.budgetRows[y][k] = lowest;
             }
     }
+    return lp;
+}
+
+std::optional<FleetLpSolution> Optimizer::relaxation(double beta, bool cvar) const
+{
+    const FleetLp lp = linearModel(beta, cvar);
     // The mean with a burst and one capacity per server and per instance: the compact form, solved for each month the
     // first server could enter service (and for none), its smallest optimum the bound.
-    const auto same = [](const std::vector<double> &v) {
-        return std::all_of(v.begin(), v.end(), [&](double x) { return x == v.front(); });
-    };
-    if ((!cvar || beta <= 0.0) && m_burstIndex >= 0 && same(m_perServer) && same(m_perInstance)) {
-        FleetLpCompact compact;
-        compact.lp = lp;
-        compact.staffCoef.assign(h, 0.0);
-        if (m_ownIndex >= 0) {
-            for (std::size_t f = 0; f < F; ++f) {
-                const OwnCosts &own = m_own[static_cast<std::size_t>(m_ownGroup[f])];
-                compact.serversPerFte = std::max(compact.serversPerFte, own.serversPerFte);
-                for (std::size_t k = 0; k < m_ownEpochs.size(); ++k)
-                    compact.lp.ownCost[f * m_ownEpochs.size() + k] = *std::min_element(own.unit[k].begin(), own.unit[k].end());
-                for (std::size_t m = 0; m < h; ++m)
-                    compact.staffCoef[m] += m_weight[f] * own.staffCoef[m];
-            }
-        }
+    if (std::optional<FleetLpCompact> compactForm = (!cvar || beta <= 0.0) ? compactRelaxation() : std::nullopt) {
+        FleetLpCompact &compact = *compactForm;
         std::vector<int> firsts{-1};
         for (int from : lp.ownFrom)
             if (std::find(firsts.begin(), firsts.end(), from) == firsts.end())
