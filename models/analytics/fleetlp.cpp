@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <memory>
 
 namespace mltco::tco {
 
@@ -132,11 +133,29 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp)
     return solution;
 }
 
-std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
+namespace {
+
+// The compact model built once (fleetlp.h): what the first staffed month and a branch's bounds change is applied by
+// applyCompactBounds(), so a session re-solves from the basis it had.
+struct CompactModel final
+{
+    std::unique_ptr<ClpSimplex> model;
+    double constant = 0.0;
+    int decisions = 0;
+    int maxServers = 0;
+    std::vector<int> ownFrom;
+    std::vector<int> peopleColumn; // [m], -1 without staff
+    int serversRow = -1;
+    std::vector<double> baseLower, baseUpper; // of the decision columns
+};
+
+CompactModel buildCompact(const FleetLpCompact &compact)
 {
     const FleetLp &lp = compact.lp;
     const int F = lp.futures;
     const int H = lp.months;
+    CompactModel built;
+    built.peopleColumn.assign(static_cast<std::size_t>(std::max(0, H)), -1);
     std::vector<int> rows, cols;
     std::vector<double> elements, colLower, colUpper, objective, rowLower, rowUpper;
     const auto column = [&](double lower, double upper, double cost) {
@@ -164,9 +183,7 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
         double cost = 0.0;
         for (int f = 0; f < F; ++f)
             cost += lp.weight[f] * lp.ownCost[static_cast<std::size_t>(f * lp.own + k)];
-        // No server before the first staffed month (and none at all without one).
-        const bool allowed = compact.firstStaffed >= 0 && lp.ownFrom[static_cast<std::size_t>(k)] >= compact.firstStaffed;
-        column(0.0, allowed ? lp.maxServers : 0.0, cost);
+        column(0.0, lp.maxServers, cost); // the first staffed month narrows it (applyCompactBounds)
     }
     for (int k = 0; k < lp.reserve; ++k) {
         double cost = 0.0;
@@ -174,13 +191,6 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
             cost += lp.weight[f] * lp.reserveCost[static_cast<std::size_t>(f * lp.reserve + k)];
         column(0.0, lp.maxInstances, cost);
     }
-    for (std::size_t i = 0; i < compact.lower.size() && i < colLower.size(); ++i)
-        colLower[i] = std::max(colLower[i], compact.lower[i]);
-    for (std::size_t i = 0; i < compact.upper.size() && i < colUpper.size(); ++i)
-        colUpper[i] = std::min(colUpper[i], compact.upper[i]);
-    for (std::size_t i = 0; i < static_cast<std::size_t>(lp.own + lp.reserve); ++i)
-        if (colLower[i] > colUpper[i])
-            return std::nullopt; // the branch is empty
     const double perServer = lp.perServer.empty() ? 0.0 : lp.perServer.front();
     const double perInstance = lp.perInstance.empty() ? 0.0 : lp.perInstance.front();
     std::vector<std::pair<double, double>> futures; // (G_fm, w_f slope_fm), by demand, largest first
@@ -189,7 +199,7 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
         double at, value, slope; // φ_m(at), and the slope of a supporting line there (Σ w a over G > at, negated)
     };
     std::vector<Tangent> tangents;
-    constexpr std::size_t kTangents = 64; // supporting lines a month: each below φ_m everywhere, so the bound stays one
+    constexpr std::size_t kTangents = 16; // supporting lines a month: each below φ_m everywhere, so the bound stays one
     for (int m = 0; m < H; ++m) {
         // φ_m at its breakpoints (each future's demand, and 0), from the largest demand down:
         // φ(b) = Σ_{G > b} w a G − b Σ_{G > b} w a. θ_m lies above a supporting line at every kth of them.
@@ -222,8 +232,8 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
         }
         // On-call staff: people_m >= N_m / servers per person, and a whole person from the first staffed month.
         if (compact.serversPerFte > 0.0 && lp.own > 0) {
-            const bool staffed = compact.firstStaffed >= 0 && m >= compact.firstStaffed;
-            const int people = column(staffed ? 1.0 : 0.0, COIN_DBL_MAX, compact.staffCoef[static_cast<std::size_t>(m)]);
+            const int people = column(0.0, COIN_DBL_MAX, compact.staffCoef[static_cast<std::size_t>(m)]);
+            built.peopleColumn[static_cast<std::size_t>(m)] = people;
             const int pro = row(0.0, COIN_DBL_MAX);
             put(pro, people, 1.0);
             for (int k = 0; k < lp.own; ++k)
@@ -232,7 +242,8 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
         }
     }
     if (lp.own > 0) {
-        const int servers = row(compact.firstStaffed >= 0 ? 1.0 : -COIN_DBL_MAX, lp.maxServers);
+        const int servers = row(-COIN_DBL_MAX, lp.maxServers);
+        built.serversRow = servers;
         for (int k = 0; k < lp.own; ++k)
             put(servers, k, 1.0);
         if (lp.budget) {
@@ -250,17 +261,82 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
     }
     CoinPackedMatrix matrix(true, rows.data(), cols.data(), elements.data(), static_cast<CoinBigIndex>(elements.size()));
     matrix.setDimensions(static_cast<int>(rowLower.size()), static_cast<int>(colLower.size()));
-    ClpSimplex model;
-    model.setLogLevel(0);
-    model.loadProblem(matrix, colLower.data(), colUpper.data(), objective.data(), rowLower.data(), rowUpper.data());
-    model.dual();
-    if (!model.isProvenOptimal())
+    built.model = std::make_unique<ClpSimplex>();
+    built.model->setLogLevel(0);
+    built.model->loadProblem(matrix, colLower.data(), colUpper.data(), objective.data(), rowLower.data(), rowUpper.data());
+    built.constant = constant;
+    built.decisions = lp.own + lp.reserve;
+    built.maxServers = lp.maxServers;
+    built.ownFrom = lp.ownFrom;
+    built.baseLower.assign(colLower.begin(), colLower.begin() + built.decisions);
+    built.baseUpper.assign(colUpper.begin(), colUpper.begin() + built.decisions);
+    return built;
+}
+
+// The first staffed month (no server in service before it, at least one and a whole person from it; -1: no server)
+// and a branch's bounds on the decision. False when the branch is empty.
+bool applyCompactBounds(CompactModel &m, int firstStaffed, const std::vector<double> &lower, const std::vector<double> &upper)
+{
+    ClpSimplex &model = *m.model;
+    for (int i = 0; i < m.decisions; ++i) {
+        double lo = m.baseLower[static_cast<std::size_t>(i)], hi = m.baseUpper[static_cast<std::size_t>(i)];
+        if (i < static_cast<int>(m.ownFrom.size()) && (firstStaffed < 0 || m.ownFrom[static_cast<std::size_t>(i)] < firstStaffed))
+            hi = 0.0;
+        if (static_cast<std::size_t>(i) < lower.size())
+            lo = std::max(lo, lower[static_cast<std::size_t>(i)]);
+        if (static_cast<std::size_t>(i) < upper.size())
+            hi = std::min(hi, upper[static_cast<std::size_t>(i)]);
+        if (lo > hi)
+            return false;
+        model.setColumnBounds(i, lo, hi);
+    }
+    for (std::size_t month = 0; month < m.peopleColumn.size(); ++month)
+        if (m.peopleColumn[month] >= 0)
+            model.setColumnLower(m.peopleColumn[month], firstStaffed >= 0 && static_cast<int>(month) >= firstStaffed ? 1.0 : 0.0);
+    if (m.serversRow >= 0)
+        model.setRowLower(m.serversRow, firstStaffed >= 0 ? 1.0 : -COIN_DBL_MAX);
+    return true;
+}
+
+std::optional<FleetLpSolution> solveCompact(CompactModel &m)
+{
+    m.model->dual();
+    if (!m.model->isProvenOptimal())
         return std::nullopt;
     FleetLpSolution solution;
-    solution.value = model.objectiveValue() + constant;
-    const double *x = model.primalColumnSolution();
-    solution.decision.assign(x, x + lp.own + lp.reserve);
+    solution.value = m.model->objectiveValue() + m.constant;
+    const double *x = m.model->primalColumnSolution();
+    solution.decision.assign(x, x + m.decisions);
     return solution;
+}
+
+} // namespace
+
+std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
+{
+    CompactModel m = buildCompact(compact);
+    if (!applyCompactBounds(m, compact.firstStaffed, compact.lower, compact.upper))
+        return std::nullopt;
+    return solveCompact(m);
+}
+
+struct FleetLpSession::Model final
+{
+    CompactModel m;
+};
+
+FleetLpSession::FleetLpSession(const FleetLpCompact &compact) : m_model(std::make_unique<Model>(Model{buildCompact(compact)}))
+{
+}
+
+FleetLpSession::~FleetLpSession() = default;
+
+std::optional<FleetLpSolution> FleetLpSession::solve(int firstStaffed, const std::vector<double> &lower,
+                                                     const std::vector<double> &upper)
+{
+    if (!applyCompactBounds(m_model->m, firstStaffed, lower, upper))
+        return std::nullopt;
+    return solveCompact(m_model->m);
 }
 
 } // namespace mltco::tco

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -36,7 +37,7 @@ struct FleetLp final
 /// The mean objective's relaxation in a compact, exact form, for futures whose servers and instances have the same
 /// capacity in every future: the burst's expected cost in month m is then a convex function of the layers' usable
 /// capacity C_m alone, φ_m(C) = Σ_f w_f slope_fm (G_fm − C)+, piecewise linear with a breakpoint at each future's
-/// demand; θ_m >= φ_m is written as supporting lines at 64 of its breakpoints (each below φ_m everywhere, so the
+/// demand; θ_m >= φ_m is written as supporting lines at 16 of its breakpoints (each below φ_m everywhere, so the
 /// optimum stays a lower bound), a few rows a month instead of one per future and month.
 /// On-call staff is its own variable, people_m >= N_m / serversPerFte, and, when `firstStaffed` >= 0, >= 1 from that
 /// month on with no server in service before it: solved for each possible first month, the smallest optimum bounds
@@ -60,5 +61,23 @@ struct FleetLpSolution final
 /// The relaxation solved; none when CLP finds no optimum (infeasible, or stopped).
 std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp);
 std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact);
+
+/// The compact relaxation built once and solved again and again with other bounds (a branch and bound): each solve
+/// starts from the basis of the one before, a few dual simplex steps where a new model takes thousands.
+class FleetLpSession final
+{
+public:
+    /// `compact`'s firstStaffed, lower and upper are ignored: solve() gives them.
+    explicit FleetLpSession(const FleetLpCompact &compact);
+    ~FleetLpSession();
+    FleetLpSession(const FleetLpSession &) = delete;
+    FleetLpSession &operator=(const FleetLpSession &) = delete;
+
+    std::optional<FleetLpSolution> solve(int firstStaffed, const std::vector<double> &lower, const std::vector<double> &upper);
+
+private:
+    struct Model;
+    std::unique_ptr<Model> m_model;
+};
 
 } // namespace mltco::tco

@@ -215,13 +215,10 @@ std::optional<double> Optimizer::branchAndBound(double incumbent, int nodes) con
     const auto worse = [](const Node &a, const Node &b) { return a.value > b.value; };
     std::vector<Node> open;
     int solved = 0;
+    FleetLpSession session(*base);
     const auto solve = [&](Node node) {
-        FleetLpCompact c = *base;
-        c.firstStaffed = node.first;
-        c.lower = node.lower;
-        c.upper = node.upper;
         ++solved;
-        const std::optional<FleetLpSolution> s = solveFleetLp(c);
+        const std::optional<FleetLpSolution> s = session.solve(node.first, node.lower, node.upper);
         if (!s || s->value >= incumbent)
             return; // empty, or no better than the answer: closed
         node.value = s->value;
