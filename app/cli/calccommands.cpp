@@ -1,4 +1,4 @@
-// mltco-cli calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS]
+// mltco-cli calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget|lease-vs-buy|irr [OPTIONS]
 // The calculators of model.md §6–§7 (models/tco/calculators.h), with named options.
 #include "calcoptions.h"
 #include "cliio.h"
@@ -18,7 +18,7 @@ namespace mltco::cli {
 namespace {
 
 const QString kUsage = QStringLiteral(
-    "mltco-cli calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] "
+    "mltco-cli calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget|lease-vs-buy|irr [OPTIONS] "
     "[--format json|table]\n       mltco-cli calc SUBCOMMAND --help");
 
 QJsonValue orNull(std::optional<double> value)
@@ -158,6 +158,49 @@ int commitmentCalc(CalcCommand &c)
                            {QStringLiteral("On-demand per year"), money(r.onDemandAnnual)},
                            {QStringLiteral("Committed per year"), money(r.committedAnnual)},
                            {QStringLiteral("Savings per year"), money(r.annualSavings)}});
+}
+
+// model.md §12: the net advantage of leasing (clarification 39).
+int leaseVsBuyCalc(CalcCommand &c)
+{
+    auto price = c.number(QStringLiteral("price"), Rule::positive(), Need::Required);
+    auto years = c.number(QStringLiteral("life-years"), Rule::integer(1, 50), Need::Required);
+    auto lease = c.number(QStringLiteral("lease-payment"), Rule::range(0, 1e15), Need::Required);
+    auto tax = c.number(QStringLiteral("tax-rate"), Rule::positiveUpTo(1.0), Need::Optional, 0.0);
+    auto borrowing = c.number(QStringLiteral("borrowing-rate"), Rule::range(0, 1), Need::Required);
+    if (c.failed())
+        return c.finishErrors();
+    const tco::LeaseVsBuyResult r =
+        tco::leaseVsBuy({*price, static_cast<int>(*years), *lease, *tax, *borrowing});
+    QJsonArray flows;
+    for (double f : r.flows)
+        flows.append(f);
+    const QJsonObject json{{QStringLiteral("nal"), r.nal},
+                           {QStringLiteral("discount_rate"), r.discountRate},
+                           {QStringLiteral("flows"), flows}};
+    QList<std::pair<QString, QString>> lines{
+        {QStringLiteral("Net advantage of leasing (NAL)"), money(r.nal)},
+        {QStringLiteral("Decision"), r.nal > 0 ? QStringLiteral("lease: it costs less than borrowing to buy")
+                                               : QStringLiteral("buy: borrowing to buy costs less than the lease")},
+        {QStringLiteral("Discounted at"), percent(r.discountRate) + QStringLiteral(" (the borrowing rate after tax)")}};
+    for (std::size_t y = 0; y < r.flows.size(); ++y)
+        lines << std::pair{QStringLiteral("Year %1, leasing minus buying").arg(y), money(r.flows[y])};
+    return c.finish(json, lines);
+}
+
+// model.md §12: the internal rate of return of a list of flows, the first at t = 0 (clarification 40).
+int irrCalc(CalcCommand &c)
+{
+    const std::vector<double> flows = c.list(QStringLiteral("flows"), Rule::range(-1e15, 1e15));
+    if (c.failed())
+        return c.finishErrors();
+    if (flows.size() < 2)
+        return c.usage(QStringLiteral("--flows needs at least two cash flows, the first at t = 0: --flows=-70000,12000,15000"));
+    const std::optional<double> irr = tco::internalRateOfReturn(flows);
+    const QJsonObject json{{QStringLiteral("irr"), irr ? QJsonValue(*irr) : QJsonValue(QJsonValue::Null)}};
+    return c.finish(json, {{QStringLiteral("Internal rate of return"),
+                            irr ? percent(*irr) + QStringLiteral(" a period")
+                                : QStringLiteral("none: the flows never change sign, no rate makes them worth zero")}});
 }
 
 int utilizationSpotCalc(CalcCommand &c)
@@ -426,6 +469,16 @@ QList<Subcommand> subcommands()
           {"job-gpu-hours", "one-GPU hours of a job, for its wall time and cost", "H"},
           {"gpu-rate", "USD per GPU-hour, for the job's cost", "USD"}},
          multiGpuCalc},
+        {"lease-vs-buy",
+         {{"price", "the asset's price, paid at year 0 if bought", "USD"},
+          {"life-years", "years of the lease and of straight-line depreciation", "N"},
+          {"lease-payment", "lease payment per year, at each year's end", "USD"},
+          {"tax-rate", "tax rate, fraction or percent (default 0)", fraction},
+          {"borrowing-rate", "pre-tax borrowing rate per year, fraction or percent", fraction}},
+         leaseVsBuyCalc},
+        {"irr",
+         {{"flows", "cash flows F0,F1,... (F0 at t = 0; outflows negative)", "LIST"}},
+         irrCalc},
         {"budget",
          {{"budget", "monthly budget, USD", "USD"},
           {"thresholds", "shares of the budget (default 25%,50%,75%,100%, seed 003)", "LIST"},

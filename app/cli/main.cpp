@@ -23,7 +23,7 @@ commands:
   catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]
   catalog trend [--provider P] [--gpu G] [--pricing MODEL] [--format table|json] [--document PATH]
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
-  calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget [OPTIONS] [--format json|table]
+  calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget|lease-vs-buy|irr [OPTIONS] [--format json|table]
   analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--converge] [--samples-csv FILE] [--format json|table|csv]
   optimize PLAN.json [--objective mean|cvar] [--beta B] [--trials N] [--seed S] [--threads T] [--format json|table] [--write-plan OUT.json]
   actuals import FILE|list|bills|remove ID [--format table|csv|json] [--document PATH]

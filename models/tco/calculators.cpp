@@ -3,6 +3,8 @@
 #include "models/tco/defaults.h"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 
 namespace mltco::tco {
 
@@ -129,6 +131,71 @@ std::vector<BudgetCrossing> budgetCrossings(const std::vector<double> &monthlyCo
 std::vector<double> seedBudgetThresholds()
 {
     return {0.25, 0.50, 0.75, 1.00};
+}
+
+LeaseVsBuyResult leaseVsBuy(const LeaseVsBuyInput &in)
+{
+    LeaseVsBuyResult r;
+    const int years = std::max(1, in.lifeYears);
+    r.discountRate = in.borrowingRate * (1.0 - in.taxRate);
+    const double shield = in.price / years * in.taxRate; // the depreciation tax shield a lessee gives up, a year
+    r.flows.push_back(in.price);
+    double factor = 1.0;
+    r.nal = in.price;
+    for (int y = 1; y <= years; ++y) {
+        const double flow = -in.leasePayment * (1.0 - in.taxRate) - shield;
+        r.flows.push_back(flow);
+        factor /= 1.0 + r.discountRate;
+        r.nal += flow * factor;
+    }
+    return r;
+}
+
+std::optional<double> internalRateOfReturn(const std::vector<double> &flows)
+{
+    bool positive = false, negative = false;
+    for (double f : flows) {
+        positive = positive || f > 0.0;
+        negative = negative || f < 0.0;
+    }
+    if (!positive || !negative)
+        return std::nullopt;
+    const auto value = [&](double rate) {
+        double v = 0.0, factor = 1.0;
+        for (double f : flows) {
+            v += f * factor;
+            factor /= 1.0 + rate;
+        }
+        return v;
+    };
+    // The sign changes between neighbouring rates of a grid from -99.9 % to 10,000 %; of them the one nearest to zero
+    // (several roots when the flows change sign more than once), then bisection to the last digit.
+    const double grid[] = {-0.999, -0.99, -0.9, -0.7, -0.5, -0.3, -0.2, -0.1, -0.05, -0.02, -0.01, 0.0,
+                           0.01,   0.02,  0.05, 0.1,  0.2,  0.3,  0.5,  0.75, 1.0,   2.0,   5.0,   10.0, 100.0};
+    std::optional<std::pair<double, double>> bracket;
+    for (std::size_t i = 0; i + 1 < std::size(grid); ++i) {
+        const double a = grid[i], b = grid[i + 1];
+        const double va = value(a), vb = value(b);
+        if (va == 0.0 && (!bracket || std::abs(a) < std::min(std::abs(bracket->first), std::abs(bracket->second))))
+            bracket = {a, a};
+        else if ((va < 0.0) != (vb < 0.0) && vb != 0.0 &&
+                 (!bracket || std::min(std::abs(a), std::abs(b)) < std::min(std::abs(bracket->first), std::abs(bracket->second))))
+            bracket = {a, b};
+    }
+    if (!bracket)
+        return std::nullopt;
+    if (bracket->first == bracket->second)
+        return bracket->first;
+    double lo = bracket->first, hi = bracket->second;
+    const bool lowNegative = value(lo) < 0.0;
+    for (int i = 0; i < 200 && hi - lo > 1e-15; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        if ((value(mid) < 0.0) == lowNegative)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
 }
 
 } // namespace mltco::tco

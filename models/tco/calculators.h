@@ -120,4 +120,28 @@ std::vector<BudgetCrossing> budgetCrossings(const std::vector<double> &monthlyCo
                                             const std::vector<double> &thresholds);
 std::vector<double> seedBudgetThresholds(); ///< 0.25, 0.50, 0.75, 1.00
 
+/// Lease versus buy, the textbook annual method (model.md §12, clarification 39): the cash flows of leasing minus
+/// buying, the price saved at year 0, then in years 1..N the lease payment after tax and the depreciation tax shield
+/// given up (straight line to zero over N years), discounted at the after-tax borrowing rate. NAL > 0: lease.
+struct LeaseVsBuyInput final
+{
+    double price = 0.0;         ///< of the asset, paid at year 0 if bought
+    int lifeYears = 1;          ///< N: the lease's length and the depreciation period
+    double leasePayment = 0.0;  ///< per year, paid at the end of each year
+    double taxRate = 0.0;       ///< t
+    double borrowingRate = 0.0; ///< r, pre-tax, per year
+};
+struct LeaseVsBuyResult final
+{
+    double discountRate = 0.0;  ///< r (1 - t)
+    std::vector<double> flows;  ///< years 0..N, leasing minus buying
+    double nal = 0.0;           ///< their present value at the after-tax borrowing rate
+};
+LeaseVsBuyResult leaseVsBuy(const LeaseVsBuyInput &input);
+
+/// The internal rate of return of period cash flows, the first at t = 0 (model.md §12, clarification 40): the rate at
+/// which their present value is zero, as a fraction per period. None when the flows never change sign (or no rate
+/// above -100 % makes their value zero). With several changes of sign, the root nearest to zero.
+std::optional<double> internalRateOfReturn(const std::vector<double> &flows);
+
 } // namespace mltco::tco

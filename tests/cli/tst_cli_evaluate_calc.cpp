@@ -101,6 +101,15 @@ void TestCliCalc::seedFigures_data()
     // Storage (seed 003 lifecycle): 1,000 GB a month -> all-hot 24,000 GB x 0.023 = 552.
     QTest::newRow("storage all hot") << QStringList{"storage", "--inflow-gb", "1000"} << "all_hot_monthly_cost" << 552.0
                                      << 1e-9;
+    // model.md §12's acceptance figures: NAL -87.68 and +1,341.05; IRR 8.66 % and -2.12 %.
+    const QStringList lease{"lease-vs-buy", "--price", "10000", "--life-years", "5", "--tax-rate", "0.34",
+                            "--borrowing-rate", "0.0757575"};
+    QTest::newRow("NAL, lease 2,500") << lease + QStringList{"--lease-payment", "2500"} << "nal" << -87.68 << 0.005;
+    QTest::newRow("NAL, lease 2,000") << lease + QStringList{"--lease-payment", "2000"} << "nal" << 1341.05 << 0.005;
+    QTest::newRow("IRR, six flows") << QStringList{"irr", "--flows=-70000,12000,15000,18000,21000,26000"} << "irr"
+                                    << 0.0866 << 0.00005;
+    QTest::newRow("IRR, five flows") << QStringList{"irr", "--flows=-70000,12000,15000,18000,21000"} << "irr" << -0.0212
+                                     << 0.00005;
 }
 
 void TestCliCalc::seedFigures()

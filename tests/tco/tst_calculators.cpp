@@ -25,6 +25,8 @@ private slots:
     void storageTiering();
     void multiGpu();
     void budgetCrossings();
+    void leaseVsBuyByHand();
+    void internalRateOfReturn();
 };
 
 void TestCalculators::tflopsPrice_data()
@@ -186,6 +188,34 @@ void TestCalculators::budgetCrossings()
     QCOMPARE(c[3].month, std::optional<int>(3));
     QVERIFY(!c[4].month);
     QCOMPARE(seedBudgetThresholds(), (std::vector<double>{0.25, 0.5, 0.75, 1.0}));
+}
+
+void TestCalculators::leaseVsBuyByHand()
+{
+    // model.md §12: price 10,000 over 5 years, tax 34 %, borrowing 7.57575 % (5 % after tax). Leasing saves the price
+    // now and costs, each year, the payment after tax and the lost shield 10,000 / 5 x 0.34 = 680: with 2,500 a year
+    // 1,650 + 680 = 2,330; the annuity factor at 5 % over 5 years is 4.329477; NAL = 10,000 - 2,330 x 4.329477.
+    const LeaseVsBuyResult dear = leaseVsBuy({10000, 5, 2500, 0.34, 0.0757575});
+    QCOMPARE(dear.flows.size(), std::size_t(6));
+    QCOMPARE(dear.flows[0], 10000.0);
+    QVERIFY(std::abs(dear.flows[3] - -2330.0) < 1e-9);
+    QVERIFY(std::abs(dear.discountRate - 0.05) < 1e-6);
+    QVERIFY(std::abs(dear.nal - -87.68) < 0.005);
+    QVERIFY(std::abs(leaseVsBuy({10000, 5, 2000, 0.34, 0.0757575}).nal - 1341.05) < 0.005);
+    // No tax, no interest: leasing for 2,000 a year over 5 years costs exactly the price.
+    QVERIFY(std::abs(leaseVsBuy({10000, 5, 2000, 0.0, 0.0}).nal) < 1e-9);
+}
+
+void TestCalculators::internalRateOfReturn()
+{
+    QVERIFY(std::abs(*mltco::tco::internalRateOfReturn({-70000, 12000, 15000, 18000, 21000, 26000}) - 0.0866) < 0.00005);
+    QVERIFY(std::abs(*mltco::tco::internalRateOfReturn({-70000, 12000, 15000, 18000, 21000}) - -0.0212) < 0.00005);
+    // By hand: -100 now and 110 a period later return 10 %.
+    QVERIFY(std::abs(*mltco::tco::internalRateOfReturn({-100, 110}) - 0.1) < 1e-12);
+    // Flows that never change sign have none.
+    QVERIFY(!mltco::tco::internalRateOfReturn({100, 200}));
+    QVERIFY(!mltco::tco::internalRateOfReturn({-100, -5}));
+    QVERIFY(!mltco::tco::internalRateOfReturn({0, 0}));
 }
 
 MLTCO_TEST_GUILESS_MAIN(TestCalculators)
