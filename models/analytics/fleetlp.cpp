@@ -10,32 +10,77 @@
 
 namespace mltco::tco {
 
-std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp)
+namespace {
+
+// A model's columns, rows and coefficients gathered in order, then loaded into CLP in one piece.
+struct LpBuilder final
 {
-    const int F = lp.futures;
-    const int H = lp.months;
-    const bool cvar = lp.cvar && lp.beta > 0.0;
     std::vector<int> rows, cols;
-    std::vector<double> elements;
-    std::vector<double> colLower, colUpper, objective, rowLower, rowUpper;
-    const auto column = [&](double lower, double upper, double cost) {
+    std::vector<double> elements, colLower, colUpper, objective, rowLower, rowUpper;
+
+    int column(double lower, double upper, double cost)
+    {
         colLower.push_back(lower);
         colUpper.push_back(upper);
         objective.push_back(cost);
         return static_cast<int>(colLower.size()) - 1;
-    };
-    const auto row = [&](double lower, double upper) {
+    }
+    int row(double lower, double upper)
+    {
         rowLower.push_back(lower);
         rowUpper.push_back(upper);
         return static_cast<int>(rowLower.size()) - 1;
-    };
-    const auto put = [&](int r, int c, double value) {
+    }
+    void put(int r, int c, double value)
+    {
         if (value != 0.0) {
             rows.push_back(r);
             cols.push_back(c);
             elements.push_back(value);
         }
-    };
+    }
+    void load(ClpSimplex &model) const
+    {
+        CoinPackedMatrix matrix(true, rows.data(), cols.data(), elements.data(), static_cast<CoinBigIndex>(elements.size()));
+        matrix.setDimensions(static_cast<int>(rowLower.size()), static_cast<int>(colLower.size()));
+        model.setLogLevel(0);
+        model.loadProblem(matrix, colLower.data(), colUpper.data(), objective.data(), rowLower.data(), rowUpper.data());
+    }
+};
+
+// The request's limits (model.md §11.4) on the decision's columns, x then y: the most servers, the capex budget of each
+// plan year, the most instances. Returns the servers' row (-1 without servers to buy).
+int addLimits(LpBuilder &b, const FleetLp &lp)
+{
+    int servers = -1;
+    if (lp.own > 0) {
+        servers = b.row(-COIN_DBL_MAX, lp.maxServers);
+        for (int k = 0; k < lp.own; ++k)
+            b.put(servers, k, 1.0);
+        if (lp.budget) {
+            for (const std::vector<double> &year : lp.budgetRows) {
+                const int r = b.row(-COIN_DBL_MAX, *lp.budget * (1.0 + 1e-9));
+                for (int k = 0; k < lp.own; ++k)
+                    b.put(r, k, year[static_cast<std::size_t>(k)]);
+            }
+        }
+    }
+    if (lp.reserve > 0) {
+        const int instances = b.row(-COIN_DBL_MAX, lp.maxInstances);
+        for (int k = 0; k < lp.reserve; ++k)
+            b.put(instances, lp.own + k, 1.0);
+    }
+    return servers;
+}
+
+} // namespace
+
+std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp)
+{
+    const int F = lp.futures;
+    const int H = lp.months;
+    const bool cvar = lp.cvar && lp.beta > 0.0;
+    LpBuilder b;
 
     // The decision: x then y. In the mean objective each carries its weighted cost; in CVaR the cost sits in the rows.
     double constant = 0.0;
@@ -43,31 +88,31 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp)
         double cost = 0.0;
         for (int f = 0; f < F && !cvar; ++f)
             cost += lp.weight[f] * lp.ownCost[static_cast<std::size_t>(f * lp.own + k)];
-        column(0.0, lp.maxServers, cost);
+        b.column(0.0, lp.maxServers, cost);
     }
     for (int k = 0; k < lp.reserve; ++k) {
         double cost = 0.0;
         for (int f = 0; f < F && !cvar; ++f)
             cost += lp.weight[f] * lp.reserveCost[static_cast<std::size_t>(f * lp.reserve + k)];
-        column(0.0, lp.maxInstances, cost);
+        b.column(0.0, lp.maxInstances, cost);
     }
-    const int eta = cvar ? column(-COIN_DBL_MAX, COIN_DBL_MAX, 1.0) : -1;
+    const int eta = cvar ? b.column(-COIN_DBL_MAX, COIN_DBL_MAX, 1.0) : -1;
     const double tail = 1.0 / (1.0 - lp.beta);
 
     for (int f = 0; f < F; ++f) {
         const double w = lp.weight[f];
         if (!cvar)
             constant += w * lp.constant[f];
-        const int u = cvar ? column(0.0, COIN_DBL_MAX, w * tail) : -1;
+        const int u = cvar ? b.column(0.0, COIN_DBL_MAX, w * tail) : -1;
         // u_f + eta - (cost of f) >= constant_f
-        const int risk = cvar ? row(lp.constant[f], COIN_DBL_MAX) : -1;
+        const int risk = cvar ? b.row(lp.constant[f], COIN_DBL_MAX) : -1;
         if (cvar) {
-            put(risk, u, 1.0);
-            put(risk, eta, 1.0);
+            b.put(risk, u, 1.0);
+            b.put(risk, eta, 1.0);
             for (int k = 0; k < lp.own; ++k)
-                put(risk, k, -lp.ownCost[static_cast<std::size_t>(f * lp.own + k)]);
+                b.put(risk, k, -lp.ownCost[static_cast<std::size_t>(f * lp.own + k)]);
             for (int k = 0; k < lp.reserve; ++k)
-                put(risk, lp.own + k, -lp.reserveCost[static_cast<std::size_t>(f * lp.reserve + k)]);
+                b.put(risk, lp.own + k, -lp.reserveCost[static_cast<std::size_t>(f * lp.reserve + k)]);
         }
         double totalDemand = 0.0;
         std::vector<int> left;
@@ -77,48 +122,28 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp)
             if (g <= 0.0)
                 continue;
             const double slope = lp.slope[static_cast<std::size_t>(f * H + m)];
-            const int o = column(0.0, COIN_DBL_MAX, cvar ? 0.0 : w * slope);
+            const int o = b.column(0.0, COIN_DBL_MAX, cvar ? 0.0 : w * slope);
             left.push_back(o);
             if (cvar)
-                put(risk, o, -slope);
-            const int cover = row(g, COIN_DBL_MAX);
-            put(cover, o, 1.0);
+                b.put(risk, o, -slope);
+            const int cover = b.row(g, COIN_DBL_MAX);
+            b.put(cover, o, 1.0);
             for (int k = 0; k < lp.own; ++k)
                 if (lp.ownFrom[static_cast<std::size_t>(k)] <= m)
-                    put(cover, k, lp.maxUtilization * lp.perServer[f]);
+                    b.put(cover, k, lp.maxUtilization * lp.perServer[f]);
             for (int k = 0; k < lp.reserve; ++k)
                 if (lp.reserveFrom[static_cast<std::size_t>(k)] <= m && m <= lp.reserveTo[static_cast<std::size_t>(k)])
-                    put(cover, lp.own + k, lp.maxUtilization * lp.perInstance[f]);
+                    b.put(cover, lp.own + k, lp.maxUtilization * lp.perInstance[f]);
         }
         if (!lp.burst) {
-            const int service = row(-COIN_DBL_MAX, (1.0 - lp.minService) * totalDemand * (1.0 + 1e-9));
+            const int service = b.row(-COIN_DBL_MAX, (1.0 - lp.minService) * totalDemand * (1.0 + 1e-9));
             for (int o : left)
-                put(service, o, 1.0);
+                b.put(service, o, 1.0);
         }
     }
-    if (lp.own > 0) {
-        const int servers = row(-COIN_DBL_MAX, lp.maxServers);
-        for (int k = 0; k < lp.own; ++k)
-            put(servers, k, 1.0);
-        if (lp.budget) {
-            for (const std::vector<double> &year : lp.budgetRows) {
-                const int r = row(-COIN_DBL_MAX, *lp.budget * (1.0 + 1e-9));
-                for (int k = 0; k < lp.own; ++k)
-                    put(r, k, year[static_cast<std::size_t>(k)]);
-            }
-        }
-    }
-    if (lp.reserve > 0) {
-        const int instances = row(-COIN_DBL_MAX, lp.maxInstances);
-        for (int k = 0; k < lp.reserve; ++k)
-            put(instances, lp.own + k, 1.0);
-    }
-
-    CoinPackedMatrix matrix(true, rows.data(), cols.data(), elements.data(), static_cast<CoinBigIndex>(elements.size()));
-    matrix.setDimensions(static_cast<int>(rowLower.size()), static_cast<int>(colLower.size()));
+    addLimits(b, lp);
     ClpSimplex model;
-    model.setLogLevel(0);
-    model.loadProblem(matrix, colLower.data(), colUpper.data(), objective.data(), rowLower.data(), rowUpper.data());
+    b.load(model);
     // The dual simplex after CLP's presolve: the fastest of CLP's methods on this model (primal is about four times
     // slower, the barrier far slower).
     ClpSolve how;
@@ -156,26 +181,7 @@ CompactModel buildCompact(const FleetLpCompact &compact)
     const int H = lp.months;
     CompactModel built;
     built.peopleColumn.assign(static_cast<std::size_t>(std::max(0, H)), -1);
-    std::vector<int> rows, cols;
-    std::vector<double> elements, colLower, colUpper, objective, rowLower, rowUpper;
-    const auto column = [&](double lower, double upper, double cost) {
-        colLower.push_back(lower);
-        colUpper.push_back(upper);
-        objective.push_back(cost);
-        return static_cast<int>(colLower.size()) - 1;
-    };
-    const auto row = [&](double lower, double upper) {
-        rowLower.push_back(lower);
-        rowUpper.push_back(upper);
-        return static_cast<int>(rowLower.size()) - 1;
-    };
-    const auto put = [&](int r, int c, double value) {
-        if (value != 0.0) {
-            rows.push_back(r);
-            cols.push_back(c);
-            elements.push_back(value);
-        }
-    };
+    LpBuilder b;
     double constant = 0.0;
     for (int f = 0; f < F; ++f)
         constant += lp.weight[f] * lp.constant[f];
@@ -183,13 +189,13 @@ CompactModel buildCompact(const FleetLpCompact &compact)
         double cost = 0.0;
         for (int f = 0; f < F; ++f)
             cost += lp.weight[f] * lp.ownCost[static_cast<std::size_t>(f * lp.own + k)];
-        column(0.0, lp.maxServers, cost); // the first staffed month narrows it (applyCompactBounds)
+        b.column(0.0, lp.maxServers, cost); // the first staffed month narrows it (applyCompactBounds)
     }
     for (int k = 0; k < lp.reserve; ++k) {
         double cost = 0.0;
         for (int f = 0; f < F; ++f)
             cost += lp.weight[f] * lp.reserveCost[static_cast<std::size_t>(f * lp.reserve + k)];
-        column(0.0, lp.maxInstances, cost);
+        b.column(0.0, lp.maxInstances, cost);
     }
     const double perServer = lp.perServer.empty() ? 0.0 : lp.perServer.front();
     const double perInstance = lp.perInstance.empty() ? 0.0 : lp.perInstance.front();
@@ -207,7 +213,7 @@ CompactModel buildCompact(const FleetLpCompact &compact)
         for (int f = 0; f < F; ++f)
             futures.emplace_back(lp.demand[static_cast<std::size_t>(f * H + m)],
                                  lp.burst ? lp.weight[f] * lp.slope[static_cast<std::size_t>(f * H + m)] : 0.0);
-        std::sort(futures.begin(), futures.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+        std::sort(futures.begin(), futures.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
         tangents.clear();
         const std::size_t every = std::max<std::size_t>(1, futures.size() / kTangents);
         double sumWG = 0.0, sumW = 0.0;
@@ -218,58 +224,38 @@ CompactModel buildCompact(const FleetLpCompact &compact)
             if ((i % every == 0 || i + 1 == futures.size()) && next < futures[i].first)
                 tangents.push_back({next, std::max(0.0, sumWG - next * sumW), -sumW});
         }
-        const int theta = column(0.0, COIN_DBL_MAX, 1.0);
+        const int theta = b.column(0.0, COIN_DBL_MAX, 1.0);
         // θ_m >= φ(b) + s (C − b), C = the usable capacity of the layers: θ_m − s C >= φ(b) − s b.
         for (const Tangent &t : tangents) {
-            const int r = row(t.value - t.slope * t.at, COIN_DBL_MAX);
-            put(r, theta, 1.0);
+            const int r = b.row(t.value - t.slope * t.at, COIN_DBL_MAX);
+            b.put(r, theta, 1.0);
             for (int k = 0; k < lp.own; ++k)
                 if (lp.ownFrom[static_cast<std::size_t>(k)] <= m)
-                    put(r, k, -t.slope * lp.maxUtilization * perServer);
+                    b.put(r, k, -t.slope * lp.maxUtilization * perServer);
             for (int k = 0; k < lp.reserve; ++k)
                 if (lp.reserveFrom[static_cast<std::size_t>(k)] <= m && m <= lp.reserveTo[static_cast<std::size_t>(k)])
-                    put(r, lp.own + k, -t.slope * lp.maxUtilization * perInstance);
+                    b.put(r, lp.own + k, -t.slope * lp.maxUtilization * perInstance);
         }
         // On-call staff: people_m >= N_m / servers per person, and a whole person from the first staffed month.
         if (compact.serversPerFte > 0.0 && lp.own > 0) {
-            const int people = column(0.0, COIN_DBL_MAX, compact.staffCoef[static_cast<std::size_t>(m)]);
+            const int people = b.column(0.0, COIN_DBL_MAX, compact.staffCoef[static_cast<std::size_t>(m)]);
             built.peopleColumn[static_cast<std::size_t>(m)] = people;
-            const int pro = row(0.0, COIN_DBL_MAX);
-            put(pro, people, 1.0);
+            const int pro = b.row(0.0, COIN_DBL_MAX);
+            b.put(pro, people, 1.0);
             for (int k = 0; k < lp.own; ++k)
                 if (lp.ownFrom[static_cast<std::size_t>(k)] <= m)
-                    put(pro, k, -1.0 / compact.serversPerFte);
+                    b.put(pro, k, -1.0 / compact.serversPerFte);
         }
     }
-    if (lp.own > 0) {
-        const int servers = row(-COIN_DBL_MAX, lp.maxServers);
-        built.serversRow = servers;
-        for (int k = 0; k < lp.own; ++k)
-            put(servers, k, 1.0);
-        if (lp.budget) {
-            for (const std::vector<double> &year : lp.budgetRows) {
-                const int r = row(-COIN_DBL_MAX, *lp.budget * (1.0 + 1e-9));
-                for (int k = 0; k < lp.own; ++k)
-                    put(r, k, year[static_cast<std::size_t>(k)]);
-            }
-        }
-    }
-    if (lp.reserve > 0) {
-        const int instances = row(-COIN_DBL_MAX, lp.maxInstances);
-        for (int k = 0; k < lp.reserve; ++k)
-            put(instances, lp.own + k, 1.0);
-    }
-    CoinPackedMatrix matrix(true, rows.data(), cols.data(), elements.data(), static_cast<CoinBigIndex>(elements.size()));
-    matrix.setDimensions(static_cast<int>(rowLower.size()), static_cast<int>(colLower.size()));
+    built.serversRow = addLimits(b, lp);
     built.model = std::make_unique<ClpSimplex>();
-    built.model->setLogLevel(0);
-    built.model->loadProblem(matrix, colLower.data(), colUpper.data(), objective.data(), rowLower.data(), rowUpper.data());
+    b.load(*built.model);
     built.constant = constant;
     built.decisions = lp.own + lp.reserve;
     built.maxServers = lp.maxServers;
     built.ownFrom = lp.ownFrom;
-    built.baseLower.assign(colLower.begin(), colLower.begin() + built.decisions);
-    built.baseUpper.assign(colUpper.begin(), colUpper.begin() + built.decisions);
+    built.baseLower.assign(b.colLower.begin(), b.colLower.begin() + built.decisions);
+    built.baseUpper.assign(b.colUpper.begin(), b.colUpper.begin() + built.decisions);
     return built;
 }
 

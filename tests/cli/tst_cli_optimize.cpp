@@ -1,26 +1,16 @@
 // mltco-cli optimize: the real binary on the bundled growing-team example, its JSON keys (model.md §11.4), --write-plan
 // and its refusals.
+#include "tests/cli/clirunner.h"
 #include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
-
-struct Run final
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
 
 class TestCliOptimize final : public QObject
 {
@@ -29,20 +19,7 @@ class TestCliOptimize final : public QObject
 private:
     QTemporaryDir m_home;
 
-    Run run(const QStringList &args)
-    {
-        QProcess process;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(MLTCO_BIN_DIR "/mltco-cli"), args);
-        if (!process.waitForFinished(120000))
-            return {};
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-                QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-    }
+    CliRun run(const QStringList &args) const { return runCli(args, m_home.path()); }
 
     QString write(const QString &name, const QByteArray &json)
     {
@@ -58,7 +35,7 @@ private slots:
 
     void jsonHasExactlyTheDocumentedKeys()
     {
-        const Run r = run({QStringLiteral("optimize"), QStringLiteral("example:growing-team"), QStringLiteral("--trials"),
+        const CliRun r = run({QStringLiteral("optimize"), QStringLiteral("example:growing-team"), QStringLiteral("--trials"),
                            QStringLiteral("200"), QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
@@ -104,7 +81,7 @@ private slots:
 
     void optionsOverrideThePlan()
     {
-        const Run r = run({QStringLiteral("optimize"), QStringLiteral("example:growing-team"), QStringLiteral("--trials"),
+        const CliRun r = run({QStringLiteral("optimize"), QStringLiteral("example:growing-team"), QStringLiteral("--trials"),
                            QStringLiteral("100"), QStringLiteral("--objective"), QStringLiteral("cvar"),
                            QStringLiteral("--beta"), QStringLiteral("0.8"), QStringLiteral("--seed"), QStringLiteral("5"),
                            QStringLiteral("--format"), QStringLiteral("json")});
@@ -119,11 +96,11 @@ private slots:
     void theWrittenPlanEvaluates()
     {
         const QString out = m_home.filePath(QStringLiteral("fleet.json"));
-        const Run r = run({QStringLiteral("optimize"), QStringLiteral("example:growing-team"), QStringLiteral("--trials"),
+        const CliRun r = run({QStringLiteral("optimize"), QStringLiteral("example:growing-team"), QStringLiteral("--trials"),
                            QStringLiteral("100"), QStringLiteral("--write-plan"), out});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QStringLiteral("Efficient frontier")), qPrintable(r.out));
-        const Run e = run({QStringLiteral("evaluate"), out, QStringLiteral("--format"), QStringLiteral("json")});
+        const CliRun e = run({QStringLiteral("evaluate"), out, QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(e.exitCode, 0);
         const QJsonArray scenarios = QJsonDocument::fromJson(e.out.toUtf8()).object().value(QStringLiteral("scenarios")).toArray();
         QJsonObject mix;
@@ -145,14 +122,14 @@ private slots:
     void refusals()
     {
         // A plan without a request: exit 1, saying what to add.
-        const Run none = run({QStringLiteral("optimize"), QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json")});
+        const CliRun none = run({QStringLiteral("optimize"), QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json")});
         QCOMPARE(none.exitCode, 1);
         QVERIFY2(none.err.contains(QStringLiteral("optimize: missing")), qPrintable(none.err));
         // A bad request: exit 1 with its path.
         const QString bad = write(QStringLiteral("bad.json"), R"({"name": "bad", "version": 3, "scenarios": [
             {"name": "p", "kind": "purchase"}, {"name": "e", "kind": "elastic", "rate_per_hour": 2}],
             "optimize": {"own": "p", "burst": "e", "epochs": [1, 40]}})");
-        const Run path = run({QStringLiteral("optimize"), bad});
+        const CliRun path = run({QStringLiteral("optimize"), bad});
         QCOMPARE(path.exitCode, 1);
         QVERIFY2(path.err.contains(QStringLiteral("optimize.epochs[1]: month 40 is outside the horizon (1 to 36)")),
                  qPrintable(path.err));
@@ -161,7 +138,7 @@ private slots:
                                         QStringList{QStringLiteral("--beta"), QStringLiteral("1")},
                                         QStringList{QStringLiteral("--trials"), QStringLiteral("0")},
                                         QStringList{QStringLiteral("--format"), QStringLiteral("csv")}}) {
-            const Run r = run(QStringList{QStringLiteral("optimize"), QStringLiteral("example:growing-team")} + args);
+            const CliRun r = run(QStringList{QStringLiteral("optimize"), QStringLiteral("example:growing-team")} + args);
             QVERIFY2(r.exitCode == 2, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + r.err));
         }
     }
