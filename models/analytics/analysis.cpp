@@ -17,50 +17,11 @@ namespace mltco::tco {
 namespace {
 
 
-// Which scenarios each hybrid or mix combines, by position (as the plan result found them), so that a trial evaluates
-// them from its own moved parts.
-struct Structure final
-{
-    struct Composite final
-    {
-        std::vector<std::size_t> parts; // empty for a scenario that is not a hybrid or mix
-        std::optional<std::size_t> burst;
-    };
-    std::vector<Composite> of;
-};
-
-Structure structureOf(const PlanResult &base)
-{
-    Structure st;
-    for (const EvaluatedScenario &s : base.scenarios)
-        st.of.push_back({s.parts, s.burstPart});
-    return st;
-}
-
-void evaluateOne(const Workload &w, const std::vector<Scenario> &sc, const Structure &st, std::size_t i,
-                 std::vector<ScenarioResult> &out, MixScratch &scratch)
-{
-    const Structure::Composite &c = st.of[i];
-    if (const auto *hybrid = std::get_if<HybridScenario>(&sc[i])) {
-        evaluateHybridInto(w, sc[c.parts.front()], std::get<ElasticScenario>(sc[*c.burst]), hybrid->baseMaxUtilization,
-                           out[i], scratch);
-    } else if (const auto *mix = std::get_if<MixScenario>(&sc[i])) {
-        std::vector<const Scenario *> &layers = scratch.layerRefs;
-        layers.clear();
-        for (std::size_t part : c.parts)
-            layers.push_back(&sc[part]);
-        evaluateMixInto(w, layers, c.burst ? &std::get<ElasticScenario>(sc[*c.burst]) : nullptr,
-                        mix->maxUtilization, out[i], scratch);
-    } else {
-        evaluateInto(w, sc[i], out[i]);
-    }
-}
-
-void evaluateAll(const Workload &w, const std::vector<Scenario> &sc, const Structure &st,
+void evaluateAll(const PlanResult &base, const Workload &w, const std::vector<Scenario> &sc,
                  std::vector<ScenarioResult> &out, MixScratch &scratch)
 {
     for (std::size_t i = 0; i < sc.size(); ++i)
-        evaluateOne(w, sc, st, i, out, scratch);
+        evaluateScenarioAmong(base, w, sc, i, out[i], scratch);
 }
 
 bool isMovable(const ParameterInfo &info) { return info.type == ParamType::Number || info.type == ParamType::Integer; }
@@ -124,7 +85,6 @@ QString analysisCancelledMessage() { return QStringLiteral("analysis cancelled")
 
 std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, double swing)
 {
-    const Structure st = structureOf(base);
     const std::size_t n = base.scenarios.size();
     std::vector<Scenario> sc;
     for (const EvaluatedScenario &s : base.scenarios)
@@ -146,7 +106,7 @@ std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, doub
         for (int side = 0; side < 2; ++side) {
             Workload w = base.workload;
             setParameterValue(w, id, side == 0 ? lo : hi);
-            evaluateAll(w, sc, st, results, scratch);
+            evaluateAll(base, w, sc, results, scratch);
             for (const ScenarioResult &r : results)
                 totals[side].push_back(r.total);
         }
@@ -168,7 +128,7 @@ std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, doub
             for (int side = 0; side < 2; ++side) {
                 std::vector<Scenario> moved = sc;
                 setParameterValue(moved[s], id, side == 0 ? lo : hi);
-                evaluateOne(base.workload, moved, st, s, results, scratch);
+                evaluateScenarioAmong(base, base.workload, moved, s, results[s], scratch);
                 totals[side] = results[s].total;
             }
             per[s].push_back({base.scenarios[s].name, base.scenarios[s].name, id, *v, lo, hi, totals[0], totals[1]});
@@ -255,7 +215,6 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
     const auto n = static_cast<std::size_t>(options.trials);
     const std::size_t k = static_cast<std::size_t>(plan.uncertainty.size());
     const int horizon = base.workload.horizonMonths;
-    const Structure st = structureOf(base);
 
     const int threads = threadCount(options);
     Expected<InputSample> sample = sampleUncertainInputs(plan, base, options.trials, options.seed, options.sampling, threads);
@@ -316,7 +275,7 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
                         else
                             setParameterValue(sc[static_cast<std::size_t>(targets[c])], id, x[c][i]);
                     }
-                    evaluateAll(w, sc, st, results, scratch);
+                    evaluateAll(base, w, sc, results, scratch);
                     visit(i, results);
                 }
                 done.fetch_add(end - start);

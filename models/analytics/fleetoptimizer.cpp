@@ -154,21 +154,7 @@ Expected<OptimizeAnswer> Optimizer::run()
         return [&, scratch, result](std::size_t f) mutable {
             const Future &future = m_futures[f];
             for (std::size_t i = 0; i < nScen; ++i) {
-                const EvaluatedScenario &s = m_base.scenarios[i];
-                if (const auto *hybrid = std::get_if<HybridScenario>(&future.scenarios[i])) {
-                    evaluateHybridInto(future.workload, future.scenarios[s.parts.front()],
-                                       std::get<ElasticScenario>(future.scenarios[*s.burstPart]), hybrid->baseMaxUtilization,
-                                       result, scratch);
-                } else if (const auto *mix = std::get_if<MixScenario>(&future.scenarios[i])) {
-                    std::vector<const Scenario *> layers;
-                    for (std::size_t part : s.parts)
-                        layers.push_back(&future.scenarios[part]);
-                    evaluateMixInto(future.workload, layers,
-                                    s.burstPart ? &std::get<ElasticScenario>(future.scenarios[*s.burstPart]) : nullptr,
-                                    mix->maxUtilization, result, scratch);
-                } else {
-                    evaluateInto(future.workload, future.scenarios[i], result);
-                }
+                evaluateScenarioAmong(m_base, future.workload, future.scenarios, i, result, scratch);
                 totals[i][f] = result.npv;
             }
         };

@@ -506,6 +506,27 @@ void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult 
     evaluateInto(plan.workload, s.scenario, out);
 }
 
+void evaluateScenarioAmong(const PlanResult &plan, const Workload &workload, const std::vector<Scenario> &scenarios,
+                           std::size_t index, ScenarioResult &out, MixScratch &scratch)
+{
+    const EvaluatedScenario &shape = plan.scenarios[index];
+    const Scenario &s = scenarios[index];
+    if (const auto *hybrid = std::get_if<HybridScenario>(&s)) {
+        evaluateHybridInto(workload, scenarios[shape.parts.front()], std::get<ElasticScenario>(scenarios[*shape.burstPart]),
+                           hybrid->baseMaxUtilization, out, scratch);
+    } else if (const auto *mix = std::get_if<MixScenario>(&s)) {
+        std::vector<const Scenario *> &layers = scratch.layerRefs;
+        layers.clear();
+        for (std::size_t part : shape.parts)
+            layers.push_back(&scenarios[part]);
+        evaluateMixInto(workload, layers,
+                        shape.burstPart ? &std::get<ElasticScenario>(scenarios[*shape.burstPart]) : nullptr,
+                        mix->maxUtilization, out, scratch);
+    } else {
+        evaluateInto(workload, s, out);
+    }
+}
+
 void evaluateAllScenarios(PlanResult &prepared)
 {
     MixScratch scratch;

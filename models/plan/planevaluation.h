@@ -128,6 +128,12 @@ Expected<PlanResult> preparePlan(const Plan &plan, const InstanceResolver &resol
 /// evaluatePlan gives it.
 void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, MixScratch &scratch);
 
+/// Scenario `index` of `scenarios` (copies of the plan's evaluated scenarios, in the same order, some values moved: a
+/// Monte Carlo trial, an optimizer's future) evaluated into `out` on `workload`; a hybrid or mix from its parts among
+/// them, at the positions `plan` found.
+void evaluateScenarioAmong(const PlanResult &plan, const Workload &workload, const std::vector<Scenario> &scenarios,
+                           std::size_t index, ScenarioResult &out, MixScratch &scratch);
+
 /// Every scenario of a prepared plan evaluated into its `result`: preparePlan + evaluateAllScenarios = evaluatePlan.
 void evaluateAllScenarios(PlanResult &prepared);
 
