@@ -231,6 +231,34 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      defaults::kBaseMaxUtilization, "", "assumption", M,
      "Share of each layer's capacity it serves before work moves to the next layer or the burst (queues and "
      "maintenance keep it below 1)."},
+
+    {I::Financing, "financing", "Financing", "", T::Choice, 0, false, 2,
+     0.0, "cash", "model.md", P,
+     "How the servers are paid for: cash (capex when bought), loan (a down payment, then level monthly repayments "
+     "with deductible interest; the plan ends debt-free) or lease (a monthly payment per server in service, no "
+     "capex, no resale, no depreciation)."},
+    {I::LoanRate, "loan_rate", "Loan interest rate", "fraction per year", T::Number, 0, false, 1,
+     none, "required with a loan", "assumption", P,
+     "Annual nominal interest of the loan (vendor and GPU financiers quote 10 to 17 %, or SOFR + 5 to 7 %); "
+     "charged monthly at rate / 12 on the balance."},
+    {I::LoanTermMonths, "loan_term_months", "Loan term", "months", T::Integer, 1, false, 120,
+     none, "required with a loan", "assumption", P,
+     "Months of level repayments after each purchase (36 to 60 are usual); a loan that outlives the plan is "
+     "repaid in its last month."},
+    {I::DownPaymentFraction, "down_payment_fraction", "Down payment", "fraction of the price paid", T::Number, 0,
+     false, 1, 0.0, "", "assumption", P,
+     "Share of each purchase paid in cash when bought (capex); the rest is borrowed."},
+    {I::LeaseRateFactor, "lease_rate_factor", "Lease rate factor", "per month, of the price paid", T::Number, 0,
+     false, 1, none, "required with a lease (or a payment per server)", "assumption", P,
+     "Monthly lease payment per dollar of the server's price (0.03 = $3,000 a month for a $100,000 server); "
+     "fair-market-value leases leave the residual value to the lessor."},
+    {I::LeasePaymentPerServerMonth, "lease_payment_per_server_month", "Lease payment per server",
+     "USD/month", T::Number, 0, false, 1e9, none, "or a lease rate factor", "assumption", P,
+     "A fixed monthly lease payment per server in service, instead of a rate factor."},
+    {I::LeaseTermMonths, "lease_term_months", "Lease term", "months", T::Integer, 1, false, 120,
+     none, "holding_months", "assumption", P,
+     "Months of each lease; every lease renews at the same payment until the horizon, so the term changes no "
+     "figure."},
 }};
 // clang-format on
 
@@ -379,6 +407,9 @@ QStringList parameterChoices(ParamId id)
         return {expansionKey(Expansion::None), expansionKey(Expansion::ToDemand)};
     if (id == I::Depreciation)
         return {depreciationKey(Depreciation::StraightLine), depreciationKey(Depreciation::Macrs5)};
+    if (id == I::Financing)
+        return {financingKey(tco::Financing::Cash), financingKey(tco::Financing::Loan),
+                financingKey(tco::Financing::Lease)};
     return {};
 }
 
@@ -407,7 +438,7 @@ namespace {
 
 // A reference to the field that holds a parameter, whatever its C++ type.
 using FieldRef = std::variant<std::monostate, double *, int *, bool *, std::optional<int> *, std::optional<double> *,
-                              Expansion *, Depreciation *>;
+                              Expansion *, Depreciation *, tco::Financing *>;
 
 FieldRef field(Workload &w, ParamId id)
 {
@@ -515,6 +546,13 @@ FieldRef field(PurchaseScenario &s, ParamId id)
     case I::Depreciation: return &s.depreciation;
     case I::DepreciationMonths: return &s.depreciationMonths;
     case I::LeadTimeMonths: return &s.leadTimeMonths;
+    case I::Financing: return &s.financing;
+    case I::LoanRate: return &s.loanRate;
+    case I::LoanTermMonths: return &s.loanTermMonths;
+    case I::DownPaymentFraction: return &s.downPaymentFraction;
+    case I::LeaseRateFactor: return &s.leaseRateFactor;
+    case I::LeasePaymentPerServerMonth: return &s.leasePaymentPerServerMonth;
+    case I::LeaseTermMonths: return &s.leaseTermMonths;
     default: return {};
     }
 }
@@ -563,6 +601,8 @@ std::optional<double> readField(const FieldRef &ref)
         return static_cast<double>(**p);
     if (const auto *p = std::get_if<Depreciation *>(&ref))
         return static_cast<double>(**p);
+    if (const auto *p = std::get_if<tco::Financing *>(&ref))
+        return static_cast<double>(**p);
     return std::nullopt;
 }
 
@@ -606,6 +646,12 @@ bool write(const FieldRef &ref, const ParameterInfo &info, double value)
         **p = static_cast<Depreciation>(static_cast<int>(value));
         return true;
     }
+    if (auto *const *p = std::get_if<tco::Financing *>(&ref)) {
+        if (value < 0 || value > 2)
+            return false;
+        **p = static_cast<tco::Financing>(static_cast<int>(value));
+        return true;
+    }
     return false;
 }
 
@@ -638,11 +684,18 @@ bool clearParameterValue(Scenario &scenario, ParamId id)
         dedicated->boxes.reset();
         return true;
     }
-    if (auto *purchase = std::get_if<PurchaseScenario>(&scenario); purchase && id == ParamId::DepreciationMonths) {
-        purchase->depreciationMonths.reset();
-        return true;
+    auto *purchase = std::get_if<PurchaseScenario>(&scenario);
+    if (!purchase)
+        return false;
+    switch (id) {
+    case I::DepreciationMonths: purchase->depreciationMonths.reset(); return true;
+    case I::LoanRate: purchase->loanRate.reset(); return true;
+    case I::LoanTermMonths: purchase->loanTermMonths.reset(); return true;
+    case I::LeaseRateFactor: purchase->leaseRateFactor.reset(); return true;
+    case I::LeasePaymentPerServerMonth: purchase->leasePaymentPerServerMonth.reset(); return true;
+    case I::LeaseTermMonths: purchase->leaseTermMonths.reset(); return true;
+    default: return false;
     }
-    return false;
 }
 
 QStringList validateWorkload(const Workload &workload)
@@ -700,6 +753,7 @@ QStringList validateScenario(const Scenario &scenario)
     if (const auto *mix = std::get_if<MixScenario>(&scenario))
         problems << mixLayerProblems(*mix);
     if (const auto *purchase = std::get_if<PurchaseScenario>(&scenario)) {
+        problems << financingProblems(*purchase);
         const ParameterInfo &servers = parameterInfo(ParamId::Servers);
         for (std::size_t i = 0; i < purchase->bulkDiscounts.size(); ++i) {
             const BulkTier &tier = purchase->bulkDiscounts[i];
@@ -774,6 +828,26 @@ QStringList reservedTermProblems(const ReservedScenario &s, int horizonMonths)
             problems << path + QStringLiteral("term_months must be an integer from %1 to %2")
                                    .arg(formatBound(term.min), formatBound(term.max));
     }
+    return problems;
+}
+
+QStringList financingProblems(const PurchaseScenario &s)
+{
+    QStringList problems;
+    if (s.financing == tco::Financing::Loan) {
+        if (!s.loanRate)
+            problems << QStringLiteral("loan_rate: required with \"financing\": \"loan\" (the annual interest rate, "
+                                       "e.g. 0.12)");
+        if (!s.loanTermMonths)
+            problems << QStringLiteral("loan_term_months: required with \"financing\": \"loan\" (the months of "
+                                       "repayment, e.g. 36)");
+    }
+    if (s.leaseRateFactor && s.leasePaymentPerServerMonth)
+        problems << QStringLiteral("lease_payment_per_server_month: give either lease_rate_factor or "
+                                   "lease_payment_per_server_month, not both");
+    else if (s.financing == tco::Financing::Lease && !s.leaseRateFactor && !s.leasePaymentPerServerMonth)
+        problems << QStringLiteral("lease_rate_factor: a lease needs lease_rate_factor (the monthly payment per "
+                                   "dollar of the price, e.g. 0.03) or lease_payment_per_server_month");
     return problems;
 }
 

@@ -81,8 +81,16 @@ enum class ParamId {
     Terms,
     Layers,
     MaxUtilization,
+    // financing a purchase, version 3 (model.md §12)
+    Financing,
+    LoanRate,
+    LoanTermMonths,
+    DownPaymentFraction,
+    LeaseRateFactor,
+    LeasePaymentPerServerMonth,
+    LeaseTermMonths,
 };
-inline constexpr int kParamCount = static_cast<int>(ParamId::MaxUtilization) + 1;
+inline constexpr int kParamCount = static_cast<int>(ParamId::LeaseTermMonths) + 1;
 
 enum class ParamType {
     Number,   ///< any finite double in range
@@ -138,6 +146,10 @@ QStringList purchaseScheduleProblems(const PurchaseScenario &scenario, int horiz
 /// What a reserved scenario's terms cannot be (model.md §11.2): "terms[1]: ..." for a start outside 1..H (with
 /// horizonMonths > 0), fewer than one instance or a term outside 1..120 months; empty when fine.
 QStringList reservedTermProblems(const ReservedScenario &scenario, int horizonMonths);
+/// What a purchase's financing lacks or contradicts (model.md §12, clarifications 33 and 37): "loan_rate: ..." and
+/// "loan_term_months: ..." missing with a loan, "lease_rate_factor: ..." when a lease has neither a factor nor a
+/// payment, "lease_payment_per_server_month: ..." when both are given; empty when fine.
+QStringList financingProblems(const PurchaseScenario &scenario);
 /// "layers[j]: ..." for a mix's layer named twice (the second occurrence), "layers: ..." for none; names are
 /// checked against the plan elsewhere.
 QStringList mixLayerProblems(const MixScenario &scenario);
@@ -170,7 +182,7 @@ std::optional<double> parameterValue(const Workload &workload, ParamId id);
 bool setParameterValue(Workload &workload, ParamId id, double value);
 std::optional<double> parameterValue(const Scenario &scenario, ParamId id);
 bool setParameterValue(Scenario &scenario, ParamId id, double value);
-/// Removes an optional parameter (`boxes`, `depreciation_months`); false for any other.
+/// Removes an optional parameter (`boxes`, `depreciation_months`, the loan and lease terms); false for any other.
 bool clearParameterValue(Scenario &scenario, ParamId id);
 
 /// One message per problem, "key: must be ...", for values set in code (the plan reader checks JSON itself).

@@ -457,6 +457,19 @@ int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std
     return best;
 }
 
+std::optional<OwningVersusCloud> owningVersusCloud(const PlanResult &result, std::size_t position)
+{
+    if (position >= result.scenarios.size() || result.scenarios[position].kind() != ScenarioKind::Purchase)
+        return std::nullopt;
+    const int cloud =
+        cheapestMeetingDemand(result, [&](std::size_t i) { return isCloudKind(result.scenarios[i].kind()); });
+    if (cloud < 0)
+        return std::nullopt;
+    const ScenarioResult &owned = result.scenarios[position].result;
+    const ScenarioResult &rented = result.scenarios[static_cast<std::size_t>(cloud)].result;
+    return OwningVersusCloud{cloud, breakEvenMonth(owned, rented), owningReturn(owned, rented)};
+}
+
 std::vector<FxUse> PlanResult::fxUsed() const
 {
     std::vector<FxUse> out;

@@ -89,6 +89,17 @@ struct PlanResult final
 /// summary all name their cheapest with this.
 int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std::size_t)> &accept = {});
 
+/// An owned option measured against the cheapest cloud option of the plan that meets the demand (model.md §12):
+/// its payback month and the annual IRR of owning over renting (none when the flows never change sign).
+struct OwningVersusCloud final
+{
+    int cloud = -1; ///< position in result.scenarios
+    std::optional<int> paybackMonth;
+    std::optional<double> irr;
+};
+/// For the purchase at `position`; none when it is not a purchase or the plan has no cloud option meeting demand.
+std::optional<OwningVersusCloud> owningVersusCloud(const PlanResult &result, std::size_t position);
+
 /// What preparePlan and evaluatePlan do with a scenario or break-even that cannot be evaluated (a price not
 /// given, a value out of range, a hybrid whose base cannot be evaluated): refuse the whole plan (the command
 /// line, which exits with the problems), or leave it out and evaluate the others (the desktop app, which marks

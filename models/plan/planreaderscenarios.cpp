@@ -41,7 +41,7 @@ void PlanReader::checkPurchaseSchedules(const Plan &plan)
 {
     for (qsizetype i = 0; i < plan.scenarios.size(); ++i) {
         if (const auto *s = std::get_if<PurchaseScenario>(&plan.scenarios[i].scenario))
-            for (const QString &p : purchaseScheduleProblems(*s, plan.workload.horizonMonths))
+            for (const QString &p : purchaseScheduleProblems(*s, plan.workload.horizonMonths) + financingProblems(*s))
                 m_problems << QStringLiteral("scenarios[%1].%2").arg(i).arg(p);
         // A term's shape was checked as it was read; only its start against the horizon is left.
         if (const auto *s = std::get_if<ReservedScenario>(&plan.scenarios[i].scenario))

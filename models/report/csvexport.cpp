@@ -325,7 +325,8 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
     static const QList<std::pair<QString, QString>> kFiles = {
         {QStringLiteral("monthly.csv"),
          QStringLiteral("One row per scenario and month. total_usd and the <category>_usd columns are that month's "
-                        "cost in USD (resale is a credit, negative); capacity_gpu_hours and demand_gpu_hours are "
+                        "cost in USD (resale is a credit, negative; financing is a loan's repayments or a lease's "
+                        "payments); capacity_gpu_hours and demand_gpu_hours are "
                         "reference GPU-hours; servers or nodes is the fleet that month (empty for kinds without one; "
                         "a mix's servers are its purchase layers'); burst_usd is a hybrid's or mix's burst share of "
                         "total_usd; instances is the reserved instances held that month (reserved scenarios and mixes, "

@@ -69,6 +69,7 @@ struct ScenarioShape final
             {"depreciation", [](const MonthRow &r) { return r.depreciation; }, forPurchase},
             {"facilities", categoryOf<Category::Facilities>, always},
             {"failures", categoryOf<Category::Failures>, always},
+            {"financing", categoryOf<Category::Financing>, always},
             {"fleet", [](const MonthRow &r) { return r.fleet; }, forFleet},
             {"gain", [](const MonthRow &r) { return r.gain; }, forPurchase},
             {"instances", [](const MonthRow &r) { return r.instances; }, forInstances},
@@ -91,8 +92,29 @@ struct ScenarioShape final
     }
 };
 
+QJsonValue irrVersusToJson(const IrrVersus *versus)
+{
+    if (!versus)
+        return QJsonValue(QJsonValue::Null);
+    const auto &payback = versus->figures.paybackMonth;
+    return QJsonObject{
+        {QStringLiteral("cloud"), versus->cloud},
+        {QStringLiteral("irr"), optionalNumber(versus->figures.irr)},
+        {QStringLiteral("payback_month"), payback ? QJsonValue(*payback) : QJsonValue(QJsonValue::Null)},
+    };
+}
+
+std::optional<IrrVersus> irrVersus(const PlanResult &result, std::size_t position)
+{
+    const std::optional<OwningVersusCloud> figures = owningVersusCloud(result, position);
+    if (!figures)
+        return std::nullopt;
+    return IrrVersus{result.scenarios[static_cast<std::size_t>(figures->cloud)].name, *figures};
+}
+
 // Every key of a scenario's JSON but "months".
-QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const ScenarioResult &r)
+QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const ScenarioResult &r,
+                                  const IrrVersus *versus)
 {
     const ScenarioShape shape(scenario, r);
     QJsonArray annual;
@@ -119,6 +141,8 @@ QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const Scena
         object.insert(QStringLiteral("peak_") + shape.fleetKey, optionalNumber(r.peakFleet));
     if (shape.instances)
         object.insert(QStringLiteral("peak_instances"), optionalNumber(r.peakInstances));
+    if (scenario.kind() == ScenarioKind::Purchase)
+        object.insert(QStringLiteral("irr_vs"), irrVersusToJson(versus));
     if (const CloudInstance *instance = cloudInstance(scenario.scenario)) {
         // Where the speedup came from (model.md §10.8): the plan, a person (catalog) or the datasheets.
         object.insert(QStringLiteral("speedup"), instance->speedup);
@@ -153,9 +177,10 @@ QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const Scena
 }
 
 // One scenario streamed: its summary's keys in order, the months array where "months" sorts among them.
-void writeScenario(JsonStreamWriter &json, const EvaluatedScenario &scenario, const ScenarioResult &r)
+void writeScenario(JsonStreamWriter &json, const EvaluatedScenario &scenario, const ScenarioResult &r,
+                   const IrrVersus *versus)
 {
-    const QJsonObject summary = scenarioSummaryToJson(scenario, r);
+    const QJsonObject summary = scenarioSummaryToJson(scenario, r, versus);
     const auto fields = ScenarioShape(scenario, r).monthFields();
     const QString monthsKey = QStringLiteral("months");
     bool monthsWritten = false;
@@ -189,10 +214,10 @@ void writeScenario(JsonStreamWriter &json, const EvaluatedScenario &scenario, co
 
 } // namespace
 
-QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario)
+QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario, const IrrVersus *versus)
 {
     const ScenarioResult &r = scenario.result;
-    QJsonObject object = scenarioSummaryToJson(scenario, r);
+    QJsonObject object = scenarioSummaryToJson(scenario, r, versus);
     const auto fields = ScenarioShape(scenario, r).monthFields();
     QJsonArray months;
     for (const MonthRow &row : r.months) {
@@ -259,8 +284,10 @@ QJsonArray fxUsedToJson(const PlanResult &result)
 QJsonObject planResultToJson(const PlanResult &result)
 {
     QJsonArray scenarios;
-    for (const EvaluatedScenario &scenario : result.scenarios)
-        scenarios.append(scenarioResultToJson(scenario));
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        const std::optional<IrrVersus> versus = irrVersus(result, i);
+        scenarios.append(scenarioResultToJson(result.scenarios[i], versus ? &*versus : nullptr));
+    }
     QJsonArray breakeven;
     for (const EvaluatedBreakEven &b : result.breakeven)
         breakeven.append(breakEvenToJson(b));
@@ -294,9 +321,30 @@ Status writePlanResultJson(const PlanResult &plan, QIODevice &device)
     json.beginArray();
     ScenarioResult result;
     MixScratch scratch;
+    // The cheapest cloud option meeting the demand, which purchases are measured against (cheapestMeetingDemand's
+    // choice, found here one scenario at a time): kept whole, the only result held while writing.
+    std::optional<IrrVersus> versus;
+    ScenarioResult cloud;
+    const bool anyPurchase = std::any_of(plan.scenarios.begin(), plan.scenarios.end(), [](const EvaluatedScenario &s) {
+        return s.kind() == ScenarioKind::Purchase;
+    });
+    for (std::size_t i = 0; anyPurchase && i < plan.scenarios.size(); ++i) {
+        if (!isCloudKind(plan.scenarios[i].kind()))
+            continue;
+        evaluateScenario(plan, i, result, scratch);
+        if (!result.hasUnmetDemand() && (!versus || result.total < cloud.total)) {
+            versus = IrrVersus{plan.scenarios[i].name, {static_cast<int>(i), {}, {}}};
+            std::swap(cloud, result);
+        }
+    }
     for (std::size_t i = 0; i < plan.scenarios.size() && json.ok(); ++i) {
         evaluateScenario(plan, i, result, scratch);
-        writeScenario(json, plan.scenarios[i], result);
+        if (versus && plan.scenarios[i].kind() == ScenarioKind::Purchase) {
+            versus->figures.paybackMonth = breakEvenMonth(result, cloud);
+            versus->figures.irr = owningReturn(result, cloud);
+        }
+        writeScenario(json, plan.scenarios[i], result,
+                      versus && plan.scenarios[i].kind() == ScenarioKind::Purchase ? &*versus : nullptr);
     }
     json.endArray();
     json.key("tax_rate");

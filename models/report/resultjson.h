@@ -14,7 +14,14 @@ namespace mltco::tco {
 /// The JSON form of results that `mltco-cli evaluate --format json` prints and reports reuse. Doubles keep
 /// full precision (Qt writes the shortest text that reads back to the same double); undefined figures
 /// (e.g. cost per GPU-hour with nothing served) are null.
-QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario);
+/// A purchase carries `irr_vs` (model.md §12): {"cloud", "irr", "payback_month"} against the cheapest cloud option
+/// of its plan, given as `versus` with that option's name; null without one.
+struct IrrVersus final
+{
+    QString cloud;
+    OwningVersusCloud figures;
+};
+QJsonObject scenarioResultToJson(const EvaluatedScenario &scenario, const IrrVersus *versus = nullptr);
 QJsonObject breakEvenToJson(const EvaluatedBreakEven &breakEven);
 QJsonObject planResultToJson(const PlanResult &result);
 /// model.md §13: every rate the evaluation used, `[{"currency", "date", "rate", "source"}]`, the rate in units of the

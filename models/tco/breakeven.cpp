@@ -1,5 +1,7 @@
 #include "models/tco/breakeven.h"
 
+#include "models/tco/calculators.h"
+
 #include "models/tco/engine.h"
 
 #include <cmath>
@@ -153,6 +155,18 @@ std::optional<int> breakEvenMonth(const ScenarioResult &a, const ScenarioResult 
             return static_cast<int>(i) + 1;
     }
     return std::nullopt;
+}
+
+std::optional<double> owningReturn(const ScenarioResult &owned, const ScenarioResult &rented)
+{
+    const std::size_t months = std::min(owned.months.size(), rented.months.size());
+    std::vector<double> flows(months);
+    for (std::size_t i = 0; i < months; ++i)
+        flows[i] = rented.months[i].total - owned.months[i].total;
+    const std::optional<double> monthly = internalRateOfReturn(flows);
+    if (!monthly)
+        return std::nullopt;
+    return std::pow(1.0 + *monthly, 12.0) - 1.0;
 }
 
 int sizeToDemand(const Workload &workload, const ClusterScenario &cluster)

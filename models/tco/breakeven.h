@@ -68,6 +68,10 @@ Expected<FleetBreakEven> fleetBreakEven(const Workload &workload, const Purchase
 /// Payback: the first month (1-based) whose cumulative cost of `a` is at most that of `b`; none if never.
 std::optional<int> breakEvenMonth(const ScenarioResult &a, const ScenarioResult &b);
 
+/// The return on owning over renting (model.md §12): the IRR of the monthly flows rented_m - owned_m (what owning saves
+/// each month; month 1 at t = 0), annualised as (1 + irr)^12 - 1; none when the flows never change sign.
+std::optional<double> owningReturn(const ScenarioResult &owned, const ScenarioResult &rented);
+
 /// "Size to demand" (model.md §4.2, §10.10 clarification 3): N = ceil(max G_m / (gpus_per_instance x speedup x
 /// 730 x target_utilization) - 1e-9).
 int sizeToDemand(const Workload &workload, const ClusterScenario &cluster);

@@ -102,7 +102,8 @@ private:
     double m_upfrontPerMonth = 0.0;
 };
 
-// tax_m = t (gain_m - opex_m - depreciation_m) with opex_m every running cost of the month (model.md §10.5);
+// tax_m = t (gain_m - opex_m - depreciation_m) with opex_m every running cost of the month (model.md §10.5), loan
+// interest and lease payments included (§12);
 // `upfrontAdjustment` replaces commitment upfronts paid this month by their per-month share.
 void applyTax(double taxRate, MonthRow &row, double upfrontAdjustment = 0.0)
 {
@@ -110,7 +111,8 @@ void applyTax(double taxRate, MonthRow &row, double upfrontAdjustment = 0.0)
         return;
     const double opex = row.cost[idx(Category::Compute)] + row.cost[idx(Category::Facilities)] +
                         row.cost[idx(Category::Power)] + row.cost[idx(Category::Failures)] +
-                        row.cost[idx(Category::Staff)] + row.cost[idx(Category::Overhead)] + upfrontAdjustment;
+                        row.cost[idx(Category::Staff)] + row.cost[idx(Category::Overhead)] + row.deductibleFinancing +
+                        upfrontAdjustment;
     row.cost[idx(Category::Tax)] = taxRate * (row.gain - opex - row.depreciation);
 }
 
@@ -259,6 +261,39 @@ double depreciate(const PurchaseScenario &s, double basis, int start, int last, 
     return charged;
 }
 
+// A loan on one cycle's capex C paid in month p (model.md §12, clarifications 32-35): delta x C in capex in month p;
+// the rest repaid in level payments in months p+1..p+n in financing, interest (the balance at the start of the month x
+// i) deductible, principal not. The plan ends debt-free: the last payment (month p+n, or month H when the loan
+// outlives the plan) repays the balance left with that month's interest; bought in month H, the whole borrowed amount
+// is repaid in month H without interest.
+void financeByLoan(const PurchaseScenario &s, double capex, int paidMonth, std::vector<MonthRow> &rows)
+{
+    const int horizon = static_cast<int>(rows.size());
+    const double down = std::clamp(s.downPaymentFraction, 0.0, 1.0);
+    rows[static_cast<std::size_t>(paidMonth - 1)].cost[idx(Category::Capex)] += down * capex;
+    double balance = capex - down * capex;
+    if (balance <= 0.0)
+        return;
+    if (paidMonth >= horizon) {
+        rows[static_cast<std::size_t>(horizon - 1)].cost[idx(Category::Financing)] += balance;
+        return;
+    }
+    const double rate = s.loanRate.value_or(0.0) / 12.0;
+    const int term = std::max(1, s.loanTermMonths.value_or(1));
+    const double payment = balance * loanPaymentFactor(rate, term);
+    const int last = std::min(horizon, paidMonth + term);
+    for (int m = paidMonth + 1; m <= last; ++m) {
+        MonthRow &row = rows[static_cast<std::size_t>(m - 1)];
+        const double interest = balance * rate;
+        // The level payment, or in the last month the balance and its interest (the level payment up to rounding at
+        // the end of the term; the payment plus the balance left after it, the balloon, in month H).
+        const double paid = m == last ? balance + interest : payment;
+        row.cost[idx(Category::Financing)] += paid;
+        row.deductibleFinancing += interest;
+        balance -= paid - interest;
+    }
+}
+
 // The fleet N_m in service and its cohorts (model.md §10.2, §11.1): `servers` in month 1 and the schedule's
 // cohorts (one in month 1 joins `servers`, clarification 1), each in service from its month plus the lead time
 // (clarifications 2 and 4); with to_demand (never with a schedule or a lead time) the fleet grows to need_m and never
@@ -310,9 +345,24 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
         const double valueAtT = std::min(s.resaleFraction * s.serverPrice, paid); // capped at the price paid
         // Cycle k serves from s_k = b + l + kT while s_k <= H and is paid l months earlier (§11.1, clarification 5);
         // depreciation, resale and the residual follow its service months.
+        if (s.financing == Financing::Lease) {
+            // An operating lease (§12, clarification 36): each server in service costs p x f (or the fixed payment) a
+            // month, renewed at the same payment until H; no capex, resale, residual or depreciation.
+            const double payment = n * (s.leasePaymentPerServerMonth ? *s.leasePaymentPerServerMonth
+                                                                      : paid * s.leaseRateFactor.value_or(0.0));
+            for (int m = cohort.serviceMonth; m <= horizon; ++m) {
+                MonthRow &row = rows[static_cast<std::size_t>(m - 1)];
+                row.cost[idx(Category::Financing)] += payment;
+                row.deductibleFinancing += payment;
+            }
+            continue;
+        }
         for (int start = cohort.serviceMonth; start <= horizon; start += holding) {
             const double basis = n * paid;
-            rows[static_cast<std::size_t>(start - lead - 1)].cost[idx(Category::Capex)] += basis;
+            if (s.financing == Financing::Loan)
+                financeByLoan(s, basis, start - lead, rows);
+            else
+                rows[static_cast<std::size_t>(start - lead - 1)].cost[idx(Category::Capex)] += basis;
             const int end = start + holding - 1;
             const bool sold = end <= horizon;
             const bool credited = !sold && s.creditResidualAtHorizon;
@@ -568,6 +618,7 @@ void evaluateComposite(const Workload &workload, std::span<const Scenario *const
                 row.capacity += from.capacity;
                 row.depreciation += from.depreciation;
                 row.gain += from.gain;
+                row.deductibleFinancing += from.deductibleFinancing;
                 row.instances += from.instances;
                 if (purchase)
                     row.fleet += from.fleet;

@@ -11,6 +11,8 @@ const char *categoryKey(Category category)
         return "capex";
     case Category::Resale:
         return "resale";
+    case Category::Financing:
+        return "financing";
     case Category::Facilities:
         return "facilities";
     case Category::Power:

@@ -6,13 +6,14 @@
 
 namespace mltco::tco {
 
-/// Cost categories of a month (model.md §4, §10.3, §10.5), in the order every table and chart uses; their sum is
-/// the month's total. Tax is usually negative (a shield) and 0 in the pre-tax view.
-enum class Category { Compute, Capex, Resale, Facilities, Power, Failures, Staff, Overhead, Tax };
-inline constexpr int kCategoryCount = 9;
+/// Cost categories of a month (model.md §4, §10.3, §10.5, §12), in the order every table and chart uses; their sum is
+/// the month's total. Tax is usually negative (a shield) and 0 in the pre-tax view; financing holds a loan's
+/// repayments and a lease's payments (0 for a cash purchase and every cloud scenario).
+enum class Category { Compute, Capex, Resale, Financing, Facilities, Power, Failures, Staff, Overhead, Tax };
+inline constexpr int kCategoryCount = 10;
 inline constexpr std::array<Category, kCategoryCount> kCategories = {
-    Category::Compute,  Category::Capex, Category::Resale,   Category::Facilities, Category::Power,
-    Category::Failures, Category::Staff, Category::Overhead, Category::Tax,
+    Category::Compute, Category::Capex, Category::Resale,   Category::Financing, Category::Facilities,
+    Category::Power,   Category::Failures, Category::Staff, Category::Overhead,  Category::Tax,
 };
 /// "compute", "capex", ...: the key used in JSON and CSV.
 const char *categoryKey(Category category);
@@ -29,6 +30,8 @@ struct MonthRow final
     double instances = 0.0; ///< reserved instances active (reserved; a hybrid's or mix's reserved layers summed)
     double depreciation = 0.0; ///< charged this month (purchase; not a cash cost, it enters tax only)
     double gain = 0.0;     ///< gain (+) or loss (-) realised on a sale or the residual credit this month
+    double deductibleFinancing = 0.0; ///< the part of `financing` that is a deductible expense: loan interest, lease
+                                      ///< payments (model.md §12); a loan's principal is not
     double burst = 0.0;    ///< hybrid, mix: the burst side's share of `total`
     double burstGpuHours = 0.0; ///< hybrid, mix: what is left for the burst side (o_m, R^K_m); unmet without one
 

@@ -1,5 +1,7 @@
 #include "models/tco/scenario.h"
 
+#include <cmath>
+
 #include <array>
 
 namespace mltco::tco {
@@ -118,6 +120,37 @@ std::optional<Depreciation> depreciationFromKey(const QString &key)
     if (key == QLatin1String("macrs_5"))
         return Depreciation::Macrs5;
     return std::nullopt;
+}
+
+QString financingKey(Financing financing)
+{
+    switch (financing) {
+    case Financing::Loan:
+        return QStringLiteral("loan");
+    case Financing::Lease:
+        return QStringLiteral("lease");
+    case Financing::Cash:
+        break;
+    }
+    return QStringLiteral("cash");
+}
+
+std::optional<Financing> financingFromKey(const QString &key)
+{
+    for (Financing f : {Financing::Cash, Financing::Loan, Financing::Lease}) {
+        if (key == financingKey(f))
+            return f;
+    }
+    return std::nullopt;
+}
+
+double loanPaymentFactor(double monthlyRate, int months)
+{
+    if (months <= 0)
+        return 1.0;
+    if (monthlyRate == 0.0)
+        return 1.0 / months;
+    return monthlyRate / (1.0 - std::pow(1.0 + monthlyRate, -months));
 }
 
 } // namespace mltco::tco

@@ -34,6 +34,8 @@ struct CloudInstance final
 enum class Expansion { None, ToDemand };
 /// How a purchase is depreciated for tax (model.md §10.5). Plan key `depreciation`.
 enum class Depreciation { StraightLine, Macrs5 };
+/// How a purchase is paid for (model.md §12). Plan key `financing`.
+enum class Financing { Cash, Loan, Lease };
 
 /// Reserved capacity bought for terms of L months (model.md §10.4). fraction 0 = everything on demand.
 struct Commitment final
@@ -141,6 +143,15 @@ struct PurchaseScenario final
     double electricityPriceTrend = defaults::kElectricityPriceTrend; ///< g_e, annual
     Depreciation depreciation = Depreciation::StraightLine;
     std::optional<int> depreciationMonths;                   ///< D; absent = holdingMonths (straight line only)
+    /// Financing (model.md §12). The loan and lease terms are kept whatever `financing` says: they are the
+    /// alternatives a financing comparison shows; only the chosen one enters the figures.
+    Financing financing = Financing::Cash;
+    std::optional<double> loanRate;             ///< annual nominal; required with a loan
+    std::optional<int> loanTermMonths;          ///< n, 1..120; required with a loan
+    double downPaymentFraction = 0.0;           ///< delta: share of each capex paid in cash, the rest borrowed
+    std::optional<double> leaseRateFactor;      ///< f: monthly payment per USD of the price paid
+    std::optional<double> leasePaymentPerServerMonth; ///< or a fixed payment per installed server and month
+    std::optional<int> leaseTermMonths;         ///< absent = holdingMonths; changes no figure (clarification 36)
 
     friend bool operator==(const PurchaseScenario &, const PurchaseScenario &) = default;
 };
@@ -200,6 +211,13 @@ inline bool isComposite(ScenarioKind kind)
     return kind == ScenarioKind::Hybrid || kind == ScenarioKind::Mix;
 }
 
+/// Rented from a cloud (dedicated, cluster, elastic, reserved): what owning is measured against (model.md §12).
+inline bool isCloudKind(ScenarioKind kind)
+{
+    return kind == ScenarioKind::Dedicated || kind == ScenarioKind::Cluster || kind == ScenarioKind::Elastic ||
+           kind == ScenarioKind::Reserved;
+}
+
 ScenarioKind scenarioKind(const Scenario &scenario);
 /// A scenario of that kind with every parameter at its default.
 Scenario defaultScenario(ScenarioKind kind);
@@ -214,5 +232,11 @@ QString expansionKey(Expansion expansion);
 std::optional<Expansion> expansionFromKey(const QString &key);
 QString depreciationKey(Depreciation depreciation);
 std::optional<Depreciation> depreciationFromKey(const QString &key);
+/// "cash" / "loan" / "lease".
+QString financingKey(Financing financing);
+std::optional<Financing> financingFromKey(const QString &key);
+/// A loan's level payment per USD borrowed over n months at the monthly rate i (model.md §12): i / (1 - (1+i)^-n),
+/// 1 / n at i = 0.
+double loanPaymentFactor(double monthlyRate, int months);
 
 } // namespace mltco::tco

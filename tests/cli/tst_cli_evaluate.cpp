@@ -144,12 +144,12 @@ void TestCliEvaluate::csvHasEveryMonthOfEveryScenario()
     QCOMPARE(r.exitCode, 0);
     const QStringList lines = r.out.split(QStringLiteral("\r\n"));
     QCOMPARE(lines.size(), 1 + 6 * 36 + 1);
-    QCOMPARE(lines.first(), QStringLiteral("scenario,kind,month,total_usd,compute_usd,capex_usd,resale_usd,facilities_usd,"
+    QCOMPARE(lines.first(), QStringLiteral("scenario,kind,month,total_usd,compute_usd,capex_usd,resale_usd,financing_usd,facilities_usd,"
                                            "power_usd,failures_usd,staff_usd,overhead_usd,tax_usd,capacity_gpu_hours,"
                                            "demand_gpu_hours,servers,nodes,burst_usd,instances"));
     // Money in cents, other figures as they are.
     QCOMPARE(lines[1], QStringLiteral("AWS p3.8xlarge per engineer,dedicated,1,35740.80,35740.80,0.00,0.00,0.00,0.00,0.00,"
-                                      "0.00,0.00,0.00,11680,2920,,,,"));
+                                      "0.00,0.00,0.00,0.00,11680,2920,,,,"));
     // The Linode pool reports its nodes, the servers their count.
     QVERIFY(lines[2 * 36 + 1].endsWith(QStringLiteral(",2920,,2,,")));
     // "On-prem 8xA100, 1 server" has a comma: quoted.

@@ -380,8 +380,8 @@ void TestPlanEvaluation::jsonHasTheDocumentedShape()
     QCOMPARE(json.value("plan").toString(), r->plan);
     const QJsonObject s = json.value("scenarios").toArray().at(4).toObject();
     QCOMPARE(s.keys(), (QStringList{"annual", "average_annual", "by_category", "cost_per_gpu_hour", "demand_gpu_hours",
-                                    "depreciation", "gains", "kind", "months", "name", "npv", "peak_servers",
-                                    "served_gpu_hours", "total", "unmet_gpu_hours", "utilization"}));
+                                    "depreciation", "gains", "irr_vs", "kind", "months", "name", "npv",
+                                    "peak_servers", "served_gpu_hours", "total", "unmet_gpu_hours", "utilization"}));
     QCOMPARE(s.value("kind").toString(), QStringLiteral("purchase"));
     const EvaluatedScenario &onPrem = r->scenarios[4];
     QCOMPARE(s.value("total").toDouble(), onPrem.result.total);
@@ -389,12 +389,13 @@ void TestPlanEvaluation::jsonHasTheDocumentedShape()
     QCOMPARE(s.value("annual").toArray().size(), 3);
     QCOMPARE(s.value("annual").toArray().at(0).toDouble(), onPrem.result.years[0].total);
     QCOMPARE(s.value("by_category").toObject().keys(),
-             (QStringList{"capex", "compute", "facilities", "failures", "overhead", "power", "resale", "staff", "tax"}));
+             (QStringList{"capex", "compute", "facilities", "failures", "financing", "overhead", "power", "resale", "staff", "tax"}));
     const QJsonArray months = s.value("months").toArray();
     QCOMPARE(months.size(), 36);
     QCOMPARE(months.at(0).toObject().keys(),
              (QStringList{"capacity_gpu_hours", "capex", "compute", "demand_gpu_hours", "depreciation", "facilities",
-                          "failures", "gain", "month", "overhead", "power", "resale", "servers", "staff", "tax",
+                          "failures", "financing", "gain", "month", "overhead", "power", "resale", "servers", "staff",
+                          "tax",
                           "total"}));
     QCOMPARE(months.at(0).toObject().value("servers").toDouble(), 1.0);
     QCOMPARE(months.at(35).toObject().value("resale").toDouble(), -45000.0);

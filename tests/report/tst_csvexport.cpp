@@ -155,7 +155,7 @@ private slots:
         const QByteArray csv = report::monthlyCsv(evaluated());
         const QList<QByteArray> rows = lines(csv);
         QCOMPARE(rows.size(), 1 + 2 * 14);
-        QVERIFY(rows.first().startsWith("scenario,kind,month,total_usd,compute_usd,capex_usd,resale_usd,facilities_usd,"
+        QVERIFY(rows.first().startsWith("scenario,kind,month,total_usd,compute_usd,capex_usd,resale_usd,financing_usd,facilities_usd,"
                                         "power_usd,failures_usd,staff_usd,overhead_usd,tax_usd,capacity_gpu_hours,"
                                         "demand_gpu_hours,servers,nodes,burst_usd"));
         QVERIFY(csv.contains("\r\n"));
@@ -166,12 +166,13 @@ private slots:
         QCOMPARE(f.at(4), QByteArray("159833.33")); // 150,000 + 250 + 1,250 + 8,333.33, in cents
         QCOMPARE(f.at(5).toDouble(), 0.0);                 // compute
         QCOMPARE(f.at(6).toDouble(), 150000.0);            // capex
-        QCOMPARE(f.at(8).toDouble(), 250.0);               // facilities
-        QCOMPARE(f.at(9).toDouble(), 0.0);                 // power (inside facilities by default)
-        QCOMPARE(f.at(10).toDouble(), 1250.0);             // failures
-        QCOMPARE(f.at(11), QByteArray("8333.33"));         // staff, rounded to cents
-        QCOMPARE(f.at(13).toDouble(), 0.0);                // tax: the pre-tax view
-        QCOMPARE(f.at(16).toDouble(), 1.0);                // servers
+        QCOMPARE(f.at(8).toDouble(), 0.0);                 // financing: bought for cash
+        QCOMPARE(f.at(9).toDouble(), 250.0);               // facilities
+        QCOMPARE(f.at(10).toDouble(), 0.0);                // power (inside facilities by default)
+        QCOMPARE(f.at(11).toDouble(), 1250.0);             // failures
+        QCOMPARE(f.at(12), QByteArray("8333.33"));         // staff, rounded to cents
+        QCOMPARE(f.at(14).toDouble(), 0.0);                // tax: the pre-tax view
+        QCOMPARE(f.at(17).toDouble(), 1.0);                // servers
         // Month 14 carries the residual credit.
         const QList<QByteArray> last = rows.at(14).trimmed().split(',');
         QCOMPARE(last.at(3).toInt(), 14);

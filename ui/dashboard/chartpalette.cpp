@@ -21,6 +21,8 @@ QColor categoryColor(tco::Category category)
         return QColor(0xe0, 0x8a, 0x2c);
     case tco::Category::Resale:
         return QColor(0x4c, 0xa8, 0x5a);
+    case tco::Category::Financing:
+        return QColor(0xb8, 0x5c, 0x1f); // a darker capex: the same servers, paid over time
     case tco::Category::Facilities:
         return QColor(0x8c, 0x6b, 0xb1);
     case tco::Category::Power:
@@ -46,6 +48,8 @@ QString categoryLabel(tco::Category category)
         return QCoreApplication::translate("palette", "Capex");
     case tco::Category::Resale:
         return QCoreApplication::translate("palette", "Resale");
+    case tco::Category::Financing:
+        return QCoreApplication::translate("palette", "Financing");
     case tco::Category::Facilities:
         return QCoreApplication::translate("palette", "Facilities");
     case tco::Category::Power:
