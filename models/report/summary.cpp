@@ -19,8 +19,7 @@ namespace {
 
 bool isCloud(tco::ScenarioKind kind)
 {
-    return kind == tco::ScenarioKind::Dedicated || kind == tco::ScenarioKind::Cluster ||
-           kind == tco::ScenarioKind::Elastic || kind == tco::ScenarioKind::Reserved;
+    return tco::isCloudKind(kind);
 }
 
 // Owned or layered: measured against the cheapest cloud option, with a payback month.
@@ -116,6 +115,8 @@ QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSum
     if ((isOwnedOrLayered(kind)) && summary.paybackMonth)
         sentence += *summary.paybackMonth <= 1 ? QStringLiteral(", cheaper from the first month")
                                                : QStringLiteral(", paying back in month %1").arg(*summary.paybackMonth);
+    if (summary.owningIrr)
+        sentence += QStringLiteral(" (an annual return on owning of %1)").arg(percent(*summary.owningIrr));
     return sentence + QLatin1Char('.');
 }
 
@@ -238,6 +239,32 @@ QString kindInWords(tco::ScenarioKind kind)
     return QStringLiteral("owned base, cloud burst");
 }
 
+QString owningReturnSentence(const tco::PlanResult &result, std::size_t position)
+{
+    const std::optional<tco::OwningVersusCloud> v = tco::owningVersusCloud(result, position);
+    if (!v)
+        return {};
+    const tco::EvaluatedScenario &own = result.scenarios[position];
+    const tco::EvaluatedScenario &cloud = result.scenarios[static_cast<std::size_t>(v->cloud)];
+    const QString payback = !v->paybackMonth       ? QStringLiteral("no payback within %1")
+                                                         .arg(horizonInWords(result.workload.horizonMonths))
+                            : *v->paybackMonth <= 1 ? QStringLiteral("cheaper from the first month")
+                                                    : QStringLiteral("pays back in month %1").arg(*v->paybackMonth);
+    QString irr;
+    if (v->irr) {
+        irr = QStringLiteral("an annual return on owning of %1").arg(percent(*v->irr));
+    } else {
+        // No rate makes the flows (cloud - owned, month by month) sum to nothing: they never change sign.
+        bool saves = false;
+        for (std::size_t m = 0; m < own.result.months.size() && m < cloud.result.months.size(); ++m)
+            saves = saves || cloud.result.months[m].total > own.result.months[m].total;
+        irr = saves ? QStringLiteral("owning costs less every month, so there is no outlay to earn a return on")
+                    : QStringLiteral("owning saves nothing in any month, so it earns no return");
+    }
+    return QStringLiteral("Owning (%1) instead of renting the cheapest cloud option (%2): %3; %4.")
+        .arg(own.name, cloud.name, payback, irr);
+}
+
 QString horizonInWords(int months)
 {
     if (months > 0 && months % 12 == 0)
@@ -265,7 +292,14 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
             summary.paybackMonth =
                 tco::breakEvenMonth(result.scenarios[static_cast<std::size_t>(summary.recommended)].result,
                                     result.scenarios[static_cast<std::size_t>(summary.alternative)].result);
+        if (kind == tco::ScenarioKind::Purchase && isCloud(result.scenarios[static_cast<std::size_t>(summary.alternative)].kind()))
+            summary.owningIrr =
+                tco::owningReturn(result.scenarios[static_cast<std::size_t>(summary.recommended)].result,
+                                  result.scenarios[static_cast<std::size_t>(summary.alternative)].result);
     }
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i)
+        if (const QString sentence = owningReturnSentence(result, i); !sentence.isEmpty())
+            summary.owningReturns << sentence;
     for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
         const tco::EvaluatedScenario &s = result.scenarios[i];
         ComparisonRow row;
@@ -439,6 +473,12 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
             for (const QString &b : summary.breakEvens)
                 text += QStringLiteral("- %1\n").arg(b);
         }
+        text += QLatin1Char('\n');
+    }
+    if (!summary.owningReturns.isEmpty()) {
+        text += md ? QStringLiteral("**The return on owning.**\n\n") : QStringLiteral("The return on owning:\n");
+        for (const QString &r : summary.owningReturns)
+            text += QStringLiteral("- %1\n").arg(r);
         text += QLatin1Char('\n');
     }
     for (const QString &note : summary.notes)

@@ -47,6 +47,8 @@ struct ExecutiveSummary final
     int recommended = -1;          ///< index into rows (and the result's scenarios); -1 when none meets the demand
     int alternative = -1;          ///< what the recommendation is measured against; -1 when there is none
     std::optional<int> paybackMonth; ///< an owned recommendation's payback against the alternative
+    std::optional<double> owningIrr; ///< a purchase recommended over a cloud option: the annual return on owning (§12)
+    QStringList owningReturns;     ///< every purchase against the cheapest cloud option: owningReturnSentence()
     std::vector<ComparisonRow> rows; ///< every evaluated scenario, in plan order (left-out ones are in `notes`)
     std::vector<Sensitivity> sensitivities; ///< at most two, the largest first
     QStringList breakEvens;        ///< the plan's break-evens in words (what the answer hangs on without a tornado)
@@ -61,6 +63,11 @@ struct ExecutiveSummary final
 /// The summary with the plan's fleet plan (model.md §11.4) named, when the plan has an `optimize` request: the
 /// optimizer run without its frontier.
 ExecutiveSummary withFleetPlan(ExecutiveSummary summary, const tco::Plan &plan, const tco::PlanResult &result);
+
+/// The purchase at `position` measured against the cheapest cloud option of the plan (model.md §12) in one sentence:
+/// its payback month and its annual return on owning over renting; empty when it is not a purchase or there is no
+/// cloud option meeting the demand.
+QString owningReturnSentence(const tco::PlanResult &result, std::size_t position);
 
 /// "cloud, always on", "cloud cluster", "pay-per-use cloud", "owned servers", "owned base, cloud burst".
 QString kindInWords(tco::ScenarioKind kind);

@@ -136,6 +136,10 @@ private slots:
         QVERIFY(!result->breakeven.empty() && result->breakeven.front().result.servers);
         QVERIFY(text.contains(QStringLiteral("from %1 servers").arg(*result->breakeven.front().result.servers)));
         QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
+        // The break-even page gives the return on owning beside the payback (model.md §12).
+        QVERIFY(text.contains(QStringLiteral("The return on owning")));
+        QVERIFY(text.contains(QStringLiteral("an annual return on owning of")) ||
+                text.contains(QStringLiteral("earns no return")));
         QVERIFY(text.contains(QStringLiteral("Appendix: sources")));
         QVERIFY(text.contains(QStringLiteral("000_8df8b20412f607fd.txt")));
 

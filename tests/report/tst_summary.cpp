@@ -84,11 +84,24 @@ private slots:
         QCOMPARE(s.rows[1].recommended, true);
         QCOMPARE(s.paybackMonth, std::optional<int>(paybackMonth(own, cloud)));
         const double saving = cloud.total - own.total;
+        // Next to the payback, the return on owning over renting (model.md §12).
+        const std::optional<double> irr = tco::owningReturn(own, cloud);
+        QVERIFY(irr && *irr > 0.0);
+        QCOMPARE(s.owningIrr, irr);
         QCOMPARE(s.recommendation,
                  QStringLiteral("Buy 1 server (Own): %1 (%2) less than the cheapest cloud option, %3, over 3 years, "
-                                "paying back in month %4.")
+                                "paying back in month %4 (an annual return on owning of %5).")
                      .arg(report::moneyCompact(saving), report::percent(saving / cloud.total, 0), cloudName)
-                     .arg(paybackMonth(own, cloud)));
+                     .arg(paybackMonth(own, cloud))
+                     .arg(report::percent(*irr)));
+        QCOMPARE(s.owningReturns.size(), 1);
+        QVERIFY2(s.owningReturns.front().startsWith(QStringLiteral("Owning (Own) instead of renting the cheapest cloud "
+                                                                   "option (%1): pays back in month %2; an annual "
+                                                                   "return on owning of ")
+                                                        .arg(cloudName)
+                                                        .arg(paybackMonth(own, cloud))),
+                 qPrintable(s.owningReturns.front()));
+        QVERIFY(report::summaryText(s, report::SummaryFormat::Text).contains(s.owningReturns.front()));
         QCOMPARE(s.question, QStringLiteral("Which way of providing 2,920 reference GPU-hours a month costs least over "
                                             "3 years?"));
         // The comparison carries every scenario's own figures, in plan order.

@@ -131,6 +131,12 @@ private slots:
                                       << QStringList{QStringLiteral("lambda gpu_8x_h100_sxm5 at $3.36"),
                                                      QStringLiteral("72.8 % less than gcp a3-highgpu-8g"),
                                                      QStringLiteral("$12.34"), QStringLiteral("$14.90")};
+        // model.md §12's acceptance figures.
+        QTest::newRow("lease vs buy") << int(CalculatorsPage::LeaseVsBuy) << QStringLiteral("leaseVsBuy")
+                                      << QStringList{QStringLiteral("Buy:"), QStringLiteral("$87.68"),
+                                                     QStringLiteral("(NAL -$87.68)")};
+        QTest::newRow("irr") << int(CalculatorsPage::Irr) << QStringLiteral("irr")
+                             << QStringList{QStringLiteral("IRR 8.66 % a year")};
     }
     void defaultsReproduceTheSeedExamples()
     {
@@ -199,6 +205,17 @@ private slots:
         QTest::newRow("storage inflow") << int(CalculatorsPage::Storage) << QStringLiteral("storage")
                                         << QStringLiteral("storageInflow") << QStringLiteral("20000")
                                         << QStringList{QStringLiteral("480,000 GB"), QStringLiteral("$1,907.74")};
+        // model.md §12: a $2,000 lease makes leasing worth $1,341.05; the first five flows alone return -2.12 %.
+        QTest::newRow("lease payment") << int(CalculatorsPage::LeaseVsBuy) << QStringLiteral("leaseVsBuy")
+                                       << QStringLiteral("leasePayment") << QStringLiteral("2000")
+                                       << QStringList{QStringLiteral("Lease:"), QStringLiteral("$1,341.05"),
+                                                      QStringLiteral("(NAL +$1,341.05)")};
+        QTest::newRow("irr flows") << int(CalculatorsPage::Irr) << QStringLiteral("irr") << QStringLiteral("irrFlows")
+                                   << QStringLiteral("-70,000; 12,000; 15,000; 18,000; 21,000")
+                                   << QStringList{QStringLiteral("IRR -2.12 % a year")};
+        QTest::newRow("irr never changes sign")
+            << int(CalculatorsPage::Irr) << QStringLiteral("irr") << QStringLiteral("irrFlows")
+            << QStringLiteral("100 200 300") << QStringList{QStringLiteral("No rate of return")};
     }
     void typingUpdatesTheResult()
     {
@@ -279,6 +296,12 @@ private slots:
         QTest::newRow("negative budget") << int(CalculatorsPage::BudgetAlerts) << QStringLiteral("budget")
                                          << QStringLiteral("budgetMonthly") << QStringLiteral("-5")
                                          << QStringLiteral("an amount from $1.00 to");
+        QTest::newRow("a lease of no years") << int(CalculatorsPage::LeaseVsBuy) << QStringLiteral("leaseVsBuy")
+                                             << QStringLiteral("leaseLife") << QStringLiteral("0")
+                                             << QStringLiteral("a whole number from 1 to 50");
+        QTest::newRow("a flow that is not a number")
+            << int(CalculatorsPage::Irr) << QStringLiteral("irr") << QStringLiteral("irrFlows")
+            << QStringLiteral("-70000, 12000, 15k") << QStringLiteral("Flow 3 (\"15k\") is not a number");
     }
     void valueOutOfRangeIsRefusedInline()
     {

@@ -680,7 +680,11 @@ private slots:
         f.editor()->setBreakEven({});
         QTRY_VERIFY(empty->isVisible());
         QVERIFY(!f.find<ChartView>(QStringLiteral("breakEvenChart"))->isVisible());
-        QVERIFY(f.find<KpiCard>(QStringLiteral("kpiBreakEven"))->detail().contains(QStringLiteral("no break-even")));
+        // Without a break-even request the card gives the return on owning against the cheapest cloud option.
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiBreakEven"));
+        QTRY_COMPARE(card->title(), QStringLiteral("Return on owning vs renting"));
+        QVERIFY2(card->detail().contains(QStringLiteral("instead of renting the cheapest cloud option")),
+                 qPrintable(card->detail()));
 
         f.editor()->undoStack()->undo();
         QTRY_VERIFY(f.find<ChartView>(QStringLiteral("breakEvenChart"))->isVisible());

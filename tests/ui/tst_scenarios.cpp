@@ -18,6 +18,8 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolButton>
@@ -484,6 +486,7 @@ private slots:
         QCOMPARE(table->rowCount(), 0);
         const auto schedule = [this] { return std::get<tco::PurchaseScenario>(scenario(kOnPrem).scenario).purchases; };
         const int steps = m_f->editor()->undoStack()->count();
+        QTRY_VERIFY(add->height() > 0); // the form is laid out (the scroll area sizes it after an event loop pass)
         QTest::mouseClick(add, Qt::LeftButton);
         QTRY_COMPARE(table->rowCount(), 1);
         QCOMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{13, 1}}));
@@ -514,6 +517,41 @@ private slots:
         QVERIFY(!error->isVisible());
         m_f->editor()->undoStack()->undo();
         QTRY_COMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{13, 1}}));
+    }
+
+    void financingIsComparedAndChosenInOneStep()
+    {
+        // model.md §12: the same server paid by cash, by a loan and by a lease side by side; "Use this financing" switches
+        // the scenario in one undoable step and writes the assumed loan terms the plan did not have.
+        QVERIFY(select(kOnPrem));
+        auto *table = find<QTableWidget>(QStringLiteral("financingTable"));
+        auto *useLoan = find<QPushButton>(QStringLiteral("useFinancingLoan"));
+        auto *useCash = find<QPushButton>(QStringLiteral("useFinancingCash"));
+        QVERIFY(table && useLoan && useCash);
+        QCOMPARE(table->columnCount(), 3);
+        QVERIFY(!useCash->isEnabled()); // cash is in use
+        const QString cashTotal = report::moneyWhole(total(kOnPrem));
+        QTRY_COMPARE(table->item(1, 0)->text(), cashTotal);
+        QVERIFY2(table->item(0, 1)->text().contains(QStringLiteral("(assumed)")), qPrintable(table->item(0, 1)->text()));
+        const QString loanTotal = table->item(1, 1)->text();
+        QVERIFY(loanTotal != cashTotal);
+        const int steps = m_f->editor()->undoStack()->count();
+        QTest::mouseClick(useLoan, Qt::LeftButton);
+        const auto financed = [this] { return std::get<tco::PurchaseScenario>(scenario(kOnPrem).scenario); };
+        QTRY_COMPARE(financed().financing, tco::Financing::Loan);
+        QCOMPARE(*financed().loanRate, 0.12);
+        QCOMPARE(*financed().loanTermMonths, 36);
+        QCOMPARE(m_f->editor()->undoStack()->count(), steps + 1);
+        // The dashboard's figures are now the loan's, which the comparison showed before the switch.
+        QTRY_COMPARE(report::moneyWhole(total(kOnPrem)), loanTotal);
+        QVERIFY(m_f->editor()->result()->atPlanPosition(std::size_t(indexOf(kOnPrem)))->result.categoryTotal(
+                    tco::Category::Financing) > 0.0);
+        QTRY_VERIFY(!find<QPushButton>(QStringLiteral("useFinancingLoan"))->isEnabled());
+        QVERIFY(!table->item(0, 1)->text().contains(QStringLiteral("(assumed)")));
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(financed().financing, tco::Financing::Cash);
+        QVERIFY(!financed().loanRate);
+        QTRY_COMPARE(report::moneyWhole(total(kOnPrem)), cashTotal);
     }
 
     void reservedTermsAndMixLayersAreEdited()
@@ -607,6 +645,18 @@ private slots:
             QVERIFY(select(names.at(i)));
             shot(QStringLiteral("scenario-%1").arg(i + 1));
         }
+        QVERIFY(select(kOnPrem));
+        if (auto *box = find<QWidget>(QStringLiteral("financingBox"))) {
+            QTRY_VERIFY(box->height() >= box->minimumSizeHint().height());
+            QWidget *w = box;
+            while (w && !qobject_cast<QScrollArea *>(w))
+                w = w->parentWidget();
+            if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+                QTest::qWait(100);
+                scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum()); // the box is last
+            }
+        }
+        shot(QStringLiteral("financing"));
         QVERIFY(select(kLinode));
         type(find<QLineEdit>(QStringLiteral("param_nodes")), QStringLiteral("1"));
         type(find<QLineEdit>(QStringLiteral("param_ops_fte")), QStringLiteral("much"));

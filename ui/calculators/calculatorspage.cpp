@@ -4,6 +4,8 @@
 #include "ui/calculators/calculatorframe.h"
 #include "ui/calculators/commitmentcalculator.h"
 #include "ui/calculators/egresscalculator.h"
+#include "ui/calculators/irrcalculator.h"
+#include "ui/calculators/leasevsbuycalculator.h"
 #include "ui/calculators/multigpucalculator.h"
 #include "ui/calculators/storagecalculator.h"
 #include "ui/calculators/tflopscalculator.h"
@@ -38,7 +40,8 @@ CalculatorsPage::CalculatorsPage(PlanEditor *editor, QWidget *parent) : QWidget(
 
     const QList<QWidget *> calculators{
         new CommitmentCalculator, new UtilizationSpotCalculator, new EgressCalculator,        new StorageCalculator,
-        new MultiGpuCalculator,   new BudgetCalculator(editor),  new TflopsCalculator(editor)};
+        new MultiGpuCalculator,   new BudgetCalculator(editor),  new TflopsCalculator(editor),
+        new LeaseVsBuyCalculator, new IrrCalculator};
     for (int c = 0; c < CalculatorCount; ++c) {
         m_list->addItem(calculatorTitle(static_cast<Calculator>(c)));
         // A scroll area keeps every field reachable when the window is smaller than the page wants.
@@ -71,6 +74,10 @@ QString CalculatorsPage::calculatorTitle(Calculator calculator)
         return tr("Budget alerts");
     case TflopsPrice:
         return tr("$ per TFLOPS");
+    case LeaseVsBuy:
+        return tr("Lease vs buy");
+    case Irr:
+        return tr("Rate of return (IRR)");
     case CalculatorCount:
         break;
     }

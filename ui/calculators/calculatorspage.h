@@ -26,6 +26,8 @@ public:
         MultiGpu,
         BudgetAlerts,
         TflopsPrice,
+        LeaseVsBuy,
+        Irr,
         CalculatorCount
     };
 

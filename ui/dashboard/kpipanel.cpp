@@ -1,6 +1,7 @@
 #include "ui/dashboard/kpipanel.h"
 
 #include "models/report/format.h"
+#include "models/report/summary.h"
 #include "models/tco/workload.h"
 #include "models/tco/engine.h"
 #include "ui/dashboard/dashboardsummary.h"
@@ -154,7 +155,25 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
 {
     m_breakEven->setTitle(tr("Break-even: buy vs rent"));
     m_breakEven->setFlag({});
+    // The return on owning (model.md §12): the break-even's purchase, else the plan's first purchase, against the
+    // cheapest cloud option.
+    int owned = summary.breakEvenPurchase;
+    for (std::size_t i = 0; owned < 0 && i < result.scenarios.size(); ++i)
+        if (result.scenarios[i].kind() == tco::ScenarioKind::Purchase)
+            owned = static_cast<int>(i);
+    const QString owning = owned >= 0 ? report::owningReturnSentence(result, static_cast<std::size_t>(owned)) : QString();
     if (!summary.breakEven) {
+        const std::optional<tco::OwningVersusCloud> v =
+            owned >= 0 ? tco::owningVersusCloud(result, static_cast<std::size_t>(owned)) : std::nullopt;
+        if (v) {
+            m_breakEven->setTitle(tr("Return on owning vs renting"));
+            m_breakEven->setValue(v->irr ? tr("%1 a year").arg(report::percent(*v->irr)) : tr("None"));
+            m_breakEven->setDetail(owning);
+            m_breakEven->setTone(v->irr && *v->irr > result.workload.discountRate ? KpiCard::Tone::Good
+                                                                                    : KpiCard::Tone::Neutral);
+            m_breakEven->setToolTip({});
+            return;
+        }
         m_breakEven->setValue(QStringLiteral("—"));
         m_breakEven->setDetail(tr("This plan has no break-even comparison. Add one on the Scenarios page: a purchase "
                                   "scenario against a dedicated or cluster one."));
@@ -182,6 +201,8 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
                                             htmlLine(tr("Pay per use at the plan's demand"),
                                                      report::money(f.cloudFixed + f.cloudVariable, result.currency))}
                                     .join(QStringLiteral("<br>")));
+        if (!owning.isEmpty())
+            m_breakEven->setDetail(m_breakEven->detail() + QLatin1Char('\n') + owning);
         return;
     }
     const int maxServers = request.maxServers;
@@ -220,6 +241,8 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
                  : tr("No payback within %2 at the plan's sizes (%1).")
                        .arg(sizes, months(result.workload.horizonMonths))));
     }
+    if (!owning.isEmpty())
+        m_breakEven->setDetail(m_breakEven->detail() + QLatin1Char('\n') + owning);
     m_breakEven->setToolTip(tip.join(QStringLiteral("<br>")));
 }
 

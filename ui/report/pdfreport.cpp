@@ -3,6 +3,7 @@
 #include "models/report/fleetreport.h"
 
 #include "models/report/format.h"
+#include "models/report/summary.h"
 #include "models/tco/result.h"
 #include "ui/actuals/actualschart.h"
 #include "ui/charts/chartview.h"
@@ -191,6 +192,17 @@ public:
             breakEven->findChild<QComboBox *>(QStringLiteral("breakEvenSelector"))->setCurrentIndex(static_cast<int>(b));
             addChart(cursor, breakEven->view(), report::breakEvenSentence(m_result.breakeven[b]));
         }
+        // The return on owning beside the payback (model.md §12): what a capital committee asks of a purchase.
+        QString owning;
+        for (std::size_t i = 0; i < m_result.scenarios.size(); ++i)
+            if (const QString sentence = report::owningReturnSentence(m_result, i); !sentence.isEmpty())
+                owning += QStringLiteral("<li>%1</li>").arg(esc(sentence));
+        if (!owning.isEmpty())
+            section(cursor, QStringLiteral("<h3>The return on owning</h3><p class=\"muted\">The monthly savings of owning "
+                                           "over renting the plan's cheapest cloud option, as an internal rate of "
+                                           "return a year: the rate at which the purchase pays for itself out of what "
+                                           "it saves. Compare it with the cost of capital.</p><ul>%1</ul>")
+                                .arg(owning));
 
         if (m_risk)
             riskSection(cursor, *m_risk);

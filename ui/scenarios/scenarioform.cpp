@@ -13,6 +13,7 @@
 #include "ui/scenarios/instancepicker.h"
 #include "ui/scenarios/parameterfield.h"
 #include "ui/scenarios/parametertext.h"
+#include "ui/scenarios/financingbox.h"
 #include "ui/scenarios/reservedpricebox.h"
 #include "ui/scenarios/scenariolistmodel.h"
 
@@ -23,6 +24,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace mltco::ui {
@@ -134,8 +136,17 @@ ScenarioForm::ScenarioForm(PlanEditor *editor, int index, QWidget *parent)
         m_reserved = new ReservedPriceBox(m_editor, m_index, m_catalog, this);
         layout->addWidget(m_reserved);
     }
+    if (m_kind == tco::ScenarioKind::Purchase) {
+        m_financing = new FinancingBox(m_editor, m_index, this);
+        layout->addWidget(m_financing);
+    }
     layout->addStretch(1);
     updateFromPlan();
+}
+
+int ScenarioForm::heightForWidth(int width) const
+{
+    return std::max(QWidget::heightForWidth(width), minimumSizeHint().height());
 }
 
 const tco::PlanScenario &ScenarioForm::planScenario() const
@@ -221,7 +232,10 @@ void ScenarioForm::buildParameters(QLayout *layout)
         }
         auto *field = new ParameterField(info, box);
         field->setUnitMaximumWidth(230);
-        field->setOptional(id == ParamId::Boxes);
+        // Optional values: confirming an empty field unsets them (boxes from engineers; the loan's and lease's terms).
+        field->setOptional(id == ParamId::Boxes || id == ParamId::DepreciationMonths || id == ParamId::LoanRate ||
+                           id == ParamId::LoanTermMonths || id == ParamId::LeaseRateFactor ||
+                           id == ParamId::LeasePaymentPerServerMonth || id == ParamId::LeaseTermMonths);
         field->addToGrid(grid, row);
         row += 2;
         connect(field, &ParameterField::committed, this,
@@ -318,6 +332,8 @@ void ScenarioForm::updateFromPlan()
     updateBoxes();
     if (m_reserved)
         m_reserved->refresh();
+    if (m_financing)
+        m_financing->refresh();
     if (m_tiers) {
         const auto &purchase = std::get<tco::PurchaseScenario>(s.scenario);
         m_tiers->setTiers(purchase.bulkDiscounts, purchase.servers, purchase.serverPrice);

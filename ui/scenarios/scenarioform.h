@@ -14,6 +14,7 @@ class QPushButton;
 namespace mltco::ui {
 
 class ReservedPriceBox;
+class FinancingBox;
 
 class BulkDiscountEditor;
 class PurchaseScheduleEditor;
@@ -42,6 +43,10 @@ public:
 
     /// Shows the plan's current values of the scenario at index().
     void updateFromPlan();
+
+    /// Never less than the form's minimum height: the scroll area sizes the form by its height for the width, which
+    /// the grid of word-wrapped notes underestimates (rows would be squeezed to nothing instead of scrolled to).
+    int heightForWidth(int width) const override;
 
 private:
     /// What the catalog says about the scenario's instance, or why it cannot say.
@@ -79,6 +84,7 @@ private:
     MixLayersEditor *m_layers = nullptr;
     QPushButton *m_sizeButton = nullptr;
     QLabel *m_sizeNote = nullptr;
+    FinancingBox *m_financing = nullptr;
     ReservedPriceBox *m_reserved = nullptr;
 };
 
