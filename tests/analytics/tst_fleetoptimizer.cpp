@@ -254,6 +254,18 @@ private slots:
         QTest::newRow("lead time") << smallPlan({}).replace(R"("servers": 1,)", R"("servers": 1, "lead_time_months": 3,)")
                                    << 0.9 << false << 4;
         QTest::newRow("binding capex budget") << smallPlan(R"(, "capex_budget_per_year": 20000)") << 0.9 << false << 4;
+        // Owning on a loan or a lease is an option like any other (model.md §12): the same search, the engine's figures;
+        // with a loan only the down payment is capex for the budget (clarification 18).
+        QTest::newRow("own on a loan") << smallPlan({}).replace(R"("servers": 1,)", R"("servers": 1, "financing": "loan",
+            "loan_rate": 0.14, "loan_term_months": 36, "down_payment_fraction": 0.2,)") << 0.9 << false << 4;
+        QTest::newRow("loan under a budget")
+            << smallPlan(R"(, "capex_budget_per_year": 8000)")
+                   .replace(R"("servers": 1,)", R"("servers": 1, "financing": "loan", "loan_rate": 0.1,
+            "loan_term_months": 24, "down_payment_fraction": 0.25,)")
+            << 0.9 << false << 4;
+        QTest::newRow("own on a lease") << smallPlan(R"(, "objective": "cvar", "beta": 0.6)")
+                                               .replace(R"("servers": 1,)", R"("servers": 1, "financing": "lease",
+            "lease_rate_factor": 0.035,)") << 0.6 << true << 4;
         QTest::newRow("no burst, 90 % served")
             << smallPlan({})
                    .replace(R"("burst": "burst", "epochs")", R"("burst": null, "min_service": 0.9, "epochs")")

@@ -14,6 +14,7 @@
 
 #include <QChartView>
 #include <QCheckBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -330,6 +331,20 @@ private slots:
         retype(edit, original);
         QTRY_VERIFY(message->isHidden());
         QVERIFY(!edit->property("refused").toBool());
+    }
+
+    void saveScreenshotsWhenAsked()
+    {
+        const QString dir = qEnvironmentVariable("MLTCO_CALCULATOR_SHOTS");
+        if (dir.isEmpty())
+            QSKIP("set MLTCO_CALCULATOR_SHOTS to a folder to write screenshots");
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(openOn(CalculatorsPage::Commitment));
+        for (int c = 0; c < CalculatorsPage::CalculatorCount; ++c) {
+            m_page->showCalculator(static_cast<CalculatorsPage::Calculator>(c));
+            QTest::qWait(100);
+            QVERIFY(m_f.window->grab().save(QStringLiteral("%1/calculator-%2.png").arg(dir).arg(c + 1)));
+        }
     }
 
     void budgetListsCrossingMonthsOfThePlansScenarios()

@@ -156,7 +156,7 @@ void IrrCalculator::recompute()
         hi = std::max(hi, values.back());
     }
     auto *axisY = newMoneyAxis();
-    const MoneyScale scale = configureMoneyAxis(axisY, lo, hi, tr("Present value (USD)"));
+    const MoneyScale scale = configureMoneyAxis(axisY, lo, hi, tr("Present value"));
     for (int i = 0; i <= kPoints; ++i)
         curve->append(100.0 * (from + (to - from) * i / kPoints), values[static_cast<std::size_t>(i)] / scale.divisor);
     chart->addSeries(curve);
@@ -172,6 +172,7 @@ void IrrCalculator::recompute()
     }
     QValueAxis *axisX = calcchart::addValueAxis(chart, Qt::AlignBottom, tr("Discount rate (%, %1)").arg(per),
                                                 100.0 * from, 100.0 * to, QStringLiteral("%.0f %%"));
+    setNiceRange(axisX, 100.0 * from, 100.0 * to);
     chart->addAxis(axisY, Qt::AlignLeft);
     for (QAbstractSeries *s : chart->series()) {
         s->attachAxis(axisX);

@@ -47,14 +47,14 @@ LeaseVsBuyCalculator::LeaseVsBuyCalculator(QWidget *parent) : QWidget(parent)
 
     const QString source = tr("Default: the textbook example of model.md §12.");
     m_price = m_frame->addField(QStringLiteral("leasePrice"),
-                                {tr("Price of the asset"), tr("$"), FieldKind::Money, 0.01, 1e10, kPrice, 2,
+                                {tr("Price of the asset"), tr("$"), FieldKind::Money, 0.01, 1e8, kPrice, 2,
                                  tr("Paid at the start if bought; depreciated straight-line to zero over its life. %1")
                                      .arg(source)});
     m_life = m_frame->addField(QStringLiteral("leaseLife"),
                                {tr("Life and lease term"), tr("years"), FieldKind::Whole, 1, 50, kLifeYears, 0,
                                 tr("The lease runs this long; bought, the asset is depreciated over it. %1").arg(source)});
     m_lease = m_frame->addField(QStringLiteral("leasePayment"),
-                                {tr("Lease payment a year"), tr("$/year"), FieldKind::Money, 0.0, 1e10, kLeasePayment, 2,
+                                {tr("Lease payment a year"), tr("$/year"), FieldKind::Money, 0.0, 1e8, kLeasePayment, 2,
                                  tr("Paid at the end of each year, fully deductible. %1").arg(source)});
     m_tax = m_frame->addField(QStringLiteral("leaseTax"),
                               {tr("Tax rate"), tr("%"), FieldKind::Percent, 0.0, 90.0, kTaxPercent, 2,
@@ -103,7 +103,8 @@ void LeaseVsBuyCalculator::recompute()
         tr("Year 0: %1 (the price not paid). Years 1–%2: −%3 × (1 − %4) lease after tax − %4 × %1 / %2 depreciation "
            "shield given up = %5 a year.<br>Discounted at %6 × (1 − %4) = %7: NAL = %8.")
             .arg(report::money(in.price), QString::number(in.lifeYears), report::money(in.leasePayment),
-                 inputPercent(in.taxRate), signedMoney(-afterTaxLease - shield), inputPercent(in.borrowingRate),
+                 inputPercent(in.taxRate), signedMoney(-afterTaxLease - shield),
+                 QString::number(100.0 * in.borrowingRate, 'g', 8) + QStringLiteral("\u00a0%"),
                  report::percent(r.discountRate, 4), signedMoney(r.nal)));
 
     QChart *chart = calcchart::makeChart(tr("Cash flows of leasing minus buying, by year"));
@@ -123,7 +124,7 @@ void LeaseVsBuyCalculator::recompute()
         discount /= 1.0 + r.discountRate;
     }
     auto *axisY = newMoneyAxis();
-    const MoneyScale scale = configureMoneyAxis(axisY, lo, hi, tr("Cash flow (USD)"));
+    const MoneyScale scale = configureMoneyAxis(axisY, lo, hi, tr("Cash flow"));
     for (std::size_t y = 0; y < r.flows.size(); ++y) {
         flows->append(r.flows[y] / scale.divisor);
         present->append(presentValues[y] / scale.divisor);
