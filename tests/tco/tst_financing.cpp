@@ -238,6 +238,23 @@ private slots:
         QCOMPARE_NEAR(mix.total, evaluate(months(12), p).total);
     }
 
+    void aBreakEvenSweepBuysOnTheSameLoan()
+    {
+        // The sweep evaluates the purchase as it stands but for its server count: each point is the loan-financed total.
+        PurchaseScenario p = onLoan(server(36), 0.12, 36, 0.1);
+        DedicatedScenario box;
+        box.instance = {20.0, 8.0, 1.0};
+        box.boxes = 1;
+        const auto sweep = breakEvenServers(months(36), p, box, 3);
+        QVERIFY(sweep);
+        for (const SweepPoint &point : sweep->sweep) {
+            PurchaseScenario sized = p;
+            sized.servers = point.servers;
+            QCOMPARE_NEAR(point.purchaseTotal, evaluate(months(36), sized).total);
+            QVERIFY(evaluate(months(36), sized).categoryTotal(Category::Financing) > 0.0);
+        }
+    }
+
     void thePlanKeysAreReadWrittenAndRefused()
     {
         const auto plan = readPlan(planWithPurchase(R"(, "financing": "loan", "loan_rate": 0.1, "loan_term_months": 48,

@@ -106,10 +106,17 @@ QString assumptionsTable(const QList<report::AssumptionRow> &rows)
 
 QString yearlyTable(const tco::ScenarioResult &result, const QString &currency)
 {
+    // Only the categories this scenario has: twelve columns of mostly zeros would not fit the page legibly (a cloud
+    // scenario has no capex, resale or financing; a cash purchase no financing; a pre-tax plan no tax).
+    std::vector<std::size_t> used;
+    for (std::size_t c = 0; c < tco::kCategories.size(); ++c)
+        if (std::any_of(result.months.begin(), result.months.end(),
+                        [c](const tco::MonthRow &row) { return row.cost[c] != 0.0; }))
+            used.push_back(c);
     QStringList headers{QStringLiteral("Year")};
     QList<bool> numeric{false};
-    for (tco::Category c : tco::kCategories) {
-        headers << palette::categoryLabel(c);
+    for (std::size_t c : used) {
+        headers << palette::categoryLabel(tco::kCategories[c]);
         numeric << true;
     }
     headers << QStringLiteral("Total");
@@ -124,16 +131,16 @@ QString yearlyTable(const tco::ScenarioResult &result, const QString &currency)
                 sums[c] += result.months[static_cast<std::size_t>(m)].cost[c];
         QStringList row{y.partial ? QStringLiteral("Year %1 (%2 months)").arg(y.year).arg(y.months)
                                   : QStringLiteral("Year %1").arg(y.year)};
-        for (std::size_t c = 0; c < sums.size(); ++c) {
-            row << esc(report::moneyWhole(sums[c], currency));
+        for (std::size_t c = 0; c < sums.size(); ++c)
             all[c] += sums[c];
-        }
+        for (std::size_t c : used)
+            row << esc(report::moneyWhole(sums[c], currency));
         row << esc(report::moneyWhole(y.total, currency));
         rows << row;
     }
     QStringList total{QStringLiteral("All years")};
-    for (double v : all)
-        total << esc(report::moneyWhole(v, currency));
+    for (std::size_t c : used)
+        total << esc(report::moneyWhole(all[c], currency));
     total << esc(report::moneyWhole(result.total, currency));
     rows << total;
     return table(headers, rows, numeric, {static_cast<int>(rows.size()) - 1}, {}, {}, true);
@@ -232,7 +239,7 @@ public:
             section(cursor, QStringLiteral("<h3>Assumptions</h3>"));
             if (text)
                 section(cursor, assumptionsTable(text->assumptions));
-            section(cursor, QStringLiteral("<h3>Cost by year and category (USD, whole dollars)</h3>"));
+            section(cursor, QStringLiteral("<h3>Cost by year and category (USD, whole dollars; categories that stay at zero are left out)</h3>"));
             section(cursor, yearlyTable(s.result, m_data.currency));
             auto *years = new CategoryChart(&m_host);
             years->setResult(m_result);
