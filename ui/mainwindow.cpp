@@ -219,6 +219,7 @@ void MainWindow::buildMenus()
     });
     QAction *importBill = file->addAction(tr("Import &bill (FOCUS)…"));
     importBill->setObjectName(QStringLiteral("importBillAction"));
+    importBill->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     connect(importBill, &QAction::triggered, this, [this] {
         showPage(Actuals);
         if (m_actuals)
@@ -253,6 +254,7 @@ void MainWindow::buildMenus()
             exportCsvWithDialog(this, *m_editor);
     });
     exportCsvAction->setObjectName(QStringLiteral("exportCsvAction"));
+    exportCsvAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -324,6 +326,23 @@ void MainWindow::buildMenus()
         QAction *a = view->addAction(pageTitle(static_cast<Page>(p)), this, [this, p] { showPage(static_cast<Page>(p)); });
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + p)));
     }
+
+    // The two long computations, from the keyboard as well as from their pages' buttons.
+    QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));
+    QAction *runRisk = analysis->addAction(tr("Run the &risk trials"), this, [this] {
+        showPage(Risk);
+        if (m_risk && !m_risk->isRunning())
+            m_risk->run();
+    });
+    runRisk->setObjectName(QStringLiteral("runRiskAction"));
+    runRisk->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    QAction *runFleet = analysis->addAction(tr("Find the &fleet plan"), this, [this] {
+        showPage(FleetPlan);
+        if (m_fleet && !m_fleet->isRunning())
+            m_fleet->run();
+    });
+    runFleet->setObjectName(QStringLiteral("runFleetPlanAction"));
+    runFleet->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Model reference"), QKeySequence::HelpContents, this, &MainWindow::showModelReference);

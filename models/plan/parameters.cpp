@@ -851,6 +851,66 @@ QStringList financingProblems(const PurchaseScenario &s)
     return problems;
 }
 
+QString parameterWithoutEffect(const Scenario &scenario, const Workload &workload, ParamId id)
+{
+    const auto *p = std::get_if<PurchaseScenario>(&scenario);
+    if (!p)
+        return {};
+    switch (id) {
+    case I::ElectricityPerKwh:
+    case I::ElectricityPriceTrend:
+    case I::AverageLoad:
+    case I::Pue:
+        if (p->powerKwPerServer == 0.0)
+            return QStringLiteral("no effect while power per server is 0 kW (power is inside facilities)");
+        break;
+    case I::TargetUtilization:
+        if (p->expansion != Expansion::ToDemand)
+            return QStringLiteral("no effect unless the fleet follows demand (expansion)");
+        break;
+    case I::Depreciation:
+    case I::DepreciationMonths:
+        if (p->financing == tco::Financing::Lease)
+            return QStringLiteral("no effect on a lease (nothing is owned)");
+        if (workload.taxRate == 0.0)
+            return QStringLiteral("no effect at a 0 % tax rate (it enters only the tax)");
+        if (id == I::DepreciationMonths && p->depreciation == Depreciation::Macrs5)
+            return QStringLiteral("no effect with macrs_5 (its schedule is fixed)");
+        break;
+    case I::HoldingMonths:
+        if (workload.horizonMonths > 0 && p->holdingMonths >= workload.horizonMonths && p->financing != tco::Financing::Lease)
+            return QStringLiteral("no sale within the %1-month plan: the servers' value at its end is credited as "
+                                  "the residual (under resale)")
+                .arg(workload.horizonMonths);
+        break;
+    case I::ResaleFraction:
+        if (p->financing == tco::Financing::Lease)
+            return QStringLiteral("no effect on a lease (the lessor keeps the servers)");
+        break;
+    case I::CreditResidualAtHorizon:
+        if (p->financing == tco::Financing::Lease)
+            return QStringLiteral("no effect on a lease (the lessor keeps the servers)");
+        break;
+    case I::LoanRate:
+    case I::LoanTermMonths:
+    case I::DownPaymentFraction:
+        if (p->financing != tco::Financing::Loan)
+            return QStringLiteral("used only by the financing comparison (financing is %1)").arg(financingKey(p->financing));
+        break;
+    case I::LeaseRateFactor:
+    case I::LeasePaymentPerServerMonth:
+    case I::LeaseTermMonths:
+        if (p->financing != tco::Financing::Lease)
+            return QStringLiteral("used only by the financing comparison (financing is %1)").arg(financingKey(p->financing));
+        if (id == I::LeaseTermMonths)
+            return QStringLiteral("changes no figure: every lease renews at the same payment until the plan ends");
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
 QStringList mixLayerProblems(const MixScenario &s)
 {
     QStringList problems;

@@ -150,6 +150,10 @@ QStringList reservedTermProblems(const ReservedScenario &scenario, int horizonMo
 /// "loan_term_months: ..." missing with a loan, "lease_rate_factor: ..." when a lease has neither a factor nor a
 /// payment, "lease_payment_per_server_month: ..." when both are given; empty when fine.
 QStringList financingProblems(const PurchaseScenario &scenario);
+/// Why a parameter of `scenario` changes no figure under the values of the others, in a few words for the form and
+/// the report ("no effect while power per server is 0 kW: power is inside facilities"); empty when it counts. An
+/// assumption that silently does nothing misleads: the form marks it in place.
+QString parameterWithoutEffect(const Scenario &scenario, const Workload &workload, ParamId id);
 /// "layers[j]: ..." for a mix's layer named twice (the second occurrence), "layers: ..." for none; names are
 /// checked against the plan elsewhere.
 QStringList mixLayerProblems(const MixScenario &scenario);

@@ -1,5 +1,6 @@
 // The parameter table: one row per model.md §3–§4 parameter, consistent with the structs' defaults.
 #include "models/plan/parameters.h"
+#include "models/tco/engine.h"
 #include "tests/support/testmain.h"
 
 #include <QFile>
@@ -13,6 +14,43 @@ class TestParameters final : public QObject
     Q_OBJECT
 
 private slots:
+    void assumptionsWithoutEffectAreNamed()
+    {
+        // What silently does nothing under the other values (issue: a finance lead's first hour).
+        Workload w;
+        w.horizonMonths = 36;
+        PurchaseScenario p;
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::ElectricityPerKwh).contains(QStringLiteral("power per server is 0")));
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::Depreciation).contains(QStringLiteral("0 % tax")));
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::TargetUtilization).contains(QStringLiteral("follows demand")));
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::HoldingMonths).contains(QStringLiteral("no sale within the 36-month")));
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::LoanRate).contains(QStringLiteral("financing is cash")));
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::ServerPrice).isEmpty());
+        p.powerKwPerServer = 6.5;
+        w.taxRate = 0.21;
+        p.holdingMonths = 24;
+        p.expansion = Expansion::ToDemand;
+        p.financing = Financing::Loan;
+        for (ParamId id : {ParamId::ElectricityPerKwh, ParamId::Depreciation, ParamId::TargetUtilization,
+                           ParamId::HoldingMonths, ParamId::LoanRate, ParamId::DepreciationMonths})
+            QVERIFY2(parameterWithoutEffect(p, w, id).isEmpty(), qPrintable(parameterKey(id)));
+        p.depreciation = Depreciation::Macrs5;
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::DepreciationMonths).contains(QStringLiteral("macrs_5")));
+        p.financing = Financing::Lease;
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::ResaleFraction).contains(QStringLiteral("lease")));
+        QVERIFY(parameterWithoutEffect(p, w, ParamId::LeaseTermMonths).contains(QStringLiteral("changes no figure")));
+        // Each claim is true: moving the parameter leaves every figure as it was.
+        PurchaseScenario cash;
+        Workload plain;
+        plain.horizonMonths = 36;
+        const double before = evaluate(plain, cash).total;
+        cash.electricityPerKwh = 0.5;
+        cash.depreciation = Depreciation::Macrs5;
+        cash.targetUtilization = 0.3;
+        cash.loanRate = 0.2;
+        QCOMPARE(evaluate(plain, cash).total, before);
+    }
+
     void everyModelParameterIsInTheTable_data();
     void everyModelParameterIsInTheTable();
     void keysAreUnique();

@@ -31,6 +31,8 @@
 #include <QLineSeries>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QScatterSeries>
 #include <QSet>
 #include <QStackedBarSeries>
@@ -39,6 +41,8 @@
 #include <QToolTip>
 #include <QUndoStack>
 #include <QValueAxis>
+#include <QWheelEvent>
+#include <QtTest/qtestspontaneevent.h>
 #include <QtTest>
 
 #include <algorithm>
@@ -451,6 +455,41 @@ private slots:
         QVERIFY2(!notes->text().contains(QStringLiteral("scenarios[")), qPrintable(notes->text()));
     }
 
+    void theWheelScrollsThePageAndZoomsOnlyWithCtrl()
+    {
+        // A finance lead scrolling the dashboard with the wheel: the charts passing under the pointer stay as they are
+        // and the page moves; Ctrl+wheel zooms in, and zooming back out stops at the whole chart.
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->resize(1024, 700);
+        auto *chart = f.find<ChartView>(QStringLiteral("cumulativeChart"));
+        auto *scroll = f.find<QScrollArea>(QStringLiteral("dashboardScroll"));
+        QVERIFY(chart && scroll);
+        QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        auto *axis = qobject_cast<QValueAxis *>(chart->chart()->axes(Qt::Horizontal).constFirst());
+        QVERIFY(axis);
+        const double min = axis->min(), max = axis->max();
+        const QPoint at = chart->viewport()->rect().center();
+        const auto wheel = [&](int delta, Qt::KeyboardModifiers modifiers) {
+            QWheelEvent event(QPointF(at), QPointF(chart->viewport()->mapToGlobal(at)), QPoint(), QPoint(0, delta),
+                              Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
+            // As from the window system: only such a wheel event goes on to the parents when a widget ignores it.
+            QSpontaneKeyEvent::setSpontaneous(&event);
+            qApp->notify(chart->viewport(), &event); // sendEvent() would clear the spontaneous mark
+        };
+        const int top = scroll->verticalScrollBar()->value();
+        wheel(-120, Qt::NoModifier);
+        QTRY_VERIFY(scroll->verticalScrollBar()->value() > top);
+        QCOMPARE(axis->min(), min);
+        QCOMPARE(axis->max(), max);
+        wheel(240, Qt::ControlModifier);
+        QVERIFY(axis->max() - axis->min() < (max - min) * 0.8);
+        wheel(-720, Qt::ControlModifier); // out, further than in
+        QCOMPARE(axis->min(), min);
+        QCOMPARE(axis->max(), max);
+        QVERIFY(!chart->chart()->isZoomed());
+    }
+
     void editsAndUndoUpdateCardsAndCharts()
     {
         UiFixture f;
@@ -764,7 +803,7 @@ private slots:
                  (QStringList{QStringLiteral("Year 1"), QStringLiteral("Year 2"), QStringLiteral("Year 3")}));
         QBarSet *resale = nullptr;
         for (QBarSet *set : bars->barSets()) {
-            if (set->label() == QStringLiteral("Resale"))
+            if (set->label() == QStringLiteral("Resale & residual"))
                 resale = set;
         }
         QVERIFY(resale);

@@ -5,10 +5,13 @@
 #include "uitestutil.h"
 
 #include "ui/charts/chartview.h"
+#include "models/analytics/analysis.h"
+#include "models/report/format.h"
 #include "ui/risk/riskpage.h"
 
 #include <QAreaSeries>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QChart>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -66,7 +69,9 @@ private slots:
     {
         auto *table = on<QTableWidget>(QStringLiteral("uncertaintyTable"));
         QCOMPARE(table->rowCount(), 4);
-        QCOMPARE(table->item(1, 1)->text(), QStringLiteral("rate_per_hour"));
+        // The input in words, not its plan-file key (which the tooltip gives).
+        QCOMPARE(table->item(1, 1)->text(), QStringLiteral("Price per instance-hour"));
+        QVERIFY(table->item(1, 1)->toolTip().contains(QStringLiteral("rate_per_hour")));
         // The node pool's rate: triangular 15 / 20 / 28.
         auto *target = on<QComboBox>(QStringLiteral("uncertaintyTarget"));
         QVERIFY(UiFixture::choose(target, QStringLiteral("Rented node pool"), Qt::MatchExactly));
@@ -125,6 +130,48 @@ private slots:
         QVERIFY(on<QLabel>(QStringLiteral("riskStatus"))->text().contains(QStringLiteral("settled")));
         if (const QByteArray dir = qgetenv("MLTCO_SCREENSHOT_DIR"); !dir.isEmpty())
             m_f->window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/risk.png"));
+    }
+
+    void theTornadoFollowsThePlanAndKeepsUncertainInputs()
+    {
+        // After a run, a plan change moves the tornado at once (its title names the plan's current total), it opens on
+        // the option the plan recommends, and an input with a distribution keeps its bar (at the distribution's low
+        // and high, model.md §10.10 clarification 10).
+        on<QSpinBox>(QStringLiteral("trialsSpin"))->setValue(1000);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("runAnalysisButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(page()->result().has_value() && !page()->isRunning(), 60000);
+        auto *scenario = on<QComboBox>(QStringLiteral("tornadoScenario"));
+        const int recommended = tco::cheapestMeetingDemand(*m_f->editor()->result());
+        QVERIFY(recommended >= 0);
+        QCOMPARE(scenario->currentIndex(), recommended);
+        const auto title = [this] { return on<ui::ChartView>(QStringLiteral("tornadoChart"))->chart()->title(); };
+        const auto totalOf = [this, scenario] {
+            return report::moneyWhole(m_f->editor()->result()->scenarios[std::size_t(scenario->currentIndex())].result.total);
+        };
+        QVERIFY2(title().contains(totalOf()), qPrintable(title()));
+        m_f->editor()->setWorkloadValue(tco::ParamId::DemandGpuHours,
+                                        m_f->editor()->plan().workload.demandGpuHours * 2);
+        QTRY_VERIFY2(title().contains(totalOf()), qPrintable(title() + QStringLiteral(" vs ") + totalOf()));
+        // Every input the plan gives a distribution has its bar when it moves the total.
+        const std::vector<tco::TornadoEntry> live = tco::tornado(m_f->editor()->plan(), *m_f->editor()->result());
+        for (const tco::Uncertainty &u : m_f->editor()->plan().uncertainty) {
+            const bool barred = std::any_of(live.begin(), live.end(), [&](const tco::TornadoEntry &e) {
+                return e.target == u.target && e.parameter == u.parameter;
+            });
+            QVERIFY2(barred, qPrintable(u.target + QLatin1Char('.') + tco::parameterKey(u.parameter)));
+        }
+    }
+
+    void ctrlRRunsTheTrialsFromAnyPage()
+    {
+        // Analysis › Run the risk trials (Ctrl+R): from the dashboard to the Risk page, running.
+        on<QSpinBox>(QStringLiteral("trialsSpin"))->setValue(500);
+        m_f->window->showPage(ui::MainWindow::Dashboard);
+        QTRY_VERIFY(!page()->isVisible());
+        QTest::keySequence(m_f->window.get(), QKeySequence(Qt::CTRL | Qt::Key_R));
+        QTRY_VERIFY(page()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(page()->result().has_value() && !page()->isRunning(), 60000);
+        QCOMPARE(page()->result()->trials, 500);
     }
 
     void cancelKeepsTheWindowAnswering()

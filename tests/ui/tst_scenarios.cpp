@@ -519,6 +519,24 @@ private slots:
         QTRY_COMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{13, 1}}));
     }
 
+    void anAssumptionWithoutEffectSaysSoInPlace()
+    {
+        // The electricity price does nothing while power is inside facilities (power per server 0): its note says so,
+        // and stops saying it once the servers draw power. A loan rate on a cash purchase serves only the comparison.
+        QVERIFY(select(kOnPrem));
+        auto *note = find<QLabel>(QStringLiteral("note_electricity_per_kwh"));
+        QVERIFY(note);
+        QTRY_VERIFY2(note->text().contains(QStringLiteral("no effect while power per server is 0 kW")), qPrintable(note->text()));
+        type(find<QLineEdit>(QStringLiteral("param_power_kw_per_server")), QStringLiteral("6.5"));
+        QTRY_VERIFY2(!note->text().contains(QStringLiteral("no effect")), qPrintable(note->text()));
+        QVERIFY2(find<QLabel>(QStringLiteral("note_loan_rate"))->text().contains(QStringLiteral("financing comparison")),
+                 qPrintable(find<QLabel>(QStringLiteral("note_loan_rate"))->text()));
+        // Held 48 months in a 36-month plan: never sold, the residual credited instead.
+        type(find<QLineEdit>(QStringLiteral("param_holding_months")), QStringLiteral("48"));
+        QTRY_VERIFY2(find<QLabel>(QStringLiteral("note_holding_months"))->text().contains(QStringLiteral("no sale within")),
+                     qPrintable(find<QLabel>(QStringLiteral("note_holding_months"))->text()));
+    }
+
     void financingIsComparedAndChosenInOneStep()
     {
         // model.md §12: the same server paid by cash, by a loan and by a lease side by side; "Use this financing" switches

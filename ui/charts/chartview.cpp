@@ -391,7 +391,11 @@ void ChartView::showValueTip(const QString &text)
         QToolTip::showText(QCursor::pos(), text, this);
 }
 
-void ChartView::resetZoom() { chart()->zoomReset(); }
+void ChartView::resetZoom()
+{
+    chart()->zoomReset();
+    m_wheelZoom = 1.0;
+}
 
 void ChartView::copyImage() { QApplication::clipboard()->setPixmap(grab()); }
 
@@ -406,12 +410,21 @@ bool ChartView::saveImage(const QString &path, QString *error)
 
 void ChartView::wheelEvent(QWheelEvent *event)
 {
+    // The wheel belongs to the page: a chart passing under the pointer while the page scrolls must not zoom. With
+    // Ctrl it zooms in, and back out no further than the whole chart (beyond it the axes would show months before
+    // the first and money below the data).
     const double steps = event->angleDelta().y() / 120.0;
-    if (steps == 0) {
-        QChartView::wheelEvent(event);
+    if (!(event->modifiers() & Qt::ControlModifier) || steps == 0) {
+        event->ignore(); // on to the scroll area around the chart
         return;
     }
-    chart()->zoom(std::pow(1.2, steps));
+    const double factor = std::pow(1.2, steps);
+    if (m_wheelZoom * factor <= 1.0 + 1e-9) {
+        resetZoom();
+    } else {
+        chart()->zoom(factor);
+        m_wheelZoom *= factor;
+    }
     event->accept();
 }
 

@@ -75,7 +75,8 @@ bool hasItems(const QComboBox *selector, const QStringList &items);
 void configureMonthAxis(QValueAxis *axis);
 void setMonthRange(QValueAxis *axis, int first, int last);
 
-/// A chart view for every chart of the app: rubber-band zoom, wheel zoom, "Reset zoom", "Copy image" and
+/// A chart view for every chart of the app: rubber-band zoom, Ctrl+wheel zoom (the plain wheel scrolls the page the
+/// chart sits on), "Reset zoom", "Copy image" and
 /// "Save image as PNG…" in the context menu, a legend whose entries hide and show their series, and
 /// a tooltip with the exact value under the pointer (showValueTip()).
 class ChartView : public QChartView
@@ -113,6 +114,8 @@ private:
     /// The grid lines, axis lines and tick marks of every axis are drawn crisp by an item of this view's (see
     /// CrispGrid in chartview.cpp).
     void handAxisLinesOver();
+
+    double m_wheelZoom = 1.0; ///< how far Ctrl+wheel has zoomed in; it never zooms out beyond the whole chart
 };
 
 } // namespace mltco::ui

@@ -47,7 +47,7 @@ QString categoryLabel(tco::Category category)
     case tco::Category::Capex:
         return QCoreApplication::translate("palette", "Capex");
     case tco::Category::Resale:
-        return QCoreApplication::translate("palette", "Resale");
+        return QCoreApplication::translate("palette", "Resale & residual");
     case tco::Category::Financing:
         return QCoreApplication::translate("palette", "Financing");
     case tco::Category::Facilities:

@@ -229,7 +229,9 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
             tr("Buying never costs less than renting (%1) within 1–%2.").arg(request.cloud, servers(maxServers)));
         m_breakEven->setTone(KpiCard::Tone::Neutral);
     }
-    if (summary.breakEvenPurchase >= 0 && summary.breakEvenCloud >= 0) {
+    // Payback in words against the option a reader compares with (the cheapest cloud option, which is the recommended
+    // one unless owning is): the request's own pair at its sizes only when there is no such option.
+    if (owning.isEmpty() && summary.breakEvenPurchase >= 0 && summary.breakEvenCloud >= 0) {
         const tco::EvaluatedScenario &purchase = at(result, summary.breakEvenPurchase);
         const tco::EvaluatedScenario &cloud = at(result, summary.breakEvenCloud);
         const QString sizes = tr("%1 vs %2").arg(sizeText(purchase, result.workload), sizeText(cloud, result.workload));

@@ -20,13 +20,16 @@
 namespace mltco::ui::risk {
 
 namespace {
-constexpr int kTornadoLabelWidth = 150; // pixels: an input's name beside its bar
+constexpr int kTornadoLabelWidth = 240; // pixels: an input's name beside its bar ("Cost of one engineer per year")
 } // namespace
 
 QString tornadoLabel(const tco::TornadoEntry &entry)
 {
     const QString label = QString::fromUtf8(tco::parameterInfo(entry.parameter).label);
-    return entry.target == QLatin1String("workload") ? QObject::tr("%1 (workload)").arg(label) : label;
+    if (entry.target == QLatin1String("workload"))
+        return QObject::tr("%1 (workload)").arg(label);
+    // A hybrid's or mix's bars move its parts' inputs: say whose.
+    return entry.target == entry.scenario ? label : QObject::tr("%1 (%2)").arg(label, entry.target);
 }
 
 QChart *fanChart(const tco::AnalysisResult &result)

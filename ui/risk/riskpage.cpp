@@ -17,7 +17,9 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QIcon>
 #include <QLabel>
+#include <QPixmap>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -367,9 +369,13 @@ void RiskPage::refreshEditor()
     for (int i = 0; i < plan.uncertainty.size(); ++i) {
         const tco::Uncertainty &u = plan.uncertainty[i];
         m_table->setItem(i, 0, item(u.target));
-        m_table->setItem(i, 1, item(tco::parameterKey(u.parameter)));
+        // The input in words; its plan-file key in the tooltip for whoever edits the JSON.
+        const QString name = QString::fromUtf8(tco::parameterInfo(u.parameter).label);
+        QTableWidgetItem *parameter = item(name);
+        parameter->setToolTip(tr("Plan-file key: %1").arg(tco::parameterKey(u.parameter)));
+        m_table->setItem(i, 1, parameter);
         m_table->setItem(i, 2, item(distributionText(u)));
-        const QString label = QStringLiteral("%1: %2 (%3)").arg(i + 1).arg(tco::parameterKey(u.parameter), u.target);
+        const QString label = QStringLiteral("%1: %2 (%3)").arg(i + 1).arg(name, u.target);
         m_corrA->addItem(label, i);
         m_corrB->addItem(label, i);
     }
@@ -395,24 +401,36 @@ void RiskPage::refreshEditor()
         m_table->selectRow(row);
     if (m_result && !m_status->text().contains(tr("The plan has changed")) && !isRunning())
         m_status->setText(m_status->text() + tr(" The plan has changed since: run again to see it."));
-    if (!m_result && m_editor->result()) {
-        // The tornado alone (one input at a time) needs no trials: shown at once, and again after each edit.
-        tco::AnalysisResult tornadoOnly;
-        tornadoOnly.tornado = tco::tornado(plan, *m_editor->result(), 0.2);
-        for (const tco::EvaluatedScenario &e : m_editor->result()->scenarios)
-            tornadoOnly.scenarios.push_back({e.name, 0, {}, 0, {}, 0});
-        m_preliminary = std::move(tornadoOnly);
-        m_resultBase = *m_editor->result();
-        const QString current = m_tornadoScenario->currentText();
-        {
-            const QSignalBlocker block(m_tornadoScenario);
-            m_tornadoScenario->clear();
-            for (const tco::ScenarioRisk &r : m_preliminary->scenarios)
-                m_tornadoScenario->addItem(r.name);
-            m_tornadoScenario->setCurrentIndex(std::max(0, m_tornadoScenario->findText(current)));
-        }
-        showTornado();
+    refreshTornado();
+}
+
+void RiskPage::refreshTornado()
+{
+    if (!m_editor->result())
+        return;
+    // The tornado (one input at a time, two evaluations each) needs no trials and costs little: it follows the plan
+    // as it is edited, whether or not the trials above have been run on it.
+    const tco::Plan &plan = m_editor->plan();
+    tco::AnalysisResult live;
+    live.currency = m_editor->result()->currency;
+    live.tornado = tco::tornado(plan, *m_editor->result(), 0.2);
+    for (const tco::EvaluatedScenario &e : m_editor->result()->scenarios)
+        live.scenarios.push_back({e.name, 0, {}, 0, {}, 0});
+    m_preliminary = std::move(live);
+    m_liveBase = *m_editor->result();
+    const QString current = m_tornadoScenario->currentText();
+    {
+        const QSignalBlocker block(m_tornadoScenario);
+        m_tornadoScenario->clear();
+        for (const tco::ScenarioRisk &r : m_preliminary->scenarios)
+            m_tornadoScenario->addItem(r.name);
+        // The option chosen before, else the one the plan recommends (what a reader asks "how sure" about).
+        int index = m_tornadoScenario->findText(current);
+        if (index < 0)
+            index = std::max(0, tco::cheapestMeetingDemand(*m_liveBase));
+        m_tornadoScenario->setCurrentIndex(index);
     }
+    showTornado();
 }
 
 void RiskPage::refreshParameters()
@@ -661,8 +679,12 @@ void RiskPage::showResult()
     const auto right = Qt::AlignRight | Qt::AlignVCenter;
     for (int i = 0; i < static_cast<int>(r.scenarios.size()); ++i) {
         const tco::ScenarioRisk &s = r.scenarios[static_cast<std::size_t>(i)];
+        // The name in the table's own text colour (a pale scenario colour on white cannot be read), keyed to the
+        // charts by a swatch of its colour.
         auto *name = item(s.name);
-        name->setForeground(palette::scenarioColor(i));
+        QPixmap swatch(12, 12);
+        swatch.fill(palette::scenarioColor(i));
+        name->setIcon(QIcon(swatch));
         m_summary->setItem(i, 0, name);
         m_summary->setItem(i, 1, item(report::moneyWhole(s.mean, r.currency), right));
         m_summary->setItem(i, 2, item(report::moneyWhole(s.total.p10, r.currency), right));
@@ -688,28 +710,19 @@ void RiskPage::showResult()
     m_fan->attachLegendToggles();
     m_histogram->setChart(risk::histogramChart(r));
     m_histogram->attachLegendToggles();
-    const QString current = m_tornadoScenario->currentText();
-    {
-        const QSignalBlocker block(m_tornadoScenario);
-        m_tornadoScenario->clear();
-        for (const tco::ScenarioRisk &s : r.scenarios)
-            m_tornadoScenario->addItem(s.name);
-        m_tornadoScenario->setCurrentIndex(std::max(0, m_tornadoScenario->findText(current)));
-    }
-    showTornado();
     emit finished();
 }
 
 void RiskPage::showTornado()
 {
-    const tco::AnalysisResult *shown = m_result ? &*m_result : m_preliminary ? &*m_preliminary : nullptr;
-    if (!shown || !m_resultBase)
+    // Always the plan as it stands (refreshTornado), never a run's tornado of an older plan.
+    if (!m_preliminary || !m_liveBase)
         return;
     const int i = m_tornadoScenario->currentIndex();
-    if (i < 0 || i >= static_cast<int>(m_resultBase->scenarios.size()))
+    if (i < 0 || i >= static_cast<int>(m_liveBase->scenarios.size()))
         return;
-    m_tornado->setChart(risk::tornadoChart(*shown, m_tornadoScenario->currentText(),
-                                           m_resultBase->scenarios[static_cast<std::size_t>(i)].result.total));
+    m_tornado->setChart(risk::tornadoChart(*m_preliminary, m_tornadoScenario->currentText(),
+                                           m_liveBase->scenarios[static_cast<std::size_t>(i)].result.total));
 }
 
 } // namespace mltco::ui

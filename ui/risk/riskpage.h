@@ -69,6 +69,7 @@ private:
     void cancel();
     void showResult();
     void showTornado();
+    void refreshTornado();     // the tornado of the plan as it stands, around its own totals
 
     PlanEditor *m_editor;
     QTableWidget *m_table = nullptr;
@@ -106,7 +107,8 @@ private:
     bool m_stale = false;   ///< the plan changed while the page was not shown: refresh when it is
 
     std::optional<tco::AnalysisResult> m_result;
-    std::optional<tco::AnalysisResult> m_preliminary; ///< before any run: the tornado alone
+    std::optional<tco::AnalysisResult> m_preliminary; ///< the tornado of the plan as it stands (refreshTornado)
+    std::optional<tco::PlanResult> m_liveBase;        ///< the evaluation it moves the inputs around
     std::optional<tco::PlanResult> m_resultBase; ///< the plan evaluation the result was sampled around
     QFutureWatcher<std::shared_ptr<Expected<tco::AnalysisResult>>> m_watcher;
     std::shared_ptr<std::atomic<int>> m_done;

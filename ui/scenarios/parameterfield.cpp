@@ -108,6 +108,7 @@ ParameterField::ParameterField(const tco::ParameterInfo &info, QWidget *parent, 
     m_unit->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
 
     m_note = new QLabel(parametertext::defaultNote(info), parent);
+    m_note->setObjectName(QStringLiteral("note_") + key);
     m_note->setWordWrap(true);
     m_note->setToolTip(tip);
     m_note->setStyleSheet(QStringLiteral("color: %1;").arg(noteColor(NoteStyle::Muted)));

@@ -322,7 +322,15 @@ void ScenarioForm::updateFromPlan()
         field->setValue(value);
         const tco::ParameterInfo &info = field->info();
         const bool differsFromDefault = value && info.defaultValue && !parametertext::sameValue(*value, *info.defaultValue);
-        field->setNote(parametertext::defaultNote(info), ParameterField::NoteStyle::Muted, withAssumption(info, s));
+        // An assumption that does nothing under the others says so in place (an electricity price while power is
+        // inside facilities, a loan rate on a cash purchase).
+        if (const QString idle = tco::parameterWithoutEffect(s.scenario, m_editor->plan().workload, id); !idle.isEmpty())
+            field->setNote(idle,
+                           idle.startsWith(QLatin1String("used only")) ? ParameterField::NoteStyle::Muted
+                                                                        : ParameterField::NoteStyle::Warning,
+                           withAssumption(info, s));
+        else
+            field->setNote(parametertext::defaultNote(info), ParameterField::NoteStyle::Muted, withAssumption(info, s));
         field->setResetVisible(tco::isGiven(s.given, id) && differsFromDefault,
                                tr("Back to the default, %1")
                                    .arg(info.defaultValue ? parametertext::formatWithUnit(info, *info.defaultValue,
