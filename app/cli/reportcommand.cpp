@@ -146,11 +146,14 @@ int runReport(const QStringList &args, Io &io)
     // A plan with uncertain inputs also gets its risk (the same 10,000 trials, seed 1, every time).
     const std::optional<tco::AnalysisResult> risk = report::reportRisk(loaded->plan, *result);
 
-    if (parser.isSet(QStringLiteral("summary")))
-        io.out << report::summaryText(report::withFleetPlan(report::executiveSummary(loaded->plan, *result), loaded->plan,
-                                                            *result),
-                                      summaryFormat == QLatin1String("markdown") ? report::SummaryFormat::Markdown
-                                                                                 : report::SummaryFormat::Text);
+    if (parser.isSet(QStringLiteral("summary"))) {
+        report::ExecutiveSummary summary =
+            report::withFleetPlan(report::executiveSummary(loaded->plan, *result), loaded->plan, *result);
+        if (risk)
+            summary.howSure = report::howSureSentence(summary, *risk);
+        io.out << report::summaryText(summary, summaryFormat == QLatin1String("markdown") ? report::SummaryFormat::Markdown
+                                                                                         : report::SummaryFormat::Text);
+    }
     if (parser.isSet(QStringLiteral("csv"))) {
         if (Status s = writeCsvs(parser.value(QStringLiteral("csv")), *result, repo, loaded->plan, risk,
                                  QFileInfo(input).fileName());

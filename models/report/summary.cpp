@@ -265,6 +265,22 @@ QString owningReturnSentence(const tco::PlanResult &result, std::size_t position
         .arg(own.name, cloud.name, payback, irr);
 }
 
+QString howSureSentence(const ExecutiveSummary &summary, const tco::AnalysisResult &risk)
+{
+    if (summary.recommended < 0 || summary.recommended >= static_cast<int>(summary.rows.size()) || risk.trials <= 0)
+        return {};
+    const QString &name = summary.rows[static_cast<std::size_t>(summary.recommended)].name;
+    for (const tco::ScenarioRisk &r : risk.scenarios) {
+        if (r.name != name)
+            continue;
+        return QStringLiteral("How sure: %1 is the cheapest in %2 of %3 futures drawn from the plan's uncertain inputs; "
+                              "its total lies between %4 and %5 in 8 of 10 (P10 to P90).")
+            .arg(name, percent(r.pCheapest, 0), grouped(risk.trials, 0), moneyCompact(r.total.p10, risk.currency),
+                 moneyCompact(r.total.p90, risk.currency));
+    }
+    return {};
+}
+
 QString horizonInWords(int months)
 {
     if (months > 0 && months % 12 == 0)
@@ -408,6 +424,8 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
     text += (md ? QStringLiteral("**Question.** %1\n\n") : QStringLiteral("\nQuestion: %1\n")).arg(summary.question);
     text += (md ? QStringLiteral("**Recommendation.** %1\n\n") : QStringLiteral("Recommendation: %1\n\n"))
                 .arg(summary.recommendation);
+    if (!summary.howSure.isEmpty())
+        text += QStringLiteral("%1\n\n").arg(summary.howSure);
     if (!summary.fleetPlan.isEmpty())
         text += (md ? QStringLiteral("**Fleet plan.** %1\n\n") : QStringLiteral("Fleet plan %1\n\n")).arg(summary.fleetPlan);
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/plan/plan.h"
+#include "models/analytics/analysis.h"
 #include "models/plan/planevaluation.h"
 
 #include <QString>
@@ -58,6 +59,8 @@ struct ExecutiveSummary final
     /// With the plan's `optimize` request: the optimized mix in words (fleetSentence), or why it could not be found.
     /// Filled by withFleetPlan(), which runs the optimizer (executiveSummary() stays quick for the dashboard).
     QString fleetPlan;
+    /// With a Monte Carlo run of the plan's uncertain inputs: howSureSentence() (report --summary, the PDF's page 1).
+    QString howSure;
 };
 
 /// The summary with the plan's fleet plan (model.md §11.4) named, when the plan has an `optimize` request: the
@@ -68,6 +71,11 @@ ExecutiveSummary withFleetPlan(ExecutiveSummary summary, const tco::Plan &plan, 
 /// its payback month and its annual return on owning over renting; empty when it is not a purchase or there is no
 /// cloud option meeting the demand.
 QString owningReturnSentence(const tco::PlanResult &result, std::size_t position);
+
+/// How sure the recommendation is, from a Monte Carlo run of the plan's uncertain inputs: "GCP … is the cheapest in
+/// 94 % of 10,000 futures drawn from the plan's uncertain inputs; its total lies between $40.1k and $61.2k in 8 of
+/// 10 (P10 to P90)." Empty without a recommendation or when the run does not have it.
+QString howSureSentence(const ExecutiveSummary &summary, const tco::AnalysisResult &risk);
 
 /// "cloud, always on", "cloud cluster", "pay-per-use cloud", "owned servers", "owned base, cloud burst".
 QString kindInWords(tco::ScenarioKind kind);

@@ -3,6 +3,7 @@
 #include "../cli/clirunner.h"
 #include "tests/support/testmain.h"
 
+#include "models/report/csvexport.h"
 #include "models/report/format.h"
 #include "models/report/summary.h"
 #include "models/plan/planevaluation.h"
@@ -193,6 +194,32 @@ private slots:
         QVERIFY2(page1.contains(summary.sensitivities.back().sentence), qPrintable(page1));
         // The detail pages follow: the charts are no longer on the first page.
         QVERIFY(!page1.contains(QStringLiteral("Cost by category over")));
+        // At a 0 % discount rate the NPV is the total: one column that says so, not two equal ones.
+        QVERIFY2(page1.contains(QStringLiteral("Total (= NPV at 0 %)")), qPrintable(page1));
+    }
+
+    void pageOneSaysHowSureTheAnswerIs()
+    {
+        // A plan with uncertain inputs: page 1 and report --summary say in how many of the futures the recommended
+        // option is the cheapest (the same 10,000 trials as the risk page of the report).
+        const QString plan = QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json");
+        const QString pdf = m_home.filePath(QStringLiteral("growing-team.pdf"));
+        QCOMPARE(cli({QStringLiteral("report"), plan, QStringLiteral("--pdf"), pdf}).exitCode, 0);
+        const QString page1 = run(tool("pdftotext"), {QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"),
+                                                      QStringLiteral("1"), pdf, QStringLiteral("-")})
+                                  .simplified();
+        auto parsed = mltco::tco::readPlan(readAll(plan));
+        QVERIFY(parsed);
+        auto result = mltco::tco::evaluatePlan(*parsed);
+        QVERIFY(result);
+        const auto risk = mltco::report::reportRisk(*parsed, *result);
+        QVERIFY(risk);
+        const QString sure = mltco::report::howSureSentence(mltco::report::executiveSummary(*parsed, *result), *risk);
+        QVERIFY(sure.startsWith(QStringLiteral("How sure: ")));
+        QVERIFY2(page1.contains(sure), qPrintable(sure + QStringLiteral("\n---\n") + page1));
+        const CliRun summary = cli({QStringLiteral("report"), plan, QStringLiteral("--summary")});
+        QCOMPARE(summary.exitCode, 0);
+        QVERIFY2(summary.out.contains(sure), qPrintable(summary.out));
     }
 
     void noTextHidesBeyondAPage_data()

@@ -453,10 +453,15 @@ private:
                                       "<p class=\"answer\">%5</p>")
                            .arg(esc(report::reportDate(m_data.date)), esc(m_data.documentName), esc(m_data.planName),
                                 esc(e.question), esc(e.recommendation));
+        // How sure, on the page a board reads, when the plan has uncertain inputs (the details are on their own page).
+        if (m_risk)
+            if (const QString sure = report::howSureSentence(e, *m_risk); !sure.isEmpty())
+                html += QStringLiteral("<p>%1</p>").arg(esc(sure));
         cursor.insertHtml(html);
 
         QList<QStringList> rows;
         QList<int> chosen;
+        const bool npvIsTotal = m_result.workload.discountRate == 0.0;
         for (std::size_t i = 0; i < e.rows.size(); ++i) {
             const report::ComparisonRow &r = e.rows[i];
             // The option's name, and its kind in words: under it, or beside it when there are many options.
@@ -467,12 +472,21 @@ private:
                         .arg(e.rows.size() > 8 ? QStringLiteral(" · ") : QStringLiteral("<br/>"), esc(r.kind));
             if (r.recommended)
                 chosen << static_cast<int>(i);
-            rows << QStringList{name, esc(report::moneyWhole(r.total, m_data.currency)), esc(report::moneyWhole(r.npv, m_data.currency)),
-                                esc(report::moneyWhole(r.perYear, m_data.currency)), esc(report::money(r.costPerServedGpuHour, m_data.currency))};
+            QStringList row{name, esc(report::moneyWhole(r.total, m_data.currency))};
+            if (!npvIsTotal)
+                row << esc(report::moneyWhole(r.npv, m_data.currency));
+            row << esc(report::moneyWhole(r.perYear, m_data.currency)) << esc(report::money(r.costPerServedGpuHour, m_data.currency));
+            rows << row;
         }
-        section(cursor, table({QStringLiteral("Option"), QStringLiteral("Total"), QStringLiteral("NPV"),
-                               QStringLiteral("Per year"), QStringLiteral("Per GPU-hour")},
-                              rows, {false, true, true, true, true}, {}, {44, 16, 16, 13, 11}, chosen, e.rows.size() > 8));
+        // At a 0 % discount rate the NPV is the total: one column, and a line that says so, not two equal columns.
+        if (npvIsTotal)
+            section(cursor, table({QStringLiteral("Option"), QStringLiteral("Total (= NPV at 0 %)"), QStringLiteral("Per year"),
+                                   QStringLiteral("Per GPU-hour")},
+                                  rows, {false, true, true, true}, {}, {50, 20, 16, 14}, chosen, e.rows.size() > 8));
+        else
+            section(cursor, table({QStringLiteral("Option"), QStringLiteral("Total"), QStringLiteral("NPV"),
+                                   QStringLiteral("Per year"), QStringLiteral("Per GPU-hour")},
+                                  rows, {false, true, true, true, true}, {}, {44, 16, 16, 13, 11}, chosen, e.rows.size() > 8));
         // The chart is drawn on a wider canvas than the others, so that a dozen legend entries fit beside it.
         constexpr double kRatio = 0.40, kMinRatio = 0.20;
         auto *cumulative = new CumulativeChart(&m_host);
