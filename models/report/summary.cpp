@@ -362,7 +362,7 @@ std::vector<ComparisonLine> compareScenarios(const tco::PlanResult &result, std:
     const auto signedMoney = [&](double v) -> QString {
         if (std::fabs(v) < 0.005)
             return moneyWhole(0.0, cur);
-        return (v > 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) + moneyWhole(std::fabs(v), cur);
+        return (v > 0 ? QStringLiteral("+") : QStringLiteral("-")) + moneyWhole(std::fabs(v), cur);
     };
     const auto moneyLine = [&](const QString &label, double va, double vb) {
         lines.push_back({label, moneyWhole(va, cur), moneyWhole(vb, cur), signedMoney(va - vb), va, vb});
@@ -375,7 +375,7 @@ std::vector<ComparisonLine> compareScenarios(const tco::PlanResult &result, std:
         const bool both = ra.costPerServedGpuHour && rb.costPerServedGpuHour;
         lines.push_back({QStringLiteral("Per served GPU-hour"), money(ra.costPerServedGpuHour, cur),
                          money(rb.costPerServedGpuHour, cur),
-                         both ? QString((va - vb >= 0 ? QStringLiteral("+") : QStringLiteral("\u2212")) +
+                         both ? QString((va - vb >= 0 ? QStringLiteral("+") : QStringLiteral("-")) +
                                         money(std::fabs(va - vb), cur))
                               : QString(),
                          va, vb});

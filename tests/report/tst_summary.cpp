@@ -224,7 +224,7 @@ private slots:
         QCOMPARE(line(QStringLiteral("Total"))->b, report::moneyWhole(own.total));
         QCOMPARE(line(QStringLiteral("Total"))->difference, QStringLiteral("+") + report::moneyWhole(rent.total - own.total));
         QCOMPARE(report::compareScenarios(r, 1, 0).front().difference,
-                 QStringLiteral("\u2212") + report::moneyWhole(rent.total - own.total));
+                 QStringLiteral("-") + report::moneyWhole(rent.total - own.total));
         // Only the categories either one has: renting has no capex, owning no compute; both are listed.
         QVERIFY(line(QStringLiteral("Compute")) && line(QStringLiteral("Capex")));
         QVERIFY(!line(QStringLiteral("Power"))); // neither pays power on its own line here

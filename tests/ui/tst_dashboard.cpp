@@ -490,6 +490,36 @@ private slots:
         QVERIFY(!chart->chart()->isZoomed());
     }
 
+    void noCardIsClippedAt1024x700()
+    {
+        // On a 1024×700 window the growing-team plan's cards hold their whole text: each card at least as tall as its
+        // wrapped text needs at its width (the break-even card's sentence, a card's last "Baseline" line).
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(static_cast<bool>(f.window->openExample(QStringLiteral("growing-team"))));
+        f.window->resize(1024, 700);
+        f.window->showPage(ui::MainWindow::Dashboard);
+        QTest::qWait(100);
+        const QList<KpiCard *> cards = f.window->findChildren<KpiCard *>();
+        QVERIFY(cards.size() >= 4 + 9);
+        for (KpiCard *card : cards) {
+            if (!card->isVisible())
+                continue;
+            QTRY_VERIFY2(card->height() >= card->layout()->totalHeightForWidth(card->width()),
+                         qPrintable(QStringLiteral("%1: %2 high, its text needs %3 at width %4")
+                                        .arg(card->objectName())
+                                        .arg(card->height())
+                                        .arg(card->layout()->totalHeightForWidth(card->width()))
+                                        .arg(card->width())));
+        }
+        // And no two cards overlap.
+        for (KpiCard *a : cards)
+            for (KpiCard *b : cards)
+                if (a != b && a->isVisible() && b->isVisible() && a->parentWidget() == b->parentWidget())
+                    QVERIFY2(!a->geometry().intersects(b->geometry()),
+                             qPrintable(a->objectName() + QStringLiteral(" overlaps ") + b->objectName()));
+    }
+
     void editsAndUndoUpdateCardsAndCharts()
     {
         UiFixture f;
@@ -808,15 +838,15 @@ private slots:
         }
         QVERIFY(resale);
         QVERIFY(resale->at(2) < 0);
-        // The money axis below zero keeps its currency sign: "−$50k", not "-50k" with the dollars in the title.
+        // The money axis below zero keeps its currency sign: "-$50k" (the minus of every money figure), not "-50k" with the dollars in the title.
         auto *money = qobject_cast<QCategoryAxis *>(chart->chart()->axes(Qt::Vertical).value(0));
         QVERIFY(money);
         const QStringList ticks = money->categoriesLabels();
-        QVERIFY2(ticks.first().startsWith(QStringLiteral("\u2212$")), qPrintable(ticks.join(QLatin1Char(' '))));
+        QVERIFY2(ticks.first().startsWith(QStringLiteral("-$")), qPrintable(ticks.join(QLatin1Char(' '))));
         QVERIFY(ticks.contains(QStringLiteral("$0")));
         QVERIFY(ticks.last().startsWith(QLatin1Char('$')));
         for (const QString &t : ticks)
-            QVERIFY2(!t.contains(QLatin1Char('-')), qPrintable(t)); // a true minus sign, never a hyphen
+            QVERIFY2(!t.contains(QChar(0x2212)), qPrintable(t)); // the hyphen-minus of every money figure, never two kinds
         QCOMPARE(money->endValue(ticks.first()), money->min());
         QCOMPARE(money->endValue(ticks.last()), money->max());
 

@@ -138,7 +138,8 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
     const double span = axis->max() - axis->min();
     const int decimals = span >= 10 ? 0 : (span >= 1 ? 1 : 2);
     if (auto *labelled = qobject_cast<QCategoryAxis *>(axis)) {
-        // One label per tick, written here: "−$0.5M", "$0", "$1.0M". Labels are replaced only when they change
+        // One label per tick, written here: "-$0.5M", "$0", "$1.0M" (the hyphen-minus of every money figure of the
+        // app, which a spreadsheet reads when the figure is copied). Labels are replaced only when they change
         // (every change lays the chart out again).
         QStringList labels;
         QList<double> at;
@@ -148,7 +149,7 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
             const double shown = std::fabs(v) < 1e-9 * std::max(1.0, span) ? 0.0 : v;
             labels << (shown == 0.0 ? sign + QLatin1Char('0')
                                     : QStringLiteral("%1%2%3%4")
-                                          .arg(shown < 0 ? QStringLiteral("\u2212") : QString(), sign,
+                                          .arg(shown < 0 ? QStringLiteral("-") : QString(), sign,
                                                QString::number(std::fabs(shown), 'f', decimals), scale.suffix));
             at << v;
         }

@@ -33,6 +33,10 @@ public:
     /// Everything the card says, for tests and accessibility.
     QString text() const;
 
+    /// No height for width: the panel sets each card's height from its text (KpiPanel::fitCardHeights); grid and box
+    /// layouts that sized word-wrapped cards by height for width gave a row less than its tallest card.
+    bool hasHeightForWidth() const override { return false; }
+
 private:
     QLabel *m_title;
     QLabel *m_value;

@@ -9,6 +9,7 @@
 
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -88,6 +89,7 @@ void KpiPanel::setResult(const tco::PlanResult &result, const DashboardSummary &
     updateBreakEven(result, summary);
     updateDemand(result, summary);
     updateScenarioCards(result, summary);
+    fitCardHeights();
 }
 
 void KpiPanel::updateCheapest(const tco::PlanResult &result, const DashboardSummary &summary)
@@ -284,20 +286,47 @@ void KpiPanel::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     arrangeScenarioCards();
     fitCardHeights();
+    // Again once the cards have their new widths (they are laid out after this event).
+    QTimer::singleShot(0, this, &KpiPanel::fitCardHeights);
 }
 
 void KpiPanel::fitCardHeights()
 {
+    // Every card as tall as its wrapped text needs at the width it gets: a layout sizes word-wrapped labels by their
+    // unwrapped width, so without this a long sentence (the break-even card at 1024 pixels) is cut at both ends and
+    // a card's last line slides under the card below.
+    const QList<KpiCard *> headline{m_cheapest, m_saving, m_breakEven, m_demand};
+    const int headlineWidth = std::max(1, (width() - 8 * (static_cast<int>(headline.size()) - 1)) /
+                                              static_cast<int>(headline.size()));
+    int tallest = 0;
+    for (KpiCard *card : headline)
+        if (QLayout *l = card->layout(); l && l->hasHeightForWidth())
+            tallest = std::max(tallest, l->totalHeightForWidth(card->width() > 50 ? std::min(card->width(), headlineWidth)
+                                                                                  : headlineWidth));
+    for (KpiCard *card : headline)
+        card->setMinimumHeight(tallest);
+    updateGeometry();
     if (m_columns <= 0 || m_scenarioCards.isEmpty())
         return;
     const int spacing = std::max(0, m_scenarioGrid->horizontalSpacing());
-    const int column = (m_scenarioGrid->contentsRect().width() > 0 ? m_scenarioGrid->contentsRect().width() : width()) -
-                       spacing * (m_columns - 1);
+    // The panel's own width (the grid's may still be the one before a resize).
+    const int column = width() - spacing * (m_columns - 1);
     const int cardWidth = std::max(1, column / m_columns);
     for (KpiCard *card : std::as_const(m_scenarioCards)) {
         if (QLayout *l = card->layout(); l && l->hasHeightForWidth())
             card->setMinimumHeight(l->totalHeightForWidth(cardWidth));
     }
+    // The panel asks for the rows' sum itself: its grid, sized by heights for widths, would otherwise give a row less
+    // than its tallest card and let that card run under the next row.
+    int total = tallest;
+    const int spacing8 = std::max(0, m_scenarioGrid->verticalSpacing());
+    for (int row = 0; row * m_columns < m_scenarioCards.size(); ++row) {
+        int rowHeight = 0;
+        for (int c = 0; c < m_columns && row * m_columns + c < m_scenarioCards.size(); ++c)
+            rowHeight = std::max(rowHeight, m_scenarioCards[row * m_columns + c]->minimumHeight());
+        total += spacing8 + rowHeight;
+    }
+    setMinimumHeight(total);
 }
 
 void KpiPanel::arrangeScenarioCards(bool force)
