@@ -323,7 +323,19 @@ void MainWindow::buildMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (int p = 0; p < PageCount; ++p) {
-        QAction *a = view->addAction(pageTitle(static_cast<Page>(p)), this, [this, p] { showPage(static_cast<Page>(p)); });
+        QAction *a = view->addAction(pageTitle(static_cast<Page>(p)), this, [this, p] {
+            showPage(static_cast<Page>(p));
+            // From the keyboard, the page's first input takes the focus, so Tab walks the page from its top (and
+            // the menu bar lets go of the focus).
+            QWidget *pageWidget = m_pages->currentWidget();
+            QWidget *w = pageWidget;
+            do
+                w = w->nextInFocusChain();
+            while (w != pageWidget && !(pageWidget->isAncestorOf(w) && w->isVisibleTo(pageWidget) && w->isEnabled() &&
+                                        (w->focusPolicy() & Qt::TabFocus)));
+            if (w != pageWidget)
+                w->setFocus(Qt::TabFocusReason);
+        });
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + p)));
     }
 

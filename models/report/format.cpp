@@ -129,4 +129,15 @@ QString percent(std::optional<double> fraction, int decimals)
     return grouped(*fraction * 100.0, decimals) + QStringLiteral(" %");
 }
 
+QString suggestedFileName(const QString &planName, const QDate &date, const QString &suffix)
+{
+    QString name;
+    for (const QChar c : planName.simplified())
+        name += c.isPrint() && !QStringLiteral("/\\:*?\"<>|").contains(c) ? c : QLatin1Char('-');
+    name = name.left(80).trimmed();
+    const QString stem = name.isEmpty() ? QStringLiteral("TCO report %1").arg(date.toString(Qt::ISODate))
+                                        : QStringLiteral("%1 \u2013 TCO report %2").arg(name, date.toString(Qt::ISODate));
+    return suffix.isEmpty() ? stem : stem + QLatin1Char('.') + suffix;
+}
+
 } // namespace mltco::report

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDate>
 #include <QString>
 #include <QStringView>
 
@@ -31,5 +32,10 @@ QString moneyUnit(QStringView currency = u"USD");
 QString grouped(double value, int decimals);
 /// "75.1 %" from 0.751, or "n/a".
 QString percent(std::optional<double> fraction, int decimals = 1);
+
+/// A file name to offer when saving an export of `planName`: "Growing team – TCO report 2026-11-28.pdf", the
+/// characters no file system takes (/ \ : * ? " < > |) and control characters replaced by "-", at most 80 characters
+/// before the suffix; "TCO report …" when the plan has no name.
+QString suggestedFileName(const QString &planName, const QDate &date, const QString &suffix);
 
 } // namespace mltco::report

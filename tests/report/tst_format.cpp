@@ -16,6 +16,18 @@ class TestFormat final : public QObject
     Q_OBJECT
 
 private slots:
+    void exportsSuggestAFileName()
+    {
+        const QDate day(2026, 11, 28);
+        QCOMPARE(suggestedFileName(QStringLiteral("Growing team"), day, QStringLiteral("pdf")),
+                 QStringLiteral("Growing team \u2013 TCO report 2026-11-28.pdf"));
+        // What no file system takes becomes "-"; nothing is lost but those characters.
+        QCOMPARE(suggestedFileName(QStringLiteral("A/B: 8x\"A100\"?"), day, QStringLiteral("pdf")),
+                 QStringLiteral("A-B- 8x-A100-- \u2013 TCO report 2026-11-28.pdf"));
+        QCOMPARE(suggestedFileName(QString(), day, QStringLiteral("pdf")), QStringLiteral("TCO report 2026-11-28.pdf"));
+        QVERIFY(suggestedFileName(QString(300, QLatin1Char('x')), day, {}).size() < 120);
+    }
+
     // The grouped digits are QLocale's (C locale, grouping on) for every magnitude money and GPU-hours take, at every
     // number of decimals the app shows; only the way they are made changed.
     void groupedDigitsAreQLocales()

@@ -158,6 +158,29 @@ private slots:
         }
     }
 
+    void ctrlTwoPutsTheFocusAtTheTopOfTheScenariosPage()
+    {
+        // After Ctrl+2 the first Tab stop of the Scenarios page has the focus (the workload's currency), not a field
+        // half-way down the scenario form.
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->show();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        QTest::keySequence(f.window.get(), QKeySequence(Qt::CTRL | Qt::Key_2));
+        QTRY_COMPARE(f.window->currentPage(), ui::MainWindow::Scenarios);
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY(focus);
+        QVERIFY2(f.find<QWidget>(QStringLiteral("scenariosPage"))->isAncestorOf(focus) ||
+                     f.window->findChild<QWidget *>(QStringLiteral("scenariosPage")) == nullptr,
+                 qPrintable(focus->objectName()));
+        const QRect at(focus->mapTo(f.window.get(), QPoint()), focus->size());
+        for (QWidget *w : f.window->findChildren<QLineEdit *>())
+            if (w->isVisible() && w->window() == f.window.get() && f.window->currentPage() == ui::MainWindow::Scenarios &&
+                w->mapTo(f.window.get(), QPoint()).y() < at.y() - 2 && w->focusPolicy() & Qt::TabFocus &&
+                f.find<QWidget>(QStringLiteral("scenariosPage"))->isAncestorOf(w))
+                QFAIL(qPrintable(QStringLiteral("%1 lies above the focused %2").arg(w->objectName(), focus->objectName())));
+    }
+
     void planTitleAndNotesAreEditableWithUndo()
     {
         UiFixture f;

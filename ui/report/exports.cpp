@@ -4,6 +4,7 @@
 
 #include "models/catalog/catalogrepository.h"
 #include "models/report/csvexport.h"
+#include "models/report/format.h"
 #include "models/report/problemtext.h"
 #include "models/report/reportdata.h"
 #include "models/store/document.h"
@@ -131,6 +132,10 @@ void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)
     dialog.setAcceptMode(QFileDialog::AcceptSave);
     dialog.setDefaultSuffix(QStringLiteral("pdf"));
     dialog.setOption(QFileDialog::DontUseNativeDialog);
+    // Offered: beside the document, named after the plan and the day.
+    if (!editor.document().path().isEmpty())
+        dialog.setDirectory(QFileInfo(editor.document().path()).absolutePath());
+    dialog.selectFile(report::suggestedFileName(editor.plan().name, QDate::currentDate(), QStringLiteral("pdf")));
     auto *size = new QComboBox(&dialog);
     size->setObjectName(QStringLiteral("pdfPageSize"));
     size->addItems({QObject::tr("A4"), QObject::tr("US Letter")});
@@ -182,7 +187,10 @@ void exportCsvWithDialog(QWidget *parent, const PlanEditor &editor)
             tables |= flag;
     if (tables == 0)
         return;
-    const QString dir = QFileDialog::getExistingDirectory(parent, QObject::tr("Folder for the CSV files"));
+    // Starts beside the document; the files are named by table (monthly.csv, ...) with a README.txt.
+    const QString dir = QFileDialog::getExistingDirectory(
+        parent, QObject::tr("Folder for the CSV files"),
+        editor.document().path().isEmpty() ? QString() : QFileInfo(editor.document().path()).absolutePath());
     if (dir.isEmpty())
         return;
     report(parent, QObject::tr("Export CSV"), exportCsv(editor, dir, tables),
