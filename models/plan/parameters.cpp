@@ -259,6 +259,12 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      none, "holding_months", "assumption", P,
      "Months of each lease; every lease renews at the same payment until the horizon, so the term changes no "
      "figure."},
+
+    {I::DemandGpuHoursPerEngineer, "demand_gpu_hours_per_engineer", "GPU demand per engineer",
+     "reference GPU-hours/month", T::Number, 0, false, 1e7, none,
+     "none (demand_gpu_hours is the team's)", SEED_000, W,
+     "The monthly demand of one engineer; when given, the demand is engineers x this and follows the team (730 = "
+     "one p3.8xlarge, 4 V100, busy 25 % of the month, as in seed 000). Instead of demand_gpu_hours."},
 }};
 // clang-format on
 
@@ -451,6 +457,7 @@ FieldRef field(Workload &w, ParamId id)
     case I::CloudPriceTrend: return &w.cloudPriceTrend;
     case I::DemandGrowth: return &w.demandGrowth;
     case I::TaxRate: return &w.taxRate;
+    case I::DemandGpuHoursPerEngineer: return &w.demandGpuHoursPerEngineer;
     default: return {};
     }
 }
@@ -665,7 +672,23 @@ std::optional<double> parameterValue(const Workload &workload, ParamId id)
 
 bool setParameterValue(Workload &workload, ParamId id, double value)
 {
-    return write(field(workload, id), parameterInfo(id), value);
+    if (!write(field(workload, id), parameterInfo(id), value))
+        return false;
+    // Demand per engineer: the total follows the team, whichever of the two moved (a Monte Carlo trial drawing the
+    // team's size, a form editing either). A total typed over it ends the link.
+    if (id == I::DemandGpuHours)
+        workload.demandGpuHoursPerEngineer.reset();
+    else if (workload.demandGpuHoursPerEngineer && (id == I::Engineers || id == I::DemandGpuHoursPerEngineer))
+        workload.demandGpuHours = workload.engineers * *workload.demandGpuHoursPerEngineer;
+    return true;
+}
+
+bool clearParameterValue(Workload &workload, ParamId id)
+{
+    if (id != I::DemandGpuHoursPerEngineer)
+        return false;
+    workload.demandGpuHoursPerEngineer.reset();
+    return true;
 }
 
 std::optional<double> parameterValue(const Scenario &scenario, ParamId id)

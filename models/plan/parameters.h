@@ -89,8 +89,10 @@ enum class ParamId {
     LeaseRateFactor,
     LeasePaymentPerServerMonth,
     LeaseTermMonths,
+    // workload, version 3: demand that follows the team
+    DemandGpuHoursPerEngineer,
 };
-inline constexpr int kParamCount = static_cast<int>(ParamId::LeaseTermMonths) + 1;
+inline constexpr int kParamCount = static_cast<int>(ParamId::DemandGpuHoursPerEngineer) + 1;
 
 enum class ParamType {
     Number,   ///< any finite double in range
@@ -186,6 +188,8 @@ std::optional<double> parameterValue(const Workload &workload, ParamId id);
 bool setParameterValue(Workload &workload, ParamId id, double value);
 std::optional<double> parameterValue(const Scenario &scenario, ParamId id);
 bool setParameterValue(Scenario &scenario, ParamId id, double value);
+/// Removes an optional workload parameter (demand_gpu_hours_per_engineer: the demand stays the total it was).
+bool clearParameterValue(Workload &workload, ParamId id);
 /// Removes an optional parameter (`boxes`, `depreciation_months`, the loan and lease terms); false for any other.
 bool clearParameterValue(Scenario &scenario, ParamId id);
 

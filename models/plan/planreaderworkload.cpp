@@ -69,6 +69,15 @@ void PlanReader::readWorkload(const QJsonValue &value, Plan &plan)
             setGiven(plan.workloadGiven, info->id);
         }
     }
+    // The demand is the team's total or follows it per engineer, never both (keys are read in name order, so the
+    // per-engineer figure is set again here, after the team's size).
+    if (isGiven(plan.workloadGiven, ParamId::DemandGpuHoursPerEngineer)) {
+        if (isGiven(plan.workloadGiven, ParamId::DemandGpuHours))
+            problem(QStringLiteral("workload.demand_gpu_hours_per_engineer"),
+                    QStringLiteral("give either demand_gpu_hours (the team's) or demand_gpu_hours_per_engineer, not both"));
+        else if (const std::optional<double> per = plan.workload.demandGpuHoursPerEngineer)
+            setParameterValue(plan.workload, ParamId::DemandGpuHoursPerEngineer, *per);
+    }
 }
 
 void PlanReader::checkStepsWithinHorizon(const Plan &plan)

@@ -122,6 +122,9 @@ bool usesVersion3(const Plan &plan)
 {
     if (plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty() || plan.optimize)
         return true;
+    for (std::size_t i = 0; i < plan.workloadGiven.size(); ++i)
+        if (plan.workloadGiven.test(i) && introducedIn(static_cast<ParamId>(i)) == 3)
+            return true;
     for (const PlanScenario &scenario : plan.scenarios) {
         if (scenario.kind() == ScenarioKind::Reserved || scenario.kind() == ScenarioKind::Mix)
             return true;

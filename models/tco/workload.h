@@ -2,6 +2,7 @@
 
 #include "models/tco/defaults.h"
 
+#include <optional>
 #include <vector>
 
 namespace mltco::tco {
@@ -28,6 +29,9 @@ struct Workload final
     double demandGrowth = defaults::kDemandGrowth;       ///< g_d, annual growth of demand, compounding monthly
     std::vector<DemandStep> demandSteps;                 ///< strictly ascending months; none = flat G
     double taxRate = defaults::kTaxRate;                 ///< t; 0 = the pre-tax cash view
+    /// When set, the demand follows the team: demandGpuHours = engineers x this, kept so by setParameterValue()
+    /// whenever either changes (plan key demand_gpu_hours_per_engineer, version 3). Unset: demandGpuHours as given.
+    std::optional<double> demandGpuHoursPerEngineer;
 
     friend bool operator==(const Workload &, const Workload &) = default;
 };

@@ -1,5 +1,7 @@
 // The parameter table: one row per model.md §3–§4 parameter, consistent with the structs' defaults.
 #include "models/plan/parameters.h"
+#include "models/plan/planreader.h"
+#include "models/plan/planwriter.h"
 #include "models/tco/engine.h"
 #include "tests/support/testmain.h"
 
@@ -14,6 +16,37 @@ class TestParameters final : public QObject
     Q_OBJECT
 
 private slots:
+    void demandPerEngineerFollowsTheTeam()
+    {
+        // 730 reference GPU-hours a month per engineer (one p3.8xlarge busy a quarter of the time, seed 000): 4 engineers
+        // need 2,920, 12 need 8,760; a total typed over it ends the link.
+        Workload w;
+        w.engineers = 4;
+        QVERIFY(setParameterValue(w, ParamId::DemandGpuHoursPerEngineer, 730));
+        QCOMPARE(w.demandGpuHours, 2920.0);
+        QVERIFY(setParameterValue(w, ParamId::Engineers, 12));
+        QCOMPARE(w.demandGpuHours, 8760.0);
+        QVERIFY(setParameterValue(w, ParamId::DemandGpuHours, 5000));
+        QVERIFY(!w.demandGpuHoursPerEngineer);
+        QVERIFY(setParameterValue(w, ParamId::Engineers, 20));
+        QCOMPARE(w.demandGpuHours, 5000.0);
+        QCOMPARE(introducedIn(ParamId::DemandGpuHoursPerEngineer), 3);
+
+        // In a plan file: read whatever the keys' order, written back as version 3; both forms at once are refused.
+        const auto plan = readPlan(R"({"name": "team", "version": 3, "workload": {"engineers": 12,
+            "demand_gpu_hours_per_engineer": 730}, "scenarios": []})");
+        QVERIFY(plan);
+        QCOMPARE(plan->workload.demandGpuHours, 8760.0);
+        const QByteArray written = writePlan(*plan);
+        QVERIFY(written.contains("\"demand_gpu_hours_per_engineer\": 730"));
+        QVERIFY(!written.contains("\"demand_gpu_hours\""));
+        QVERIFY(written.contains("\"version\": 3"));
+        const auto both = readPlan(R"({"name": "team", "workload": {"demand_gpu_hours": 2920,
+            "demand_gpu_hours_per_engineer": 730}, "scenarios": []})");
+        QVERIFY(!both);
+        QVERIFY(both.error().details.join(QLatin1Char(' ')).contains(QStringLiteral("workload.demand_gpu_hours_per_engineer: give either")));
+    }
+
     void assumptionsWithoutEffectAreNamed()
     {
         // What silently does nothing under the other values (issue: a finance lead's first hour).
@@ -130,6 +163,11 @@ void TestParameters::defaultsMatchTheStructs()
         if (id == ParamId::DemandSteps) {
             QVERIFY(!info.defaultValue); // a list: none
             QVERIFY(w.demandSteps.empty());
+            continue;
+        }
+        if (id == ParamId::DemandGpuHoursPerEngineer) {
+            QVERIFY(!info.defaultValue); // none: the demand is the team's
+            QVERIFY(!w.demandGpuHoursPerEngineer);
             continue;
         }
         QVERIFY(info.defaultValue);

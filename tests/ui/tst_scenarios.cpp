@@ -519,6 +519,20 @@ private slots:
         QTRY_COMPARE(schedule(), (std::vector<tco::ScheduledPurchase>{{13, 1}}));
     }
 
+    void demandCanFollowTheNumberOfEngineers()
+    {
+        // 730 reference GPU-hours a month per engineer: the team's demand becomes 4 × 730 = 2,920 and follows the team
+        // to 12 engineers (8,760), each edit one undo step.
+        type(find<QLineEdit>(QStringLiteral("param_demand_gpu_hours_per_engineer")), QStringLiteral("730"));
+        QTRY_COMPARE(m_f->editor()->plan().workload.demandGpuHours, 4 * 730.0);
+        type(find<QLineEdit>(QStringLiteral("param_engineers")), QStringLiteral("12"));
+        QTRY_COMPARE(m_f->editor()->plan().workload.demandGpuHours, 12 * 730.0);
+        QTRY_COMPARE(find<QLineEdit>(QStringLiteral("param_demand_gpu_hours"))->text(), QStringLiteral("8,760"));
+        QVERIFY(find<QLabel>(QStringLiteral("note_demand_gpu_hours"))->text().contains(QStringLiteral("12 engineers")));
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(m_f->editor()->plan().workload.demandGpuHours, 4 * 730.0);
+    }
+
     void anAssumptionWithoutEffectSaysSoInPlace()
     {
         // The electricity price does nothing while power is inside facilities (power per server 0): its note says so,

@@ -302,6 +302,11 @@ void PlanEditor::setWorkloadValue(tco::ParamId id, double value)
     if (!tco::setParameterValue(after.workload, id, value))
         return;
     tco::setGiven(after.workloadGiven, id);
+    // The demand is the team's total or per engineer, never both (the plan reader refuses both).
+    if (id == tco::ParamId::DemandGpuHours)
+        tco::setGiven(after.workloadGiven, tco::ParamId::DemandGpuHoursPerEngineer, false);
+    if (id == tco::ParamId::DemandGpuHoursPerEngineer)
+        tco::setGiven(after.workloadGiven, tco::ParamId::DemandGpuHours, false);
     if (after.workload == m_plan.workload && tco::isGiven(m_plan.workloadGiven, id))
         return;
     apply(after, tr("Change %1").arg(QString::fromUtf8(tco::parameterInfo(id).label)),

@@ -1,5 +1,7 @@
 #include "ui/scenarios/workloadform.h"
 
+#include "ui/scenarios/parametertext.h"
+
 #include "ui/core/planeditor.h"
 #include "ui/scenarios/demandstepseditor.h"
 #include "ui/scenarios/parameterfield.h"
@@ -11,6 +13,7 @@
 #include <QComboBox>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 
 namespace mltco::ui {
 namespace {
@@ -31,6 +34,9 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
     m_grid->setVerticalSpacing(4);
     QList<tco::ParamId> ids = tco::workloadParameters();
     ids.removeAll(tco::ParamId::DemandSteps); // a list: its own editor below the fields
+    // The demand per engineer beside the team's demand it sets.
+    ids.removeAll(tco::ParamId::DemandGpuHoursPerEngineer);
+    ids.insert(ids.indexOf(tco::ParamId::DemandGpuHours) + 1, tco::ParamId::DemandGpuHoursPerEngineer);
     for (tco::ParamId id : std::as_const(ids)) {
         auto *field = new ParameterField(tco::parameterInfo(id), this);
         connect(field, &ParameterField::committed, this,
@@ -132,6 +138,19 @@ void WorkloadForm::updateFromPlan()
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
         it.value()->setValue(tco::parameterValue(plan.workload, it.key()));
         it.value()->setCurrency(plan.currency);
+    }
+    // Which of the two sets the demand, in place.
+    if (const std::optional<double> per = plan.workload.demandGpuHoursPerEngineer) {
+        m_fields.value(tco::ParamId::DemandGpuHours)
+            ->setNote(tr("%1 engineers × %2 each; typing a total here ends the link")
+                          .arg(plan.workload.engineers)
+                          .arg(QLocale().toString(*per, 'f', 0)),
+                      ParameterField::NoteStyle::Muted);
+        m_fields.value(tco::ParamId::DemandGpuHoursPerEngineer)
+            ->setNote(tr("the demand follows the number of engineers"), ParameterField::NoteStyle::Muted);
+    } else {
+        for (tco::ParamId id : {tco::ParamId::DemandGpuHours, tco::ParamId::DemandGpuHoursPerEngineer})
+            m_fields.value(id)->setNote(parametertext::defaultNote(tco::parameterInfo(id)), ParameterField::NoteStyle::Muted);
     }
     m_steps->setWorkload(plan.workload);
 }
