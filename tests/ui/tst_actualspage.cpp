@@ -16,6 +16,7 @@
 #include <QGroupBox>
 #include <QFile>
 #include <QLabel>
+#include <QLayout>
 #include <QLineSeries>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -242,6 +243,12 @@ private slots:
         auto *apply = f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours"));
         QVERIFY(apply);
         const double suggested = page->suggestions().first().suggested;
+        // The button names the value it sets and stands beside its text, before it on the same row.
+        QVERIFY2(apply->text().startsWith(QStringLiteral("Apply ")) && apply->text().size() > 6, qPrintable(apply->text()));
+        QLayout *row = apply->parentWidget()->layout();
+        QCOMPARE(row->indexOf(apply), 0);
+        QVERIFY(qobject_cast<QLabel *>(row->itemAt(1)->widget()));
+        QVERIFY(f.find<QLabel>(QStringLiteral("actualsTitle")));
         const double demand = *tco::parameterValue(f.editor()->plan().workload, tco::ParamId::DemandGpuHours);
         QTest::mouseClick(apply, Qt::LeftButton);
         QTRY_COMPARE(*tco::parameterValue(f.editor()->plan().workload, tco::ParamId::DemandGpuHours), suggested);

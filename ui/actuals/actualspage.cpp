@@ -127,6 +127,16 @@ ActualsPage::ActualsPage(PlanEditor *editor, QWidget *parent)
     m_calibration->setLayout(m_suggestionRows);
 
     auto *layout = new QVBoxLayout(this);
+    // The page's title, as on the other pages, with what it answers.
+    auto *title = new QLabel(tr("<h2>Plan vs actual</h2>"), this);
+    title->setObjectName(QStringLiteral("actualsTitle"));
+    auto *subtitle = new QLabel(tr("What the bills say the plan's GPUs really cost, month by month, against what the "
+                                   "chosen scenario planned, and what to change in the plan so it follows the bills."),
+                                this);
+    subtitle->setWordWrap(true);
+    subtitle->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
+    layout->addWidget(title);
+    layout->addWidget(subtitle);
     layout->addLayout(top);
     layout->addWidget(m_message);
     layout->addWidget(m_summary);
@@ -422,10 +432,13 @@ void ActualsPage::fillSuggestions()
                           .arg(QString::fromUtf8(info.label), s.workload ? tr("workload") : tr("this scenario"),
                                s.current ? parameterText(s.parameter, *s.current) : tr("not set"),
                                parameterText(s.parameter, s.suggested), s.reason));
-        auto *apply = new QPushButton(tr("Apply"), row);
+        // The button beside the text it applies, naming the value it sets.
+        auto *apply = new QPushButton(tr("Apply %1").arg(parameterText(s.parameter, s.suggested)), row);
         apply->setObjectName(QStringLiteral("applySuggestion_") + tco::parameterKey(s.parameter));
-        rowLayout->addWidget(text, 1);
+        apply->setToolTip(tr("Sets %1 to %2, as one step you can undo")
+                              .arg(QString::fromUtf8(info.label), parameterText(s.parameter, s.suggested)));
         rowLayout->addWidget(apply, 0, Qt::AlignTop);
+        rowLayout->addWidget(text, 1);
         const actuals::Suggestion suggestion = s;
         connect(apply, &QPushButton::clicked, this, [this, suggestion] {
             if (suggestion.workload) {

@@ -255,10 +255,10 @@ public:
             QList<QStringList> rows;
             for (const report::CatalogPriceRow &p : m_data.prices)
                 rows << QStringList{esc(p.scenario), esc(p.instance), esc(p.gpus), esc(p.price),
-                                    esc(report::reportDate(p.observedAt)), esc(p.source)};
+                                    esc(p.observedAt.toString(Qt::ISODate)), esc(p.source)};
             section(cursor, table({QStringLiteral("Scenario"), QStringLiteral("Instance"), QStringLiteral("GPUs"),
                                    QStringLiteral("Price"), QStringLiteral("Observed"), QStringLiteral("Source")},
-                                  rows, {false, false, false, true, false, false}, {}, {22, 26, 12, 13, 13, 14}));
+                                  rows, {false, false, false, true, false, false}, {}, {19, 24, 12, 13, 12, 20}));
         }
         // model.md §13: nothing converted silently; each rate with its day and source.
         if (!m_data.ratesUsed.isEmpty()) {
@@ -276,7 +276,7 @@ public:
             sources << QStringList{esc(s.reference.isEmpty() ? s.key : s.reference), esc(s.kind), esc(s.title),
                                    esc(report::reportDate(s.date))};
         section(cursor, table({QStringLiteral("Source"), QStringLiteral("Kind"), QStringLiteral("Title"), QStringLiteral("Date")},
-                              sources, {false, false, false, false}, {}, {30, 10, 44, 16}));
+                              sources, {false, false, false, false}, {}, {28, 14, 42, 16}));
         if (!m_data.warnings.isEmpty()) {
             QString notes = QStringLiteral("<h2>Model notes</h2><ul>");
             for (const QString &w : m_data.warnings)
