@@ -239,6 +239,13 @@ private slots:
             QWidget *page = pages->widget(p);
             QVERIFY2(page->minimumSizeHint().width() <= pages->width() && page->minimumSizeHint().height() <= pages->height(),
                      qPrintable(page->objectName()));
+            // A page in a scroll area scrolls down only: never sideways (the Price history page was 1,209 wide).
+            if (auto *scroll = qobject_cast<QScrollArea *>(page); scroll && scroll->widget())
+                QTRY_VERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width() + 1,
+                             qPrintable(QStringLiteral("%1 wants %2 of %3 pixels")
+                                            .arg(scroll->widget()->objectName())
+                                            .arg(scroll->widget()->minimumSizeHint().width())
+                                            .arg(scroll->viewport()->width())));
         }
         QCOMPARE(f.window->size(), QSize(1024, 700));
         // The Scenarios page reflows instead of scrolling sideways: the workload's fields in one column, the

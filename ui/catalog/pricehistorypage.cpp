@@ -14,6 +14,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QDateTimeAxis>
 #include <QGraphicsSimpleTextItem>
@@ -154,9 +155,9 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     auto *bottom = new QWidget(splitter);
     auto *bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(0, 8, 0, 0);
+    // The heading above its basis, not beside it: side by side they held the page open wider than a small window.
+    bottomLayout->addWidget(heading(tr("Cost of compute at the latest on-demand price"), bottom));
     auto *tflopsHeader = new QHBoxLayout;
-    tflopsHeader->addWidget(heading(tr("Cost of compute at the latest on-demand price"), bottom));
-    tflopsHeader->addStretch();
     tflopsHeader->addWidget(new QLabel(tr("Throughput basis:"), bottom));
     m_basis = new QComboBox(bottom);
     m_basis->setObjectName(QStringLiteral("tflopsBasis"));
@@ -164,7 +165,14 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
                      static_cast<int>(TflopsBasis::QuotedNode));
     m_basis->addItem(tr("GPUs × TF32 sparse per GPU (datasheet)"), static_cast<int>(TflopsBasis::Sparse));
     m_basis->addItem(tr("GPUs × TF32 dense per GPU (datasheet)"), static_cast<int>(TflopsBasis::Dense));
-    tflopsHeader->addWidget(m_basis);
+    // The basis' long names must not widen the page (at 1024 pixels it was 1,209 wide): the box shows what fits and
+    // its list opens as wide as the names.
+    m_basis->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_basis->setMinimumContentsLength(22);
+    m_basis->view()->setMinimumWidth(m_basis->view()->sizeHintForColumn(0) + 24);
+    m_basis->setToolTip(tr("How a node's TF32 throughput is counted: a figure a source quotes for the whole node, or "
+                           "the GPUs times the datasheet's per-GPU figure (sparse or dense)"));
+    tflopsHeader->addWidget(m_basis, 1);
     bottomLayout->addLayout(tflopsHeader);
     m_tflopsView = new ChartView(bottom);
     m_tflopsView->setObjectName(QStringLiteral("tflopsComparisonChart"));
