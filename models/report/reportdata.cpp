@@ -330,7 +330,8 @@ QStringList ratesUsedText(const tco::PlanResult &result)
 
 QString demandText(const tco::Workload &w)
 {
-    QStringList parts{QStringLiteral("%1 reference GPU-hours a month").arg(grouped(std::max(0.0, w.demandGpuHours), 0))};
+    // In words a board reads: GPU-hours of the reference GPU (a V100), not "reference GPU-hours".
+    QStringList parts{QStringLiteral("%1 V100-equivalent GPU-hours a month").arg(grouped(std::max(0.0, w.demandGpuHours), 0))};
     for (const tco::DemandStep &step : w.demandSteps)
         parts << QStringLiteral("%1 from month %2").arg(grouped(step.gpuHours, 0), QString::number(step.month));
     if (w.demandGrowth != 0.0)

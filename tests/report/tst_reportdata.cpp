@@ -69,7 +69,7 @@ private slots:
         QCOMPARE(m_report.discountRate, QStringLiteral("0.0 %"));
         QVERIFY(m_report.modelVersion.contains(QStringLiteral("version 3")));
         QCOMPARE(m_report.taxView, QStringLiteral("before tax (cash)"));
-        QCOMPARE(m_report.demand, QStringLiteral("2,920 reference GPU-hours a month"));
+        QCOMPARE(m_report.demand, QStringLiteral("2,920 V100-equivalent GPU-hours a month"));
     }
 
     void growingTeamReportCarriesVersionTwo()
@@ -82,7 +82,7 @@ private slots:
         QVERIFY(result);
         const report::ReportData data = report::assembleReport(*plan, *result, {}, QStringLiteral("x"), QDate(2026, 11, 23));
         QCOMPARE(data.taxView, QStringLiteral("after tax at 21.0 %"));
-        QCOMPARE(data.demand, QStringLiteral("11,680 reference GPU-hours a month; 17,520 from month 13; growing 30.0 % a "
+        QCOMPARE(data.demand, QStringLiteral("11,680 V100-equivalent GPU-hours a month; 17,520 from month 13; growing 30.0 % a "
                                              "year; peak 37,659 in month 36"));
         const QString text = data.summary.join(QLatin1Char('\n'));
         QVERIFY2(text.contains(QStringLiteral("Every figure is after tax at 21.0 %")), qPrintable(text));

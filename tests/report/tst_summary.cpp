@@ -102,7 +102,7 @@ private slots:
                                                         .arg(paybackMonth(own, cloud))),
                  qPrintable(s.owningReturns.front()));
         QVERIFY(report::summaryText(s, report::SummaryFormat::Text).contains(s.owningReturns.front()));
-        QCOMPARE(s.question, QStringLiteral("Which way of providing 2,920 reference GPU-hours a month costs least over "
+        QCOMPARE(s.question, QStringLiteral("Which way of providing 2,920 V100-equivalent GPU-hours a month costs least over "
                                             "3 years?"));
         // The comparison carries every scenario's own figures, in plan order.
         QCOMPARE(s.rows.size(), std::size_t{3});

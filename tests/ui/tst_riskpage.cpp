@@ -7,6 +7,7 @@
 #include "ui/charts/chartview.h"
 #include "models/analytics/analysis.h"
 #include "models/report/format.h"
+#include "ui/risk/riskcharts.h"
 #include "ui/risk/riskpage.h"
 
 #include <QAreaSeries>
@@ -17,6 +18,7 @@
 #include <QFile>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLegend>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -160,6 +162,20 @@ private slots:
             });
             QVERIFY2(barred, qPrintable(u.target + QLatin1Char('.') + tco::parameterKey(u.parameter)));
         }
+    }
+
+    void manyScenariosGetTheirNamesWholeInTheHistogramLegend()
+    {
+        // Nine scenarios: the legend stands beside the plot, one name a line, not shrunk to "AW… Sa…" below it.
+        tco::AnalysisResult r;
+        r.trials = 10;
+        for (int s = 0; s < 9; ++s)
+            r.scenarios.push_back({QStringLiteral("Scenario with a long name %1").arg(s), 0, {}, 0, {}, 0});
+        for (int i = 0; i < 10 * 9; ++i)
+            r.sampleTotals.push_back(1000.0 + i);
+        std::unique_ptr<QChart> chart(ui::risk::histogramChart(r));
+        QCOMPARE(chart->legend()->alignment(), Qt::AlignRight);
+        QCOMPARE(chart->series().size(), 9);
     }
 
     void ctrlRRunsTheTrialsFromAnyPage()

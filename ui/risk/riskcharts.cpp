@@ -137,7 +137,8 @@ QChart *histogramChart(const tco::AnalysisResult &result)
     share->setLabelFormat(QStringLiteral("%.0f %%"));
     share->setTitleText(QObject::tr("Share of trials"));
     chart->setTitle(QObject::tr("Totals over the trials"));
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    // Beside the plot, one name a line: at the bottom a plan's nine names shrank to "AW… Sa… GC…".
+    chart->legend()->setAlignment(nScen > 3 ? Qt::AlignRight : Qt::AlignBottom);
     palette::styleChart(chart);
     return chart;
 }

@@ -710,6 +710,7 @@ void RiskPage::showResult()
     m_fan->attachLegendToggles();
     m_histogram->setChart(risk::histogramChart(r));
     m_histogram->attachLegendToggles();
+    m_histogram->fitLegend(static_cast<int>(r.scenarios.size()));
     emit finished();
 }
 
