@@ -283,6 +283,22 @@ void MainWindow::buildMenus()
     QAction *details = edit->addAction(tr("Plan &title and notes…"));
     details->setObjectName(QStringLiteral("planDetailsAction"));
     connect(details, &QAction::triggered, this, &MainWindow::editPlanDetails);
+    QAction *addFromKeyboard = edit->addAction(tr("Add scenario…"));
+    addFromKeyboard->setObjectName(QStringLiteral("addScenarioAction"));
+    addFromKeyboard->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    connect(addFromKeyboard, &QAction::triggered, this, [this] {
+        showPage(Scenarios);
+        if (m_scenarios)
+            m_scenarios->showAddMenu();
+    });
+    // F2 renames in the scenario list itself (a window-wide F2 would take cell editing from every table).
+    QAction *rename = edit->addAction(tr("&Rename scenario… (F2 in the list)"));
+    rename->setObjectName(QStringLiteral("renameScenarioAction"));
+    connect(rename, &QAction::triggered, this, [this] {
+        showPage(Scenarios);
+        if (m_scenarios)
+            m_scenarios->startRename();
+    });
     QMenu *add = edit->addMenu(tr("&Add scenario"));
     for (const tco::ScenarioKind kind : {tco::ScenarioKind::Dedicated, tco::ScenarioKind::Cluster, tco::ScenarioKind::Elastic,
                                          tco::ScenarioKind::Purchase, tco::ScenarioKind::Reserved,

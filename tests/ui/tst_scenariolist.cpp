@@ -228,6 +228,39 @@ private slots:
 
     // Uncertain inputs follow their scenario: a rename renames their target, a delete drops them, and the
     // correlations between the entries that stay keep pointing at the same entries.
+    void f2RenamesAndCtrlShiftNAddsFromTheKeyboard()
+    {
+        // Edit › Rename scenario (F2) opens the rename bar on the selected scenario; Edit › Add scenario (Ctrl+Shift+N)
+        // opens the menu of kinds.
+        QVERIFY(select(kSageMaker));
+        QAction *rename = m_f->window->findChild<QAction *>(QStringLiteral("renameScenarioAction"));
+        QAction *add = m_f->window->findChild<QAction *>(QStringLiteral("addScenarioAction"));
+        QVERIFY(rename && add);
+        QCOMPARE(add->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+        // F2 in the list (a window-wide F2 would take cell editing from the tables).
+        auto *view = w<QTreeView>(QStringLiteral("scenarioList"));
+        QVERIFY(view);
+        m_f->window->show();
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_F2);
+        auto *edit = w<QLineEdit>(QStringLiteral("renameEdit"));
+        QTRY_VERIFY(edit->isVisible());
+        QCOMPARE(edit->text(), kSageMaker);
+        type(edit, QStringLiteral("SageMaker, renamed by F2"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTRY_VERIFY(names().contains(QStringLiteral("SageMaker, renamed by F2")));
+        rename->trigger(); // the menu's entry opens the same bar
+        QTRY_VERIFY(edit->isVisible());
+        QTest::keyClick(edit, Qt::Key_Escape);
+        auto *button = w<QToolButton>(QStringLiteral("addScenarioButton"));
+        QTimer::singleShot(0, this, [button] {
+            QTRY_VERIFY(button->menu()->isVisible());
+            button->menu()->close();
+        });
+        add->trigger();
+        QVERIFY(!button->menu()->isVisible());
+    }
+
     void uncertaintyFollowsRenameAndDelete()
     {
         QFile file(QStringLiteral(MLTCO_TEST_DATA_DIR "/analysis/uncertain-plan.json"));

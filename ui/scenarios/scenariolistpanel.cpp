@@ -127,6 +127,7 @@ ScenarioListPanel::ScenarioListPanel(PlanEditor *editor, QWidget *parent)
     m_renameEdit->setAccessibleName(tr("New name"));
     m_renameEdit->setPlaceholderText(tr("Scenario name"));
     m_renameEdit->installEventFilter(this);
+    m_view->installEventFilter(this);
     m_renameAccept = new QPushButton(tr("Rename"), m_renameBar);
     m_renameAccept->setObjectName(QStringLiteral("renameAcceptButton"));
     auto *renameCancel = new QPushButton(tr("Cancel"), m_renameBar);
@@ -234,6 +235,11 @@ bool ScenarioListPanel::eventFilter(QObject *watched, QEvent *event)
         cancelRename();
         return true;
     }
+    // F2 in the list renames the selected scenario (the list's own items are not edited in place).
+    if (watched == m_view && event->type() == QEvent::KeyPress && static_cast<QKeyEvent *>(event)->key() == Qt::Key_F2) {
+        startRename();
+        return true;
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -311,6 +317,12 @@ void ScenarioListPanel::updateButtons()
     m_delete->setEnabled(index >= 0);
     m_up->setEnabled(index > 0);
     m_down->setEnabled(index >= 0 && index < count - 1);
+}
+
+void ScenarioListPanel::showAddMenu()
+{
+    m_add->setFocus(Qt::ShortcutFocusReason);
+    m_add->showMenu();
 }
 
 } // namespace mltco::ui

@@ -34,6 +34,11 @@ public:
 
     ScenarioListModel *model() const { return m_model; }
 
+    /// Opens the rename bar on the selected scenario (the Rename button, Edit › Rename scenario, F2).
+    void startRename();
+    /// Opens the Add button's menu of kinds (Edit › Add scenario from the keyboard, Ctrl+Shift+N).
+    void showAddMenu();
+
 signals:
     /// The user selected another scenario (not emitted by refresh()).
     void currentScenarioChanged(int index);
@@ -44,7 +49,6 @@ protected:
 private:
     void addScenario(int kind);
     void moveCurrent(int delta);
-    void startRename();
     void acceptRename();
     void cancelRename();
     void validateRename();

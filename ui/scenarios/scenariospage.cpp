@@ -171,4 +171,14 @@ void ScenariosPage::showScenario(int index)
     m_results->showScenario(valid ? index : -1);
 }
 
+void ScenariosPage::startRename()
+{
+    m_list->startRename();
+}
+
+void ScenariosPage::showAddMenu()
+{
+    m_list->showAddMenu();
+}
+
 } // namespace mltco::ui

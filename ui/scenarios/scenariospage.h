@@ -29,6 +29,9 @@ public:
 
     /// Index of the selected scenario in the plan, or -1 (Edit > Duplicate/Delete act on it).
     int currentScenario() const;
+    /// The scenario list's rename bar on the selected scenario, and its Add menu (keyboard shortcuts).
+    void startRename();
+    void showAddMenu();
 
     /// Below this window width the list stands above the form instead of beside it, so the form keeps its
     /// width (a 1024-pixel laptop window would otherwise scroll sideways).
