@@ -155,12 +155,17 @@ QStringList financingProblems(const PurchaseScenario &scenario);
 /// Why a parameter of `scenario` changes no figure under the values of the others, in a few words for the form and
 /// the report ("no effect while power per server is 0 kW: power is inside facilities"); empty when it counts. An
 /// assumption that silently does nothing misleads: the form marks it in place.
-QString parameterWithoutEffect(const Scenario &scenario, const Workload &workload, ParamId id);
+/// `forComparisonOnly`, when given, is set when the parameter is a loan's or lease's term the chosen financing does
+/// not use (it still feeds the financing comparison: a fact, not a warning).
+QString parameterWithoutEffect(const Scenario &scenario, const Workload &workload, ParamId id,
+                               bool *forComparisonOnly = nullptr);
 /// "layers[j]: ..." for a mix's layer named twice (the second occurrence), "layers: ..." for none; names are
 /// checked against the plan elsewhere.
 QStringList mixLayerProblems(const MixScenario &scenario);
 
 QString parameterKey(ParamId id);
+/// A range bound as messages write it: 100000, 0.99 (up to 15 significant digits).
+QString formatBound(double value);
 /// A parameter's unit for a plan in `currency` (model.md §13): "USD/hour" reads "EUR/hour" in a euro plan.
 QString unitInCurrency(const QString &unit, const QString &currency);
 bool isWorkloadParameter(ParamId id);

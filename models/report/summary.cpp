@@ -17,11 +17,6 @@ namespace mltco::report {
 
 namespace {
 
-bool isCloud(tco::ScenarioKind kind)
-{
-    return tco::isCloudKind(kind);
-}
-
 // Owned or layered: measured against the cheapest cloud option, with a payback month.
 bool isOwnedOrLayered(tco::ScenarioKind kind)
 {
@@ -35,7 +30,7 @@ int alternativeTo(const tco::PlanResult &result, int best)
     const tco::ScenarioKind kind = result.scenarios[static_cast<std::size_t>(best)].kind();
     int alternative = -1;
     if (isOwnedOrLayered(kind))
-        alternative = tco::cheapestMeetingDemand(result, [&](std::size_t i) { return isCloud(result.scenarios[i].kind()); });
+        alternative = tco::cheapestMeetingDemand(result, [&](std::size_t i) { return tco::isCloudKind(result.scenarios[i].kind()); });
     if (alternative < 0)
         alternative = tco::cheapestMeetingDemand(result, [&](std::size_t i) { return static_cast<int>(i) != best; });
     return alternative;
@@ -106,7 +101,7 @@ QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSum
             .arg(best.name, alt.name, over, moneyCompact(best.result.total, result.currency),
                  moneyCompact(alt.result.total, result.currency));
     const QString against = isOwnedOrLayered(kind)
-                                ? (isCloud(alt.kind()) ? QStringLiteral("the cheapest cloud option, %1").arg(alt.name)
+                                ? (tco::isCloudKind(alt.kind()) ? QStringLiteral("the cheapest cloud option, %1").arg(alt.name)
                                                        : QStringLiteral("the next cheapest option, %1").arg(alt.name))
                                 : QStringLiteral("the next cheapest, %1").arg(alt.name);
     QString sentence = QStringLiteral("%1: %2 (%3) less than %4, over %5")
@@ -308,10 +303,10 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
             summary.paybackMonth =
                 tco::breakEvenMonth(result.scenarios[static_cast<std::size_t>(summary.recommended)].result,
                                     result.scenarios[static_cast<std::size_t>(summary.alternative)].result);
-        if (kind == tco::ScenarioKind::Purchase && isCloud(result.scenarios[static_cast<std::size_t>(summary.alternative)].kind()))
-            summary.owningIrr =
-                tco::owningReturn(result.scenarios[static_cast<std::size_t>(summary.recommended)].result,
-                                  result.scenarios[static_cast<std::size_t>(summary.alternative)].result);
+        // An owned recommendation's alternative is the cheapest cloud option, the one owningVersusCloud measures by.
+        if (const auto v = tco::owningVersusCloud(result, static_cast<std::size_t>(summary.recommended));
+            v && v->cloud == summary.alternative)
+            summary.owningIrr = v->irr;
     }
     for (std::size_t i = 0; i < result.scenarios.size(); ++i)
         if (const QString sentence = owningReturnSentence(result, i); !sentence.isEmpty())

@@ -151,6 +151,16 @@ LeaseVsBuyResult leaseVsBuy(const LeaseVsBuyInput &in)
     return r;
 }
 
+double presentValue(const std::vector<double> &flows, double rate)
+{
+    double v = 0.0, factor = 1.0;
+    for (double f : flows) {
+        v += f * factor;
+        factor /= 1.0 + rate;
+    }
+    return v;
+}
+
 std::optional<double> internalRateOfReturn(const std::vector<double> &flows)
 {
     bool positive = false, negative = false;
@@ -160,14 +170,7 @@ std::optional<double> internalRateOfReturn(const std::vector<double> &flows)
     }
     if (!positive || !negative)
         return std::nullopt;
-    const auto value = [&](double rate) {
-        double v = 0.0, factor = 1.0;
-        for (double f : flows) {
-            v += f * factor;
-            factor /= 1.0 + rate;
-        }
-        return v;
-    };
+    const auto value = [&](double rate) { return presentValue(flows, rate); };
     // The sign changes between neighbouring rates of a grid from -99.9 % to 10,000 %; of them the one nearest to zero
     // (several roots when the flows change sign more than once), then bisection to the last digit.
     const double grid[] = {-0.999, -0.99, -0.9, -0.7, -0.5, -0.3, -0.2, -0.1, -0.05, -0.02, -0.01, 0.0,

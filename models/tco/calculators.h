@@ -139,6 +139,9 @@ struct LeaseVsBuyResult final
 };
 LeaseVsBuyResult leaseVsBuy(const LeaseVsBuyInput &input);
 
+/// The present value of period cash flows, the first at t = 0, at `rate` per period.
+double presentValue(const std::vector<double> &flows, double rate);
+
 /// The internal rate of return of period cash flows, the first at t = 0 (model.md §12, clarification 40): the rate at
 /// which their present value is zero, as a fraction per period. None when the flows never change sign (or no rate
 /// above -100 % makes their value zero). With several changes of sign, the root nearest to zero.

@@ -31,8 +31,6 @@
 #include <QLineSeries>
 #include <QPointer>
 #include <QRegularExpression>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QScatterSeries>
 #include <QSet>
 #include <QStackedBarSeries>
@@ -41,8 +39,6 @@
 #include <QToolTip>
 #include <QUndoStack>
 #include <QValueAxis>
-#include <QWheelEvent>
-#include <QtTest/qtestspontaneevent.h>
 #include <QtTest>
 
 #include <algorithm>
@@ -453,71 +449,6 @@ private slots:
                                      .toHtmlEscaped();
         QVERIFY2(notes->text().contains(expected), qPrintable(notes->text()));
         QVERIFY2(!notes->text().contains(QStringLiteral("scenarios[")), qPrintable(notes->text()));
-    }
-
-    void theWheelScrollsThePageAndZoomsOnlyWithCtrl()
-    {
-        // A finance lead scrolling the dashboard with the wheel: the charts passing under the pointer stay as they are
-        // and the page moves; Ctrl+wheel zooms in, and zooming back out stops at the whole chart.
-        UiFixture f;
-        QVERIFY(f.open());
-        f.window->resize(1024, 700);
-        auto *chart = f.find<ChartView>(QStringLiteral("cumulativeChart"));
-        auto *scroll = f.find<QScrollArea>(QStringLiteral("dashboardScroll"));
-        QVERIFY(chart && scroll);
-        QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
-        auto *axis = qobject_cast<QValueAxis *>(chart->chart()->axes(Qt::Horizontal).constFirst());
-        QVERIFY(axis);
-        const double min = axis->min(), max = axis->max();
-        const QPoint at = chart->viewport()->rect().center();
-        const auto wheel = [&](int delta, Qt::KeyboardModifiers modifiers) {
-            QWheelEvent event(QPointF(at), QPointF(chart->viewport()->mapToGlobal(at)), QPoint(), QPoint(0, delta),
-                              Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
-            // As from the window system: only such a wheel event goes on to the parents when a widget ignores it.
-            QSpontaneKeyEvent::setSpontaneous(&event);
-            qApp->notify(chart->viewport(), &event); // sendEvent() would clear the spontaneous mark
-        };
-        const int top = scroll->verticalScrollBar()->value();
-        wheel(-120, Qt::NoModifier);
-        QTRY_VERIFY(scroll->verticalScrollBar()->value() > top);
-        QCOMPARE(axis->min(), min);
-        QCOMPARE(axis->max(), max);
-        wheel(240, Qt::ControlModifier);
-        QVERIFY(axis->max() - axis->min() < (max - min) * 0.8);
-        wheel(-720, Qt::ControlModifier); // out, further than in
-        QCOMPARE(axis->min(), min);
-        QCOMPARE(axis->max(), max);
-        QVERIFY(!chart->chart()->isZoomed());
-    }
-
-    void noCardIsClippedAt1024x700()
-    {
-        // On a 1024×700 window the growing-team plan's cards hold their whole text: each card at least as tall as its
-        // wrapped text needs at its width (the break-even card's sentence, a card's last "Baseline" line).
-        UiFixture f;
-        QVERIFY(f.open());
-        QVERIFY(static_cast<bool>(f.window->openExample(QStringLiteral("growing-team"))));
-        f.window->resize(1024, 700);
-        f.window->showPage(ui::MainWindow::Dashboard);
-        QTest::qWait(100);
-        const QList<KpiCard *> cards = f.window->findChildren<KpiCard *>();
-        QVERIFY(cards.size() >= 4 + 9);
-        for (KpiCard *card : cards) {
-            if (!card->isVisible())
-                continue;
-            QTRY_VERIFY2(card->height() >= card->layout()->totalHeightForWidth(card->width()),
-                         qPrintable(QStringLiteral("%1: %2 high, its text needs %3 at width %4")
-                                        .arg(card->objectName())
-                                        .arg(card->height())
-                                        .arg(card->layout()->totalHeightForWidth(card->width()))
-                                        .arg(card->width())));
-        }
-        // And no two cards overlap.
-        for (KpiCard *a : cards)
-            for (KpiCard *b : cards)
-                if (a != b && a->isVisible() && b->isVisible() && a->parentWidget() == b->parentWidget())
-                    QVERIFY2(!a->geometry().intersects(b->geometry()),
-                             qPrintable(a->objectName() + QStringLiteral(" overlaps ") + b->objectName()));
     }
 
     void editsAndUndoUpdateCardsAndCharts()

@@ -25,16 +25,6 @@ namespace {
 // The acceptance example of model.md §12: an outlay of 70,000 returning 12,000 to 26,000 over five years (IRR 8.66 %).
 const char kExample[] = "-70000, 12000, 15000, 18000, 21000, 26000";
 
-double presentValue(const std::vector<double> &flows, double rate)
-{
-    double value = 0.0, factor = 1.0;
-    for (double f : flows) {
-        value += f * factor;
-        factor /= 1.0 + rate;
-    }
-    return value;
-}
-
 } // namespace
 
 ParsedFlows parseFlows(const QString &text)
@@ -134,7 +124,7 @@ void IrrCalculator::recompute()
             annual = tr(", %1 a year").arg(report::percent(std::pow(1.0 + *irr, 12.0) - 1.0, 2));
         m_frame->setResult(tr("<b>IRR %1 %2%3.</b>").arg(report::percent(*irr, 2), per, annual));
         m_frame->setWorkings(tr("Present value at %1: %2 (zero, as it must be). Undiscounted, the flows sum to %3.")
-                                 .arg(report::percent(*irr, 2), report::money(presentValue(flows, *irr)),
+                                 .arg(report::percent(*irr, 2), report::money(tco::presentValue(flows, *irr)),
                                       report::money(sum)));
     }
 
@@ -151,7 +141,7 @@ void IrrCalculator::recompute()
     constexpr int kPoints = 120;
     for (int i = 0; i <= kPoints; ++i) {
         const double rate = from + (to - from) * i / kPoints;
-        values.push_back(presentValue(flows, rate));
+        values.push_back(tco::presentValue(flows, rate));
         lo = std::min(lo, values.back());
         hi = std::max(hi, values.back());
     }

@@ -319,12 +319,12 @@ void KpiPanel::fitCardHeights()
     // The panel asks for the rows' sum itself: its grid, sized by heights for widths, would otherwise give a row less
     // than its tallest card and let that card run under the next row.
     int total = tallest;
-    const int spacing8 = std::max(0, m_scenarioGrid->verticalSpacing());
+    const int rowSpacing = std::max(0, m_scenarioGrid->verticalSpacing());
     for (int row = 0; row * m_columns < m_scenarioCards.size(); ++row) {
         int rowHeight = 0;
         for (int c = 0; c < m_columns && row * m_columns + c < m_scenarioCards.size(); ++c)
             rowHeight = std::max(rowHeight, m_scenarioCards[row * m_columns + c]->minimumHeight());
-        total += spacing8 + rowHeight;
+        total += rowSpacing + rowHeight;
     }
     setMinimumHeight(total);
 }
@@ -390,7 +390,6 @@ void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const Dashboar
                                                                report::grouped(r.demand, 0), servedPercent(r)))};
         card->setToolTip(tip.join(QStringLiteral("<br>")));
     }
-    fitCardHeights();
 }
 
 } // namespace mltco::ui

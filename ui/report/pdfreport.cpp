@@ -201,9 +201,8 @@ public:
         }
         // The return on owning beside the payback (model.md §12): what a capital committee asks of a purchase.
         QString owning;
-        for (std::size_t i = 0; i < m_result.scenarios.size(); ++i)
-            if (const QString sentence = report::owningReturnSentence(m_result, i); !sentence.isEmpty())
-                owning += QStringLiteral("<li>%1</li>").arg(esc(sentence));
+        for (const QString &sentence : m_data.executive.owningReturns)
+            owning += QStringLiteral("<li>%1</li>").arg(esc(sentence));
         if (!owning.isEmpty())
             section(cursor, QStringLiteral("<h3>The return on owning</h3><p class=\"muted\">The monthly savings of owning "
                                            "over renting the plan's cheapest cloud option, as an internal rate of "

@@ -50,6 +50,8 @@ FinancingBox::FinancingBox(PlanEditor *editor, int index, QWidget *parent)
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setHorizontalHeaderLabels({financingName(tco::Financing::Cash), financingName(tco::Financing::Loan),
+                                        financingName(tco::Financing::Lease)});
     m_table->setVerticalHeaderLabels({tr("Terms"), tr("Total"), tr("NPV"), tr("Paid in financing"),
                                       tr("NPV against the chosen"), QString()});
     for (std::size_t c = 0; c < kFinancings.size(); ++c) {
@@ -109,15 +111,17 @@ void FinancingBox::refresh()
     }
     const tco::Workload &workload = result->workload;
     const tco::PurchaseScenario &given = std::get<tco::PurchaseScenario>(plan.scenarios.at(m_index).scenario);
-    m_table->setHorizontalHeaderLabels({tr("Cash"), tr("Loan"), tr("Lease")});
+    std::array<tco::PurchaseScenario, 3> financed;
     std::array<tco::ScenarioResult, 3> results;
-    for (std::size_t c = 0; c < kFinancings.size(); ++c)
-        results[c] = tco::evaluate(workload, financedBy(*purchase, kFinancings[c]));
+    for (std::size_t c = 0; c < kFinancings.size(); ++c) {
+        financed[c] = financedBy(*purchase, kFinancings[c]);
+        results[c] = tco::evaluate(workload, financed[c]);
+    }
     const auto chosen = static_cast<std::size_t>(purchase->financing);
     bool assumed = false;
     for (std::size_t c = 0; c < kFinancings.size(); ++c) {
         const auto col = static_cast<int>(c);
-        const tco::PurchaseScenario p = financedBy(*purchase, kFinancings[c]);
+        const tco::PurchaseScenario &p = financed[c];
         const tco::ScenarioResult &r = results[c];
         QString terms;
         switch (kFinancings[c]) {

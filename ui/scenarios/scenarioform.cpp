@@ -324,10 +324,10 @@ void ScenarioForm::updateFromPlan()
         const bool differsFromDefault = value && info.defaultValue && !parametertext::sameValue(*value, *info.defaultValue);
         // An assumption that does nothing under the others says so in place (an electricity price while power is
         // inside facilities, a loan rate on a cash purchase).
-        if (const QString idle = tco::parameterWithoutEffect(s.scenario, m_editor->plan().workload, id); !idle.isEmpty())
-            field->setNote(idle,
-                           idle.startsWith(QLatin1String("used only")) ? ParameterField::NoteStyle::Muted
-                                                                        : ParameterField::NoteStyle::Warning,
+        bool forComparisonOnly = false;
+        if (const QString idle = tco::parameterWithoutEffect(s.scenario, m_editor->plan().workload, id, &forComparisonOnly);
+            !idle.isEmpty())
+            field->setNote(idle, forComparisonOnly ? ParameterField::NoteStyle::Muted : ParameterField::NoteStyle::Warning,
                            withAssumption(info, s));
         else
             field->setNote(parametertext::defaultNote(info), ParameterField::NoteStyle::Muted, withAssumption(info, s));
