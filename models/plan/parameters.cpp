@@ -262,7 +262,7 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
 
     {I::DemandGpuHoursPerEngineer, "demand_gpu_hours_per_engineer", "GPU demand per engineer",
      "reference GPU-hours/month", T::Number, 0, false, 1e7, none,
-     "none (demand_gpu_hours is the team's)", SEED_000, W,
+     "none (the team's monthly demand applies)", SEED_000, W,
      "The monthly demand of one engineer; when given, the demand is engineers x this and follows the team (730 = "
      "one p3.8xlarge, 4 V100, busy 25 % of the month, as in seed 000). Instead of demand_gpu_hours."},
 }};

@@ -470,6 +470,53 @@ std::optional<OwningVersusCloud> owningVersusCloud(const PlanResult &result, std
     return OwningVersusCloud{cloud, breakEvenMonth(owned, rented), owningReturn(owned, rented)};
 }
 
+std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result)
+{
+    const auto position = [&](const QString &name) {
+        for (std::size_t i = 0; i < result.scenarios.size(); ++i)
+            if (result.scenarios[i].name == name)
+                return static_cast<int>(i);
+        return -1;
+    };
+    const auto isPurchase = [&](int i) {
+        return i >= 0 && result.scenarios[static_cast<std::size_t>(i)].kind() == ScenarioKind::Purchase;
+    };
+    const auto fromRequest = [&](std::size_t index) -> std::optional<HeadlineBreakEven> {
+        const EvaluatedBreakEven &be = result.breakeven[index];
+        return HeadlineBreakEven{be, position(be.request.purchase), position(be.request.cloud), index};
+    };
+    int owned = cheapestMeetingDemand(result);
+    if (!isPurchase(owned))
+        owned = result.breakeven.empty() ? -1 : position(result.breakeven.front().request.purchase);
+    for (std::size_t i = 0; !isPurchase(owned) && i < result.scenarios.size(); ++i)
+        owned = static_cast<int>(i);
+    const int cloud =
+        cheapestMeetingDemand(result, [&](std::size_t i) { return isCloudKind(result.scenarios[i].kind()); });
+    if (!isPurchase(owned) || cloud < 0)
+        return result.breakeven.empty() ? std::nullopt : fromRequest(0);
+    const EvaluatedScenario &purchase = result.scenarios[static_cast<std::size_t>(owned)];
+    const EvaluatedScenario &rented = result.scenarios[static_cast<std::size_t>(cloud)];
+    for (std::size_t i = 0; i < result.breakeven.size(); ++i)
+        if (result.breakeven[i].request.purchase == purchase.name && result.breakeven[i].request.cloud == rented.name)
+            return fromRequest(i);
+    const auto &buy = std::get<PurchaseScenario>(purchase.scenario);
+    BreakEvenRequest request(purchase.name, rented.name);
+    BreakEvenResult found;
+    if (const auto *elastic = std::get_if<ElasticScenario>(&rented.scenario)) {
+        Expected<FleetBreakEven> fleet = fleetBreakEven(result.workload, buy, *elastic);
+        if (!fleet)
+            return result.breakeven.empty() ? std::nullopt : fromRequest(0);
+        found.fleet = *fleet;
+    } else {
+        Expected<BreakEvenResult> sweep =
+            breakEvenServers(result.workload, buy, rented.scenario, request.maxServers, request.basis);
+        if (!sweep)
+            return result.breakeven.empty() ? std::nullopt : fromRequest(0);
+        found = std::move(*sweep);
+    }
+    return HeadlineBreakEven{{std::move(request), std::move(found)}, owned, cloud, std::nullopt};
+}
+
 std::vector<FxUse> PlanResult::fxUsed() const
 {
     std::vector<FxUse> out;

@@ -100,6 +100,20 @@ struct OwningVersusCloud final
 /// For the purchase at `position`; none when it is not a purchase or the plan has no cloud option meeting demand.
 std::optional<OwningVersusCloud> owningVersusCloud(const PlanResult &result, std::size_t position);
 
+/// The break-even a reader of the headline asks about: the owned option (the recommended one when it is a purchase,
+/// else the purchase of the plan's first break-even request, else the plan's first purchase) against the cheapest
+/// cloud option that meets the demand. The plan's own request for that pair when it has one; otherwise one worked
+/// out with a request's defaults (capacity basis, the default sweep). When the plan has no purchase or no cloud option
+/// meeting demand, the plan's first request; none when that is missing too or the comparison cannot be worked out.
+struct HeadlineBreakEven final
+{
+    EvaluatedBreakEven breakEven;
+    int purchase = -1;                ///< positions in result.scenarios
+    int cloud = -1;
+    std::optional<std::size_t> index; ///< the plan's request it is (in result.breakeven); none when worked out here
+};
+std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result);
+
 /// What preparePlan and evaluatePlan do with a scenario or break-even that cannot be evaluated (a price not
 /// given, a value out of range, a hybrid whose base cannot be evaluated): refuse the whole plan (the command
 /// line, which exits with the problems), or leave it out and evaluate the others (the desktop app, which marks

@@ -91,6 +91,7 @@ private slots:
     void programmaticPlansAreValidated();
     void incompleteScenariosAreLeftOutInPlace();
     void cheapestMeetingDemandIgnoresWhatDoesLess();
+    void headlineBreakEvenIsAgainstTheCheapestCloudOption();
     void jsonHasTheDocumentedShape();
     void jsonUsesNullForUndefined();
 };
@@ -367,6 +368,56 @@ void TestPlanEvaluation::cheapestMeetingDemandIgnoresWhatDoesLess()
     }
     QCOMPARE(cheapestMeetingDemand(r), -1);
     QCOMPARE(cheapestMeetingDemand(PlanResult{}), -1);
+}
+
+void TestPlanEvaluation::headlineBreakEvenIsAgainstTheCheapestCloudOption()
+{
+    // The sample plan asks for its server against a GCP 8xA100 node; the cheapest cloud option that meets the demand
+    // is another one, so the headline's comparison is worked out against that one, with the request's defaults.
+    Plan plan = samplePlan();
+    Expected<PlanResult> r = evaluatePlan(plan);
+    QVERIFY(r);
+    const int cloud = cheapestMeetingDemand(*r, [&](std::size_t i) { return isCloudKind(r->scenarios[i].kind()); });
+    QVERIFY(cloud >= 0);
+    const EvaluatedScenario &rented = r->scenarios[std::size_t(cloud)];
+    QVERIFY(rented.name != plan.breakeven.front().cloud);
+    std::optional<HeadlineBreakEven> h = headlineBreakEven(*r);
+    QVERIFY(h);
+    QVERIFY(!h->index);
+    QCOMPARE(h->cloud, cloud);
+    QCOMPARE(r->scenarios[std::size_t(h->purchase)].name, QStringLiteral("On-prem 8xA100, 1 server"));
+    QCOMPARE(h->breakEven.request.purchase, QStringLiteral("On-prem 8xA100, 1 server"));
+    QCOMPARE(h->breakEven.request.cloud, rented.name);
+    const auto &owned = std::get<PurchaseScenario>(r->scenarios[std::size_t(h->purchase)].scenario);
+    if (const auto *elastic = std::get_if<ElasticScenario>(&rented.scenario)) {
+        const Expected<FleetBreakEven> fleet = fleetBreakEven(r->workload, owned, *elastic);
+        QVERIFY(fleet && h->breakEven.result.fleet);
+        QCOMPARE(h->breakEven.result.fleet->utilization, fleet->utilization);
+    } else {
+        const Expected<BreakEvenResult> sweep = breakEvenServers(r->workload, owned, rented.scenario, 100);
+        QVERIFY(sweep);
+        QCOMPARE(h->breakEven.result.servers, sweep->servers);
+    }
+
+    // With a request for that very pair (its own sweep), the plan's request is the headline's.
+    BreakEvenRequest asked(h->breakEven.request.purchase, rented.name, 7);
+    plan.breakeven.push_back(asked);
+    r = evaluatePlan(plan);
+    QVERIFY(r);
+    h = headlineBreakEven(*r);
+    QVERIFY(h);
+    QCOMPARE(h->index, std::optional<std::size_t>(1));
+    QCOMPARE(h->breakEven.request.maxServers, 7);
+
+    // Without any cloud option (only the purchase is left), the plan's first request is all there is: none.
+    Plan alone = samplePlan();
+    alone.breakeven.clear();
+    alone.scenarios.erase(std::remove_if(alone.scenarios.begin(), alone.scenarios.end(),
+                                         [](const PlanScenario &s) { return !s.name.startsWith(QLatin1String("On-prem")); }),
+                          alone.scenarios.end());
+    r = evaluatePlan(alone);
+    QVERIFY2(r, r ? "" : qPrintable(r.error().details.join(QLatin1Char('\n'))));
+    QVERIFY(!headlineBreakEven(*r));
 }
 
 void TestPlanEvaluation::jsonHasTheDocumentedShape()

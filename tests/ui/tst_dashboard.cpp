@@ -79,6 +79,15 @@ int indexOf(const tco::Plan &plan, tco::ScenarioKind kind)
     return -1;
 }
 
+// Shows the plan's own break-even request `index` (the chart opens on the headline's comparison: owning against the
+// cheapest cloud option, worked out after the plan's requests when the plan has none for it).
+void showPlanRequest(ui::BreakEvenChart *panel, int index)
+{
+    auto *selector = panel->findChild<QComboBox *>(QStringLiteral("breakEvenSelector"));
+    QVERIFY(selector && selector->count() > index);
+    selector->setCurrentIndex(index);
+}
+
 } // namespace
 
 class TestDashboard final : public QObject
@@ -378,6 +387,7 @@ private slots:
         auto *cumulative = f.find<ChartView>(QStringLiteral("cumulativeChart"));
         auto *breakEven = f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel"));
         QVERIFY(kpis && category && cumulative && breakEven);
+        showPlanRequest(breakEven, 0);
 
         for (const QSize size : {QSize(1024, 700), QSize(1920, 1080)}) {
             f.window->resize(size);
@@ -492,6 +502,7 @@ private slots:
         auto *breakEven = f.find<ChartView>(QStringLiteral("breakEvenChart"));
         auto *capacity = f.find<ChartView>(QStringLiteral("capacityChart"));
         QVERIFY(cumulative && category && breakEven && capacity);
+        showPlanRequest(f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel")), 0);
         const QPointer<QLineSeries> line = lineSeries(cumulative).at(0);
         const QPointer<QAbstractSeries> bars = category->chart()->series().value(0);
         const QPointer<QLineSeries> buy = lineSeries(breakEven).at(0);
@@ -583,6 +594,7 @@ private slots:
 
         // Break-even: both totals at that server count.
         auto *breakEven = f.find<ChartView>(QStringLiteral("breakEvenChart"));
+        showPlanRequest(f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel")), 0);
         const tco::SweepPoint &p = f.editor()->result()->breakeven.front().result.sweep.at(3);
         QLineSeries *buy = lineSeries(breakEven).at(0);
         emit buy->hovered(QPointF(4, buy->at(3).y()), true);
@@ -639,6 +651,7 @@ private slots:
         auto *panel = f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel"));
         auto *chart = f.find<ChartView>(QStringLiteral("breakEvenChart"));
         QVERIFY(panel && chart);
+        showPlanRequest(panel, 0);
         QVERIFY(panel->marker());
         QCOMPARE(panel->marker()->pointLabelsFormat(), label);
         QCOMPARE(panel->crossingLabel(), label);
@@ -646,20 +659,55 @@ private slots:
         QVERIFY(panel->note().startsWith(label));
         QCOMPARE(lineSeries(chart).size(), 3); // buy, rent and the dashed guide at the crossing
 
-        auto *card = f.find<KpiCard>(QStringLiteral("kpiBreakEven"));
-        QVERIFY(card);
-        QCOMPARE(card->value(), QStringLiteral("%1 servers").arg(servers));
-        QVERIFY(
-            card->detail().contains(breakeven.front().result.staysCheaper
-                                        ? QStringLiteral("from %1 servers on and stays cheaper up to 100").arg(servers)
-                                        : QStringLiteral("not at every")));
-
         // model.md §9: with the 15 % tier from 5 servers the break-even is 5.
         const int purchase = indexOf(f.editor()->plan(), tco::ScenarioKind::Purchase);
         f.editor()->setBulkDiscounts(purchase, {tco::BulkTier{5, 0.15}});
         QCOMPARE(*f.editor()->result()->breakeven.front().result.servers, 5);
         QTRY_COMPARE(panel->crossingLabel(), QStringLiteral("Break-even: 5 servers"));
-        QTRY_COMPARE(card->value(), QStringLiteral("5 servers"));
+    }
+
+    void breakEvenOpensOnTheCheapestCloudOption()
+    {
+        // The plan asks for its server against a GCP node; the headline's question is owning against the cheapest
+        // cloud option that meets the demand. The card and the chart open on that one, named in words.
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *panel = f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel"));
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiBreakEven"));
+        auto *selector = f.find<QComboBox>(QStringLiteral("breakEvenSelector"));
+        QVERIFY(panel && card && selector);
+        const auto headline = [&f] { return tco::headlineBreakEven(*f.editor()->result()); };
+        std::optional<tco::HeadlineBreakEven> h = headline();
+        QVERIFY(h && !h->index);
+        const QString purchase = h->breakEven.request.purchase;
+        const QString cloud = h->breakEven.request.cloud;
+        QVERIFY(cloud != f.editor()->plan().breakeven.front().cloud);
+        QTRY_COMPARE(selector->currentIndex(), selector->count() - 1);
+        QVERIFY2(selector->currentText().contains(cloud) && selector->currentText().contains(QStringLiteral("cheapest")),
+                 qPrintable(selector->currentText()));
+        QVERIFY2(card->detail().contains(purchase) && card->detail().contains(cloud), qPrintable(card->detail()));
+        // The sample plan's cheapest cloud option is pay-per-use: owning against it is a utilization.
+        QVERIFY(h->breakEven.result.fleet);
+        const tco::FleetBreakEven &fleet = *h->breakEven.result.fleet;
+        QCOMPARE(card->value(), fleet.reachable ? QStringLiteral("%1 busy").arg(report::percent(fleet.utilization, 0))
+                                                : QStringLiteral("Never"));
+        QCOMPARE(panel->view()->chart()->title(), QStringLiteral("Own vs pay-per-use by demand"));
+
+        // Without the pay-per-use options the cheapest cloud option is rented by the box or the node: the card gives
+        // the servers at which buying is no dearer, as the chart marks them.
+        for (int i = int(f.editor()->plan().scenarios.size()) - 1; i >= 0; --i)
+            if (f.editor()->plan().scenarios[i].kind() == tco::ScenarioKind::Elastic)
+                f.editor()->removeScenario(i);
+        h = headline();
+        QVERIFY(h && !h->breakEven.result.fleet);
+        QVERIFY2(card->detail().contains(h->breakEven.request.cloud), qPrintable(card->detail()));
+        if (h->breakEven.result.servers) {
+            QTRY_COMPARE(card->value(), QStringLiteral("%1 servers").arg(*h->breakEven.result.servers));
+            QTRY_COMPARE(panel->crossingLabel(), QStringLiteral("Break-even: %1 servers").arg(*h->breakEven.result.servers));
+        } else {
+            QTRY_COMPARE(card->value(), QStringLiteral("Never"));
+        }
+        QCOMPARE(selector->currentIndex(), h->index ? int(*h->index) : selector->count() - 1);
     }
 
     void breakEvenWithoutRequestOrCrossingIsExplained()
@@ -671,23 +719,27 @@ private slots:
         QVERIFY(panel && empty);
 
         // A server price nobody would pay: buying never gets cheaper.
+        showPlanRequest(panel, 0);
         const int purchase = indexOf(f.editor()->plan(), tco::ScenarioKind::Purchase);
         f.editor()->setScenarioValue(purchase, tco::ParamId::ServerPrice, 5'000'000);
         QTRY_VERIFY(!panel->marker());
         QVERIFY(panel->note().contains(QStringLiteral("never gets cheaper")));
-        QCOMPARE(f.find<KpiCard>(QStringLiteral("kpiBreakEven"))->value(), QStringLiteral("Never"));
 
+        // Without a break-even request the chart still shows owning against the cheapest cloud option.
         f.editor()->setBreakEven({});
-        QTRY_VERIFY(empty->isVisible());
-        QVERIFY(!f.find<ChartView>(QStringLiteral("breakEvenChart"))->isVisible());
-        // Without a break-even request the card gives the return on owning against the cheapest cloud option.
+        QTRY_COMPARE(f.find<QComboBox>(QStringLiteral("breakEvenSelector"))->count(), 1);
+        QVERIFY(!empty->isVisible());
         auto *card = f.find<KpiCard>(QStringLiteral("kpiBreakEven"));
-        QTRY_COMPARE(card->title(), QStringLiteral("Return on owning vs renting"));
         QVERIFY2(card->detail().contains(QStringLiteral("instead of renting the cheapest cloud option")),
                  qPrintable(card->detail()));
 
-        f.editor()->undoStack()->undo();
-        QTRY_VERIFY(f.find<ChartView>(QStringLiteral("breakEvenChart"))->isVisible());
+        // With no cloud option at all there is nothing to compare with, and the chart says so.
+        for (int i = int(f.editor()->plan().scenarios.size()) - 1; i >= 0; --i)
+            if (f.editor()->plan().scenarios[i].kind() != tco::ScenarioKind::Purchase)
+                f.editor()->removeScenario(i);
+        QTRY_VERIFY(empty->isVisible());
+        QVERIFY(!f.find<ChartView>(QStringLiteral("breakEvenChart"))->isVisible());
+        QTRY_COMPARE(card->value(), QStringLiteral("—"));
     }
 
     void unmetDemandIsFlagged()

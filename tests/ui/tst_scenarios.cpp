@@ -5,6 +5,7 @@
 #include "tests/support/testmain.h"
 #include "uitestutil.h"
 
+#include "models/catalog/gputable.h"
 #include "models/report/format.h"
 #include "models/plan/parameters.h"
 #include "ui/scenarios/scenariospage.h"
@@ -549,6 +550,52 @@ private slots:
         type(find<QLineEdit>(QStringLiteral("param_holding_months")), QStringLiteral("48"));
         QTRY_VERIFY2(find<QLabel>(QStringLiteral("note_holding_months"))->text().contains(QStringLiteral("no sale within")),
                      qPrintable(find<QLabel>(QStringLiteral("note_holding_months"))->text()));
+    }
+
+    void aPurchasePicksACatalogGpu()
+    {
+        // Picking a catalog GPU fills the purchase's speedup (its datasheet estimate: the H100's speed is set by nobody)
+        // and its power per server (8 GPUs x 700 W TDP = 5.6 kW), one undo step, each value noting its source; both
+        // stay editable, and undo brings back the plan's own figures.
+        QVERIFY(select(kOnPrem));
+        auto *gpu = find<QComboBox>(QStringLiteral("purchaseGpu"));
+        auto *source = find<QLabel>(QStringLiteral("purchaseGpuSource"));
+        QVERIFY(gpu && source);
+        const auto value = [this](ParamId id) { return *tco::parameterValue(scenario(kOnPrem).scenario, id); };
+        QCOMPARE(value(ParamId::GpusPerServer), 8.0);
+        const double speedupBefore = value(ParamId::Speedup);
+        const double powerBefore = value(ParamId::PowerKwPerServer);
+        const std::optional<catalog::Gpu> h100 = catalog::GpuTable::find(QStringLiteral("H100 SXM 80GB"));
+        QVERIFY(h100 && !h100->speedup && h100->tdpW == 700);
+        const std::optional<double> estimate = catalog::estimatedSpeedup(*h100);
+        QVERIFY(estimate);
+        const int steps = m_f->editor()->undoStack()->count();
+        QVERIFY(choose(gpu, QStringLiteral("H100 SXM 80GB")));
+        QTRY_COMPARE(value(ParamId::PowerKwPerServer), 5.6);
+        QCOMPARE(value(ParamId::Speedup), *estimate);
+        QCOMPARE(m_f->editor()->undoStack()->count(), steps + 1);
+        QVERIFY(m_f->editor()->undoStack()->undoText().contains(QStringLiteral("H100 SXM 80GB")));
+        QTRY_COMPARE(find<QLineEdit>(QStringLiteral("param_power_kw_per_server"))->text(), QStringLiteral("5.6"));
+        const QString why = scenario(kOnPrem).assumptions.value(QStringLiteral("speedup"));
+        QVERIFY2(why.contains(QStringLiteral("H100 SXM 80GB")) && why.contains(QStringLiteral("8 × 700 W TDP = 5.6 kW"))
+                     && why.contains(catalog::estimateBasis(*h100)),
+                 qPrintable(why));
+        QCOMPARE(scenario(kOnPrem).assumptions.value(QStringLiteral("power_kw_per_server")), why);
+        QTRY_COMPARE(source->text(), why);
+        QVERIFY(gpu->currentText().startsWith(QStringLiteral("H100 SXM 80GB")));
+        // The electricity price now has an effect: its note no longer says otherwise.
+        QTRY_VERIFY(!find<QLabel>(QStringLiteral("note_electricity_per_kwh"))->text().contains(QStringLiteral("no effect")));
+
+        // Still editable: the host's draw on top of the GPUs'.
+        type(find<QLineEdit>(QStringLiteral("param_power_kw_per_server")), QStringLiteral("6.5"));
+        QTRY_COMPARE(value(ParamId::PowerKwPerServer), 6.5);
+        QTRY_VERIFY2(source->text().endsWith(QStringLiteral("Since changed in the plan: power per server 6.5 kW.")),
+                     qPrintable(source->text()));
+        m_f->editor()->undoStack()->undo();
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(value(ParamId::PowerKwPerServer), powerBefore);
+        QCOMPARE(value(ParamId::Speedup), speedupBefore);
+        QTRY_COMPARE(gpu->currentIndex(), 0);
     }
 
     void financingIsComparedAndChosenInOneStep()

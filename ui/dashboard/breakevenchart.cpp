@@ -96,10 +96,10 @@ BreakEvenChart::BreakEvenChart(QWidget *parent)
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setMargin(24);
-    m_empty->setText(tr("<p><b>No break-even comparison in this plan.</b></p><p>To see from how many servers buying "
-                        "is cheaper than renting, add a break-even on the Scenarios page: a purchase scenario "
-                        "against a dedicated or cluster one, or against an elastic one for the utilization at "
-                        "which owning pays.</p>"));
+    m_empty->setText(tr("<p><b>Nothing to compare owning with.</b></p><p>To see from how many servers buying is "
+                        "cheaper than renting, the plan needs a purchase scenario and a cloud option that meets the "
+                        "demand (dedicated, cluster, pay-per-use or reserved); the chart then compares the two. A "
+                        "break-even on the Scenarios page compares any other pair.</p>"));
     m_stack->addWidget(m_view);
     m_stack->addWidget(m_empty);
 
@@ -177,6 +177,7 @@ void BreakEvenChart::setResult(const tco::PlanResult &result)
     m_currency = result.currency;
     m_horizon = result.workload.horizonMonths;
     m_breakEvens = result.breakeven;
+    m_planRequests = m_breakEvens.size();
     m_colors.clear();
     const auto indexOf = [&](const QString &name) {
         for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
@@ -187,6 +188,18 @@ void BreakEvenChart::setResult(const tco::PlanResult &result)
     };
     for (const tco::EvaluatedBreakEven &b : m_breakEvens)
         m_colors.emplace_back(indexOf(b.request.purchase), indexOf(b.request.cloud));
+    // The comparison the headline asks about (owning against the cheapest cloud option) is shown first; when the
+    // plan has no request for it, it is worked out and offered after the plan's own.
+    m_headline = -1;
+    if (std::optional<tco::HeadlineBreakEven> headline = tco::headlineBreakEven(result)) {
+        if (headline->index) {
+            m_headline = static_cast<int>(*headline->index);
+        } else {
+            m_headline = static_cast<int>(m_breakEvens.size());
+            m_breakEvens.push_back(std::move(headline->breakEven));
+            m_colors.emplace_back(std::max(0, headline->purchase), std::max(0, headline->cloud));
+        }
+    }
     rebuildSelector();
     rebuildChart();
 }
@@ -194,17 +207,23 @@ void BreakEvenChart::setResult(const tco::PlanResult &result)
 void BreakEvenChart::rebuildSelector()
 {
     QStringList items;
-    for (const tco::EvaluatedBreakEven &b : m_breakEvens)
-        items << tr("%1 vs %2").arg(b.request.purchase, b.request.cloud);
+    for (std::size_t i = 0; i < m_breakEvens.size(); ++i) {
+        const tco::BreakEvenRequest &r = m_breakEvens[i].request;
+        // The comparison worked out for the headline (not one of the plan's) says why it is there.
+        items << (static_cast<int>(i) == m_headline && i >= m_planRequests
+                      ? tr("%1 vs %2 (the cheapest cloud option)").arg(r.purchase, r.cloud)
+                      : tr("%1 vs %2").arg(r.purchase, r.cloud));
+    }
+    // A new set of comparisons opens on the headline's; the same set keeps the reader's choice.
     if (!hasItems(m_selector, items)) { // refilling a combo box lays the page out again: only on a change
-        const int previous = m_selector->currentIndex();
         QSignalBlocker block(m_selector);
         m_selector->clear();
         m_selector->addItems(items);
-        m_selector->setCurrentIndex(previous >= 0 && previous < m_selector->count() ? previous : 0);
+        m_selector->setCurrentIndex(std::max(0, m_headline));
     }
-    // One comparison is named in the chart's legend already; the selector only helps when there are several.
-    m_selector->setVisible(m_breakEvens.size() > 1);
+    // The selector names the two options the chart compares (its legend keeps to "Buy" and "Rent"), so it shows even
+    // when there is only one comparison.
+    m_selector->setEnabled(m_breakEvens.size() > 1);
 }
 
 void BreakEvenChart::rebuildChart()
@@ -216,7 +235,7 @@ void BreakEvenChart::rebuildChart()
     QStringList names;
     if (!m_breakEvens.empty() && index >= 0 && !m_breakEvens[static_cast<std::size_t>(index)].result.fleet) {
         const tco::EvaluatedBreakEven &be = m_breakEvens[static_cast<std::size_t>(index)];
-        names << tr("Buy: %1").arg(be.request.purchase) << tr("Rent: %1").arg(be.request.cloud);
+        names << tr("Buy") << tr("Rent");
         if (be.result.servers)
             names << tr("Break-even line") << tr("Break-even");
     }
@@ -264,8 +283,9 @@ void BreakEvenChart::rebuildChart()
     m_servers->setRange(sweep.empty() ? 0 : 1, shownEnd);
     setChartTitle(m_chart, tr("Buy vs rent by number of servers"));
 
-    QLineSeries *buy = lines.line(0, tr("Buy: %1").arg(be.request.purchase));
-    QLineSeries *rent = lines.line(1, tr("Rent: %1").arg(be.request.cloud));
+    // The selector above names the two options: the legend keeps to short words that fit a narrow chart.
+    QLineSeries *buy = lines.line(0, tr("Buy"));
+    QLineSeries *rent = lines.line(1, tr("Rent"));
     QList<QPointF> buyPoints, rentPoints;
     for (const tco::SweepPoint &p : sweep) {
         if (p.servers > shownEnd)
@@ -365,8 +385,8 @@ void BreakEvenChart::rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, 
 
     auto *buy = new QLineSeries;
     auto *rent = new QLineSeries;
-    buy->setName(tr("Own: %1").arg(be.request.purchase));
-    rent->setName(tr("Pay per use: %1").arg(be.request.cloud));
+    buy->setName(tr("Own"));
+    rent->setName(tr("Pay per use"));
     buy->append(0, f.purchaseTotal / scale.divisor);
     buy->append(xMax, f.purchaseTotal / scale.divisor);
     rent->append(0, cloudAt(0) / scale.divisor);
@@ -374,12 +394,12 @@ void BreakEvenChart::rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, 
     buy->setPen(QPen(palette::scenarioColor(colors.first), 2.5));
     rent->setPen(QPen(palette::scenarioColor(colors.second), 2.5));
     auto *limit = new QLineSeries;
-    limit->setName(tr("What the servers can do"));
+    limit->setName(tr("Servers' capacity"));
     limit->setPen(QPen(QColor(0x8a, 0x93, 0x9c), 1.5, Qt::DotLine));
     limit->append(capacity, m_money->min());
     limit->append(capacity, m_money->max());
     auto *plan = new QLineSeries;
-    plan->setName(tr("The plan's demand"));
+    plan->setName(tr("Plan's demand"));
     plan->setPen(QPen(QColor(0x44, 0x4c, 0x56), 1.2, Qt::DashLine));
     plan->append(f.planDemandGpuHoursPerMonth, m_money->min());
     plan->append(f.planDemandGpuHoursPerMonth, m_money->max());

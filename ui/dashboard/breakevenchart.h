@@ -24,9 +24,11 @@ namespace mltco::ui {
 class ChartView;
 
 /// Buy vs rent: total cost over the horizon against the number of servers, for the purchase and its cloud
-/// alternative of a break-even request (model.md §6, §10.7), with the crossing marked; against an elastic
-/// scenario, total cost against monthly demand with the fleet break-even utilization marked. By default the chart shows
-/// the servers around the crossing so it can be seen; a check box widens it to the whole sweep.
+/// alternative of a break-even request (model.md §6, §10.7), with the crossing marked; it opens on the comparison
+/// the headline asks about (tco::headlineBreakEven: owning against the cheapest cloud option), worked out when the
+/// plan has no request for it; against an elastic scenario, total cost against monthly demand with the fleet
+/// break-even utilization marked. By default the chart shows the servers around the crossing so it can be seen; a
+/// check box widens it to the whole sweep.
 class BreakEvenChart final : public QWidget
 {
     Q_OBJECT
@@ -77,6 +79,8 @@ private:
     std::vector<tco::EvaluatedBreakEven> m_breakEvens;
     std::vector<std::pair<int, int>> m_colors; ///< per break-even: plan index of its purchase and cloud scenario
     int m_horizon = 0;
+    std::size_t m_planRequests = 0; ///< m_breakEvens: the plan's requests first, then the headline's when worked out
+    int m_headline = -1;            ///< index in m_breakEvens of the comparison the headline asks about
 };
 
 } // namespace mltco::ui

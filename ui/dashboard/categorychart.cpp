@@ -101,8 +101,16 @@ void CategoryChart::rebuildSelector()
 
 int CategoryChart::labelWidth() const
 {
-    // A third of the chart at most, in steps of 20 pixels so that a small resize keeps the chart as it is.
-    return std::clamp(m_view->width() / 3 / 20 * 20, 80, kMaxLabelWidth);
+    // QtCharts lets the axes take at most about two fifths of what the legend leaves of the chart and squeezes (cuts)
+    // wider labels: a third of that room at most, in steps of 20 pixels so that a small resize keeps the chart as it
+    // is. The legend on the right lists the categories.
+    const QFontMetrics legend(m_chart->legend()->font());
+    int legendWidth = 0;
+    for (tco::Category c : tco::kCategories)
+        legendWidth = std::max(legendWidth, legend.horizontalAdvance(palette::categoryLabel(c)));
+    legendWidth += 2 * legend.height() + 16; // the marker, its gap and the legend's margins
+    const int room = m_view->width() - legendWidth;
+    return std::clamp(room * 2 / 5 / 20 * 20, 80, kMaxLabelWidth);
 }
 
 bool CategoryChart::eventFilter(QObject *watched, QEvent *event)

@@ -14,15 +14,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("DashboardSummary", text);
 }
 
-int indexOf(const tco::PlanResult &result, const QString &name)
-{
-    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
-        if (result.scenarios[i].name == name)
-            return static_cast<int>(i);
-    }
-    return -1;
-}
-
 } // namespace
 
 DashboardSummary DashboardSummary::compute(const tco::PlanResult &result)
@@ -54,10 +45,10 @@ DashboardSummary DashboardSummary::compute(const tco::PlanResult &result)
     if (std::fabs(baselineTotal) > 0.0)
         s.savingFraction = s.saving / baselineTotal;
 
-    if (!result.breakeven.empty()) {
-        s.breakEven = &result.breakeven.front();
-        s.breakEvenPurchase = indexOf(result, s.breakEven->request.purchase);
-        s.breakEvenCloud = indexOf(result, s.breakEven->request.cloud);
+    s.breakEven = tco::headlineBreakEven(result);
+    if (s.breakEven) {
+        s.breakEvenPurchase = s.breakEven->purchase;
+        s.breakEvenCloud = s.breakEven->cloud;
         if (s.breakEvenPurchase >= 0 && s.breakEvenCloud >= 0)
             s.paybackMonth = tco::breakEvenMonth(scenarios[static_cast<std::size_t>(s.breakEvenPurchase)].result,
                                                  scenarios[static_cast<std::size_t>(s.breakEvenCloud)].result);

@@ -165,26 +165,15 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
             owned = static_cast<int>(i);
     const QString owning = owned >= 0 ? report::owningReturnSentence(result, static_cast<std::size_t>(owned)) : QString();
     if (!summary.breakEven) {
-        const std::optional<tco::OwningVersusCloud> v =
-            owned >= 0 ? tco::owningVersusCloud(result, static_cast<std::size_t>(owned)) : std::nullopt;
-        if (v) {
-            m_breakEven->setTitle(tr("Return on owning vs renting"));
-            m_breakEven->setValue(v->irr ? tr("%1 a year").arg(report::percent(*v->irr)) : tr("None"));
-            m_breakEven->setDetail(owning);
-            m_breakEven->setTone(v->irr && *v->irr > result.workload.discountRate ? KpiCard::Tone::Good
-                                                                                    : KpiCard::Tone::Neutral);
-            m_breakEven->setToolTip({});
-            return;
-        }
         m_breakEven->setValue(QStringLiteral("—"));
-        m_breakEven->setDetail(tr("This plan has no break-even comparison. Add one on the Scenarios page: a purchase "
-                                  "scenario against a dedicated or cluster one."));
+        m_breakEven->setDetail(tr("Nothing to compare owning with: the plan needs a purchase and a cloud option (dedicated, "
+                                  "cluster, pay-per-use or reserved) that meets the demand."));
         m_breakEven->setTone(KpiCard::Tone::Neutral);
         m_breakEven->setToolTip({});
         return;
     }
-    const tco::BreakEvenRequest &request = summary.breakEven->request;
-    const tco::BreakEvenResult &be = summary.breakEven->result;
+    const tco::BreakEvenRequest &request = summary.breakEven->breakEven.request;
+    const tco::BreakEvenResult &be = summary.breakEven->breakEven.result;
     if (be.fleet) {
         // Against pay-per-use: how busy the servers must be (model.md §10.7).
         const tco::FleetBreakEven &f = *be.fleet;
@@ -214,11 +203,11 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
     if (be.servers) {
         m_breakEven->setValue(servers(*be.servers));
         QString detail = be.staysCheaper
-                             ? tr("Buying is no dearer than renting from %1 on and stays cheaper up to %2.")
-                                   .arg(servers(*be.servers))
+                             ? tr("Buying (%1) is no dearer than renting (%2) from %3 on and stays cheaper up to %4.")
+                                   .arg(request.purchase, request.cloud, servers(*be.servers))
                                    .arg(maxServers)
-                             : tr("Buying is no dearer than renting at %1, but not at every count up to %2.")
-                                   .arg(servers(*be.servers))
+                             : tr("Buying (%1) is no dearer than renting (%2) at %3, but not at every count up to %4.")
+                                   .arg(request.purchase, request.cloud, servers(*be.servers))
                                    .arg(maxServers);
         m_breakEven->setDetail(detail);
         m_breakEven->setTone(KpiCard::Tone::Good);
@@ -228,7 +217,8 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
     } else {
         m_breakEven->setValue(tr("Never"));
         m_breakEven->setDetail(
-            tr("Buying never costs less than renting (%1) within 1–%2.").arg(request.cloud, servers(maxServers)));
+            tr("Buying (%1) never costs less than renting (%2) within 1–%3.")
+                .arg(request.purchase, request.cloud, servers(maxServers)));
         m_breakEven->setTone(KpiCard::Tone::Neutral);
     }
     // Payback in words against the option a reader compares with (the cheapest cloud option, which is the recommended

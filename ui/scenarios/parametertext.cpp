@@ -156,7 +156,10 @@ QString defaultNote(const tco::ParameterInfo &info)
         text = QStringLiteral("default ") + format(info, *info.defaultValue);
     } else if (isMoney(info)) {
         // The unit column says "per month"; the note only needs the amount.
-        text = QStringLiteral("default ") + report::money(*info.defaultValue);
+        // Whole amounts without cents ("$100,000"), as the field shows them.
+        text = QStringLiteral("default ") + (std::floor(*info.defaultValue) == *info.defaultValue
+                                                 ? report::moneyWhole(*info.defaultValue)
+                                                 : report::money(*info.defaultValue));
     } else if (isPercent(info)) {
         text = QStringLiteral("default ") + report::percent(*info.defaultValue, neededDecimals(*info.defaultValue * 100.0, kMaxPercentDecimals));
     } else {

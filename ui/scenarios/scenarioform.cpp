@@ -14,6 +14,7 @@
 #include "ui/scenarios/parameterfield.h"
 #include "ui/scenarios/parametertext.h"
 #include "ui/scenarios/financingbox.h"
+#include "ui/scenarios/gpupickerbox.h"
 #include "ui/scenarios/reservedpricebox.h"
 #include "ui/scenarios/scenariolistmodel.h"
 
@@ -131,6 +132,10 @@ ScenarioForm::ScenarioForm(PlanEditor *editor, int index, QWidget *parent)
 
     if (tco::cloudInstance(tco::defaultScenario(m_kind)))
         buildInstancePicker(layout);
+    if (m_kind == tco::ScenarioKind::Purchase) {
+        m_gpuPicker = new GpuPickerBox(m_editor, m_index, m_catalog, this);
+        layout->addWidget(m_gpuPicker);
+    }
     buildParameters(layout);
     if (tco::usesParameter(m_kind, ParamId::CommitDiscount)) {
         m_reserved = new ReservedPriceBox(m_editor, m_index, m_catalog, this);
@@ -342,6 +347,8 @@ void ScenarioForm::updateFromPlan()
         m_reserved->refresh();
     if (m_financing)
         m_financing->refresh();
+    if (m_gpuPicker)
+        m_gpuPicker->updateFromPlan();
     if (m_tiers) {
         const auto &purchase = std::get<tco::PurchaseScenario>(s.scenario);
         m_tiers->setTiers(purchase.bulkDiscounts, purchase.servers, purchase.serverPrice);

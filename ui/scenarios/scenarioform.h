@@ -15,6 +15,7 @@ namespace mltco::ui {
 
 class ReservedPriceBox;
 class FinancingBox;
+class GpuPickerBox;
 
 class BulkDiscountEditor;
 class PurchaseScheduleEditor;
@@ -85,6 +86,7 @@ private:
     QPushButton *m_sizeButton = nullptr;
     QLabel *m_sizeNote = nullptr;
     FinancingBox *m_financing = nullptr;
+    GpuPickerBox *m_gpuPicker = nullptr;
     ReservedPriceBox *m_reserved = nullptr;
 };
 

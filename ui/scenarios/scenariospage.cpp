@@ -120,7 +120,7 @@ void ScenariosPage::arrangeFor(int windowWidth)
         m_right->setMinimumHeight(0);
         // As wide as the list may be (480) where the window allows, so scenario names are read whole on a large
         // screen; the splitter scales this down on a smaller one, to the list's minimum of 350.
-        m_splitter->setSizes({480, 910});
+        m_splitter->setSizes({400, 990});
     } else {
         // Above the form, the list and the break-even side by side, a dozen rows high; the form below keeps room
         // to work in.
