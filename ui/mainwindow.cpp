@@ -1,5 +1,7 @@
 #include "ui/mainwindow.h"
 
+#include "models/report/titlecheck.h"
+
 #include "models/catalog/seedcatalog.h"
 #include "models/report/reportdata.h"
 #include "models/store/copy/storecopy.h"
@@ -243,10 +245,7 @@ void MainWindow::buildMenus()
         action->setObjectName(QStringLiteral("openExample_") + example.key);
     }
     file->addSeparator();
-    QAction *exportPdfAction = file->addAction(tr("Export P&DF report…"), this, [this] {
-        if (m_editor)
-            exportPdfWithDialog(this, *m_editor);
-    });
+    QAction *exportPdfAction = file->addAction(tr("Export P&DF report…"), this, &MainWindow::exportPdf);
     exportPdfAction->setObjectName(QStringLiteral("exportPdfAction"));
     exportPdfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     QAction *exportCsvAction = file->addAction(tr("Export &CSV…"), this, [this] {
@@ -708,6 +707,32 @@ void MainWindow::importPlanWithDialog()
         return;
     if (Status s = importPlanFile(path); !s)
         showError(tr("Import plan"), s);
+}
+
+void MainWindow::exportPdf()
+{
+    if (!m_editor)
+        return;
+    // A board reads the title first: one the plan has outgrown ("four ML engineers" for a team of 12) is asked about.
+    if (const QStringList stale = report::titleMismatches(m_editor->plan()); !stale.isEmpty()) {
+        QMessageBox ask(QMessageBox::Question, tr("Export PDF"),
+                        tr("The report's title may no longer fit the plan:\n\n%1\n\nRetitle the plan before exporting?")
+                            .arg(stale.join(QLatin1Char('\n'))),
+                        QMessageBox::NoButton, this);
+        ask.setObjectName(QStringLiteral("staleTitleQuestion"));
+        QPushButton *retitle = ask.addButton(tr("Edit title…"), QMessageBox::AcceptRole);
+        retitle->setObjectName(QStringLiteral("staleTitleEdit"));
+        QPushButton *asIs = ask.addButton(tr("Export as it is"), QMessageBox::DestructiveRole);
+        asIs->setObjectName(QStringLiteral("staleTitleKeep"));
+        ask.addButton(QMessageBox::Cancel);
+        ask.setDefaultButton(retitle);
+        ask.exec();
+        if (ask.clickedButton() == retitle)
+            editPlanDetails();
+        else if (ask.clickedButton() != asIs)
+            return;
+    }
+    exportPdfWithDialog(this, *m_editor);
 }
 
 void MainWindow::editPlanDetails()

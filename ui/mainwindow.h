@@ -91,6 +91,8 @@ private:
     void showModelReference();
     /// Edit › Plan title and notes…
     void editPlanDetails();
+    /// File › Export PDF report: asks first when the plan's title says what the plan no longer does.
+    void exportPdf();
     void showError(const QString &title, const Status &status);
     void updateReadOnlyBanner();
 

@@ -8,6 +8,7 @@
 #include "models/report/reportdata.h"
 #include "models/report/fleetreport.h"
 #include "models/report/summary.h"
+#include "models/report/titlecheck.h"
 #include "models/store/planstore.h"
 #include "models/plan/planreader.h"
 #include "ui/report/pdfreport.h"
@@ -178,6 +179,10 @@ int runReport(const QStringList &args, Io &io)
             !s)
             return inputError(io, s.error().message);
         io.out << "PDF report written to " << pdf << '\n';
+        // The title is page one's first line: one the plan has outgrown is pointed out (the report is written anyway).
+        for (const QString &stale : report::titleMismatches(loaded->plan))
+            io.err << "mltco-cli: note: " << stale << " Change the plan's \"name\" to retitle the report.\n";
+        io.err.flush();
     }
     io.out.flush();
     return ExitOk;

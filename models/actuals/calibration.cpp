@@ -2,6 +2,7 @@
 
 #include "models/report/format.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace mltco::actuals {
@@ -39,6 +40,13 @@ ObservedUse observeUse(const QList<MonthActual> &actuals)
 
 namespace {
 
+// GPU-hours billed only while they work: what a pay-per-use scenario (elastic, or a hybrid's or mix's burst with its
+// base) is billed for is the work done.
+bool billsWork(tco::ScenarioKind kind)
+{
+    return kind == tco::ScenarioKind::Elastic || tco::isComposite(kind);
+}
+
 void suggest(QList<Suggestion> &out, tco::ParamId id, bool workload, std::optional<double> current, double value,
              const QString &reason)
 {
@@ -65,7 +73,7 @@ QList<Suggestion> calibrationSuggestions(const ObservedUse &use, const tco::Work
     // Billed GPU-hours are the work done only where GPUs are paid for while they work (elastic, and a hybrid's burst
     // with its base): an always-on box or a rented pool bills its idle hours too, so its hours are capacity paid for,
     // not demand, and are not offered as the workload's demand.
-    const bool payPerUse = kind == tco::ScenarioKind::Elastic || tco::isComposite(kind);
+    const bool payPerUse = billsWork(kind);
     if (use.gpuHoursPerMonth > 0 && payPerUse)
         suggest(out, tco::ParamId::DemandGpuHours, true, tco::parameterValue(workload, tco::ParamId::DemandGpuHours),
                 use.gpuHoursPerMonth * speedup,
@@ -87,6 +95,27 @@ QList<Suggestion> calibrationSuggestions(const ObservedUse &use, const tco::Work
                                "commitment included)")
                     .arg(report::money(*use.committedRate), report::money(*use.onDemandRate)));
     return out;
+}
+
+QString demandNotSuggested(const ObservedUse &use, const tco::Workload &workload, const tco::Scenario &scenario,
+                           const QString &scenarioName)
+{
+    const QList<Suggestion> offered = calibrationSuggestions(use, workload, scenario);
+    if (std::any_of(offered.begin(), offered.end(),
+                    [](const Suggestion &s) { return s.parameter == tco::ParamId::DemandGpuHours; }))
+        return {};
+    if (use.months == 0 || use.gpuHoursPerMonth <= 0)
+        return QStringLiteral("The bills carry no GPU-hours, so they say nothing of the demand.");
+    const tco::ScenarioKind kind = tco::scenarioKind(scenario);
+    if (!billsWork(kind))
+        return QStringLiteral("Demand from the billed GPU-hours is offered only against a pay-per-use scenario (elastic, "
+                              "or a hybrid or mix that bursts): \u201c%1\u201d is billed for its idle hours too, so its "
+                              "%2 GPU-hours a month are capacity paid for, not work done. Hold the bills against a "
+                              "pay-per-use scenario to calibrate the demand.")
+            .arg(scenarioName, report::grouped(use.gpuHoursPerMonth, 0));
+    return QStringLiteral("The plan's demand already matches the %1 GPU-hours a month the bills show (within 1 %), or "
+                          "the bills' figure is outside what the demand allows.")
+        .arg(report::grouped(use.gpuHoursPerMonth, 0));
 }
 
 } // namespace mltco::actuals

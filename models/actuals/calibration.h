@@ -46,4 +46,10 @@ struct Suggestion final
 QList<Suggestion> calibrationSuggestions(const ObservedUse &use, const tco::Workload &workload,
                                          const tco::Scenario &scenario);
 
+/// Why the workload's demand is not among the suggestions, in words, when it is not: the bills have no GPU-hours, the
+/// linked scenario bills its idle hours too (a dedicated box, a cluster, a reservation, a purchase), or the plan's
+/// demand already matches. Empty when demand is suggested. `scenarioName` names the scenario in the sentence.
+QString demandNotSuggested(const ObservedUse &use, const tco::Workload &workload, const tco::Scenario &scenario,
+                           const QString &scenarioName);
+
 } // namespace mltco::actuals

@@ -1053,6 +1053,17 @@ private slots:
         QVERIFY(tco::setParameterValue(calibrated, tco::ParamId::DemandGpuHours, e[0].suggested));
         QVERIFY(calibrationSuggestions(use, calibrated, elastic->scenario).isEmpty());
         QVERIFY(calibrationSuggestions(ObservedUse{}, plan->workload, dedicated.scenario).isEmpty());
+
+        // Why the demand is not offered, in words: against the dedicated boxes (idle hours billed too), once applied,
+        // and without GPU-hours; nothing to say while it is offered.
+        QVERIFY(demandNotSuggested(use, plan->workload, elastic->scenario, elastic->name).isEmpty());
+        const QString boxes = demandNotSuggested(use, plan->workload, dedicated.scenario, dedicated.name);
+        QVERIFY2(boxes.contains(dedicated.name) && boxes.contains(QStringLiteral("1,465 GPU-hours a month"))
+                     && boxes.contains(QStringLiteral("idle hours")),
+                 qPrintable(boxes));
+        QVERIFY(demandNotSuggested(use, calibrated, elastic->scenario, elastic->name).contains(QStringLiteral("already matches")));
+        QVERIFY(demandNotSuggested(ObservedUse{}, plan->workload, elastic->scenario, elastic->name)
+                    .contains(QStringLiteral("no GPU-hours")));
     }
 
     void monthsCount()

@@ -256,6 +256,10 @@ private slots:
                 if (w.text == QLatin1String("Page"))
                     footer = std::max(footer, w.yMin);
             QVERIFY2(footer > 0, qPrintable(QStringLiteral("page %1 has no footer").arg(p)));
+            // No page but the last is nearly empty (a lone chart's caption, a table's last rows): at least 40 words
+            // besides its header and footer.
+            if (p < pages)
+                QVERIFY2(words.size() >= 40 + 15, qPrintable(QStringLiteral("page %1 holds only %2 words").arg(p).arg(words.size())));
             for (const PdfWord &w : words) {
                 if (std::abs(w.yMin - footer) < 0.5)
                     continue; // the footer's own words
@@ -263,6 +267,37 @@ private slots:
                                                           .arg(p).arg(w.text).arg(w.yMin).arg(w.yMax).arg(footer)));
             }
         }
+    }
+
+    void figuresAndNamesStayWhole_data()
+    {
+        QTest::addColumn<QString>("pageSize");
+        QTest::newRow("a4") << "a4";
+        QTest::newRow("letter") << "letter";
+    }
+
+    void figuresAndNamesStayWhole()
+    {
+        // A plan a thousand times the sample's demand: billion-dollar figures, printed whole on both paper sizes, as are
+        // the seed articles' file names and one-word kinds in the appendix (a narrow column grows rather than split them).
+        QFETCH(QString, pageSize);
+        std::optional<mltco::tco::Plan> plan = widenedSamplePlan(6);
+        QVERIFY(plan);
+        plan->workload.demandGpuHours *= 1000;
+        plan->workload.engineers *= 1000; // the boxes per engineer too
+        const QString planPath = m_home.filePath(QStringLiteral("big.json"));
+        QVERIFY(writeFile(planPath, mltco::tco::writePlan(*plan)));
+        const QString pdf = m_home.filePath(QStringLiteral("big-%1.pdf").arg(pageSize));
+        QCOMPARE(cli({QStringLiteral("report"), planPath, QStringLiteral("--pdf"), pdf, QStringLiteral("--page-size"), pageSize}).exitCode, 0);
+        const QString text = run(tool("pdftotext"), {pdf, QStringLiteral("-")});
+        static const QRegularExpression billions(QStringLiteral("\\$\\d{1,3}(,\\d{3}){3}\\b"));
+        QVERIFY2(text.contains(billions), "no billion-dollar figure: the plan is not big enough to test this");
+        static const QRegularExpression split(QStringLiteral("\\$[\\d,]*\\d,?\\s*\\n\\s*\\d{3}\\b"));
+        const QRegularExpressionMatch m = split.match(text);
+        QVERIFY2(!m.hasMatch(), qPrintable(m.captured(0)));
+        QVERIFY(text.contains(QStringLiteral("000_8df8b20412f607fd.txt")));
+        QVERIFY(text.contains(QStringLiteral("004_f51af283e68b2414.txt")));
+        QVERIFY(!text.contains(QStringLiteral("assumpt\n")));
     }
 
     // A plan with uncertain inputs: the PDF gets its risk page and the CSVs their percentiles and tornado, the

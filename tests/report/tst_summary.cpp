@@ -4,6 +4,7 @@
 // figures worked out here from the evaluation itself.
 #include "models/report/format.h"
 #include "models/report/summary.h"
+#include "models/report/titlecheck.h"
 #include "models/plan/planevaluation.h"
 #include "models/plan/planreader.h"
 #include "tests/support/testmain.h"
@@ -68,6 +69,38 @@ class TestSummary final : public QObject
     Q_OBJECT
 
 private slots:
+    void aTitleThePlanOutgrewIsNamed_data()
+    {
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<int>("engineers");
+        QTest::addColumn<int>("horizon");
+        QTest::addColumn<QStringList>("expected");
+        const QString four = QStringLiteral("TCO for four ML engineers over three years");
+        QTest::newRow("as written") << four << 4 << 36 << QStringList{};
+        QTest::newRow("grown") << four << 12 << 48
+                               << QStringList{QStringLiteral("The title says \u201cthree years\u201d; the plan runs 48 months."),
+                                              QStringLiteral("The title says \u201cfour ML engineers\u201d; the plan has 12 engineers.")};
+        QTest::newRow("digits, months") << QStringLiteral("A 36-month plan for 12 engineers") << 12 << 36 << QStringList{};
+        QTest::newRow("digits, one off") << QStringLiteral("A 36-month plan for 12 engineers") << 1 << 24
+                                         << QStringList{QStringLiteral("The title says \u201c36-month\u201d; the plan runs 24 months."),
+                                                        QStringLiteral("The title says \u201c12 engineers\u201d; the plan has 1 engineer.")};
+        QTest::newRow("no figures") << QStringLiteral("Growing team, after tax") << 30 << 60 << QStringList{};
+        QTest::newRow("not a number") << QStringLiteral("Several years of many engineers") << 30 << 60 << QStringList{};
+    }
+
+    void aTitleThePlanOutgrewIsNamed()
+    {
+        QFETCH(QString, title);
+        QFETCH(int, engineers);
+        QFETCH(int, horizon);
+        QFETCH(QStringList, expected);
+        tco::Plan p;
+        p.name = title;
+        p.workload.engineers = engineers;
+        p.workload.horizonMonths = horizon;
+        QCOMPARE(report::titleMismatches(p), expected);
+    }
+
     void ownedOptionIsMeasuredAgainstTheCheapestCloudOne()
     {
         const tco::Plan p = plan(kRent + ",\n" + kOwn + ",\n" + kBurst);

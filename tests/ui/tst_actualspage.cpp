@@ -227,6 +227,11 @@ private slots:
         // Calibration of the dedicated scenario: its committed share applies in one click and can be undone; its
         // boxes bill idle hours too, so the bills are not offered as demand.
         QVERIFY(!f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours")));
+        // ... and the page says why, where the demand's suggestion would be.
+        QLabel *why = nullptr;
+        QTRY_VERIFY((why = f.find<QLabel>(QStringLiteral("demandNotSuggested"))) && why->isVisible());
+        QVERIFY2(why->text().contains(name) && why->text().contains(QStringLiteral("pay-per-use scenario")),
+                 qPrintable(why->text()));
         auto *commit = f.find<QPushButton>(QStringLiteral("applySuggestion_commit_fraction"));
         QVERIFY(commit);
         QTest::mouseClick(commit, Qt::LeftButton);
@@ -242,6 +247,7 @@ private slots:
         QTRY_COMPARE(f.editor()->plan().actuals->scenario, elastic);
         auto *apply = f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours"));
         QVERIFY(apply);
+        QTRY_VERIFY(!f.find<QLabel>(QStringLiteral("demandNotSuggested"))); // offered: nothing to explain
         const double suggested = page->suggestions().first().suggested;
         // The button names the value it sets and stands beside its text, before it on the same row.
         QVERIFY2(apply->text().startsWith(QStringLiteral("Apply ")) && apply->text().size() > 6, qPrintable(apply->text()));

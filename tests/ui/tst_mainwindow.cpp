@@ -536,6 +536,60 @@ private slots:
         QCOMPARE(rows, qsizetype(1 + 24 * f.editor()->plan().scenarios.size()));
     }
 
+    void anOutgrownTitleIsPointedOutAndAskedAboutBeforeThePdf()
+    {
+        // "Seed 000: four ML engineers over three years" after the team grows to 12 and the plan to 48 months: the
+        // dashboard says so, and Export PDF asks to retitle first (Edit title… opens the title dialog, then the export
+        // goes on to its file dialog).
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(f.editor()->plan().name.contains(QStringLiteral("four ML engineers over three years")));
+        auto *notes = f.find<QLabel>(QStringLiteral("dashboardNotes"));
+        QVERIFY(notes);
+        QVERIFY(!notes->text().contains(QStringLiteral("The title says")));
+        f.editor()->setWorkloadValue(tco::ParamId::Engineers, 12);
+        f.editor()->setWorkloadValue(tco::ParamId::HorizonMonths, 48);
+        QTRY_VERIFY2(notes->text().contains(QStringLiteral("The title says \u201cfour ML engineers\u201d; the plan has 12 "
+                                                           "engineers.")),
+                     qPrintable(notes->text()));
+        QVERIFY(notes->text().contains(QStringLiteral("the plan runs 48 months")));
+
+        QStringList seen;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            QWidget *modal = QApplication::activeModalWidget();
+            if (!modal || (!seen.isEmpty() && seen.last() == modal->objectName()))
+                return;
+            seen << modal->objectName();
+            if (auto *box = qobject_cast<QMessageBox *>(modal)) {
+                QVERIFY(box->text().contains(QStringLiteral("the plan runs 48 months")));
+                QTest::mouseClick(box->findChild<QPushButton *>(QStringLiteral("staleTitleEdit")), Qt::LeftButton);
+            } else if (modal->objectName() == QLatin1String("planDetailsDialog")) {
+                auto *title = modal->findChild<QLineEdit *>(QStringLiteral("planTitleEdit"));
+                title->clear();
+                QTest::keyClicks(title, QStringLiteral("Twelve ML engineers over four years"));
+                QTest::mouseClick(modal->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+            } else if (auto *dialog = qobject_cast<QDialog *>(modal)) {
+                dialog->reject(); // the file dialog: this test stops before writing
+            }
+        });
+        poll.start(20);
+        f.find<QAction>(QStringLiteral("exportPdfAction"))->trigger();
+        poll.stop();
+        QCOMPARE(seen.size(), 3);
+        QCOMPARE(seen.at(0), QStringLiteral("staleTitleQuestion"));
+        QCOMPARE(seen.at(1), QStringLiteral("planDetailsDialog"));
+        QCOMPARE(f.editor()->plan().name, QStringLiteral("Twelve ML engineers over four years"));
+        QTRY_VERIFY(!notes->text().contains(QStringLiteral("The title says")));
+        // A title that fits is not asked about: straight to the file dialog.
+        seen.clear();
+        poll.start(20);
+        f.find<QAction>(QStringLiteral("exportPdfAction"))->trigger();
+        poll.stop();
+        QCOMPARE(seen.size(), 1);
+        QVERIFY(seen.first() != QLatin1String("staleTitleQuestion"));
+    }
+
     void modelReferenceIsCompiledIn()
     {
         QFile doc(QStringLiteral(":/docs/model.md"));

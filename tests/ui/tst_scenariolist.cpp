@@ -352,7 +352,7 @@ private slots:
         QTest::keyClick(max, Qt::Key_Return);
         auto *maxError = w<QLabel>(QStringLiteral("breakEvenMaxServersError"));
         QTRY_VERIFY(maxError->isVisible());
-        QVERIFY(maxError->text().contains(QStringLiteral("must be an integer from 1 to 10000")));
+        QVERIFY(maxError->text().contains(QStringLiteral("must be an integer from 1 to 10,000")));
         QCOMPARE(m_f->editor()->plan().breakeven.value(0).maxServers, 100);
         type(max, QStringLiteral("20"));
         QTest::keyClick(max, Qt::Key_Return);

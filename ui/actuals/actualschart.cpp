@@ -19,7 +19,7 @@ namespace mltco::ui {
 
 ActualsChart::ActualsChart(Mode mode, QWidget *parent)
     : QWidget(parent), m_mode(mode), m_view(new ChartView(this)), m_chart(new QChart),
-      m_months(new QValueAxis(m_chart)), m_money(new QValueAxis(m_chart))
+      m_months(new QValueAxis(m_chart)), m_money(newMoneyAxis(m_chart)) // ticks written out: "$8,000", "$50k"
 {
     m_view->setObjectName(mode == Mode::Monthly ? QStringLiteral("actualsMonthlyChart")
                                                 : QStringLiteral("actualsCumulativeChart"));

@@ -283,6 +283,7 @@ void ActualsPage::refresh()
 
     m_comparison.reset();
     m_suggestions.clear();
+    m_demandNote.clear();
     const tco::EvaluatedScenario *scenario = nullptr;
     if (plan.actuals && m_editor->result()) {
         for (const tco::EvaluatedScenario &s : m_editor->result()->scenarios)
@@ -333,8 +334,9 @@ void ActualsPage::refresh()
             for (const actuals::MonthActual &m : months)
                 if (m.month >= c->start && m.month <= c->rows.back().month)
                     inPlan.append(m);
-            m_suggestions =
-                actuals::calibrationSuggestions(actuals::observeUse(inPlan), plan.workload, scenario->scenario);
+            const actuals::ObservedUse use = actuals::observeUse(inPlan);
+            m_suggestions = actuals::calibrationSuggestions(use, plan.workload, scenario->scenario);
+            m_demandNote = actuals::demandNotSuggested(use, plan.workload, scenario->scenario, scenario->name);
             const int color =
                 int(std::distance(plan.scenarios.begin(),
                                   std::find_if(plan.scenarios.begin(), plan.scenarios.end(),
@@ -411,9 +413,16 @@ void ActualsPage::fillSuggestions()
             item->widget()->deleteLater();
         delete item;
     }
+    // Why the demand is not offered, when it is not: where a reader of the README looks for it first.
+    if (!m_demandNote.isEmpty()) {
+        auto *why = new WrapLabel(m_demandNote, m_calibration);
+        why->setObjectName(QStringLiteral("demandNotSuggested"));
+        why->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
+        m_suggestionRows->addWidget(why);
+    }
     if (m_suggestions.isEmpty()) {
-        auto *none = new WrapLabel(tr("The plan already matches what the bills show (within 1 %), or the bills have no "
-                                      "GPU-hours to learn from."),
+        auto *none = new WrapLabel(tr("Nothing else to calibrate: the plan's other values match what the bills show "
+                                      "(within 1 %)."),
                                    m_calibration);
         none->setWordWrap(true);
         none->setObjectName(QStringLiteral("noSuggestions"));

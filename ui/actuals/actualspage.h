@@ -96,6 +96,7 @@ private:
     QVBoxLayout *m_suggestionRows;
     std::optional<actuals::PlanComparison> m_comparison;
     QList<actuals::Suggestion> m_suggestions;
+    QString m_demandNote; ///< why the workload's demand is not among the suggestions, when it is not
     QFutureWatcher<BillOutcome> m_importWatcher;
     std::shared_ptr<ImportProgress> m_importProgress; ///< set while a bill import runs
     QPointer<QProgressDialog> m_progressDialog;

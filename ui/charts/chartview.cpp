@@ -1,6 +1,7 @@
 #include "ui/charts/chartview.h"
 
 #include "models/common/currency.h"
+#include "models/report/format.h"
 
 #include "ui/core/theme.h"
 
@@ -150,7 +151,7 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
             labels << (shown == 0.0 ? sign + QLatin1Char('0')
                                     : QStringLiteral("%1%2%3%4")
                                           .arg(shown < 0 ? QStringLiteral("-") : QString(), sign,
-                                               QString::number(std::fabs(shown), 'f', decimals), scale.suffix));
+                                               report::grouped(std::fabs(shown), decimals), scale.suffix));
             at << v;
         }
         if (labelled->categoriesLabels() != labels || labelled->endValue(labels.last()) != at.last()) {

@@ -40,11 +40,20 @@ CumulativeChart::CumulativeChart(QWidget *parent)
 void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::PlanComparison *bills,
                                 std::size_t billsScenario)
 {
+    std::vector<std::size_t> all(result.scenarios.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+        all[i] = i;
+    setScenarios(result, all, bills, billsScenario);
+}
+
+void CumulativeChart::setScenarios(const tco::PlanResult &result, const std::vector<std::size_t> &shown,
+                                   const actuals::PlanComparison *bills, std::size_t billsScenario)
+{
     m_currency = result.currency;
     m_legend.remember(m_chart);
     QStringList names;
-    for (const tco::EvaluatedScenario &s : result.scenarios)
-        names << flaggedName(s);
+    for (std::size_t i : shown)
+        names << flaggedName(result.scenarios[i]);
     QList<QPointF> spent{{0.0, 0.0}};
     if (bills && billsScenario < result.scenarios.size()) {
         for (const actuals::VarianceRow &r : bills->rows)
@@ -64,7 +73,8 @@ void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::Pl
     double hi = 0.0;
     for (const QPointF &p : spent)
         hi = std::max(hi, p.y());
-    for (const tco::EvaluatedScenario &s : result.scenarios) {
+    for (std::size_t i : shown) {
+        const tco::EvaluatedScenario &s = result.scenarios[i];
         std::vector<double> values{0.0}; // month 0: nothing spent yet, so every line starts at the origin
         double sum = 0.0;
         for (const tco::MonthRow &row : s.result.months) {
@@ -79,13 +89,13 @@ void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::Pl
     setMonthRange(m_months, 0, horizon);
     setChartTitle(m_chart, tr("Cumulative cost over %1 months%2").arg(horizon).arg(afterTaxNote(result.workload)));
 
-    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
-        const tco::EvaluatedScenario &s = result.scenarios[i];
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const tco::EvaluatedScenario &s = result.scenarios[shown[i]];
         QList<QPointF> points;
         points.reserve(static_cast<qsizetype>(m_cumulative[i].size()));
         for (std::size_t m = 0; m < m_cumulative[i].size(); ++m)
             points.append(QPointF(static_cast<double>(m), m_cumulative[i][m] / scale.divisor));
-        QPen pen(palette::scenarioColor(static_cast<int>(i)), 2.5);
+        QPen pen(palette::scenarioColor(static_cast<int>(shown[i])), 2.5); // each scenario keeps its colour
         if (s.result.hasUnmetDemand())
             pen.setStyle(Qt::DashLine); // does less than asked: drawn as not the whole story
         QLineSeries *series = lines.line(static_cast<qsizetype>(i), names[static_cast<qsizetype>(i)]);
@@ -106,7 +116,7 @@ void CumulativeChart::setResult(const tco::PlanResult &result, const actuals::Pl
     if (overlay) {
         // The bills' GPU spend, in the text colour with a point per month: where it leaves its scenario's line is
         // where reality departs from the plan (the plan's line is its whole cost; the bills carry GPU charges).
-        const auto slot = static_cast<qsizetype>(result.scenarios.size());
+        const auto slot = static_cast<qsizetype>(shown.size());
         QList<QPointF> points = spent;
         for (QPointF &p : points)
             p.setY(p.y() / scale.divisor);

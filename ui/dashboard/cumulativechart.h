@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+#include <cstddef>
 #include <vector>
 
 class QChart;
@@ -33,6 +34,10 @@ public:
     /// of the months the bills cover, beside the line of scenario `billsScenario` (a position in result.scenarios).
     void setResult(const tco::PlanResult &result, const actuals::PlanComparison *bills = nullptr,
                    std::size_t billsScenario = 0);
+    /// Only the scenarios at these positions of result.scenarios, each in its own colour (the report's second chart of
+    /// the cheaper options on their own scale).
+    void setScenarios(const tco::PlanResult &result, const std::vector<std::size_t> &shown,
+                      const actuals::PlanComparison *bills = nullptr, std::size_t billsScenario = 0);
     ChartView *view() const { return m_view; }
 
     /// Modest preferred size so the dashboard fits a 1440x900 window; the page's layout stretches charts into

@@ -4,6 +4,7 @@
 #include "models/report/format.h"
 #include "models/report/problemtext.h"
 #include "models/report/summary.h"
+#include "models/report/titlecheck.h"
 #include "models/tco/workload.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
@@ -260,6 +261,11 @@ void DashboardPage::refresh()
                                      : tr("Break-even %1 left out:").arg(l.name.toHtmlEscaped()),
                           why.join(QStringLiteral("; ")));
     }
+    // A title the plan has outgrown ("four ML engineers" for a team of 12) heads every report: said where it shows.
+    for (const QString &stale : report::titleMismatches(plan))
+        lines << QStringLiteral("<span style=\"color: %1;\">⚠ %2 %3</span>")
+                     .arg(theme::css(theme::Role::WarningText), stale.toHtmlEscaped(),
+                          tr("Edit › Plan title and notes… retitles it.").toHtmlEscaped());
     // Said in the plan's words: the scenario's name and the field's label, not the engine's path.
     for (const QString &w : result.warnings)
         lines << QStringLiteral("<span style=\"color: %1;\">⚠ %2</span>")

@@ -13,6 +13,7 @@
 #include "ui/dashboard/categorychart.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/cumulativechart.h"
+#include "ui/dashboard/dashboardsummary.h"
 #include "ui/dashboard/hybridchart.h"
 #include "ui/report/chartobject.h"
 #include "ui/fleet/fleetcharts.h"
@@ -26,6 +27,7 @@
 #include <QDir>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTextBlock>
 #include <QTextCursor>
@@ -67,13 +69,27 @@ QString table(const QStringList &headers, const QList<QStringList> &rows, const 
 {
     QString html = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"0.5\" "
                                   "style=\"border-collapse: collapse; border-color: #b8c2cc;\"><thead><tr>");
-    // Qt's rich text does not apply descendant selectors (table.small td): a small table styles its cells.
-    const QString cellStyle = small ? QStringLiteral(" style=\"font-size: 8pt\"") : QString();
+    // Qt's rich text does not apply descendant selectors (table.small td): a small table styles its cells. A cell of
+    // one word (a figure, a date, a file name, "assumption") and every figure keep to one line: a narrow column
+    // grows for them rather than split "$2,106,454,000" or "assumption" in two.
+    const auto cellStyle = [small](bool nowrap) {
+        QStringList style;
+        if (small)
+            style << QStringLiteral("font-size: 8pt");
+        if (nowrap)
+            style << QStringLiteral("white-space: nowrap");
+        return style.isEmpty() ? QString() : QStringLiteral(" style=\"%1\"").arg(style.join(QStringLiteral("; ")));
+    };
+    const auto oneWord = [](const QString &cell) {
+        QString text = cell;
+        text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+        return !text.isEmpty() && !text.contains(QLatin1Char(' '));
+    };
     for (qsizetype c = 0; c < headers.size(); ++c)
         html += QStringLiteral("<th%1%2%4>%3</th>")
                     .arg(numeric.value(c) ? QStringLiteral(" class=\"num\"") : QString(),
                          widths.value(c) ? QStringLiteral(" width=\"%1%\"").arg(widths.value(c)) : QString(), esc(headers[c]),
-                         cellStyle);
+                         cellStyle(oneWord(headers[c]) || numeric.value(c)));
     html += QStringLiteral("</tr></thead><tbody>");
     for (qsizetype r = 0; r < rows.size(); ++r) {
         html += totalRows.contains(static_cast<int>(r))    ? QStringLiteral("<tr class=\"total\">")
@@ -81,13 +97,14 @@ QString table(const QStringList &headers, const QList<QStringList> &rows, const 
                                                            : QStringLiteral("<tr>");
         for (qsizetype c = 0; c < rows[r].size(); ++c)
             html += QStringLiteral("<td%1%3>%2</td>")
-                        .arg(numeric.value(c) ? QStringLiteral(" class=\"num\"") : QString(), rows[r][c], cellStyle);
+                        .arg(numeric.value(c) ? QStringLiteral(" class=\"num\"") : QString(), rows[r][c],
+                             cellStyle(oneWord(rows[r][c]) || numeric.value(c)));
         html += QStringLiteral("</tr>");
     }
     return html + QStringLiteral("</tbody></table>");
 }
 
-QString assumptionsTable(const QList<report::AssumptionRow> &rows)
+QString assumptionsTable(const QList<report::AssumptionRow> &rows, bool small = false)
 {
     QList<QStringList> cells;
     for (const report::AssumptionRow &r : rows) {
@@ -101,7 +118,7 @@ QString assumptionsTable(const QList<report::AssumptionRow> &rows)
     }
     return table({QStringLiteral("Assumption"), QStringLiteral("Value"), QStringLiteral("Unit"), QStringLiteral("Source"),
                   QStringLiteral("Note")},
-                 cells, {false, false, false, false, false}, {}, {20, 17, 15, 18, 30});
+                 cells, {false, false, false, false, false}, {}, {20, 17, 15, 18, 30}, {}, small);
 }
 
 QString yearlyTable(const tco::ScenarioResult &result, const QString &currency)
@@ -159,6 +176,29 @@ void section(QTextCursor &cursor, const QString &html, bool newPage = false)
     cursor.insertHtml(html);
 }
 
+/// The pages of a laid-out document that hold something: a line of text, a table's cell or a chart. Qt's layout can
+/// leave a page empty (a page break right after a table that ends at a page's foot moves on twice); such a page is
+/// not printed.
+std::vector<bool> pagesWithContent(const QTextDocument &doc)
+{
+    const double pageHeight = doc.pageSize().height();
+    std::vector<bool> used(static_cast<std::size_t>(std::max(1, doc.pageCount())), false);
+    QAbstractTextDocumentLayout *layout = doc.documentLayout();
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        if (b.length() <= 1) // nothing but the paragraph's end
+            continue;
+        const QRectF box = layout->blockBoundingRect(b);
+        const QTextLayout *lines = b.layout();
+        for (int l = 0; lines && l < lines->lineCount(); ++l) {
+            const double top = box.top() + lines->lineAt(l).rect().top();
+            const auto page = static_cast<std::size_t>(std::max(0.0, std::floor((top + 1.0) / pageHeight)));
+            if (page < used.size())
+                used[page] = true;
+        }
+    }
+    return used;
+}
+
 /// Builds the report's text with charts inserted as vector objects.
 class ReportBuilder final
 {
@@ -176,7 +216,21 @@ public:
         QTextCursor cursor(&m_doc);
         onePager(cursor);
 
-        section(cursor, QStringLiteral("<h2>Charts</h2>"), true);
+        // A page one that runs over (a dozen options, with the chart at its smallest) goes on where it stopped: the
+        // charts do not leave a page holding its last lines alone.
+        section(cursor, QStringLiteral("<h2>Charts</h2>"), m_doc.pageCount() == 1);
+        // On page one's scale the cheap options lie flat along the bottom: here they have a scale of their own.
+        if (const std::vector<std::size_t> cheap = cheaperOptions(); !cheap.empty()) {
+            auto *close = new CumulativeChart(&m_host);
+            close->setScenarios(m_result, cheap);
+            close->view()->chart()->setTitle(QStringLiteral("The cheaper options on their own scale%1")
+                                                 .arg(afterTaxNote(m_result.workload)));
+            addChart(cursor, close->view(),
+                     QStringLiteral("The cheaper options' cumulative cost by month on their own scale (%1): on page "
+                                    "one's scale, set by the dearest option, they lie flat along the bottom.")
+                         .arg(m_data.currency),
+                     0.40);
+        }
         auto *categories = new CategoryChart(&m_host);
         categories->setResult(m_result);
         addChart(cursor, categories->view(),
@@ -222,7 +276,7 @@ public:
         for (std::size_t i = 0; i < m_result.scenarios.size(); ++i) {
             const tco::EvaluatedScenario &s = m_result.scenarios[i];
             const report::ScenarioSection *text = sectionOf(s.name);
-            section(cursor, QStringLiteral("<h2>%1</h2><p class=\"muted\">%2. Total %3, NPV %4, %5 a year on average "
+            sectionOnItsPage(cursor, QStringLiteral("<h2>%1</h2><p class=\"muted\">%2. Total %3, NPV %4, %5 a year on average "
                                            "(%7).%6</p>")
                                 .arg(esc(s.name), esc(capitalised(report::kindInWords(s.kind()))),
                                      esc(report::moneyWhole(s.result.total, m_data.currency)), esc(report::moneyWhole(s.result.npv, m_data.currency)),
@@ -231,22 +285,26 @@ public:
                                          ? QStringLiteral(" <span class=\"flag\">Serves only %1 of the demand.</span>")
                                                .arg(esc(report::percent(s.result.demand > 0 ? s.result.served / s.result.demand : 0.0)))
                                          : QString(),
-                                     esc(m_data.taxView)),
-                    true);
+                                     esc(m_data.taxView)));
             if (text && !text->notes.isEmpty())
                 section(cursor, QStringLiteral("<p>%1</p>").arg(esc(text->notes)));
-            section(cursor, QStringLiteral("<h3>Assumptions</h3>"));
-            if (text)
-                section(cursor, assumptionsTable(text->assumptions));
-            section(cursor, QStringLiteral("<h3>Cost by year and category (USD, whole dollars; categories that stay at zero are left out)</h3>"));
-            section(cursor, yearlyTable(s.result, m_data.currency));
+            // The scenario's figures first (its chart and its yearly table fit under its heading on one page), then
+            // its assumptions, which may run on: no page holds a lone chart or the end of a table.
             auto *years = new CategoryChart(&m_host);
             years->setResult(m_result);
             years->selector()->setCurrentIndex(static_cast<int>(i) + 1);
-            addChart(cursor, years->view(), QStringLiteral("%1: cost by category per year (USD).").arg(s.name), 0.42);
+            addChart(cursor, years->view(), QStringLiteral("%1: cost by category per year (%2).").arg(s.name, m_data.currency),
+                     0.32);
+            section(cursor, QStringLiteral("<h3>Cost by year and category (%1, whole amounts; categories that stay at zero "
+                                           "are left out)</h3>")
+                                .arg(esc(m_data.currency)));
+            section(cursor, yearlyTable(s.result, m_data.currency));
+            section(cursor, QStringLiteral("<h3>Assumptions</h3>"));
+            if (text)
+                section(cursor, assumptionsTable(text->assumptions, true));
         }
 
-        section(cursor, QStringLiteral("<h2>Workload</h2><p class=\"muted\">What every scenario serves.</p>"), true);
+        sectionOnItsPage(cursor, QStringLiteral("<h2>Workload</h2><p class=\"muted\">What every scenario serves.</p>"));
         section(cursor, assumptionsTable(m_data.workload));
         if (!m_data.prices.isEmpty()) {
             section(cursor, QStringLiteral("<h2>Catalog prices used</h2><p class=\"muted\">The price each scenario "
@@ -293,7 +351,7 @@ private:
             bound = QStringLiteral(" No decision can do better than %1 (a proven bound, %2 below this answer).")
                         .arg(esc(report::money(*a.bound, a.currency)),
                              esc(report::percent(a.value != 0.0 ? (a.value - *a.bound) / std::abs(a.value) : 0.0, 1)));
-        section(cursor,
+        sectionOnItsPage(cursor,
                 QStringLiteral("<h2>Fleet plan</h2><p><b>%1</b></p><p class=\"muted\">What to own, reserve and burst, "
                                "and when, over %2 futures (%3): NPV after tax, mean %4, P10 %5, P90 %6.%7 Every figure "
                                "is the engine's own evaluation of the answer in each future (docs/model.md).</p>")
@@ -303,8 +361,7 @@ private:
                              ? QStringLiteral("the cost of the worst %1 minimised").arg(esc(report::percent(1.0 - a.beta, 0)))
                              : QStringLiteral("the mean cost minimised"))
                     .arg(esc(report::money(a.mean, a.currency)), esc(report::money(a.p10, a.currency)),
-                         esc(report::money(a.p90, a.currency)), bound),
-                true);
+                         esc(report::money(a.p90, a.currency)), bound));
         auto *timeline = new ChartView(&m_host);
         timeline->setChart(fleet::timelineChart(a));
         addChart(cursor, timeline,
@@ -348,13 +405,12 @@ private:
         QString notes;
         for (const QString &note : c.notes)
             notes += QStringLiteral("<br>") + esc(note);
-        section(cursor,
+        sectionOnItsPage(cursor,
                 QStringLiteral("<h2>Plan vs actual</h2><p>%1</p><p class=\"muted\">Planned: the scenario's compute, "
                                "the part of a plan a cloud bill covers. Actual: the effective cost (amortised, after "
                                "discounts) of the GPU charges in the imported FOCUS bills; billed: what the invoices "
                                "charged.%2</p>")
-                    .arg(lead, notes),
-                true);
+                    .arg(lead, notes));
         auto *cumulative = new ActualsChart(ActualsChart::Mode::Cumulative, &m_host);
         cumulative->setComparison(c, c.scenario, std::max(c.planPosition, 0), m_data.currency);
         addChart(cursor, cumulative->view(),
@@ -386,13 +442,12 @@ private:
 
     void riskSection(QTextCursor &cursor, const tco::AnalysisResult &risk)
     {
-        section(cursor,
+        sectionOnItsPage(cursor,
                 QStringLiteral("<h2>How sure is the answer</h2><p class=\"muted\">%1 trials drawing the plan's uncertain "
                                "inputs (Latin hypercube, seed %2; docs/model.md §6A). P10: one future in ten costs less; "
                                "P90: one in ten costs more.</p>")
                     .arg(report::grouped(risk.trials, 0))
-                    .arg(risk.seed),
-                true);
+                    .arg(risk.seed));
         QList<QStringList> rows;
         for (const tco::ScenarioRisk &r : risk.scenarios)
             rows << QStringList{esc(r.name), esc(report::moneyWhole(r.mean, m_data.currency)), esc(report::moneyWhole(r.total.p10, m_data.currency)),
@@ -491,8 +546,13 @@ private:
         auto *cumulative = new CumulativeChart(&m_host);
         cumulative->setResult(m_result);
         const int chartAt = addChart(cursor, cumulative->view(),
-                                     QStringLiteral("Cumulative cost of each option by month (USD). Where lines cross, "
-                                                    "one option overtakes another; a purchase's resale shows as a drop."),
+                                     QStringLiteral("Cumulative cost of each option by month (%1). Where lines cross, "
+                                                    "one option overtakes another; a purchase's resale shows as a drop.%2")
+                                         .arg(m_data.currency,
+                                              cheaperOptions().empty()
+                                                  ? QString()
+                                                  : QStringLiteral(" The cheaper options, flat at this scale, are "
+                                                                   "drawn on their own scale on the charts page.")),
                                      kRatio, false, e.rows.size() > 8 ? 1200 : 960);
         QString grounds = QStringLiteral("<h3>What the answer hangs on</h3><ul>");
         if (!e.sensitivities.empty()) {
@@ -519,6 +579,37 @@ private:
             cumulative->view()->setGeometry(0, 0, canvas, static_cast<int>(canvas * ratio));
             QApplication::processEvents();
         }
+    }
+
+    /// The options whose cumulative cost never reaches a tenth of the dearest option's peak (they lie flat on a chart
+    /// scaled for it), when there are such options and others; their positions in m_result.scenarios.
+    std::vector<std::size_t> cheaperOptions() const
+    {
+        std::vector<double> peaks;
+        for (const tco::EvaluatedScenario &s : m_result.scenarios) {
+            double sum = 0.0, peak = 0.0;
+            for (const tco::MonthRow &row : s.result.months) {
+                sum += row.total;
+                peak = std::max(peak, std::abs(sum));
+            }
+            peaks.push_back(peak);
+        }
+        const double top = peaks.empty() ? 0.0 : *std::max_element(peaks.begin(), peaks.end());
+        std::vector<std::size_t> cheap;
+        for (std::size_t i = 0; i < peaks.size(); ++i)
+            if (peaks[i] < 0.1 * top)
+                cheap.push_back(i);
+        return cheap;
+    }
+
+    /// A section (a scenario, the workload) on a page of its own, unless what came before only spilled a few lines onto
+    /// the current page: the section then starts under them (its chart and first table fit in what is left) rather
+    /// than leave a page almost empty.
+    void sectionOnItsPage(QTextCursor &cursor, const QString &html)
+    {
+        const double pageHeight = m_doc.pageSize().height();
+        const double used = std::fmod(m_doc.documentLayout()->documentSize().height(), pageHeight);
+        section(cursor, html, used > 0.35 * pageHeight);
     }
 
     /// The findings in detail, and what the evaluation warned about.
@@ -637,15 +728,19 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
     QPainter painter;
     if (!painter.begin(&writer))
         return Error{QStringLiteral("Cannot write \"%1\": the PDF could not be started.").arg(QDir::toNativeSeparators(path)), {}};
-    const int pages = doc.pageCount();
+    const std::vector<bool> printed = pagesWithContent(doc);
+    const auto pages = static_cast<int>(std::count(printed.begin(), printed.end(), true));
     QFont small(font);
     small.setPointSizeF(8);
-    for (int i = 0; i < pages; ++i) {
-        if (i > 0)
+    int n = 0; // pages printed so far
+    for (int i = 0; i < static_cast<int>(printed.size()); ++i) {
+        if (!printed[static_cast<std::size_t>(i)])
+            continue;
+        if (n++ > 0)
             writer.newPage();
         painter.setFont(small);
         painter.setPen(QColor(0x51, 0x60, 0x6f));
-        if (i > 0) {
+        if (n > 1) {
             painter.drawText(QRectF(0, 0, body.width(), headerHeight * 0.7), Qt::AlignLeft | Qt::AlignVCenter,
                              data.planName);
             painter.drawText(QRectF(0, 0, body.width(), headerHeight * 0.7), Qt::AlignRight | Qt::AlignVCenter,
@@ -653,7 +748,7 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
             painter.drawLine(QPointF(0, headerHeight * 0.75), QPointF(body.width(), headerHeight * 0.75));
         }
         painter.drawText(QRectF(0, headerHeight + body.height(), body.width(), footerHeight), Qt::AlignCenter,
-                         QStringLiteral("Page %1 of %2").arg(i + 1).arg(pages));
+                         QStringLiteral("Page %1 of %2").arg(n).arg(pages));
         painter.save();
         painter.translate(0, headerHeight - i * body.height());
         // The layout draws every line that touches its clip; a line that starts exactly where the next page begins

@@ -98,7 +98,7 @@ std::optional<std::vector<tco::BulkTier>> BulkDiscountEditor::read()
         if (!ok || servers < 1 || servers > serversInfo.max) {
             problem = tr("Tier %1: \u201cfrom servers\u201d must be an integer from 1 to %2.")
                           .arg(row + 1)
-                          .arg(serversInfo.max, 0, 'f', 0);
+                          .arg(report::grouped(serversInfo.max, 0));
             bad = serversItem;
             break;
         }

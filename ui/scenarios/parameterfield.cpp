@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QFocusEvent>
 #include <QGridLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -261,6 +262,22 @@ void ParameterField::setUnitMaximumWidth(int width)
 
 bool ParameterField::eventFilter(QObject *watched, QEvent *event)
 {
+    // Leaving for another field (not for a menu, a dialog or another window) with a text that was or would be refused:
+    // left behind it would read as the plan's value, so the field shows the plan's value again and its message says
+    // what was not applied, until the next edit.
+    if (watched == m_edit && event->type() == QEvent::FocusOut && m_dirty) {
+        const Qt::FocusReason reason = static_cast<QFocusEvent *>(event)->reason();
+        const parametertext::Parsed parsed = parametertext::parse(m_info, m_edit->text());
+        const bool emptyOptional = m_optional && m_edit->text().trimmed().isEmpty();
+        if (reason != Qt::ActiveWindowFocusReason && reason != Qt::PopupFocusReason && !parsed.value && !emptyOptional) {
+            const QString typed = m_edit->text().trimmed();
+            revert();
+            m_refused = tr("\u201c%1\u201d, %2 The field shows the plan's value.")
+                            .arg(typed, parsed.problem.endsWith(QLatin1Char('.')) ? parsed.problem
+                                                                                   : parsed.problem + QLatin1Char('.'));
+            updateMessage();
+        }
+    }
     if (watched == m_edit && event->type() == QEvent::KeyPress
         && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && (m_dirty || !m_refused.isEmpty())) {
         revert();

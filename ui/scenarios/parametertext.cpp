@@ -15,9 +15,17 @@ namespace {
 constexpr int kMaxDecimals = 6;
 constexpr int kMaxPercentDecimals = 4;
 
+// A bound as a person reads it: "10,000,000", "0.25".
 QString bound(double value)
 {
-    return QString::number(value, 'g', 12);
+    const int decimals = [value] {
+        for (int d = 0; d < 6; ++d)
+            if (std::abs(std::round(value * std::pow(10.0, d)) / std::pow(10.0, d) - value) <=
+                1e-9 * std::max(1.0, std::abs(value)))
+                return d;
+        return 6;
+    }();
+    return report::grouped(value, decimals);
 }
 
 /// The fewest decimals (up to `max`) that show `value` without visible rounding.
@@ -64,6 +72,12 @@ QString unit(const tco::ParameterInfo &info, const QString &currency)
 
 QString allowed(const tco::ParameterInfo &info)
 {
+    // Numbers with their thousands separators, as the fields show them; the plan file's own wording otherwise.
+    if (info.type == tco::ParamType::Integer && !isPercent(info))
+        return QStringLiteral("an integer from %1 to %2").arg(bound(info.min), bound(info.max));
+    if (info.type == tco::ParamType::Number && !isPercent(info))
+        return info.minExclusive ? QStringLiteral("a number greater than %1 and at most %2").arg(bound(info.min), bound(info.max))
+                                 : QStringLiteral("a number from %1 to %2").arg(bound(info.min), bound(info.max));
     if (!isPercent(info))
         return tco::allowedValues(info);
     const QString lo = bound(info.min * 100.0);

@@ -18,7 +18,8 @@ namespace parametertext {
 bool isPercent(const tco::ParameterInfo &info);
 /// The unit as the form shows it: "%", "% per year", "USD/hour", ... in the plan's `currency` ("EUR/hour").
 QString unit(const tco::ParameterInfo &info, const QString &currency = QStringLiteral("USD"));
-/// The allowed values in the form's terms: allowedValues() for most parameters, percentages for fractions.
+/// The allowed values in the form's terms: numbers with their thousands separators ("from 0 to 100,000"),
+/// percentages for fractions, allowedValues() for the rest.
 QString allowed(const tco::ParameterInfo &info);
 /// The plan's value as editable text: "150,000", "12.24", "15" (a percentage), no unit.
 QString format(const tco::ParameterInfo &info, double value);
