@@ -41,6 +41,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QLockFile>
+#include <QKeyEvent>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -50,6 +51,7 @@
 #include <QSysInfo>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -380,6 +382,32 @@ void MainWindow::buildMenus()
                                .arg(QApplication::applicationVersion())
                                .arg(report::kModelVersion));
     });
+    // Esc closes a menu and leaves the menu bar at once: the focus goes back where it was, not to a menu title that
+    // shows no sign of holding it (Qt keeps the bar in its keyboard mode until a second Esc).
+    for (QAction *top : menuBar()->actions()) {
+        QMenu *menu = top->menu();
+        if (!menu)
+            continue;
+        connect(menu, &QMenu::aboutToShow, this, [this] {
+            QWidget *focus = QApplication::focusWidget();
+            if (focus && focus != menuBar() && !qobject_cast<QMenu *>(focus))
+                m_focusBeforeMenu = focus;
+        });
+        connect(menu, &QMenu::aboutToHide, this, [this] {
+            QTimer::singleShot(0, this, [this] {
+                if (QApplication::activePopupWidget())
+                    return; // the next menu (arrow keys) is open
+                if (menuBar()->hasFocus()) {
+                    QKeyEvent escape(QEvent::KeyPress, Qt::Key_Escape, Qt::NoModifier);
+                    QApplication::sendEvent(menuBar(), &escape);
+                }
+                // An action that moved the focus (a page, a dialog) keeps it; otherwise it goes back where it was.
+                const QWidget *focus = QApplication::focusWidget();
+                if ((!focus || focus == menuBar()) && m_focusBeforeMenu && m_focusBeforeMenu->isVisible())
+                    m_focusBeforeMenu->setFocus(Qt::PopupFocusReason);
+            });
+        });
+    }
     updateRecentMenu();
 }
 

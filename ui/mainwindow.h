@@ -3,6 +3,7 @@
 #include "models/common/expected.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
@@ -118,6 +119,7 @@ private:
     RiskPage *m_risk = nullptr;
     FleetPlanPage *m_fleet = nullptr;
     ActualsPage *m_actuals = nullptr;
+    QPointer<QWidget> m_focusBeforeMenu; ///< where the focus was when a menu of the menu bar opened
 };
 
 } // namespace mltco::ui

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -70,13 +71,19 @@ void disconnect(const QString &connection)
     QSqlDatabase::removeDatabase(connection);
 }
 
+// The page cache a document works with (see configure()), and the small one its integrity check reads through: the
+// check reads every page once, and through the large cache it spent half its time allocating pages it never reads
+// again (0.41 s against 0.27 s for a million prices).
+constexpr char kWorkingCache[] = "PRAGMA cache_size = -32768";
+constexpr char kCheckCache[] = "PRAGMA cache_size = -2000";
+
 Status configure(const QSqlDatabase &db, bool readOnly)
 {
     // A 32 MiB page cache (SQLite's default is 2 MiB; pages are allocated as they are read): listing a million
     // prices in the order of their index reads the table's pages out of order, and with the default cache it spent
     // a third of its time reading pages again.
     QStringList pragmas{QStringLiteral("PRAGMA foreign_keys = ON"), QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs),
-                        QStringLiteral("PRAGMA cache_size = -32768")};
+                        QLatin1String(kWorkingCache)};
     if (!readOnly) // the journal mode is a write to the file's header
         pragmas << QStringLiteral("PRAGMA journal_mode = WAL") << QStringLiteral("PRAGMA synchronous = FULL");
     for (const QString &pragma : std::as_const(pragmas)) {
@@ -105,6 +112,9 @@ QString readOnlyReasonOf(const QFileInfo &file)
 // that cannot be read) is damage too.
 Status checkIntact(const QSqlDatabase &db)
 {
+    if (Status s = execPlain(db, QLatin1String(kCheckCache)); !s)
+        return s;
+    const auto restore = qScopeGuard([&db] { (void)execPlain(db, QLatin1String(kWorkingCache)); });
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("PRAGMA quick_check(5)")))
         return Error{QStringLiteral("the document is damaged: %1. Restore it from a backup; mltco will not read or "
@@ -122,6 +132,23 @@ Status checkIntact(const QSqlDatabase &db)
                                 "it.")
                      .arg(problems.join(QStringLiteral("; "))),
                  {}};
+}
+
+// checkIntact() through a read-only connection of its own, for a document opened for writing: SQLite reads every page
+// about twice as fast there (0.25 s against 0.45 s for a million prices). The document's own connection checks when
+// that one cannot be opened.
+Status checkIntactReadOnly(const QString &path, const QSqlDatabase &own)
+{
+    const QString checker = newConnectionName();
+    Status intact;
+    {
+        Expected<QSqlDatabase> readOnly = connect(checker, path, OpenMode::ReadOnly);
+        if (!readOnly)
+            return checkIntact(own);
+        intact = checkIntact(*readOnly);
+    }
+    disconnect(checker);
+    return intact;
 }
 
 } // namespace
@@ -272,7 +299,7 @@ Expected<std::unique_ptr<Document>> Document::openFile(const QString &path, Acce
             return s;
         // A damaged file is refused before anything reads it as empty or writes into it (quick_check reads
         // every page: about 0.2 s for a million prices, see README).
-        if (Status s = checkIntact(*db); !s)
+        if (Status s = mode == OpenMode::ReadWrite ? checkIntactReadOnly(path, *db) : checkIntact(*db); !s)
             return s;
         if (mode != OpenMode::ReadWrite && *version < kSchemaVersion)
             return Error{QStringLiteral("it was saved by an older version of mltco and must be upgraded before it "

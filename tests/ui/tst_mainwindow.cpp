@@ -33,6 +33,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -588,6 +589,30 @@ private slots:
         poll.stop();
         QCOMPARE(seen.size(), 1);
         QVERIFY(seen.first() != QLatin1String("staleTitleQuestion"));
+    }
+
+    void escapeFromAMenuGivesTheFocusBack()
+    {
+        // Alt+F opens File from the keyboard; Esc closes it and leaves the menu bar too: the focus is back in the field
+        // it came from, not on a menu title that shows no sign of holding it.
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->show();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        f.window->showPage(ui::MainWindow::Scenarios);
+        auto *engineers = f.find<QLineEdit>(QStringLiteral("param_engineers"));
+        QVERIFY(engineers);
+        engineers->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), engineers);
+        QTest::keyClick(f.window.get(), Qt::Key_F, Qt::AltModifier);
+        QTRY_VERIFY(QApplication::activePopupWidget());
+        QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
+        QTRY_VERIFY(!QApplication::activePopupWidget());
+        // The window's focus is the field again (the offscreen platform leaves the closed menu as the active window;
+        // a desktop gives the window back its activation, and with it this focus).
+        QTRY_COMPARE(f.window->focusWidget(), engineers);
+        QVERIFY(!f.window->menuBar()->hasFocus());
+        QVERIFY(!f.window->menuBar()->activeAction());
     }
 
     void modelReferenceIsCompiledIn()

@@ -167,6 +167,18 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
         connect(proxy, &QAbstractItemModel::layoutChanged, this, &CatalogPage::updateCounts);
     }
 
+    updateButtons();
+}
+
+CatalogPage::~CatalogPage() = default;
+
+void CatalogPage::ensureLoaded() const
+{
+    // The catalog is read when the page is first shown (or its models first asked for): a document of a million prices
+    // opens its window without waiting for them (README, Benchmarks › Scale).
+    if (m_loaded)
+        return;
+    m_loaded = true;
     m_models->reload();
     // Small tables read best in name order; the price history keeps the order it was recorded in
     // (sorting a million observations on start-up would stall the window).
@@ -178,10 +190,13 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
     const QList<int> priceWidths{90, 190, 110, 80, 120, 120, 150, 90, 170};
     for (int c = 0; c < priceWidths.size(); ++c)
         m_priceTable->setColumnWidth(c, priceWidths[c]);
-    updateButtons();
 }
 
-CatalogPage::~CatalogPage() = default;
+void CatalogPage::showEvent(QShowEvent *event)
+{
+    ensureLoaded();
+    QWidget::showEvent(event);
+}
 
 QTableView *CatalogPage::makeTable(const char *name, CatalogFilterProxy *proxy)
 {
@@ -384,12 +399,14 @@ QHash<QString, QString> CatalogPage::instancesUsedByPlan() const
 
 void CatalogPage::startRatesImport()
 {
+    ensureLoaded();
     m_tabs->setCurrentWidget(m_rates);
     m_rates->importWithDialog();
 }
 
 void CatalogPage::startImport()
 {
+    ensureLoaded();
     if (Status s = m_editor->document().checkWritable(tr("import into")); !s)
         return showMessage(s.error().message, true);
     if (!m_importDialog) {
@@ -403,6 +420,7 @@ void CatalogPage::startImport()
 
 void CatalogPage::addPrice()
 {
+    ensureLoaded();
     editPrice(-1);
 }
 
@@ -441,6 +459,7 @@ void CatalogPage::editPrice(int row)
 
 void CatalogPage::addInstanceType()
 {
+    ensureLoaded();
     editInstance(-1);
 }
 
@@ -485,6 +504,7 @@ void CatalogPage::editInstance(int row)
 
 void CatalogPage::addGpu()
 {
+    ensureLoaded();
     editGpu(-1);
 }
 
@@ -527,6 +547,7 @@ void CatalogPage::editGpu(int row)
 
 void CatalogPage::editCurrent()
 {
+    ensureLoaded();
     const QList<int> rows = selectedSourceRows(currentTable());
     if (rows.size() != 1)
         return;
@@ -544,6 +565,7 @@ void CatalogPage::editCurrent()
 
 void CatalogPage::deleteSelected()
 {
+    ensureLoaded();
     const QList<int> rows = selectedSourceRows(currentTable());
     if (rows.isEmpty() || currentTab() == RatesTab)
         return;

@@ -33,7 +33,12 @@ public:
     explicit CatalogPage(PlanEditor *editor, QWidget *parent = nullptr);
     ~CatalogPage() override;
 
-    CatalogModels *models() const { return m_models; }
+    /// The page's models, read from the document first if the page has not been shown yet.
+    CatalogModels *models() const
+    {
+        ensureLoaded();
+        return m_models;
+    }
 
 public slots:
     /// Opens the import dialog (File › Import price catalog…).
@@ -47,8 +52,15 @@ public slots:
     void editCurrent();
     void deleteSelected();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     enum Tab { PricesTab, InstancesTab, GpusTab, RatesTab };
+
+    /// Reads the catalog into the models and sizes the tables, once.
+    void ensureLoaded() const;
+    mutable bool m_loaded = false;
 
     QTableView *makeTable(const char *name, CatalogFilterProxy *proxy);
     void buildFilters();

@@ -17,6 +17,7 @@
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QDateTimeAxis>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -34,6 +35,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <map>
 
 namespace mltco::ui {
@@ -467,6 +469,15 @@ void PriceHistoryPage::redrawHistory()
     auto *x = new QDateTimeAxis;
     x->setTitleText(tr("Observed"));
     x->setFormat(QStringLiteral("MMM yyyy"));
+    // As many dates as fit the plot's width whole ("Jan 2025" is about 60 pixels): a narrow window shows fewer of
+    // them, never "Jan 2…".
+    const auto fitTicks = [this, x] {
+        const int wanted = std::clamp(static_cast<int>(m_historyChart->plotArea().width() / 85.0) + 1, 2, 7);
+        if (x->tickCount() != wanted)
+            x->setTickCount(wanted);
+    };
+    connect(m_historyChart, &QChart::plotAreaChanged, x, fitTicks);
+    QTimer::singleShot(0, x, fitTicks);
     auto *y = new QValueAxis;
     m_historyChart->addAxis(x, Qt::AlignBottom);
     m_historyChart->addAxis(y, Qt::AlignLeft);
@@ -618,6 +629,7 @@ void PriceHistoryPage::redrawTflops()
         for (int i = shown - 1; i >= 0; --i) {
             auto *text = new QGraphicsSimpleTextItem(m_tflopsChart);
             text->setText(tr("%1   %2").arg(report::money(bars[i].costPer1000, cur), bars[i].basis));
+            text->setData(0, text->text()); // whole; placeBarTexts() shortens it to the room beside its bar
             text->setBrush(theme::color(theme::Role::Text));
             m_barTexts << text;
         }
@@ -678,6 +690,20 @@ void PriceHistoryPage::placeBarTexts()
     for (int i = 0; i < m_barTexts.size() && i < set->count(); ++i) {
         const QPointF end = m_tflopsChart->mapToPosition(QPointF(set->at(i), i), bars);
         QGraphicsSimpleTextItem *text = m_barTexts[i];
+        // What fits between the bar's end and the chart's edge: the price always, the basis as far as it goes (the
+        // bar's tip and the note under the chart give it whole).
+        const QString whole = text->data(0).toString();
+        const double room = m_tflopsChart->size().width() - (end.x() + 6) - 6;
+        const QFontMetricsF metrics(text->font());
+        QString shown = whole;
+        if (metrics.horizontalAdvance(whole) > room) {
+            const qsizetype gap = whole.indexOf(QStringLiteral("   "));
+            const QString price = gap > 0 ? whole.left(gap) : whole;
+            shown = metrics.horizontalAdvance(price) >= room ? price
+                                                              : metrics.elidedText(whole, Qt::ElideRight, room);
+        }
+        if (text->text() != shown)
+            text->setText(shown);
         const QRectF box = text->boundingRect();
         text->setPos(end.x() + 6, end.y() - box.height() / 2);
         text->setVisible(plot.contains(QPointF(end.x() + 1, end.y())));

@@ -82,12 +82,18 @@ ScenariosPage::ScenariosPage(PlanEditor *editor, QWidget *parent)
 
     connect(m_editor, &PlanEditor::planChanged, this, &ScenariosPage::onPlanChanged);
     connect(m_list, &ScenarioListPanel::currentScenarioChanged, this, &ScenariosPage::showScenario);
-    showScenario(m_list->currentScenario());
+    // The form of the selected scenario is built when the page is first shown: its catalog picker reads the
+    // catalog's offers, which for a document of a million prices would hold up the window's first showing.
+    m_empty->setText(tr("Select a scenario on the left to edit it."));
 }
 
 void ScenariosPage::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    if (!m_formShown) {
+        m_formShown = true;
+        showScenario(m_list->currentScenario());
+    }
     // The window's width decides, not the page's: inside a scroll area the page is never narrower than its
     // minimum, so it would not notice a window too narrow for it.
     if (QWidget *w = window(); w != m_watchedWindow) {
@@ -148,6 +154,9 @@ void ScenariosPage::onPlanChanged()
 
 void ScenariosPage::showScenario(int index)
 {
+    if (!m_formShown && isHidden())
+        return; // built when the page is first shown
+    m_formShown = true;
     const auto &scenarios = m_editor->plan().scenarios;
     const bool valid = index >= 0 && index < scenarios.size();
     if (m_form && (!valid || m_form->index() != index || m_form->kind() != scenarios.at(index).kind())) {

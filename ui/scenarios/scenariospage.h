@@ -63,6 +63,7 @@ private:
     QLabel *m_empty;
     ScenarioForm *m_form = nullptr;
     ResultStrip *m_results;
+    bool m_formShown = false; ///< the selected scenario's form has been built (the page has been shown)
 };
 
 } // namespace mltco::ui
