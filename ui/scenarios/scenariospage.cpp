@@ -13,7 +13,10 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace mltco::ui {
 
@@ -93,6 +96,22 @@ void ScenariosPage::showEvent(QShowEvent *event)
     if (!m_formShown) {
         m_formShown = true;
         showScenario(m_list->currentScenario());
+    }
+    if (!m_splitterFitted) {
+        m_splitterFitted = true;
+        // Side by side, the list takes what the form leaves, from its minimum of 350 up to 480 pixels: scenario names
+        // whole on a large screen, the form without sideways scrolling on a 1440-pixel one. Once: the reader's
+        // dragging of the handle is kept.
+        const auto fit = [this] {
+            const int total = m_splitter->width() - m_splitter->handleWidth();
+            if (m_splitter->orientation() != Qt::Horizontal || total <= 350)
+                return false;
+            const int list = std::clamp(total - kFormWidth, 350, 480);
+            m_splitter->setSizes({list, total - list});
+            return true;
+        };
+        if (!fit())
+            QTimer::singleShot(0, this, fit);
     }
     // The window's width decides, not the page's: inside a scroll area the page is never narrower than its
     // minimum, so it would not notice a window too narrow for it.

@@ -36,6 +36,8 @@ public:
     /// Below this window width the list stands above the form instead of beside it, so the form keeps its
     /// width (a 1024-pixel laptop window would otherwise scroll sideways).
     static constexpr int kSideBySideWindowWidth = 1320;
+    /// What the scenario form needs beside the list, with its scroll bar.
+    static constexpr int kFormWidth = 820;
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -64,6 +66,7 @@ private:
     ScenarioForm *m_form = nullptr;
     ResultStrip *m_results;
     bool m_formShown = false; ///< the selected scenario's form has been built (the page has been shown)
+    bool m_splitterFitted = false; ///< the list's width has been fitted to the window once
 };
 
 } // namespace mltco::ui
