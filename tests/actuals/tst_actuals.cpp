@@ -1,9 +1,7 @@
-// FOCUS bills: parsing (1.0 and 1.2 layouts, gzip, the traps of real exports), the document's actual spend, and a
-// plan held against it. Expected sums are worked by hand from the fixture rows (tests/data/actuals).
+// FOCUS bills: parsing (1.0 and 1.2 layouts, gzip, the traps of real exports) and the document's actual spend (a plan
+// held against it: tst_plancompare.cpp; the bill tables' own checks: tst_billschema.cpp). Expected sums are worked by hand from the fixture rows (tests/data/actuals).
 #include "models/actuals/actualsstore.h"
-#include "models/actuals/calibration.h"
 #include "models/actuals/focusbill.h"
-#include "models/actuals/plancompare.h"
 #include "models/catalog/fxrates.h"
 #include "models/catalog/importers/ecbrates.h"
 #include "models/catalog/seedcatalog.h"
@@ -11,7 +9,6 @@
 #include "models/store/dialect.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
-#include "models/plan/planreader.h"
 #include "tests/support/focusbill.h"
 #include "tests/support/teststore.h"
 #include "tests/support/testmain.h"
@@ -112,21 +109,6 @@ QString actualsDump(const QSqlDatabase &db)
         }
     }
     return dump;
-}
-
-tco::ScenarioResult threeMonths(double a, double b, double c)
-{
-    tco::ScenarioResult r;
-    int month = 1;
-    for (double compute : {a, b, c}) {
-        tco::MonthRow row;
-        row.month = month++;
-        row.cost[std::size_t(tco::Category::Compute)] = compute;
-        row.cost[std::size_t(tco::Category::Staff)] = 1000;
-        row.total = compute + 1000;
-        r.months.push_back(row);
-    }
-    return r;
 }
 
 } // namespace
@@ -904,176 +886,6 @@ private slots:
         QVERIFY(importBill(db, fixture("focus-1.0-aws.csv")));
         Expected<BillBreakdown> both = billBreakdown(db, QStringLiteral("USD"));
         QVERIFY(both && both->billsWithoutBreakdown == 1 && both->total != 0.0);
-    }
-
-    void theSchemaRefusesWhatABillCannotSay()
-    {
-        QTemporaryDir dir;
-        auto document = catalog::openDocument(test::newStoreLocation(dir, QStringLiteral("checks")));
-        QVERIFY(document);
-        const QSqlDatabase db = (*document)->database();
-        QVERIFY(store::exec(db, QStringLiteral("INSERT INTO source (key, kind, title) VALUES ('b', 'import', 'b')")));
-        QVERIFY(!store::exec(
-            db, QStringLiteral(
-                    "INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
-                    "rows_read, rows_used) VALUES (1000, 'f', 'x', 'USD', 'now', 1, 1)"))); // foreign keys are on
-        const qint64 source = *store::queryInt(db, QStringLiteral("SELECT id FROM source WHERE key = 'b'"));
-        QVERIFY(store::exec(db,
-                            QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
-                                           "rows_read, rows_used) VALUES (?, 'f', 'x', 'USD', 'now', 1, 1)"),
-                            {source}));
-        // The bill's id as given (PostgreSQL spent one on the refused row).
-        const qint64 bill = *store::queryInt(db, QStringLiteral("SELECT id FROM bill WHERE sha256 = 'x'"));
-        const QString insert =
-            QStringLiteral("INSERT INTO actual_cost (bill_id, month, provider, service, instance_type, "
-                           "pricing_category, effective_cost, "
-                           "billed_cost, gpu_hours, rows) VALUES (?, ?, 'AWS', 'EC2', 'p3', ?, 1, 1, 1, 1)");
-        QVERIFY(store::exec(db, insert, {bill, QStringLiteral("2026-12"), QStringLiteral("committed")}));
-        for (const char *month : {"2026-13", "2026-00", "26-01", "2026-1", "2026-01-01"})
-            QVERIFY2(!store::exec(db, insert, {bill, QString::fromLatin1(month), QStringLiteral("standard")}), month);
-        QVERIFY(!store::exec(db, insert, {bill, QStringLiteral("2026-11"), QStringLiteral("spot")}));
-        // Any ISO 4217 code (model.md §13), and nothing else.
-        for (const char *currency : {"usd", "EURO", "US", "U$D", ""})
-            QVERIFY2(!store::exec(db,
-                                  QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
-                                                 "rows_read, rows_used) VALUES (?, 'g', 'y', ?, 'now', 1, 1)"),
-                                  {source, QString::fromLatin1(currency)}),
-                     currency);
-        QVERIFY(store::exec(db,
-                            QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
-                                           "rows_read, rows_used) VALUES (?, 'e', 'eur', 'EUR', 'now', 1, 1)"),
-                            {source}));
-        QVERIFY(!store::exec(db,
-                             QStringLiteral("INSERT INTO bill (source_id, file_name, sha256, currency, imported_at, "
-                                            "rows_read, rows_used) VALUES (?, 'g', 'y', 'USD', 'now', 1, 2)"),
-                             {source}));
-    }
-
-    void aPlanIsHeldAgainstTheActuals()
-    {
-        QList<MonthActual> actuals;
-        MonthActual jan{QStringLiteral("2026-01"), 4649.53, 13029.53, 1320, {}, {}, {}};
-        jan.byCategory[std::size_t(PricingCategory::Standard)] = 3277.26;
-        actuals << jan << MonthActual{QStringLiteral("2026-02"), 6585.12, 6585.12, 1610, {}, {}, {}};
-        const tco::ScenarioResult plan = threeMonths(4000, 6000, 7000);
-
-        Expected<PlanComparison> c = compareWithPlan(plan, actuals);
-        QVERIFY(c);
-        QCOMPARE(c->start, QStringLiteral("2026-01"));
-        QCOMPARE(c->rows.size(), 3);
-        QCOMPARE(c->monthsWithActuals, 2);
-        const VarianceRow &r1 = c->rows[0];
-        QCOMPARE(r1.month, QStringLiteral("2026-01"));
-        QCOMPARE(r1.planned, 4000.0);
-        QCOMPARE(r1.plannedTotal, 5000.0);
-        QCOMPARE(*r1.actual, 4649.53);
-        QCOMPARE(*r1.actualBilled, 13029.53);
-        QVERIFY(qFuzzyCompare(*r1.variance, 649.53));
-        QVERIFY(qFuzzyCompare(*r1.varianceShare, 649.53 / 4000));
-        QCOMPARE(r1.actualByCategory[std::size_t(PricingCategory::Standard)], 3277.26);
-        const VarianceRow &r2 = c->rows[1];
-        QVERIFY(qFuzzyCompare(*r2.variance, 585.12));
-        QCOMPARE(r2.cumulativePlanned, 10000.0);
-        QVERIFY(qFuzzyCompare(*r2.cumulativeActual, 4649.53 + 6585.12));
-        const VarianceRow &r3 = c->rows[2];
-        QCOMPARE(r3.month, QStringLiteral("2026-03"));
-        QVERIFY(!r3.actual && !r3.variance && !r3.cumulativeActual);
-        QCOMPARE(r3.cumulativePlanned, 17000.0);
-        QCOMPARE(c->plannedToDate, 10000.0);
-        QVERIFY(qFuzzyCompare(c->actualToDate, 4649.53 + 6585.12));
-        QVERIFY(c->notes.isEmpty());
-
-        // Starting the plan a month earlier: January is its month 2, and February its month 3.
-        Expected<PlanComparison> earlier = compareWithPlan(plan, actuals, QStringLiteral("2025-12"));
-        QVERIFY(earlier);
-        QVERIFY(!earlier->rows[0].actual);
-        QCOMPARE(*earlier->rows[1].actual, 4649.53);
-        QVERIFY(!earlier->rows[1].cumulativeActual); // month 1 has no bill: no running total
-        // Starting in February leaves January out, and says so; a start after every bill says that too.
-        Expected<PlanComparison> later = compareWithPlan(plan, actuals, QStringLiteral("2026-02"));
-        QVERIFY(later);
-        QVERIFY(
-            later->notes.join('\n').contains(QStringLiteral("1 months of actuals before the plan's start (2026-02)")));
-        Expected<PlanComparison> beyond = compareWithPlan(plan, actuals, QStringLiteral("2027-01"));
-        QVERIFY(beyond && beyond->monthsWithActuals == 0);
-        QVERIFY(beyond->notes.join('\n').contains(QStringLiteral("no bill covers a month of the plan")));
-        // A plan that owns its servers plans no compute.
-        Expected<PlanComparison> owned = compareWithPlan(threeMonths(0, 0, 0), actuals);
-        QVERIFY(owned && owned->notes.join('\n').contains(QStringLiteral("plans no compute spend")));
-        QVERIFY(!owned->rows[0].varianceShare);
-
-        QVERIFY(!compareWithPlan(plan, {}));
-        QVERIFY(!compareWithPlan(plan, actuals, QStringLiteral("2026-13")));
-        QVERIFY(compareWithPlan(plan, {}, QStringLiteral("2026-01")));
-    }
-
-    void calibrationReadsTheBills()
-    {
-        QTemporaryDir dir;
-        auto document = catalog::openDocument(test::newStoreLocation(dir, QStringLiteral("calibrate")));
-        QVERIFY(document);
-        QVERIFY(importBill((*document)->database(), fixture("focus-1.2-aws-gpu.csv")));
-        Expected<QList<MonthActual>> months = monthlyActuals((*document)->database());
-        QVERIFY(months);
-        const ObservedUse use = observeUse(*months);
-        // January: on demand 800 h for $3,277.26, spot 200 h, committed 400 h for $1,620, the correction -80 h;
-        // February: on demand 1,610 h for $6,585.12.
-        QCOMPARE(use.months, 2);
-        QCOMPARE(use.gpuHoursPerMonth, (1320.0 + 1610.0) / 2);
-        QVERIFY(qFuzzyCompare(*use.onDemandShare, 2410.0 / 2930));
-        QVERIFY(qFuzzyCompare(*use.dynamicShare, 200.0 / 2930));
-        QVERIFY(qFuzzyCompare(*use.committedShare, 400.0 / 2930));
-        QVERIFY(qFuzzyCompare(*use.onDemandRate, (3277.26 + 6585.12) / 2410));
-        QVERIFY(qFuzzyCompare(*use.committedRate, 1620.0 / 400));
-        QVERIFY(qFuzzyCompare(*use.effectiveDiscount, 1 - (1620.0 / 400) / ((3277.26 + 6585.12) / 2410)));
-
-        Expected<tco::Plan> plan =
-            tco::readPlan(readAll(QStringLiteral(MLTCO_TEST_DATA_DIR "/../../resources/plans/sample-plan.json")));
-        QVERIFY(plan);
-        // A dedicated scenario: committed share and discount. Its boxes bill idle hours too, so no demand.
-        const tco::PlanScenario &dedicated = plan->scenarios.first();
-        QList<Suggestion> s = calibrationSuggestions(use, plan->workload, dedicated.scenario);
-        QCOMPARE(s.size(), 2);
-        QCOMPARE(s[0].parameter, tco::ParamId::CommitFraction);
-        QVERIFY(!s[0].workload);
-        QVERIFY(qFuzzyCompare(s[0].suggested, 400.0 / 2930));
-        QCOMPARE(s[1].parameter, tco::ParamId::CommitDiscount);
-        QVERIFY(s[1].reason.contains(QStringLiteral("$4.05")));
-        // An elastic scenario takes no commitment: only the demand. Applied values are not suggested again.
-        const tco::PlanScenario *elastic = plan->scenario(QStringLiteral("GCP preemptible A100, autoscaled"));
-        QVERIFY(elastic);
-        const QList<Suggestion> e = calibrationSuggestions(use, plan->workload, elastic->scenario);
-        QCOMPARE(e.size(), 1);
-        QCOMPARE(e[0].parameter, tco::ParamId::DemandGpuHours);
-        QVERIFY(e[0].workload);
-        QCOMPARE(*e[0].current, 2920.0);
-        const double speedup = *tco::parameterValue(elastic->scenario, tco::ParamId::Speedup);
-        QCOMPARE(e[0].suggested, 1465.0 * speedup);
-        tco::Workload calibrated = plan->workload;
-        QVERIFY(tco::setParameterValue(calibrated, tco::ParamId::DemandGpuHours, e[0].suggested));
-        QVERIFY(calibrationSuggestions(use, calibrated, elastic->scenario).isEmpty());
-        QVERIFY(calibrationSuggestions(ObservedUse{}, plan->workload, dedicated.scenario).isEmpty());
-
-        // Why the demand is not offered, in words: against the dedicated boxes (idle hours billed too), once applied,
-        // and without GPU-hours; nothing to say while it is offered.
-        QVERIFY(demandNotSuggested(use, plan->workload, elastic->scenario, elastic->name).isEmpty());
-        const QString boxes = demandNotSuggested(use, plan->workload, dedicated.scenario, dedicated.name);
-        QVERIFY2(boxes.contains(dedicated.name) && boxes.contains(QStringLiteral("1,465 GPU-hours a month"))
-                     && boxes.contains(QStringLiteral("idle hours")),
-                 qPrintable(boxes));
-        QVERIFY(demandNotSuggested(use, calibrated, elastic->scenario, elastic->name).contains(QStringLiteral("already matches")));
-        QVERIFY(demandNotSuggested(ObservedUse{}, plan->workload, elastic->scenario, elastic->name)
-                    .contains(QStringLiteral("no GPU-hours")));
-    }
-
-    void monthsCount()
-    {
-        QCOMPARE(addMonths(QStringLiteral("2026-12"), 1), QStringLiteral("2027-01"));
-        QCOMPARE(addMonths(QStringLiteral("2026-01"), 35), QStringLiteral("2028-12"));
-        QCOMPARE(addMonths(QStringLiteral("2026-01"), -1), QStringLiteral("2025-12"));
-        QVERIFY(isMonth(QStringLiteral("2026-01")));
-        for (const char *bad : {"2026-1", "2026-13", "2026-00", "202601", "1899-12", "2026-01-01", ""})
-            QVERIFY2(!isMonth(QString::fromLatin1(bad)), bad);
     }
 };
 
