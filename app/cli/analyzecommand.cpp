@@ -220,8 +220,8 @@ int runAnalyze(const QStringList &args, Io &io)
                 line += ',' + QByteArray::number(result->sampleTotals[i * nScen + s], 'g', 17);
             file.write(line + "\r\n");
         }
-        if (!file.commit())
-            return inputError(io, QStringLiteral("cannot write %1: %2").arg(samplesPath, file.errorString()));
+        if (Status s = report::commitSaveFile(file, samplesPath); !s)
+            return inputError(io, s.error().message);
     }
 
     if (format == QLatin1String("json")) {

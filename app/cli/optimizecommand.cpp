@@ -5,6 +5,7 @@
 
 #include "models/analytics/fleetoptimizer.h"
 #include "models/plan/planwriter.h"
+#include "models/report/csvexport.h"
 #include "models/report/fleetreport.h"
 #include "models/report/format.h"
 
@@ -129,9 +130,11 @@ int runOptimize(const QStringList &args, Io &io)
     if (!planOut.isEmpty()) {
         // Written whole or not at all.
         QSaveFile file(planOut);
-        if (!file.open(QIODevice::WriteOnly) || file.write(tco::writePlan(tco::planWithAnswer(plan, *answer))) < 0 ||
-            !file.commit())
+        if (!file.open(QIODevice::WriteOnly))
             return inputError(io, QStringLiteral("cannot write %1: %2").arg(planOut, file.errorString()));
+        file.write(tco::writePlan(tco::planWithAnswer(plan, *answer))); // a failed write shows in the commit below
+        if (Status s = report::commitSaveFile(file, planOut); !s)
+            return inputError(io, s.error().message);
     }
     if (format == QLatin1String("json"))
         io.out << QJsonDocument(report::optimizeAnswerToJson(*answer)).toJson(QJsonDocument::Indented);

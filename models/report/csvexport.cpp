@@ -396,18 +396,50 @@ Status writeAll(QIODevice &device, const QByteArray &bytes)
     return {};
 }
 
+namespace {
+
+Error notWritten(const QString &path, const QString &why)
+{
+    return Error{QStringLiteral("Cannot write \"%1\": %2. Nothing was written under that name.")
+                     .arg(QDir::toNativeSeparators(path), why),
+                 {}};
+}
+
+} // namespace
+
+Status commitSaveFile(QSaveFile &file, const QString &path)
+{
+    if (!file.flush() || file.error() != QFileDevice::NoError) {
+        const QString why = file.errorString(); // before cancelWriting(), which replaces it with "canceled"
+        file.cancelWriting();
+        file.commit(); // removes the temporary file
+        return notWritten(path, why);
+    }
+    if (!file.commit())
+        return notWritten(path, file.errorString());
+    return {};
+}
+
 Status writeFileAtomically(const QString &path, const QByteArray &bytes)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
-    if (Status s = writeAll(file, bytes); !s) {
-        file.cancelWriting();
-        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+    // A write the disk cuts short is tried again for the rest, so that the disk says why it stops.
+    qint64 done = 0;
+    while (done < bytes.size()) {
+        const qint64 n = file.write(bytes.constData() + done, bytes.size() - done);
+        if (n <= 0)
+            break;
+        done += n;
     }
-    if (!file.commit())
-        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
-    return {};
+    if (done < bytes.size()) {
+        const QString why = file.error() != QFileDevice::NoError ? file.errorString() : QStringLiteral("the write stopped short");
+        file.cancelWriting();
+        file.commit(); // removes the temporary file
+        return notWritten(path, why);
+    }
+    return commitSaveFile(file, path);
 }
 
 } // namespace mltco::report

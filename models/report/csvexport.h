@@ -17,6 +17,8 @@ class QIODevice;
 // hold a comma, quote or line break; UTF-8; "." decimal point). Money is in USD rounded to cents ("459000.00"),
 // in columns whose names end in _usd; every other figure is the shortest plain decimal that reads back to the
 // exact value ("500000", "0.25"; never "5e+05"). csvReadme() describes a folder of them.
+class QSaveFile;
+
 namespace mltco::report {
 
 /// One CSV field (RFC 4180 quoting). A text a spreadsheet would run as a formula (first character =, +, -, @,
@@ -69,6 +71,10 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
 Status writeAll(QIODevice &device, const QByteArray &bytes);
 /// Writes `bytes` to `path` through a temporary file renamed into place (QSaveFile), so a failure
 /// (disk full, unwritable folder) never leaves a half-written file at `path`.
+/// Commits a QSaveFile whose bytes were all written: flushed first, so that a disk that fills up while its last
+/// buffered bytes are written is reported in the disk's own words ("No space left on device") and nothing is left
+/// under `path` (QSaveFile::commit() alone renames such a file, truncated). Cancels the file on failure.
+Status commitSaveFile(QSaveFile &file, const QString &path);
 Status writeFileAtomically(const QString &path, const QByteArray &bytes);
 
 } // namespace mltco::report

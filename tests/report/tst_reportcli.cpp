@@ -13,9 +13,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -365,6 +368,61 @@ private slots:
         QVERIFY(!QFile::exists(pdf));
         CliRun csv = cli({QStringLiteral("report"), kSamplePlan, QStringLiteral("--csv"), blocker + QStringLiteral("/csv")});
         QCOMPARE(csv.exitCode, 1);
+    }
+
+    void aFullDiskIsSaidInWordsAndLeavesNoPartFile_data()
+    {
+        QTest::addColumn<int>("kilobytes");
+        // Room for some of the CSV files (the failure falls on a later one), and for a part of the PDF.
+        QTest::newRow("40 KB") << 40;
+        QTest::newRow("100 KB") << 100;
+        QTest::newRow("200 KB") << 200;
+    }
+
+    void aFullDiskIsSaidInWordsAndLeavesNoPartFile()
+    {
+        // A small file system of its own (tmpfs, which needs root, as CI runs): the exports that do not fit fail with
+        // the disk's reason, exit 1, and leave no file under their name that is not whole (QSaveFile alone committed
+        // files whose last buffered bytes could not be written: empty CSVs, a PDF without its end).
+        QFETCH(int, kilobytes);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QProcess mount;
+        mount.start(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                              QStringLiteral("size=%1k").arg(kilobytes), QStringLiteral("tmpfs"), dir.path()});
+        if (!mount.waitForFinished(10000) || mount.exitStatus() != QProcess::NormalExit || mount.exitCode() != 0)
+            QSKIP("making a small file system needs root (mount -t tmpfs); CI runs as root");
+        const auto unmount = qScopeGuard([&dir] { QProcess::execute(QStringLiteral("umount"), {dir.path()}); });
+        const QString plan = QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json");
+
+        const QString csv = dir.filePath(QStringLiteral("csv"));
+        const CliRun c = cli({QStringLiteral("report"), plan, QStringLiteral("--csv"), csv});
+        const QDir written(csv);
+        for (const QFileInfo &f : written.entryInfoList(QDir::Files)) {
+            QFile file(f.filePath());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray bytes = file.readAll();
+            QVERIFY2(!bytes.isEmpty() && bytes.endsWith('\n'), qPrintable(f.fileName() + QStringLiteral(" is not whole")));
+        }
+        if (c.exitCode != 0) {
+            QCOMPARE(c.exitCode, 1);
+            QVERIFY2(c.err.contains(QStringLiteral("No space left on device")) && c.err.contains(QStringLiteral("Nothing was written")),
+                     qPrintable(c.err));
+            QVERIFY(!c.err.contains(QStringLiteral("canceled")));
+        }
+        QVERIFY2(c.exitCode == 1 || kilobytes >= 200, "the CSV files should not fit in so little room");
+
+        // What the CSVs left is the room the PDF has: far less than its 300 KB.
+        const QString pdf = dir.filePath(QStringLiteral("board.pdf"));
+        const CliRun p = cli({QStringLiteral("report"), plan, QStringLiteral("--pdf"), pdf});
+        QCOMPARE(p.exitCode, 1);
+        QVERIFY2(p.err.contains(QStringLiteral("No space left on device")), qPrintable(p.err));
+        QVERIFY(!QFile::exists(pdf));
+        // No temporary file of QSaveFile stays behind, here or among the CSVs.
+        const QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QStringLiteral(", "))));
+        for (const QString &name : written.entryList(QDir::Files | QDir::Hidden))
+            QVERIFY2(name.endsWith(QLatin1String(".csv")) || name == QLatin1String("README.txt"), qPrintable(name));
     }
 
     void invalidPlanIsRefused()

@@ -1,7 +1,7 @@
 #include "ui/report/pdfreport.h"
 
+#include "models/report/csvexport.h"
 #include "models/report/fleetreport.h"
-
 #include "models/report/format.h"
 #include "models/report/summary.h"
 #include "models/tco/result.h"
@@ -761,11 +761,13 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
         doc.documentLayout()->draw(&painter, context);
         painter.restore();
     }
-    if (!painter.end())
+    if (!painter.end()) {
+        // A disk that filled up says so in its own words; otherwise the writer could not finish the file.
+        if (file.error() != QFileDevice::NoError)
+            return report::commitSaveFile(file, path);
         return Error{QStringLiteral("Cannot write \"%1\": the PDF could not be finished.").arg(QDir::toNativeSeparators(path)), {}};
-    if (!file.commit())
-        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
-    return {};
+    }
+    return report::commitSaveFile(file, path);
 }
 
 } // namespace mltco::ui
