@@ -23,6 +23,11 @@ QString notePrefix(const QString &gpu)
     return GpuPickerBox::tr("From the catalog's %1").arg(gpu);
 }
 
+int gpusPerServer(const tco::PlanScenario &s)
+{
+    return static_cast<int>(tco::parameterValue(s.scenario, tco::ParamId::GpusPerServer).value_or(8.0));
+}
+
 } // namespace
 
 GpuPickerBox::GpuPickerBox(PlanEditor *editor, int index, const catalog::CatalogRepository &catalog, QWidget *parent)
@@ -80,9 +85,7 @@ void GpuPickerBox::choose(int row)
         return;
     const catalog::Gpu &gpu = m_gpus.at(row - 1);
     const tco::PlanScenario &s = m_editor->plan().scenarios.at(m_index);
-    const int gpusPerServer =
-        static_cast<int>(tco::parameterValue(s.scenario, tco::ParamId::GpusPerServer).value_or(8.0));
-    const Fill fill = fillFor(gpu, gpusPerServer);
+    const Fill fill = fillFor(gpu, gpusPerServer(s));
     QList<std::pair<tco::ParamId, double>> values;
     if (fill.speedup)
         values.append({tco::ParamId::Speedup, *fill.speedup});
@@ -116,8 +119,7 @@ void GpuPickerBox::updateFromPlan()
         return;
     }
     // A value typed over the GPU's keeps the note: say which figures are no longer the datasheet's.
-    const int gpusPerServer = static_cast<int>(tco::parameterValue(s.scenario, tco::ParamId::GpusPerServer).value_or(8.0));
-    const Fill fill = fillFor(m_gpus.at(row - 1), gpusPerServer);
+    const Fill fill = fillFor(m_gpus.at(row - 1), gpusPerServer(s));
     QStringList changed;
     const auto differs = [&](tco::ParamId id, std::optional<double> expected) {
         const std::optional<double> v = tco::parameterValue(s.scenario, id);

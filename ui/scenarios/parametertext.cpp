@@ -15,19 +15,6 @@ namespace {
 constexpr int kMaxDecimals = 6;
 constexpr int kMaxPercentDecimals = 4;
 
-// A bound as a person reads it: "10,000,000", "0.25".
-QString bound(double value)
-{
-    const int decimals = [value] {
-        for (int d = 0; d < 6; ++d)
-            if (std::abs(std::round(value * std::pow(10.0, d)) / std::pow(10.0, d) - value) <=
-                1e-9 * std::max(1.0, std::abs(value)))
-                return d;
-        return 6;
-    }();
-    return report::grouped(value, decimals);
-}
-
 /// The fewest decimals (up to `max`) that show `value` without visible rounding.
 int neededDecimals(double value, int max)
 {
@@ -37,6 +24,12 @@ int neededDecimals(double value, int max)
             return d;
     }
     return max;
+}
+
+// A bound as a person reads it: "10,000,000", "0.25".
+QString bound(double value)
+{
+    return report::grouped(value, neededDecimals(value, kMaxDecimals));
 }
 
 bool isMoney(const tco::ParameterInfo &info)
