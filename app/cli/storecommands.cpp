@@ -62,7 +62,9 @@ int runStore(const QStringList &args, Io &io)
                               .arg(dest));
     if (Status s = store::copyStoreToFile(**from, dest); !s)
         return inputError(io, s.error().message);
-    auto written = store::Document::openExisting(dest, store::Access::ReadOnly);
+    // Read back through a connection that may write, so that it is the last one and SQLite removes its log and index
+    // files when it closes (a read-only connection leaves them beside the copy); nothing writes through it.
+    auto written = store::Document::openExisting(dest);
     if (!written)
         return inputError(io, written.error().message);
     io.out << "Copied " << countsOf(**written) << " from " << (*from)->path() << " to " << (*written)->path() << ".\n";

@@ -188,21 +188,21 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
     QSqlQuery period(db);
     if (!period.prepare(
             QStringLiteral("INSERT INTO bill_period (bill_id, provider, billing_account, month) VALUES (?, ?, ?, ?)")))
-        return Error{QStringLiteral("Could not record the bill's months: %1").arg(period.lastError().text()), {}};
+        return Error{QStringLiteral("Could not record the bill's months: %1").arg(store::errorInWords(db, period.lastError())), {}};
     for (const BillPeriod &p : data->periods) {
         period.addBindValue(billId);
         period.addBindValue(text(p.provider));
         period.addBindValue(text(p.billingAccount));
         period.addBindValue(p.month);
         if (!period.exec())
-            return Error{QStringLiteral("Could not record the bill's months: %1").arg(period.lastError().text()), {}};
+            return Error{QStringLiteral("Could not record the bill's months: %1").arg(store::errorInWords(db, period.lastError())), {}};
     }
     QSqlQuery cost(db);
     if (!cost.prepare(QStringLiteral("INSERT INTO actual_cost (bill_id, month, provider, service, instance_type, "
                                      "pricing_category, effective_cost, billed_cost, gpu_hours, rows, "
                                      "pricing_currency, pricing_effective_cost) "
                                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
-        return Error{QStringLiteral("Could not record the bill's spend: %1").arg(cost.lastError().text()), {}};
+        return Error{QStringLiteral("Could not record the bill's spend: %1").arg(store::errorInWords(db, cost.lastError())), {}};
     for (const ActualCost &c : data->costs) {
         for (const QVariant &v :
              {QVariant(billId), QVariant(c.month), text(c.provider), text(c.service), text(c.instanceType),
@@ -212,19 +212,19 @@ Expected<BillImportResult> importBill(const QSqlDatabase &db, const QString &pat
               c.pricingEffectiveCost ? QVariant(*c.pricingEffectiveCost) : QVariant(QMetaType(QMetaType::Double))})
             cost.addBindValue(v);
         if (!cost.exec())
-            return Error{QStringLiteral("Could not record the bill's spend: %1").arg(cost.lastError().text()), {}};
+            return Error{QStringLiteral("Could not record the bill's spend: %1").arg(store::errorInWords(db, cost.lastError())), {}};
     }
     QSqlQuery charge(db);
     if (!charge.prepare(QStringLiteral("INSERT INTO bill_charge (bill_id, month, provider, service_category, "
                                        "charge_kind, effective_cost, billed_cost, rows) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")))
-        return Error{QStringLiteral("Could not record the bill's charges: %1").arg(charge.lastError().text()), {}};
+        return Error{QStringLiteral("Could not record the bill's charges: %1").arg(store::errorInWords(db, charge.lastError())), {}};
     for (const ChargeSum &c : data->charges) {
         for (const QVariant &v : {QVariant(billId), QVariant(c.month), text(c.provider), text(c.serviceCategory),
                                   QVariant(chargeKindKey(c.kind)), QVariant(c.effectiveCost), QVariant(c.billedCost),
                                   QVariant(c.rows)})
             charge.addBindValue(v);
         if (!charge.exec())
-            return Error{QStringLiteral("Could not record the bill's charges: %1").arg(charge.lastError().text()), {}};
+            return Error{QStringLiteral("Could not record the bill's charges: %1").arg(store::errorInWords(db, charge.lastError())), {}};
     }
     if (progress && progress->isCancelled())
         return BillImportResult{0, {}, true}; // the transaction rolls back

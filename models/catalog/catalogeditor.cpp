@@ -94,11 +94,11 @@ Expected<QSqlQuery> execList(const QSqlDatabase &db, const QString &sql, const Q
 {
     QSqlQuery q(db);
     if (!q.prepare(sql))
-        return Error{q.lastError().text(), {}};
+        return Error{store::errorInWords(db, q.lastError()), {}};
     for (qsizetype i = 0; i < values.size(); ++i)
         q.bindValue(static_cast<int>(i), values.at(i));
     if (!q.exec())
-        return Error{q.lastError().text(), {}};
+        return Error{store::errorInWords(db, q.lastError()), {}};
     return q;
 }
 
@@ -167,7 +167,7 @@ Expected<qint64> userSourceId(const QSqlDatabase &db)
     if (!q)
         return q.error();
     if (!q->next())
-        return Error{q->lastError().text(), {}};
+        return Error{store::errorInWords(db, q->lastError()), {}};
     const qint64 id = q->value(0).toLongLong();
     q->finish();
     return id;
@@ -533,7 +533,7 @@ Expected<CatalogImage> CatalogEditor::image(CatalogTable table, qint64 id) const
             while (q->next())
                 children << q->value(0).toLongLong();
             if (q->lastError().isValid())
-                return Error{q->lastError().text(), {}};
+                return Error{store::errorInWords(m_db, q->lastError()), {}};
         }
         for (qint64 child : std::as_const(children)) {
             Expected<StoredRow> figure = readRow(m_db, QStringLiteral("throughput"), child);

@@ -451,7 +451,7 @@ Expected<qint64> CatalogRepository::addUserPrice(const PricePoint &price)
                                     QStringLiteral(""), QVariant(), QVariant()});
     if (!src || !src->next())
         return Error{
-            QStringLiteral("The price was not saved: %1").arg(src ? src->lastError().text() : src.error().message), {}};
+            QStringLiteral("The price was not saved: %1").arg(src ? store::errorInWords(m_db, src->lastError()) : src.error().message), {}};
     const qint64 sourceId = src->value(0).toLongLong();
     src->finish();
     Expected<QSqlQuery> id =

@@ -56,13 +56,13 @@ Status upsertInStatements(const QSqlDatabase &db, qint64 sourceId, const std::ve
 {
     QSqlQuery full(db);
     if (quotes.size() >= kRowsPerStatement && !full.prepare(upsertSql(kRowsPerStatement)))
-        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(full.lastError().text()), {}};
+        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, full.lastError())), {}};
     for (std::size_t start = 0; start < quotes.size(); start += kRowsPerStatement) {
         const std::size_t end = std::min(quotes.size(), start + kRowsPerStatement);
         QSqlQuery tail(db);
         QSqlQuery &q = end - start == kRowsPerStatement ? full : tail;
         if (&q == &tail && !tail.prepare(upsertSql(static_cast<int>(end - start))))
-            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(tail.lastError().text()), {}};
+            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, tail.lastError())), {}};
         int position = 0;
         for (std::size_t i = start; i < end; ++i) {
             q.bindValue(position++, quotes[i].currency);
@@ -71,7 +71,7 @@ Status upsertInStatements(const QSqlDatabase &db, qint64 sourceId, const std::ve
             q.bindValue(position++, sourceId);
         }
         if (!q.exec())
-            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(q.lastError().text()), {}};
+            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, q.lastError())), {}};
         affected += std::max(0, q.numRowsAffected());
     }
     return {};
@@ -106,10 +106,10 @@ Expected<qint64> upsertThroughCopy(const QSqlDatabase &db, qint64 sourceId, cons
             "INSERT INTO fx_rate (currency, day, per_eur, source_id) SELECT currency, day, per_eur, ? "
             "FROM fx_rate_incoming ON CONFLICT (currency, day) DO UPDATE SET per_eur = excluded.per_eur, "
             "source_id = excluded.source_id WHERE fx_rate.per_eur <> excluded.per_eur")))
-        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(upsert.lastError().text()), {}};
+        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, upsert.lastError())), {}};
     upsert.addBindValue(sourceId);
     if (!upsert.exec())
-        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(upsert.lastError().text()), {}};
+        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, upsert.lastError())), {}};
     const qint64 affected = std::max(0, upsert.numRowsAffected());
     if (Status s = store::execPlain(db, QStringLiteral("DROP TABLE fx_rate_incoming")); !s)
         return Error{QStringLiteral("Could not write the exchange rates: %1").arg(s.error().message), {}};

@@ -342,13 +342,16 @@ Status Document::create(const QString &path, const Initializer &init)
             if (!tx.commit())
                 return Error{tx.errorString(), {}};
         }
-        return {};
+        return checkpointFully(*db);
     }();
     disconnect(connection);
+    if (result && QFileInfo(temp + QStringLiteral("-wal")).size() > 0)
+        result = Error{QStringLiteral("its write-ahead log was not emptied when it was closed."), {}};
     if (result && std::rename(QFile::encodeName(temp).constData(), QFile::encodeName(path).constData()) != 0)
         result = Error{QStringLiteral("the new document could not be moved into place."), {}};
     if (!result) {
-        QFile::remove(temp);
+        for (const char *suffix : {"", "-journal", "-wal", "-shm"})
+            QFile::remove(temp + QLatin1String(suffix));
         return Error{QStringLiteral("Cannot create \"%1\": %2").arg(nativeName(path), result.error().message),
                      result.error().details};
     }
@@ -470,10 +473,15 @@ Status Document::copyTo(const QString &given) const
         return Error{QStringLiteral("Cannot save to \"%1\": the folder cannot be created.").arg(nativeName(target)), {}};
     const QString temp = info.absolutePath() + QStringLiteral("/.") + info.fileName() + QStringLiteral(".saving-") +
                          QUuid::createUuid().toString(QUuid::Id128).left(8);
-    Expected<QSqlQuery> q = exec(database(), QStringLiteral("VACUUM INTO ?"), {temp}, QStringLiteral("copy"));
-    if (!q) {
+    QSqlQuery vacuum(database());
+    if (!vacuum.prepare(QStringLiteral("VACUUM INTO ?")) || (vacuum.addBindValue(temp), !vacuum.exec())) {
+        // The copy is written on the target's disk, so a full disk is that one.
+        const QSqlError error = vacuum.lastError();
+        vacuum = QSqlQuery();
         QFile::remove(temp);
-        return Error{QStringLiteral("Cannot save to \"%1\": %2").arg(nativeName(target), q.error().message), {}};
+        const QString why = error.nativeErrorCode() == QLatin1String("13") ? diskFull(target) + QStringLiteral(". Nothing was written under that name.")
+                                                                           : errorInWords(database(), error);
+        return Error{QStringLiteral("Cannot save to \"%1\": %2").arg(nativeName(target), why), {}};
     }
     if (std::rename(QFile::encodeName(temp).constData(), QFile::encodeName(target).constData()) != 0) {
         QFile::remove(temp);

@@ -1,11 +1,19 @@
 #include "models/store/sqlutil.h"
 
 #include <QSqlDriver>
+#include <QDir>
+#include <QFileInfo>
 #include <QSqlError>
+#include <QStorageInfo>
 
 #include <sqlite3.h>
 
 namespace mltco::store {
+
+namespace {
+// Less than this free on a document's disk, and a failed write is the full disk's doing.
+constexpr qint64 kNearlyFullBytes = 1024 * 1024;
+} // namespace
 
 Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values,
                          const QString &what)
@@ -13,12 +21,12 @@ Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initia
     QSqlQuery query(db);
     query.setForwardOnly(true);
     if (!query.prepare(sql))
-        return Error{QStringLiteral("%1: %2").arg(what.isEmpty() ? sql : what, query.lastError().text()), {}};
+        return Error{QStringLiteral("%1: %2").arg(what.isEmpty() ? sql : what, errorInWords(db, query.lastError())), {}};
     int i = 0;
     for (const QVariant &v : values)
         query.bindValue(i++, v);
     if (!query.exec())
-        return Error{QStringLiteral("%1: %2").arg(what.isEmpty() ? sql : what, query.lastError().text()), {}};
+        return Error{QStringLiteral("%1: %2").arg(what.isEmpty() ? sql : what, errorInWords(db, query.lastError())), {}};
     return query;
 }
 
@@ -33,7 +41,7 @@ Status execPlain(const QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery query(db);
     if (!query.exec(sql))
-        return Error{QStringLiteral("%1: %2").arg(sql, query.lastError().text()), {}};
+        return Error{QStringLiteral("%1: %2").arg(sql, errorInWords(db, query.lastError())), {}};
     return {};
 }
 
@@ -41,8 +49,25 @@ Expected<qint64> queryInt(const QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery query(db);
     if (!query.exec(sql) || !query.next())
-        return Error{QStringLiteral("%1: %2").arg(sql, query.lastError().text()), {}};
+        return Error{QStringLiteral("%1: %2").arg(sql, errorInWords(db, query.lastError())), {}};
     return query.value(0).toLongLong();
+}
+
+Status checkpointFully(const QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")) || !q.next())
+        return Error{errorInWords(db, q.lastError()), {}};
+    // busy, pages in the log, pages moved: (0, 0, 0) once the log is empty; (0, -1, -1) for a file without one.
+    const qint64 busy = q.value(0).toLongLong();
+    const qint64 logged = q.value(1).toLongLong();
+    const qint64 moved = q.value(2).toLongLong();
+    if (busy != 0 || moved != logged)
+        return Error{QStringLiteral("its write-ahead log could not be moved into the file (%1 of %2 pages)")
+                         .arg(moved)
+                         .arg(logged),
+                     {}};
+    return {};
 }
 
 sqlite3 *sqliteHandle(const QSqlDatabase &db)
@@ -57,6 +82,74 @@ QByteArrayView columnBytes(sqlite3_stmt *stmt, int column)
 {
     const auto *text = reinterpret_cast<const char *>(sqlite3_column_text(stmt, column));
     return text ? QByteArrayView(text, sqlite3_column_bytes(stmt, column)) : QByteArrayView();
+}
+
+QString diskFull(const QString &path)
+{
+    return QStringLiteral("the disk holding \"%1\" is full").arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
+}
+
+namespace {
+
+QString sqliteInWords(int code, const QString &path, const QString &text)
+{
+    switch (code) {
+    case SQLITE_FULL:
+        return diskFull(path);
+    case SQLITE_IOERR: {
+        // Growing the shared-memory index of a document on a disk with no room left fails as an I/O error, not as
+        // SQLITE_FULL: with (nearly) nothing free, the full disk is the reason.
+        const QString folder = QFileInfo(path).absolutePath();
+        QStorageInfo disk(folder);
+        if (disk.isValid() && disk.bytesAvailable() < kNearlyFullBytes)
+            return diskFull(path);
+        return QStringLiteral("the disk holding \"%1\" failed to read or write (%2)")
+            .arg(QDir::toNativeSeparators(folder), text);
+    }
+    default:
+        return text;
+    }
+}
+
+} // namespace
+
+QString errorInWords(const QSqlDatabase &db, const QSqlError &error)
+{
+    const QString code = error.nativeErrorCode();
+    if (db.driverName() == QLatin1String("QSQLITE")) {
+        bool ok = false;
+        int rc = code.toInt(&ok);
+        if (!ok) {
+            // A failed COMMIT comes without SQLite's code: its words name it.
+            const QString said = error.databaseText().trimmed();
+            if (said == QLatin1String(sqlite3_errstr(SQLITE_FULL)))
+                rc = SQLITE_FULL, ok = true;
+            else if (said.startsWith(QLatin1String(sqlite3_errstr(SQLITE_IOERR))))
+                rc = SQLITE_IOERR, ok = true;
+        }
+        return ok ? sqliteInWords(rc & 0xff, db.databaseName(), error.text()) : error.text();
+    }
+    const QString said = error.databaseText().trimmed().isEmpty() ? error.text() : error.databaseText().trimmed();
+    if (code == QLatin1String("53100")) // disk_full
+        return QStringLiteral("the team store's server has no disk space left (%1)").arg(said);
+    // Class 08 (connection exception), or libpq's words for a connection that broke without a code.
+    if (code.startsWith(QLatin1String("08")) || said.contains(QLatin1String("server closed the connection")) ||
+        said.contains(QLatin1String("no connection to the server")) ||
+        said.contains(QLatin1String("connection to server was lost")) ||
+        said.contains(QLatin1String("could not receive data from server")) ||
+        said.contains(QLatin1String("could not send data to server")))
+        return QStringLiteral("the connection to the team store was lost (%1)").arg(said);
+    if (code == QLatin1String("57P01") || code == QLatin1String("57P02") || code == QLatin1String("57P03"))
+        return QStringLiteral("the team store's server shut down or restarted (%1)").arg(said);
+    return error.text();
+}
+
+QString sqliteErrorInWords(sqlite3 *handle, const QString &what)
+{
+    const char *file = sqlite3_db_filename(handle, "main");
+    return QStringLiteral("%1: %2").arg(what, sqliteInWords(sqlite3_errcode(handle) & 0xff,
+                                                            file ? QString::fromUtf8(file) : QString(),
+                                                            QString::fromUtf8(sqlite3_errmsg(handle))));
 }
 
 Error damage(const QString &detail)

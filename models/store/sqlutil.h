@@ -3,6 +3,7 @@
 #include "models/common/expected.h"
 
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
 #include <QVariant>
@@ -33,6 +34,21 @@ Status execPlain(const QSqlDatabase &db, const QString &sql);
 /// "the document is damaged: DETAIL. Restore it from a backup; mltco will not read or write it." For a
 /// statement that failed on a document that passed its check when it was opened.
 Error damage(const QString &detail);
+
+/// A failed statement's error in words a person can act on. A full disk is "the disk holding "FOLDER" is full", an
+/// I/O error names the folder too; on a team store a full disk on the server, a lost connection and an answer that
+/// never came are said as such. Any other error is the driver's own text.
+QString errorInWords(const QSqlDatabase &db, const QSqlError &error);
+/// The same for a statement run through the SQLite handle itself: `what` and SQLite's words for its last error.
+QString sqliteErrorInWords(sqlite3 *handle, const QString &what);
+/// "the disk holding "FOLDER" is full", for the folder of `path`.
+QString diskFull(const QString &path);
+
+/// Moves everything a document's write-ahead log holds into the document file itself and empties the log
+/// (`PRAGMA wal_checkpoint(TRUNCATE)`), or says in words why it could not: a new file is renamed into place only once
+/// the file alone holds all of it. (SQLite checkpoints when the last connection closes, but a checkpoint that fails
+/// there, on a full disk, is silent and leaves the data in the log, which a file renamed without it lacks.)
+Status checkpointFully(const QSqlDatabase &db);
 
 /// Reads a single integer (e.g. a PRAGMA); nullopt-like Error on failure.
 Expected<qint64> queryInt(const QSqlDatabase &db, const QString &sql);

@@ -1,6 +1,7 @@
 #include "models/store/transaction.h"
 
 #include "models/store/dialect.h"
+#include "models/store/sqlutil.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -36,7 +37,7 @@ bool Transaction::commit()
     if (!m_active)
         return false;
     if (!m_db.commit()) {
-        m_error = m_db.lastError().text();
+        m_error = errorInWords(m_db, m_db.lastError());
         rollback();
         return false;
     }

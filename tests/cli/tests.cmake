@@ -4,3 +4,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/evaluate.cmake OPTIONAL)
 set_tests_properties(tst_cli_catalog PROPERTIES COST 14) # among the longest: started first (catalog/importers/tests.cmake)
 mltco_add_test(tst_cli_fx SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_cli_fx.cpp ${CMAKE_CURRENT_LIST_DIR}/clirunner.h
                LIBS mltco_models LABELS cli DEPENDS mltco-cli)
+# Every write path on a disk that fills up (a small tmpfs of the test's own; skipped without root).
+mltco_add_test(tst_cli_fulldisk SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_cli_fulldisk.cpp ${CMAKE_CURRENT_LIST_DIR}/clirunner.h
+               LIBS mltco_models LABELS cli DEPENDS mltco-cli)
+set_tests_properties(tst_cli_fulldisk PROPERTIES COST 12) # about 20 s: started early

@@ -270,7 +270,7 @@ Status ImportWriter::Impl::nameSource(const QString &sha256)
         QSqlQuery q(db);
         q.setForwardOnly(true);
         if (!q.prepare(QString::fromLatin1(sql)))
-            return fail(Error{q.lastError().text(), {}});
+            return fail(Error{store::errorInWords(db, q.lastError()), {}});
         const QString text = q.lastQuery();
         if (text.contains(QLatin1String(":to")))
             q.bindValue(QStringLiteral(":to"), to);
@@ -279,7 +279,7 @@ Status ImportWriter::Impl::nameSource(const QString &sha256)
         if (text.contains(QLatin1String(":batch")))
             q.bindValue(QStringLiteral(":batch"), summary.batchId);
         if (!q.exec())
-            return fail(Error{q.lastError().text(), {}});
+            return fail(Error{store::errorInWords(db, q.lastError()), {}});
     }
     sourceId = to;
     return {};

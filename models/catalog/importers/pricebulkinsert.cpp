@@ -36,7 +36,7 @@ constexpr int kRowsPerInsert = 32; // rows one statement inserts (448 values, un
 
 Error sqliteError(sqlite3 *db, const char *what)
 {
-    return Error{QStringLiteral("%1: %2").arg(QLatin1String(what), QString::fromUtf8(sqlite3_errmsg(db))), {}};
+    return Error{store::sqliteErrorInWords(db, QLatin1String(what)), {}};
 }
 
 /// The identity of a string's characters. Parsers intern the names a file repeats, so within one batch of rows equal

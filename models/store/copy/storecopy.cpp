@@ -70,13 +70,14 @@ public:
             return sink;
         }
         sink->m_insert = QSqlQuery(db);
+        sink->m_db = db;
         QStringList marks;
         for (qsizetype i = 0; i < columns.size(); ++i)
             marks << QStringLiteral("?");
         if (!sink->m_insert.prepare(
                 QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)")
                     .arg(table, columns.join(QStringLiteral(", ")), marks.join(QStringLiteral(", ")))))
-            return Error{QStringLiteral("writing %1: %2").arg(table, sink->m_insert.lastError().text()), {}};
+            return Error{QStringLiteral("writing %1: %2").arg(table, errorInWords(db, sink->m_insert.lastError())), {}};
         return sink;
     }
 
@@ -99,7 +100,7 @@ public:
         for (int i = 0; i < row.count(); ++i)
             m_insert.bindValue(i, row.value(i));
         if (!m_insert.exec())
-            return Error{QStringLiteral("writing %1: %2").arg(table, m_insert.lastError().text()), {}};
+            return Error{QStringLiteral("writing %1: %2").arg(table, errorInWords(m_db, m_insert.lastError())), {}};
         return {};
     }
 
@@ -109,6 +110,7 @@ private:
     RowSink() = default;
     std::unique_ptr<PgCopyIn> m_copy;
     QSqlQuery m_insert;
+    QSqlDatabase m_db;
 };
 
 Status copyTable(const QSqlDatabase &from, const QSqlDatabase &to, const QString &table, const CopyProgressFn &progress)
@@ -235,17 +237,35 @@ Status copyStoreToFile(const Document &from, const QString &given, const CopyPro
             Document::open(temp, Initializer([](const QSqlDatabase &) { return Status{}; }));
         if (!file)
             return file.error();
-        return copyStore(from, **file, progress);
+        if (Status s = copyStore(from, **file, progress); !s)
+            return s;
+        return checkpointFully((*file)->database());
     }();
+    // Once closed after a full checkpoint, the copy is its file alone; a log left beside it is a copy not whole.
+    if (result && QFileInfo(temp + QStringLiteral("-wal")).size() > 0)
+        result = Error{QStringLiteral("the copy's write-ahead log was not emptied when it was closed."), {}};
     for (const char *suffix : {"-wal", "-shm"})
         QFile::remove(temp + QLatin1String(suffix));
     if (result && std::rename(QFile::encodeName(temp).constData(), QFile::encodeName(*checked).constData()) != 0)
         result = Error{QStringLiteral("Cannot save to \"%1\": the file could not be moved into place.")
                            .arg(QDir::toNativeSeparators(*checked)),
                        {}};
-    if (!result)
-        QFile::remove(temp);
-    return result;
+    if (result)
+        return result;
+    QFile::remove(temp);
+    // The copy's temporary name means nothing to the reader: the name asked for does.
+    // ("Cannot create "TEMP": why" or "Cannot copy SOURCE to TEMP: why" say only why.)
+    QString why = result.error().message;
+    if (const qsizetype named = why.indexOf(QFileInfo(temp).fileName()); named >= 0) {
+        if (const qsizetype colon = why.indexOf(QLatin1String(": "), named); colon >= 0)
+            why = why.mid(colon + 2);
+    }
+    if (!why.startsWith(QLatin1String("Cannot save to")))
+        why = QStringLiteral("Cannot save to \"%1\": %2").arg(QDir::toNativeSeparators(*checked), why);
+    if (!why.contains(QLatin1String("Nothing was written")))
+        why += (why.endsWith(QLatin1Char('.')) ? QStringLiteral(" ") : QStringLiteral(". ")) +
+               QStringLiteral("Nothing was written under that name.");
+    return Error{why, result.error().details};
 }
 
 Status saveCopy(const Document &from, const QString &target)
