@@ -38,6 +38,15 @@ function(mltco_test_kind libs out)
     set(${out} ${kind} PARENT_SCOPE)
 endfunction()
 
+# mltco_test_optimization(TARGET): the test runners' own files (and their precompiled headers, which must match) are
+# compiled with -O1 instead of the build's -O2: a fifth less compile time for code that drives the libraries, which
+# keep the build's optimization. (A Debug build keeps -O0.)
+function(mltco_test_optimization target)
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang" AND CMAKE_BUILD_TYPE MATCHES "^(RelWithDebInfo|Release)$")
+        target_compile_options(${target} PRIVATE -O1)
+    endif()
+endfunction()
+
 # mltco_test_pch(TARGET KIND)
 # The tests share three precompiled headers, one per kind (mltco_test_kind): Qt Test with the Qt Core headers, with
 # the Sql ones too, and with the Widgets and Charts headers. A header that saw QT_SQL_LIB or QT_WIDGETS_LIB is no use
@@ -69,6 +78,7 @@ function(mltco_test_pch target kind)
         mltco_test_definitions(${pch})
         mltco_set_compile_options(${pch})
         target_precompile_headers(${pch} PRIVATE ${headers})
+        mltco_test_optimization(${pch})
     endif()
     target_precompile_headers(${target} REUSE_FROM ${pch})
     # A runner's moc output is included by each test's own file (#include "tst_x.moc"), which leaves moc's own file
@@ -100,6 +110,7 @@ function(mltco_add_test name)
         mltco_test_definitions(${runner})
         mltco_set_compile_options(${runner})
         set_target_properties(${runner} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+        mltco_test_optimization(${runner})
         mltco_test_pch(${runner} ${kind})
         # A test whose flags differ from the shared header's parses it as text instead: slower, never wrong.
         target_compile_options(${runner} PRIVATE -Wno-error=invalid-pch)
@@ -172,12 +183,54 @@ function(mltco_room_pch target kind)
     target_precompile_headers(${target} REUSE_FROM ${pch})
 endfunction()
 
-# mltco_add_room(TARGET SOURCES file... PUBLIC lib... PRIVATE lib... PCH core|sql)
+# mltco_unity(TARGET [EXCLUDE file...])
+# Compiles TARGET's .cpp files in batches of 8, each batch one translation unit (CMake's UNITY_BUILD): the headers,
+# templates and inline functions they share are compiled once per batch instead of once per file. Files of a batch
+# share one scope, so cmake/check_unity_names.py runs before the target compiles and refuses two files that give a
+# file-local name (anonymous namespace, `static`) the same spelling, or a using-directive at file scope. EXCLUDE
+# lists files compiled alone. Off with MLTCO_UNITY (and in the sanitizer and fuzzing builds).
+find_package(Python3 COMPONENTS Interpreter QUIET)
+function(mltco_unity target)
+    cmake_parse_arguments(ARG "" "" "EXCLUDE" ${ARGN})
+    if(NOT MLTCO_UNITY)
+        return()
+    endif()
+    if(NOT Python3_Interpreter_FOUND)
+        message(STATUS "${target}: no unity build (python3, which checks its names, was not found)")
+        return()
+    endif()
+    get_target_property(sources ${target} SOURCES)
+    get_target_property(dir ${target} SOURCE_DIR)
+    set(checked "")
+    foreach(source IN LISTS sources)
+        if(NOT source MATCHES "\\.cpp$")
+            continue()
+        endif()
+        cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY "${dir}" OUTPUT_VARIABLE path)
+        cmake_path(GET path FILENAME name)
+        if(name IN_LIST ARG_EXCLUDE)
+            set_source_files_properties(${source} TARGET_DIRECTORY ${target} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+        else()
+            list(APPEND checked "${path}")
+        endif()
+    endforeach()
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+    set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${target}_unity_names.stamp")
+    add_custom_command(OUTPUT "${stamp}"
+        COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/cmake/check_unity_names.py" ${target} ${checked}
+        COMMAND ${CMAKE_COMMAND} -E touch "${stamp}"
+        DEPENDS "${PROJECT_SOURCE_DIR}/cmake/check_unity_names.py" ${checked}
+        COMMENT "Checking ${target}'s file-local names for a unity build" VERBATIM)
+    add_custom_target(${target}_unity_names DEPENDS "${stamp}")
+    add_dependencies(${target} ${target}_unity_names)
+endfunction()
+
+# mltco_add_room(TARGET SOURCES file... PUBLIC lib... PRIVATE lib... PCH core|sql [NO_UNITY] [UNITY_EXCLUDE file...])
 # One room of models/ (docs/architecture.md): a static library whose headers are included by their path from the
 # source root ("models/<room>/x.h"). PUBLIC for what its own headers include, PRIVATE for the rest, so a room's
 # dependants see no more than its API needs. PCH names the room's kind of precompiled header (mltco_room_pch).
 function(mltco_add_room target)
-    cmake_parse_arguments(ARG "" "PCH" "SOURCES;PUBLIC;PRIVATE" ${ARGN})
+    cmake_parse_arguments(ARG "NO_UNITY" "PCH" "SOURCES;PUBLIC;PRIVATE;UNITY_EXCLUDE" ${ARGN})
     add_library(${target} STATIC ${ARG_SOURCES})
     target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
     target_link_libraries(${target} PUBLIC ${ARG_PUBLIC} PRIVATE ${ARG_PRIVATE})
@@ -188,4 +241,7 @@ function(mltco_add_room target)
         message(FATAL_ERROR "mltco_add_room(${target}): PCH must be core or sql")
     endif()
     mltco_room_pch(${target} ${ARG_PCH})
+    if(NOT ARG_NO_UNITY)
+        mltco_unity(${target} EXCLUDE ${ARG_UNITY_EXCLUDE})
+    endif()
 endfunction()

@@ -15,7 +15,7 @@
 namespace mltco::cli {
 namespace {
 
-const QString kUsage = QStringLiteral(
+const QString kActualsUsage = QStringLiteral(
     "mltco-cli actuals import FILE | list [--by instance|service-category] | bills | remove ID | compare PLAN.json "
     "--scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]");
 
@@ -34,7 +34,7 @@ QJsonValue share(const std::optional<double> &fraction)
     return fraction ? QJsonValue(std::round(*fraction * 1e6) / 1e6) : QJsonValue();
 }
 
-int runImport(const QString &path, store::Document &document, Io &io)
+int runBillImport(const QString &path, store::Document &document, Io &io)
 {
     if (Status s = document.checkWritable(QStringLiteral("import a bill into")); !s)
         return inputError(io, s.error().message);
@@ -62,7 +62,7 @@ int runCompare(const QString &planPath, const QCommandLineParser &parser, store:
 {
     QString start = parser.value(QStringLiteral("start"));
     if (!start.isEmpty() && !actuals::isMonth(start))
-        return usageError(io, QStringLiteral("--start must be a month written YYYY-MM, not '%1'").arg(start), kUsage);
+        return usageError(io, QStringLiteral("--start must be a month written YYYY-MM, not '%1'").arg(start), kActualsUsage);
     tco::Plan read;
     Expected<tco::PlanResult> plan = evaluatePlanFile(planPath, document.path(), &read);
     if (!plan)
@@ -76,7 +76,7 @@ int runCompare(const QString &planPath, const QCommandLineParser &parser, store:
     if (scenarioName.isEmpty())
         return usageError(
             io, QStringLiteral("actuals compare needs --scenario NAME (the plan links no scenario to the bills)"),
-            kUsage);
+            kActualsUsage);
     const tco::EvaluatedScenario *scenario = nullptr;
     QStringList names;
     for (const tco::EvaluatedScenario &s : plan->scenarios) {
@@ -124,12 +124,12 @@ int runActuals(const QStringList &args, Io &io)
                                      QStringLiteral("remove"), QStringLiteral("compare")};
     if (args.isEmpty())
         return usageError(io, QStringLiteral("actuals needs a subcommand: import, list, bills, remove or compare"),
-                          kUsage);
+                          kActualsUsage);
     const QString sub = args.first();
     if (!subcommands.contains(sub))
         return usageError(
             io, QStringLiteral("unknown actuals subcommand '%1' (import, list, bills, remove or compare)").arg(sub),
-            kUsage);
+            kActualsUsage);
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),
@@ -141,7 +141,7 @@ int runActuals(const QStringList &args, Io &io)
                                                            "whole bill)."),
                       QStringLiteral("WHAT"), QStringLiteral("instance")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args.mid(1)))
-        return usageError(io, parser.errorText(), kUsage);
+        return usageError(io, parser.errorText(), kActualsUsage);
     const QStringList positional = parser.positionalArguments();
     const bool takesArgument =
         sub == QLatin1String("import") || sub == QLatin1String("remove") || sub == QLatin1String("compare");
@@ -149,10 +149,10 @@ int runActuals(const QStringList &args, Io &io)
         return usageError(io,
                           takesArgument ? QStringLiteral("actuals %1 takes exactly one argument").arg(sub)
                                         : QStringLiteral("actuals %1 takes no argument").arg(sub),
-                          kUsage);
+                          kActualsUsage);
     const QString format = parser.value(QStringLiteral("format"));
     if (!QStringList{QStringLiteral("table"), QStringLiteral("csv"), QStringLiteral("json")}.contains(format))
-        return usageError(io, QStringLiteral("--format must be table, csv or json, not '%1'").arg(format), kUsage);
+        return usageError(io, QStringLiteral("--format must be table, csv or json, not '%1'").arg(format), kActualsUsage);
     std::optional<qint64> billId;
     if (sub == QLatin1String("remove")) {
         bool ok = false;
@@ -161,7 +161,7 @@ int runActuals(const QStringList &args, Io &io)
             return usageError(
                 io,
                 QStringLiteral("a bill id is a whole number from `actuals bills`, not '%1'").arg(positional.first()),
-                kUsage);
+                kActualsUsage);
     }
     // A bill that cannot be read is refused before the document is opened (and created) at all.
     if (sub == QLatin1String("import") && !QFile::exists(positional.first()))
@@ -173,7 +173,7 @@ int runActuals(const QStringList &args, Io &io)
     const QSqlDatabase db = (*document)->database();
 
     if (sub == QLatin1String("import"))
-        return runImport(positional.first(), **document, io);
+        return runBillImport(positional.first(), **document, io);
     if (sub == QLatin1String("compare"))
         return runCompare(positional.first(), parser, **document, io, format);
     if (sub == QLatin1String("remove")) {
@@ -202,7 +202,7 @@ int runActuals(const QStringList &args, Io &io)
     Status status;
     const QString by = parser.value(QStringLiteral("by"));
     if (by != QLatin1String("instance") && by != QLatin1String("service-category"))
-        return usageError(io, QStringLiteral("--by must be instance or service-category, not '%1'").arg(by), kUsage);
+        return usageError(io, QStringLiteral("--by must be instance or service-category, not '%1'").arg(by), kActualsUsage);
     if (by == QLatin1String("service-category")) {
         // The whole bill: every row by month, provider and FOCUS ServiceCategory, with the part held against a plan.
         const int code = writeRowsToStdout(

@@ -17,7 +17,7 @@
 namespace mltco::cli {
 namespace {
 
-const QString kUsage = QStringLiteral(
+const QString kAnalyzeUsage = QStringLiteral(
     "mltco-cli analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--threads T] "
     "[--converge] [--samples-csv FILE] [--format json|table|csv] [--document PATH]");
 
@@ -161,31 +161,31 @@ int runAnalyze(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("format"), QStringLiteral("json, table or csv."), QStringLiteral("F"), QStringLiteral("table")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
-        return usageError(io, parser.errorText(), kUsage);
+        return usageError(io, parser.errorText(), kAnalyzeUsage);
     if (parser.positionalArguments().size() != 1)
-        return usageError(io, QStringLiteral("analyze takes one plan file"), kUsage);
+        return usageError(io, QStringLiteral("analyze takes one plan file"), kAnalyzeUsage);
     const QString format = parser.value(QStringLiteral("format"));
     if (format != QLatin1String("json") && format != QLatin1String("table") && format != QLatin1String("csv"))
-        return usageError(io, QStringLiteral("--format must be json, table or csv, not '%1'").arg(format), kUsage);
+        return usageError(io, QStringLiteral("--format must be json, table or csv, not '%1'").arg(format), kAnalyzeUsage);
 
     tco::AnalysisOptions options;
     bool ok = false;
     options.trials = parser.value(QStringLiteral("trials")).toInt(&ok);
     if (!ok || options.trials < 1 || options.trials > tco::kMaxTrials)
-        return usageError(io, QStringLiteral("--trials must be a whole number from 1 to %1").arg(tco::kMaxTrials), kUsage);
+        return usageError(io, QStringLiteral("--trials must be a whole number from 1 to %1").arg(tco::kMaxTrials), kAnalyzeUsage);
     options.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
     if (!ok)
-        return usageError(io, QStringLiteral("--seed must be a whole number from 0 to 18446744073709551615"), kUsage);
+        return usageError(io, QStringLiteral("--seed must be a whole number from 0 to 18446744073709551615"), kAnalyzeUsage);
     const auto sampling = tco::samplingFromKey(parser.value(QStringLiteral("sampling")));
     if (!sampling)
-        return usageError(io, QStringLiteral("--sampling must be lhs or random"), kUsage);
+        return usageError(io, QStringLiteral("--sampling must be lhs or random"), kAnalyzeUsage);
     options.sampling = *sampling;
     options.swing = parser.value(QStringLiteral("swing")).toDouble(&ok);
     if (!ok || !(options.swing > 0 && options.swing < 1))
-        return usageError(io, QStringLiteral("--swing must be a fraction greater than 0 and less than 1 (0.2 is ±20 %)"), kUsage);
+        return usageError(io, QStringLiteral("--swing must be a fraction greater than 0 and less than 1 (0.2 is ±20 %)"), kAnalyzeUsage);
     options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
     if (!ok || options.threads < 0 || options.threads > 256)
-        return usageError(io, QStringLiteral("--threads must be a whole number from 0 (all cores) to 256"), kUsage);
+        return usageError(io, QStringLiteral("--threads must be a whole number from 0 (all cores) to 256"), kAnalyzeUsage);
     options.converge = parser.isSet(QStringLiteral("converge"));
     const QString samplesPath = parser.value(QStringLiteral("samples-csv"));
     options.keepSamples = !samplesPath.isEmpty();

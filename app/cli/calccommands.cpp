@@ -17,11 +17,11 @@ namespace mltco::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral(
+const QString kCalcUsage = QStringLiteral(
     "mltco-cli calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget|lease-vs-buy|irr [OPTIONS] "
     "[--format json|table]\n       mltco-cli calc SUBCOMMAND --help");
 
-QJsonValue orNull(std::optional<double> value)
+QJsonValue calcOrNull(std::optional<double> value)
 {
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
@@ -61,15 +61,15 @@ int tflopsPriceOfInstance(CalcCommand &c, std::optional<double> baseline)
                      {QStringLiteral("gpu"), quote->gpu},
                      {QStringLiteral("gpu_count"), quote->gpuCount},
                      {QStringLiteral("currency"), quote->currency},
-                     {QStringLiteral("rate_per_hour"), orNull(quote->rate)},
+                     {QStringLiteral("rate_per_hour"), calcOrNull(quote->rate)},
                      {QStringLiteral("rate_basis"), quote->rateBasis},
                      {QStringLiteral("metric"), metric},
-                     {QStringLiteral("node_tflops"), orNull(quote->nodeTflops)},
+                     {QStringLiteral("node_tflops"), calcOrNull(quote->nodeTflops)},
                      {QStringLiteral("tflops_basis"), quote->tflopsBasis},
-                     {QStringLiteral("price_per_1000_tflops_hour"), orNull(quote->price)},
+                     {QStringLiteral("price_per_1000_tflops_hour"), calcOrNull(quote->price)},
                      {QStringLiteral("missing"), quote->missing},
-                     {QStringLiteral("baseline"), orNull(baseline)},
-                     {QStringLiteral("change_vs_baseline"), orNull(change)}};
+                     {QStringLiteral("baseline"), calcOrNull(baseline)},
+                     {QStringLiteral("change_vs_baseline"), calcOrNull(change)}};
     QList<std::pair<QString, QString>> lines{
         {QStringLiteral("Instance"), QStringLiteral("%1 (%2 x %3)").arg(quote->label(), grouped(quote->gpuCount, 0), quote->gpu)},
         {QStringLiteral("Rate per node-hour"), quote->rate ? money(*quote->rate) + QStringLiteral("  (") + quote->rateBasis + QLatin1Char(')')
@@ -114,9 +114,9 @@ int tflopsPrice(CalcCommand &c)
     const std::optional<double> change = tco::relativeChange(price, baseline);
     QJsonObject json{{QStringLiteral("rate_per_hour"), nodeRate},
                      {QStringLiteral("node_tflops"), tflops},
-                     {QStringLiteral("price_per_1000_tflops_hour"), orNull(price)},
-                     {QStringLiteral("baseline"), orNull(baseline)},
-                     {QStringLiteral("change_vs_baseline"), orNull(change)}};
+                     {QStringLiteral("price_per_1000_tflops_hour"), calcOrNull(price)},
+                     {QStringLiteral("baseline"), calcOrNull(baseline)},
+                     {QStringLiteral("change_vs_baseline"), calcOrNull(change)}};
     QList<std::pair<QString, QString>> lines{
         {QStringLiteral("Rate per node-hour"), money(nodeRate)},
         {QStringLiteral("Node TFLOPS"), grouped(tflops, 1)},
@@ -392,7 +392,7 @@ int budgetCalc(CalcCommand &c)
             crossings.append(QJsonObject{
                 {QStringLiteral("threshold"), crossing.threshold},
                 {QStringLiteral("month"), crossing.month ? QJsonValue(*crossing.month) : QJsonValue(QJsonValue::Null)},
-                {QStringLiteral("day_of_month"), orNull(day)}});
+                {QStringLiteral("day_of_month"), calcOrNull(day)}});
             row << (crossing.month ? QStringLiteral("month %1, day %2").arg(*crossing.month).arg(grouped(*day, 1))
                                    : QStringLiteral("never"));
         }
@@ -494,7 +494,7 @@ QList<Subcommand> subcommands()
 int runCalc(const QStringList &args, Io &io)
 {
     if (args.isEmpty())
-        return usageError(io, QStringLiteral("calc needs a calculator"), kUsage);
+        return usageError(io, QStringLiteral("calc needs a calculator"), kCalcUsage);
     const QString name = args.first();
     for (const Subcommand &sub : subcommands()) {
         if (name == QLatin1String(sub.name)) {
@@ -504,7 +504,7 @@ int runCalc(const QStringList &args, Io &io)
             return sub.run(command);
         }
     }
-    return usageError(io, QStringLiteral("unknown calculator \"%1\"").arg(name), kUsage);
+    return usageError(io, QStringLiteral("unknown calculator \"%1\"").arg(name), kCalcUsage);
 }
 
 } // namespace mltco::cli

@@ -20,7 +20,7 @@
 namespace mltco::cli {
 namespace {
 
-const QString kImportUsage =
+const QString kCatalogImportUsage =
     QStringLiteral("mltco-cli catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR "
                    "[--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] [--document PATH]");
 const QString kListUsage = QStringLiteral(
@@ -227,7 +227,7 @@ int runCatalog(const QStringList &args, Io &io)
         return runList(args.mid(1), io);
     if (sub == QLatin1String("trend"))
         return runTrend(args.mid(1), io);
-    return usageError(io, QStringLiteral("unknown catalog subcommand '%1' (import, list or trend)").arg(sub), kImportUsage);
+    return usageError(io, QStringLiteral("unknown catalog subcommand '%1' (import, list or trend)").arg(sub), kCatalogImportUsage);
 }
 
 } // namespace mltco::cli

@@ -20,7 +20,7 @@ namespace mltco::cli {
 
 namespace {
 
-const QString kUsage = QStringLiteral("mltco-cli evaluate PLAN.json [--document PATH] [--format json|csv|table]");
+const QString kEvaluateUsage = QStringLiteral("mltco-cli evaluate PLAN.json [--document PATH] [--format json|csv|table]");
 
 QString workloadLine(const tco::Workload &w)
 {
@@ -280,17 +280,17 @@ int runEvaluate(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("format"), QStringLiteral("json, csv or table."), QStringLiteral("FORMAT"),
                       QStringLiteral("json")});
     if (!parser.parse(QStringList{QStringLiteral("evaluate")} + args))
-        return usageError(io, parser.errorText(), kUsage);
+        return usageError(io, parser.errorText(), kEvaluateUsage);
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
-        return usageError(io, QStringLiteral("evaluate needs a plan file"), kUsage);
+        return usageError(io, QStringLiteral("evaluate needs a plan file"), kEvaluateUsage);
     if (positional.size() > 1)
-        return usageError(io, QStringLiteral("evaluate takes one plan file, not %1").arg(positional.size()), kUsage);
+        return usageError(io, QStringLiteral("evaluate takes one plan file, not %1").arg(positional.size()), kEvaluateUsage);
     const QString format = parser.value(QStringLiteral("format"));
     if (format != QLatin1String("json") && format != QLatin1String("csv") && format != QLatin1String("table"))
-        return usageError(io, QStringLiteral("unknown format \"%1\" (json, csv or table)").arg(format), kUsage);
+        return usageError(io, QStringLiteral("unknown format \"%1\" (json, csv or table)").arg(format), kEvaluateUsage);
     if (parser.isSet(QStringLiteral("document")) && parser.value(QStringLiteral("document")).isEmpty())
-        return usageError(io, QStringLiteral("--document needs a path"), kUsage);
+        return usageError(io, QStringLiteral("--document needs a path"), kEvaluateUsage);
 
     // Prepared only: every format evaluates each scenario as it writes it, so memory stays flat.
     Expected<tco::PlanResult> result =

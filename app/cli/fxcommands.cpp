@@ -14,7 +14,7 @@
 namespace mltco::cli {
 namespace {
 
-const QString kUsage = QStringLiteral(
+const QString kFxUsage = QStringLiteral(
     "mltco-cli fx import FILE | list [--currency C] [--from YYYY-MM-DD] [--to YYYY-MM-DD] | rate FROM TO "
     "[--date YYYY-MM-DD] | add CURRENCY PER_EUR --date YYYY-MM-DD --source TEXT  [--format table|csv|json] "
     "[--document PATH]");
@@ -37,7 +37,7 @@ std::optional<QDate> dateOption(const QCommandLineParser &parser, const QString 
     return date;
 }
 
-int runImport(const QString &path, store::Document &document, Io &io)
+int runFxImport(const QString &path, store::Document &document, Io &io)
 {
     if (Status s = document.checkWritable(QStringLiteral("import exchange rates into")); !s)
         return inputError(io, s.error().message);
@@ -62,7 +62,7 @@ int runRate(const QStringList &positional, const QDate &date, const QSqlDatabase
     for (const QString &code : {from, to}) {
         if (!isCurrencyCode(code))
             return usageError(io, QStringLiteral("'%1' is not a currency code (three letters, such as USD)").arg(code),
-                              kUsage);
+                              kFxUsage);
     }
     const QDate on = date.isValid() ? date : QDate::currentDate();
     Expected<catalog::RateTable> table = catalog::readRateTable(db, {from, to});
@@ -96,16 +96,16 @@ int runAdd(const QStringList &positional, const QCommandLineParser &parser, cons
            store::Document &document, Io &io)
 {
     if (!date.isValid())
-        return usageError(io, QStringLiteral("fx add needs --date YYYY-MM-DD: the day the rate is for"), kUsage);
+        return usageError(io, QStringLiteral("fx add needs --date YYYY-MM-DD: the day the rate is for"), kFxUsage);
     if (!parser.isSet(QStringLiteral("source")))
-        return usageError(io, QStringLiteral("fx add needs --source TEXT: where the rate comes from"), kUsage);
+        return usageError(io, QStringLiteral("fx add needs --source TEXT: where the rate comes from"), kFxUsage);
     bool ok = false;
     const double perEur = positional.value(1).toDouble(&ok);
     if (!ok)
         return usageError(io,
                           QStringLiteral("the rate is a number (units of %1 per 1 EUR), not '%2'")
                               .arg(positional.value(0), positional.value(1)),
-                          kUsage);
+                          kFxUsage);
     if (Status s = document.checkWritable(QStringLiteral("add an exchange rate to")); !s)
         return inputError(io, s.error().message);
     const catalog::FxQuote quote{positional.value(0).toUpper(), date, perEur, {}};
@@ -125,10 +125,10 @@ int runFx(const QStringList &args, Io &io)
     const QStringList subcommands = {QStringLiteral("import"), QStringLiteral("list"), QStringLiteral("rate"),
                                      QStringLiteral("add")};
     if (args.isEmpty())
-        return usageError(io, QStringLiteral("fx needs a subcommand: import, list, rate or add"), kUsage);
+        return usageError(io, QStringLiteral("fx needs a subcommand: import, list, rate or add"), kFxUsage);
     const QString sub = args.first();
     if (!subcommands.contains(sub))
-        return usageError(io, QStringLiteral("unknown fx subcommand '%1' (import, list, rate or add)").arg(sub), kUsage);
+        return usageError(io, QStringLiteral("unknown fx subcommand '%1' (import, list, rate or add)").arg(sub), kFxUsage);
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),
@@ -140,7 +140,7 @@ int runFx(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("source"), QStringLiteral("Where a rate typed in comes from."),
                       QStringLiteral("TEXT")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args.mid(1)))
-        return usageError(io, parser.errorText(), kUsage);
+        return usageError(io, parser.errorText(), kFxUsage);
     const QStringList positional = parser.positionalArguments();
     const int wanted = sub == QLatin1String("import") ? 1 : sub == QLatin1String("list") ? 0 : 2;
     if (positional.size() != wanted)
@@ -149,7 +149,7 @@ int runFx(const QStringList &args, Io &io)
                           : wanted == 1
                               ? QStringLiteral("fx import takes exactly one file")
                               : QStringLiteral("fx %1 takes exactly two arguments").arg(sub),
-                          kUsage);
+                          kFxUsage);
     const QString format = parser.value(QStringLiteral("format"));
     const QStringList formats = sub == QLatin1String("rate")
                                     ? QStringList{QStringLiteral("table"), QStringLiteral("json")}
@@ -157,17 +157,17 @@ int runFx(const QStringList &args, Io &io)
     if (!formats.contains(format))
         return usageError(
             io, QStringLiteral("--format must be %1, not '%2'").arg(formats.join(QStringLiteral(" or ")), format),
-            kUsage);
+            kFxUsage);
     QString problem;
     const std::optional<QDate> date = dateOption(parser, QStringLiteral("date"), problem);
     const std::optional<QDate> from = dateOption(parser, QStringLiteral("from"), problem);
     const std::optional<QDate> to = dateOption(parser, QStringLiteral("to"), problem);
     if (!date || !from || !to)
-        return usageError(io, problem, kUsage);
+        return usageError(io, problem, kFxUsage);
     const QString currency = parser.value(QStringLiteral("currency")).toUpper();
     if (!currency.isEmpty() && !isCurrencyCode(currency))
         return usageError(io, QStringLiteral("--currency must be a currency code such as USD, not '%1'").arg(currency),
-                          kUsage);
+                          kFxUsage);
     // A file that cannot be read is refused before the document is opened (and created) at all.
     if (sub == QLatin1String("import") && !QFile::exists(positional.first()))
         return inputError(io, QStringLiteral("No such file: %1").arg(positional.first()));
@@ -177,7 +177,7 @@ int runFx(const QStringList &args, Io &io)
         return inputError(io, document.error().message);
     const QSqlDatabase db = (*document)->database();
     if (sub == QLatin1String("import"))
-        return runImport(positional.first(), **document, io);
+        return runFxImport(positional.first(), **document, io);
     if (sub == QLatin1String("rate"))
         return runRate(positional, *date, db, format, io);
     if (sub == QLatin1String("add"))

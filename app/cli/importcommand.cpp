@@ -16,7 +16,7 @@
 namespace mltco::cli {
 namespace {
 
-const QString kUsage =
+const QString kImportUsage =
     QStringLiteral("mltco-cli catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR "
                    "[--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only|--gpu-only] [--document PATH]");
 
@@ -46,9 +46,9 @@ int runImport(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("gpu-only"), QStringLiteral("The same as --skip-cpu-only.")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
-        return usageError(io, parser.errorText(), kUsage);
+        return usageError(io, parser.errorText(), kImportUsage);
     if (parser.positionalArguments().size() != 1)
-        return usageError(io, QStringLiteral("catalog import takes exactly one FILE"), kUsage);
+        return usageError(io, QStringLiteral("catalog import takes exactly one FILE"), kImportUsage);
     const QString format = parser.value(QStringLiteral("format"));
     std::optional<catalog::PriceFileFormat> chosen;
     for (const FormatName &f : kFormats)
@@ -58,7 +58,7 @@ int runImport(const QStringList &args, Io &io)
         return usageError(io,
                           format.isEmpty() ? QStringLiteral("--format is required (%1)").arg(kFormatList)
                                            : QStringLiteral("--format must be %1, not '%2'").arg(kFormatList, format),
-                          kUsage);
+                          kImportUsage);
     const bool aws = *chosen == catalog::PriceFileFormat::AwsPriceList;
     const bool datedFeed = catalog::formatDatesItsPrices(*chosen);
     const QString path = parser.positionalArguments().first();
@@ -71,7 +71,7 @@ int runImport(const QStringList &args, Io &io)
         if (!options.observedAt.isValid())
             return usageError(io, QStringLiteral("--observed-at must be a date like 2025-01-28, not '%1'")
                                       .arg(parser.value(QStringLiteral("observed-at"))),
-                              kUsage);
+                              kImportUsage);
     }
     if (format == QLatin1String("skypilot")) {
         options.provider = parser.isSet(QStringLiteral("provider")) ? parser.value(QStringLiteral("provider")).toLower()
@@ -79,7 +79,7 @@ int runImport(const QStringList &args, Io &io)
         if (options.provider.isEmpty())
             return usageError(io, QStringLiteral("cannot tell which cloud %1 lists; say it with --provider (e.g. aws, gcp, lambda)")
                                       .arg(options.fileName),
-                              kUsage);
+                              kImportUsage);
     }
 
     QFileInfo info(path);

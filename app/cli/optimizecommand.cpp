@@ -16,11 +16,11 @@
 namespace mltco::cli {
 namespace {
 
-const QString kUsage = QStringLiteral(
+const QString kOptimizeUsage = QStringLiteral(
     "mltco-cli optimize PLAN.json [--objective mean|cvar] [--beta B] [--trials N] [--seed S] [--threads T] "
     "[--format json|table] [--write-plan OUT.json] [--document PATH]");
 
-void printTable(QTextStream &out, const tco::Plan &plan, const tco::OptimizeAnswer &a)
+void printOptimizeTable(QTextStream &out, const tco::Plan &plan, const tco::OptimizeAnswer &a)
 {
     const QString c = a.currency;
     out << "Plan: " << plan.name << '\n'
@@ -77,41 +77,41 @@ int runOptimize(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("write-plan"), QStringLiteral("Write the plan with the answer added."), QStringLiteral("OUT")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
-        return usageError(io, parser.errorText(), kUsage);
+        return usageError(io, parser.errorText(), kOptimizeUsage);
     if (parser.positionalArguments().size() != 1)
-        return usageError(io, QStringLiteral("optimize takes one plan file"), kUsage);
+        return usageError(io, QStringLiteral("optimize takes one plan file"), kOptimizeUsage);
     const QString format = parser.value(QStringLiteral("format"));
     if (format != QLatin1String("json") && format != QLatin1String("table"))
-        return usageError(io, QStringLiteral("--format must be json or table, not '%1'").arg(format), kUsage);
+        return usageError(io, QStringLiteral("--format must be json or table, not '%1'").arg(format), kOptimizeUsage);
 
     tco::OptimizeOptions options;
     bool ok = false;
     if (parser.isSet(QStringLiteral("objective"))) {
         options.objective = tco::optimizeObjectiveFromKey(parser.value(QStringLiteral("objective")));
         if (!options.objective)
-            return usageError(io, QStringLiteral("--objective must be mean or cvar"), kUsage);
+            return usageError(io, QStringLiteral("--objective must be mean or cvar"), kOptimizeUsage);
     }
     if (parser.isSet(QStringLiteral("beta"))) {
         const double beta = parser.value(QStringLiteral("beta")).toDouble(&ok);
         if (!ok || !(beta >= 0 && beta <= 0.999))
-            return usageError(io, QStringLiteral("--beta must be a number from 0 to 0.999 (0.9: the worst 10 % of futures)"), kUsage);
+            return usageError(io, QStringLiteral("--beta must be a number from 0 to 0.999 (0.9: the worst 10 % of futures)"), kOptimizeUsage);
         options.beta = beta;
     }
     if (parser.isSet(QStringLiteral("trials"))) {
         const int trials = parser.value(QStringLiteral("trials")).toInt(&ok);
         if (!ok || trials < 1 || trials > tco::OptimizeRequest::kMaxTrials)
-            return usageError(io, QStringLiteral("--trials must be a whole number from 1 to %1").arg(tco::OptimizeRequest::kMaxTrials), kUsage);
+            return usageError(io, QStringLiteral("--trials must be a whole number from 1 to %1").arg(tco::OptimizeRequest::kMaxTrials), kOptimizeUsage);
         options.trials = trials;
     }
     if (parser.isSet(QStringLiteral("seed"))) {
         const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
         if (!ok)
-            return usageError(io, QStringLiteral("--seed must be a whole number from 0 to 18446744073709551615"), kUsage);
+            return usageError(io, QStringLiteral("--seed must be a whole number from 0 to 18446744073709551615"), kOptimizeUsage);
         options.seed = seed;
     }
     options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
     if (!ok || options.threads < 0 || options.threads > 256)
-        return usageError(io, QStringLiteral("--threads must be a whole number from 0 (all cores) to 256"), kUsage);
+        return usageError(io, QStringLiteral("--threads must be a whole number from 0 (all cores) to 256"), kOptimizeUsage);
 
     tco::Plan plan;
     Expected<tco::PlanResult> base =
@@ -139,7 +139,7 @@ int runOptimize(const QStringList &args, Io &io)
     if (format == QLatin1String("json"))
         io.out << QJsonDocument(report::optimizeAnswerToJson(*answer)).toJson(QJsonDocument::Indented);
     else
-        printTable(io.out, plan, *answer);
+        printOptimizeTable(io.out, plan, *answer);
     return ExitOk;
 }
 

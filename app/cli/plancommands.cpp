@@ -16,7 +16,7 @@
 namespace mltco::cli {
 namespace {
 
-const QString kUsage = QStringLiteral(
+const QString kPlanUsage = QStringLiteral(
     "mltco-cli plan list [--format table|json] [--document PATH]\n"
     "       mltco-cli plan save PLAN.json|example:NAME [--replace ID] [--document PATH]\n"
     "       mltco-cli plan show ID [--document PATH]\n"
@@ -34,32 +34,32 @@ std::optional<qint64> planId(const QString &text)
 int runPlan(const QStringList &args, Io &io)
 {
     if (args.isEmpty())
-        return usageError(io, QStringLiteral("plan needs a subcommand: list, save, show or remove"), kUsage);
+        return usageError(io, QStringLiteral("plan needs a subcommand: list, save, show or remove"), kPlanUsage);
     const QString sub = args.first();
     if (!QStringList{QStringLiteral("list"), QStringLiteral("save"), QStringLiteral("show"), QStringLiteral("remove")}.contains(sub))
-        return usageError(io, QStringLiteral("unknown plan subcommand '%1' (list, save, show or remove)").arg(sub), kUsage);
+        return usageError(io, QStringLiteral("unknown plan subcommand '%1' (list, save, show or remove)").arg(sub), kPlanUsage);
 
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("table or json."), QStringLiteral("F"), QStringLiteral("table")});
     parser.addOption({QStringLiteral("replace"), QStringLiteral("Save over the plan with this id."), QStringLiteral("ID")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args.mid(1)))
-        return usageError(io, parser.errorText(), kUsage);
+        return usageError(io, parser.errorText(), kPlanUsage);
     const QStringList positional = parser.positionalArguments();
     const qsizetype wanted = sub == QLatin1String("list") ? 0 : 1;
     if (positional.size() != wanted)
         return usageError(io, wanted == 0 ? QStringLiteral("plan list takes no argument")
                                           : QStringLiteral("plan %1 takes exactly one argument").arg(sub),
-                          kUsage);
+                          kPlanUsage);
     const QString format = parser.value(QStringLiteral("format"));
     if (format != QLatin1String("table") && format != QLatin1String("json"))
-        return usageError(io, QStringLiteral("--format must be table or json, not '%1'").arg(format), kUsage);
+        return usageError(io, QStringLiteral("--format must be table or json, not '%1'").arg(format), kPlanUsage);
     std::optional<qint64> id;
     if (sub == QLatin1String("show") || sub == QLatin1String("remove") || parser.isSet(QStringLiteral("replace"))) {
         const QString text = sub == QLatin1String("save") ? parser.value(QStringLiteral("replace")) : positional.first();
         id = planId(text);
         if (!id)
-            return usageError(io, QStringLiteral("a plan id is a whole number from `plan list`, not '%1'").arg(text), kUsage);
+            return usageError(io, QStringLiteral("a plan id is a whole number from `plan list`, not '%1'").arg(text), kPlanUsage);
     }
 
     // A plan to save is read and checked before the document is touched.

@@ -22,7 +22,7 @@
 namespace mltco::cli {
 namespace {
 
-const QString kUsage = QStringLiteral(
+const QString kReportUsage = QStringLiteral(
     "mltco-cli report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] "
     "[--page-size a4|letter] [--document PATH]");
 
@@ -121,19 +121,19 @@ int runReport(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("format"), QStringLiteral("The summary as text or markdown."), QStringLiteral("FORMAT"),
                       QStringLiteral("text")});
     if (!parser.parse(QStringList{QStringLiteral("mltco-cli")} + args))
-        return usageError(io, parser.errorText(), kUsage);
+        return usageError(io, parser.errorText(), kReportUsage);
     if (parser.positionalArguments().size() != 1)
-        return usageError(io, QStringLiteral("report takes exactly one PLAN.json or DOCUMENT.mltco"), kUsage);
+        return usageError(io, QStringLiteral("report takes exactly one PLAN.json or DOCUMENT.mltco"), kReportUsage);
     if (parser.isSet(QStringLiteral("format")) && !parser.isSet(QStringLiteral("summary")))
-        return usageError(io, QStringLiteral("--format goes with --summary"), kUsage);
+        return usageError(io, QStringLiteral("--format goes with --summary"), kReportUsage);
     if (!parser.isSet(QStringLiteral("pdf")) && !parser.isSet(QStringLiteral("csv")) && !parser.isSet(QStringLiteral("summary")))
-        return usageError(io, QStringLiteral("say what to write: --summary, --pdf OUT.pdf and/or --csv DIR"), kUsage);
+        return usageError(io, QStringLiteral("say what to write: --summary, --pdf OUT.pdf and/or --csv DIR"), kReportUsage);
     const QString summaryFormat = parser.value(QStringLiteral("format")).toLower();
     if (summaryFormat != QLatin1String("text") && summaryFormat != QLatin1String("markdown"))
-        return usageError(io, QStringLiteral("--format must be text or markdown, not '%1'").arg(summaryFormat), kUsage);
+        return usageError(io, QStringLiteral("--format must be text or markdown, not '%1'").arg(summaryFormat), kReportUsage);
     const QString pageSize = parser.value(QStringLiteral("page-size")).toLower();
     if (pageSize != QLatin1String("a4") && pageSize != QLatin1String("letter"))
-        return usageError(io, QStringLiteral("--page-size must be a4 or letter, not '%1'").arg(pageSize), kUsage);
+        return usageError(io, QStringLiteral("--page-size must be a4 or letter, not '%1'").arg(pageSize), kReportUsage);
 
     const QString input = parser.positionalArguments().first();
     Expected<Loaded> loaded = load(input, parser.value(QStringLiteral("document")));

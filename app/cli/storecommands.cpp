@@ -9,7 +9,7 @@
 namespace mltco::cli {
 namespace {
 
-const QString kUsage = QStringLiteral("mltco-cli store copy SOURCE DEST (each a .mltco file or a postgresql:// URL)");
+const QString kStoreUsage = QStringLiteral("mltco-cli store copy SOURCE DEST (each a .mltco file or a postgresql:// URL)");
 
 QString countsOf(const store::Document &document)
 {
@@ -35,9 +35,9 @@ int runStore(const QStringList &args, Io &io)
         return usageError(io,
                           args.isEmpty() ? QStringLiteral("store needs a subcommand")
                                          : QStringLiteral("unknown store subcommand '%1'").arg(args.first()),
-                          kUsage);
+                          kStoreUsage);
     if (args.size() != 3)
-        return usageError(io, QStringLiteral("store copy needs a SOURCE and a DEST"), kUsage);
+        return usageError(io, QStringLiteral("store copy needs a SOURCE and a DEST"), kStoreUsage);
     const QString source = args.at(1);
     const QString dest = args.at(2);
     // Opened as the app opens it (a document of an older version is upgraded first, so both sides have one schema);

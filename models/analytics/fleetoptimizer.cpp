@@ -182,8 +182,6 @@ Expected<OptimizeAnswer> Optimizer::run()
 
 } // namespace fleetopt
 
-using namespace fleetopt;
-
 
 double futuresCvar(const std::vector<std::pair<double, double>> &futures, double beta)
 {
@@ -193,7 +191,7 @@ double futuresCvar(const std::vector<std::pair<double, double>> &futures, double
         npv.push_back(v);
     }
     std::vector<std::size_t> order;
-    return weightedCvar(npv, weight, beta, order);
+    return fleetopt::weightedCvar(npv, weight, beta, order);
 }
 
 QString optimizeCancelledMessage()
@@ -203,7 +201,7 @@ QString optimizeCancelledMessage()
 
 Expected<OptimizeAnswer> optimizeFleet(const Plan &plan, const PlanResult &base, const OptimizeOptions &options)
 {
-    return Optimizer(plan, base, options).run();
+    return fleetopt::Optimizer(plan, base, options).run();
 }
 
 Plan planWithAnswer(const Plan &plan, const OptimizeAnswer &answer)

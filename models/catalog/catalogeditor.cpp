@@ -14,7 +14,7 @@ namespace {
 
 using store::exec;
 
-const QString kSelectInstances = QStringLiteral(
+const QString kSelectEditableInstances = QStringLiteral(
     "SELECT i.id, p.name, i.name, COALESCE(g.name, ''), i.gpu_count, i.vcpus, i.memory_gb, COALESCE(s.key, ''), "
     "i.list_price FROM instance_type i JOIN provider p ON p.id = i.provider_id LEFT JOIN gpu g ON g.id = i.gpu_id "
     "LEFT JOIN source s ON s.id = i.source_id ORDER BY p.name, i.name");
@@ -409,7 +409,7 @@ QList<GpuRecord> CatalogEditor::gpus() const
 QList<InstanceRecord> CatalogEditor::instanceTypes() const
 {
     QList<InstanceRecord> out;
-    Expected<QSqlQuery> q = exec(m_db, kSelectInstances);
+    Expected<QSqlQuery> q = exec(m_db, kSelectEditableInstances);
     if (!q)
         return out;
     while (q->next()) {

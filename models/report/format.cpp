@@ -116,6 +116,16 @@ QString moneyCompact(double amount, QStringView currency)
     return moneyPrefix(negative, currency) + text;
 }
 
+int fewestDecimals(double value, int maxDecimals)
+{
+    for (int d = 0; d < maxDecimals; ++d) {
+        const double scale = std::pow(10.0, d);
+        if (std::abs(std::round(value * scale) / scale - value) <= 1e-9 * std::max(1.0, std::abs(value)))
+            return d;
+    }
+    return maxDecimals;
+}
+
 QString grouped(double value, int decimals)
 {
     const double rounded = roundTo(value, decimals);

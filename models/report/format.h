@@ -30,6 +30,8 @@ QString moneyCompact(double amount, QStringView currency = u"USD");
 QString moneyUnit(QStringView currency = u"USD");
 /// "1,234,567.9" with `decimals` digits after the point and thousands separators.
 QString grouped(double value, int decimals);
+/// The fewest decimals (up to `maxDecimals`) that show `value` without visible rounding: 720, 0.5, 0.0125.
+int fewestDecimals(double value, int maxDecimals);
 /// "75.1 %" from 0.751, or "n/a".
 QString percent(std::optional<double> fraction, int decimals = 1);
 

@@ -71,7 +71,7 @@ QString instanceInWords(const tco::InstanceRef &ref)
     return parts.join(QStringLiteral(", "));
 }
 
-AssumptionRow row(tco::ParamId id, const QString &value, const QString &source, const QString &note = {})
+AssumptionRow assumptionRow(tco::ParamId id, const QString &value, const QString &source, const QString &note = {})
 {
     const tco::ParameterInfo &info = tco::parameterInfo(id);
     return AssumptionRow{QString::fromUtf8(info.label), value, unitInWords(QString::fromUtf8(info.unit)), source, note,
@@ -151,7 +151,7 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
         } else {
             continue;
         }
-        AssumptionRow r = row(id, value, QString(), planned.assumptions.value(key));
+        AssumptionRow r = assumptionRow(id, value, QString(), planned.assumptions.value(key));
         // A plain flag and number rather than std::optional: GCC 12 at -O2 misreads the optional here
         // (-Wmaybe-uninitialized).
         double catalogNumber = 0;
@@ -376,14 +376,14 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
         if (!v)
             continue;
         const bool given = tco::isGiven(plan.workloadGiven, id);
-        data.workload << row(id, info.type == tco::ParamType::Choice ? QString() : formatParameter(id, *v, result.currency),
+        data.workload << assumptionRow(id, info.type == tco::ParamType::Choice ? QString() : formatParameter(id, *v, result.currency),
                              given ? (plan.workloadAssumptions.contains(key) ? QStringLiteral("plan (assumption)")
                                                                               : QStringLiteral("plan"))
                                    : defaultSource(info),
                              plan.workloadAssumptions.value(key));
     }
     if (!result.workload.demandSteps.empty())
-        data.workload << row(tco::ParamId::DemandSteps, demandText(result.workload), QStringLiteral("plan"),
+        data.workload << assumptionRow(tco::ParamId::DemandSteps, demandText(result.workload), QStringLiteral("plan"),
                              plan.workloadAssumptions.value(QStringLiteral("demand_steps")));
     for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
         const tco::EvaluatedScenario &evaluated = result.scenarios[i];

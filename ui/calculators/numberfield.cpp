@@ -9,24 +9,9 @@
 #include <cmath>
 
 namespace mltco::ui {
-namespace {
-
-/// The fewest decimals (up to `maxDecimals`) that show `value` without rounding it: 720, 0.5, 0.0125.
-int neededDecimals(double value, int maxDecimals)
-{
-    for (int d = 0; d < maxDecimals; ++d) {
-        const double scale = std::pow(10.0, d);
-        if (std::fabs(std::round(value * scale) / scale - value) < 1e-9)
-            return d;
-    }
-    return maxDecimals;
-}
-
-} // namespace
-
 QString inputNumber(double value, int maxDecimals)
 {
-    return report::grouped(value, neededDecimals(value, maxDecimals));
+    return report::grouped(value, report::fewestDecimals(value, maxDecimals));
 }
 
 QString unitPrice(double value, const QString &perUnit)
@@ -36,7 +21,7 @@ QString unitPrice(double value, const QString &perUnit)
 
 QString inputPercent(double fraction)
 {
-    return report::percent(fraction, neededDecimals(fraction * 100.0, 2));
+    return report::percent(fraction, report::fewestDecimals(fraction * 100.0, 2));
 }
 
 NumberField::NumberField(const FieldSpec &spec, QWidget *parent) : QLineEdit(parent), m_spec(spec)
@@ -73,17 +58,17 @@ QString NumberField::describe(double typedValue) const
 {
     switch (m_spec.kind) {
     case FieldKind::Money:
-        return neededDecimals(typedValue, m_spec.decimals) <= 2
+        return report::fewestDecimals(typedValue, m_spec.decimals) <= 2
                    ? report::money(typedValue, m_currency)
-                   : currencySymbol(m_currency) + report::grouped(typedValue, neededDecimals(typedValue, m_spec.decimals));
+                   : currencySymbol(m_currency) + report::grouped(typedValue, report::fewestDecimals(typedValue, m_spec.decimals));
     case FieldKind::Percent:
-        return report::grouped(typedValue, neededDecimals(typedValue, m_spec.decimals)) + QStringLiteral(" %");
+        return report::grouped(typedValue, report::fewestDecimals(typedValue, m_spec.decimals)) + QStringLiteral(" %");
     case FieldKind::Whole:
         return report::grouped(typedValue, 0);
     case FieldKind::Number:
         break;
     }
-    return report::grouped(typedValue, neededDecimals(typedValue, m_spec.decimals));
+    return report::grouped(typedValue, report::fewestDecimals(typedValue, m_spec.decimals));
 }
 
 QString NumberField::problem() const
@@ -133,7 +118,7 @@ void NumberField::setRange(double minimum, double maximum, const QString &reason
 
 void NumberField::setNumber(double typedValue)
 {
-    const int decimals = m_spec.kind == FieldKind::Whole ? 0 : neededDecimals(typedValue, m_spec.decimals);
+    const int decimals = m_spec.kind == FieldKind::Whole ? 0 : report::fewestDecimals(typedValue, m_spec.decimals);
     setText(report::grouped(typedValue, decimals));
 }
 

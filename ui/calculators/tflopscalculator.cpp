@@ -32,13 +32,13 @@
 namespace mltco::ui {
 namespace {
 
-struct Metric final
+struct TflopsMetric final
 {
     const char *key;
     const char *choice; ///< in the combo box
     const char *label;  ///< in sentences: "$ per 1000 TF32 TFLOPS-hour"
 };
-constexpr Metric kMetrics[] = {
+constexpr TflopsMetric kMetrics[] = {
     {"tf32_sparse", QT_TRANSLATE_NOOP("TflopsCalculator", "TF32, sparse (seed 002's basis)"),
      QT_TRANSLATE_NOOP("TflopsCalculator", "TF32")},
     {"tf32_dense", QT_TRANSLATE_NOOP("TflopsCalculator", "TF32, dense"),
@@ -83,7 +83,7 @@ TflopsCalculator::TflopsCalculator(PlanEditor *editor, QWidget *parent) : QWidge
     const QString seed = seedfiles::seed002();
     m_metric = new QComboBox(m_frame);
     m_metric->setObjectName(QStringLiteral("tflopsMetric"));
-    for (const Metric &m : kMetrics)
+    for (const TflopsMetric &m : kMetrics)
         m_metric->addItem(metricText(m.choice), QString::fromLatin1(m.key));
     m_metric->setToolTip(tr("Default from %1, which compares TF32 training throughput (node figures ~2,200 for "
                             "8×A100 and ~7,120 for 8×H100).")
@@ -229,7 +229,7 @@ std::vector<TflopsQuote> TflopsCalculator::quotes(const QStringList &keys) const
     // Every quote in the plan's currency: a price in another converts at its observation day's rate (model.md §13).
     catalog::PriceConverter converter(m_editor->document().database(), currency(), m_editor->plan().fxRates);
     const int metricIndex = std::max(0, m_metric->currentIndex());
-    const Metric &metric = kMetrics[metricIndex];
+    const TflopsMetric &metric = kMetrics[metricIndex];
     for (const catalog::InstanceType &i : m_instanceTypes) {
         const QString key = i.provider + QLatin1Char('/') + i.name;
         if (!keys.contains(key))
@@ -290,7 +290,7 @@ void TflopsCalculator::recompute()
         return a.price && *a.price < *b.price;
     });
 
-    const Metric &metric = kMetrics[std::max(0, m_metric->currentIndex())];
+    const TflopsMetric &metric = kMetrics[std::max(0, m_metric->currentIndex())];
     const QString metricLabel = metricText(metric.label);
     m_frame->showProblem(rows.empty() ? tr("Tick at least one instance in the list to compare.") : QString());
     fillTable(rows, baseline);

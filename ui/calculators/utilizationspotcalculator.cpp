@@ -18,7 +18,7 @@ constexpr double kSeedSpend = 200000.0;
 constexpr double kSeedFrom = 30.0;
 constexpr double kSeedTo = 70.0;
 constexpr double kSeedShare = 60.0;
-constexpr double kSeedDiscount = 70.0;
+constexpr double kSeedSpotDiscount = 70.0;
 
 } // namespace
 
@@ -47,12 +47,12 @@ UtilizationSpotCalculator::UtilizationSpotCalculator(QWidget *parent) : QWidget(
                                 {tr("Share moved to spot"), tr("%"), FieldKind::Percent, 0.0, 100.0, kSeedShare, 2,
                                  tr("Default from %1: it assumes 60 % of workloads are spot-eligible.").arg(seed)});
     m_discount = m_frame->addField(QStringLiteral("spotDiscount"),
-                                   {tr("Spot discount"), tr("%"), FieldKind::Percent, 0.0, 99.0, kSeedDiscount, 2,
+                                   {tr("Spot discount"), tr("%"), FieldKind::Percent, 0.0, 99.0, kSeedSpotDiscount, 2,
                                     tr("Default from %1: spot is 70 % cheaper than on demand.").arg(seed)});
 
     // Seed 004's printed figure and what its own code returns, worked out from its example.
     const double seedUtilizationSaving = kSeedSpend * (1.0 - kSeedFrom / kSeedTo);
-    const double seedSpotSaving = kSeedSpend * kSeedShare / 100.0 * kSeedDiscount / 100.0;
+    const double seedSpotSaving = kSeedSpend * kSeedShare / 100.0 * kSeedSpotDiscount / 100.0;
     const double seedCodeAnnual = (seedUtilizationSaving + seedSpotSaving) * 12.0;
     m_frame->setNote(tr("Seed 004 prints %1 (86 %) a year for this example, which adds the two savings as if each "
                         "applied to the whole bill; its own code even gives %2 (%3). Spot can only discount "

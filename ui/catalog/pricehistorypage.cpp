@@ -52,7 +52,7 @@ QString instanceKey(const QString &provider, const QString &name)
     return provider + QChar(0x1f) + name;
 }
 
-QLabel *heading(const QString &text, QWidget *parent)
+QLabel *sectionHeading(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
     label->setStyleSheet(QStringLiteral("font-weight: 600;"));
@@ -92,7 +92,7 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     layout->addLayout(body, 1);
     auto *left = new QVBoxLayout;
     body->addLayout(left);
-    left->addWidget(heading(tr("Instance types"), this));
+    left->addWidget(sectionHeading(tr("Instance types"), this));
     m_instanceSearch = new QLineEdit(this);
     m_instanceSearch->setObjectName(QStringLiteral("historySearch"));
     m_instanceSearch->setAccessibleName(tr("Search instance types"));
@@ -109,7 +109,7 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     m_selection->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_selection->setFixedWidth(300);
     left->addWidget(m_selection, 1);
-    left->addWidget(heading(tr("Pricing models"), this));
+    left->addWidget(sectionHeading(tr("Pricing models"), this));
     m_pricing = new QListWidget(this);
     m_pricing->setObjectName(QStringLiteral("historyPricing"));
     m_pricing->setAccessibleName(tr("Pricing models to chart"));
@@ -122,7 +122,7 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     }
     m_pricing->setFixedHeight(m_pricing->sizeHintForRow(0) * m_pricing->count() + 2 * m_pricing->frameWidth() + 2);
     left->addWidget(m_pricing);
-    left->addWidget(heading(tr("Region"), this));
+    left->addWidget(sectionHeading(tr("Region"), this));
     m_region = new QComboBox(this);
     m_region->setObjectName(QStringLiteral("historyRegion"));
     m_region->setFixedWidth(300);
@@ -158,7 +158,7 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     auto *bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(0, 8, 0, 0);
     // The heading above its basis, not beside it: side by side they held the page open wider than a small window.
-    bottomLayout->addWidget(heading(tr("Cost of compute at the latest on-demand price"), bottom));
+    bottomLayout->addWidget(sectionHeading(tr("Cost of compute at the latest on-demand price"), bottom));
     auto *tflopsHeader = new QHBoxLayout;
     tflopsHeader->addWidget(new QLabel(tr("Throughput basis:"), bottom));
     m_basis = new QComboBox(bottom);

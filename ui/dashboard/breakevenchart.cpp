@@ -28,7 +28,7 @@
 namespace mltco::ui {
 namespace {
 
-QString servers(int count)
+QString serverCountText(int count)
 {
     return count == 1 ? BreakEvenChart::tr("1 server") : BreakEvenChart::tr("%1 servers").arg(count);
 }
@@ -264,7 +264,7 @@ void BreakEvenChart::rebuildChart()
     const std::vector<tco::SweepPoint> &sweep = be.result.sweep;
     const int sweepEnd = sweep.empty() ? 1 : sweep.back().servers;
     const int focused = focusedMaximum(be.result, sweepEnd);
-    m_wholeSweep->setText(tr("Show all %1").arg(servers(sweepEnd)));
+    m_wholeSweep->setText(tr("Show all %1").arg(serverCountText(sweepEnd)));
     m_wholeSweep->setToolTip(tr("The chart shows the servers around the break-even; tick to see the whole sweep."));
     m_wholeSweep->setVisible(focused < sweepEnd);
     const int shownEnd = m_wholeSweep->isChecked() ? sweepEnd : focused;
@@ -303,7 +303,7 @@ void BreakEvenChart::rebuildChart()
         const tco::SweepPoint &p = sweep[static_cast<std::size_t>(i)];
         const double difference = p.cloudTotal - p.purchaseTotal;
         return tr("<b>%1</b><br>Buy (%2): <b>%3</b><br>Rent (%4): <b>%5</b><br>%6")
-            .arg(servers(p.servers), purchaseName.toHtmlEscaped(), report::money(p.purchaseTotal, currency),
+            .arg(serverCountText(p.servers), purchaseName.toHtmlEscaped(), report::money(p.purchaseTotal, currency),
                  cloudName.toHtmlEscaped(), report::money(p.cloudTotal, currency),
                  difference >= 0 ? tr("Buying saves %1").arg(report::money(difference, currency))
                                  : tr("Buying costs %1 more").arg(report::money(-difference, currency)));
@@ -332,7 +332,7 @@ void BreakEvenChart::rebuildChart()
         if (m_marker->points() != crossing)
             m_marker->replace(crossing);
         // The label is a callout with a background (placeCallout()); Qt's point labels would sit on the lines.
-        const QString label = tr("Break-even: %1").arg(servers(s));
+        const QString label = tr("Break-even: %1").arg(serverCountText(s));
         if (m_marker->pointLabelsFormat() != label) {
             m_marker->setPointLabelsFormat(label);
             m_calloutText->setText(label);
@@ -341,11 +341,11 @@ void BreakEvenChart::rebuildChart()
         lines.add(m_marker);
         connectHoverTips(m_view, m_marker, [tip, s](int) { return tip(s - 1); });
         m_note->setText(be.result.staysCheaper
-                            ? tr("Break-even: %1; buying stays cheaper up to %2.").arg(servers(s), servers(maxServers))
+                            ? tr("Break-even: %1; buying stays cheaper up to %2.").arg(serverCountText(s), serverCountText(maxServers))
                             : tr("Break-even: %1, but buying is dearer again at some counts up to %2.")
-                                  .arg(servers(s), servers(maxServers)));
+                                  .arg(serverCountText(s), serverCountText(maxServers)));
     } else {
-        m_note->setText(tr("Buying never gets cheaper than renting within 1–%1.").arg(servers(maxServers)));
+        m_note->setText(tr("Buying never gets cheaper than renting within 1–%1.").arg(serverCountText(maxServers)));
     }
     if (!inPlace) {
         m_legend.restore(m_view);

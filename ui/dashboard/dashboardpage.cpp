@@ -33,7 +33,7 @@ namespace mltco::ui {
 namespace {
 
 /// The engine's messages start in lower case (they are also used mid-sentence); a heading starts upper case.
-QString heading(const QString &text)
+QString asHeading(const QString &text)
 {
     return text.isEmpty() ? text : text.at(0).toUpper() + text.mid(1);
 }
@@ -218,7 +218,7 @@ void DashboardPage::refresh()
     const tco::Plan &plan = m_editor->plan();
     if (!m_editor->result()) {
         // The engine's error is the heading; its details say what to fix.
-        showMessage(heading(m_editor->evaluationError()),
+        showMessage(asHeading(m_editor->evaluationError()),
                     tr("Correct this on the Scenarios page, or undo the last change (%1). The dashboard comes back as "
                        "soon as the plan can be evaluated.")
                         .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)),

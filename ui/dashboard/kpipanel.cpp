@@ -30,7 +30,7 @@ QString months(int count)
     return count == 1 ? KpiPanel::tr("1 month") : KpiPanel::tr("%1 months").arg(count);
 }
 
-QString servers(int count)
+QString serversLabel(int count)
 {
     return count == 1 ? KpiPanel::tr("1 server") : KpiPanel::tr("%1 servers").arg(count);
 }
@@ -39,7 +39,7 @@ QString servers(int count)
 QString sizeText(const tco::EvaluatedScenario &s, const tco::Workload &workload)
 {
     if (const auto *p = std::get_if<tco::PurchaseScenario>(&s.scenario))
-        return servers(p->servers);
+        return serversLabel(p->servers);
     if (const auto *d = std::get_if<tco::DedicatedScenario>(&s.scenario)) {
         const double boxes = tco::dedicatedBoxes(workload, *d);
         return boxes == 1.0 ? KpiPanel::tr("1 box") : KpiPanel::tr("%1 boxes").arg(report::grouped(boxes, 0));
@@ -201,24 +201,24 @@ void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSum
                         .arg(request.purchase.toHtmlEscaped(), request.cloud.toHtmlEscaped(),
                              months(result.workload.horizonMonths))};
     if (be.servers) {
-        m_breakEven->setValue(servers(*be.servers));
+        m_breakEven->setValue(serversLabel(*be.servers));
         QString detail = be.staysCheaper
                              ? tr("Buying (%1) is no dearer than renting (%2) from %3 on and stays cheaper up to %4.")
-                                   .arg(request.purchase, request.cloud, servers(*be.servers))
+                                   .arg(request.purchase, request.cloud, serversLabel(*be.servers))
                                    .arg(maxServers)
                              : tr("Buying (%1) is no dearer than renting (%2) at %3, but not at every count up to %4.")
-                                   .arg(request.purchase, request.cloud, servers(*be.servers))
+                                   .arg(request.purchase, request.cloud, serversLabel(*be.servers))
                                    .arg(maxServers);
         m_breakEven->setDetail(detail);
         m_breakEven->setTone(KpiCard::Tone::Good);
         const tco::SweepPoint &point = be.sweep[static_cast<std::size_t>(*be.servers - 1)];
-        tip << htmlLine(tr("Buying %1").arg(servers(point.servers)), report::money(point.purchaseTotal, result.currency))
+        tip << htmlLine(tr("Buying %1").arg(serversLabel(point.servers)), report::money(point.purchaseTotal, result.currency))
             << htmlLine(tr("Renting %1 (%2)").arg(point.servers).arg(request.cloud), report::money(point.cloudTotal, result.currency));
     } else {
         m_breakEven->setValue(tr("Never"));
         m_breakEven->setDetail(
             tr("Buying (%1) never costs less than renting (%2) within 1–%3.")
-                .arg(request.purchase, request.cloud, servers(maxServers)));
+                .arg(request.purchase, request.cloud, serversLabel(maxServers)));
         m_breakEven->setTone(KpiCard::Tone::Neutral);
     }
     // Payback in words against the option a reader compares with (the cheapest cloud option, which is the recommended

@@ -126,4 +126,10 @@ std::optional<double> ListTableEditor::cellNumber(const QTableWidgetItem *item)
     return ok && std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
 }
 
+std::optional<double> ListTableEditor::cellWhole(const QTableWidgetItem *item)
+{
+    const std::optional<double> value = cellNumber(item);
+    return value && *value == std::floor(*value) ? value : std::nullopt;
+}
+
 } // namespace mltco::ui

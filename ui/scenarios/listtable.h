@@ -61,6 +61,8 @@ protected:
     static QTableWidgetItem *numberItem(const QString &text);
     /// The number a cell holds (grouping commas allowed, "1,200"); nullopt when it holds none.
     static std::optional<double> cellNumber(const QTableWidgetItem *item);
+    /// The whole number a cell holds; nullopt when it holds none or a fraction.
+    static std::optional<double> cellWhole(const QTableWidgetItem *item);
 
     QTableWidget *m_table;
     QPushButton *m_add;

@@ -15,21 +15,10 @@ namespace {
 constexpr int kMaxDecimals = 6;
 constexpr int kMaxPercentDecimals = 4;
 
-/// The fewest decimals (up to `max`) that show `value` without visible rounding.
-int neededDecimals(double value, int max)
-{
-    for (int d = 0; d < max; ++d) {
-        const double scale = std::pow(10.0, d);
-        if (std::abs(std::round(value * scale) / scale - value) <= 1e-9 * std::max(1.0, std::abs(value)))
-            return d;
-    }
-    return max;
-}
-
 // A bound as a person reads it: "10,000,000", "0.25".
 QString bound(double value)
 {
-    return report::grouped(value, neededDecimals(value, kMaxDecimals));
+    return report::grouped(value, report::fewestDecimals(value, kMaxDecimals));
 }
 
 bool isMoney(const tco::ParameterInfo &info)
@@ -43,9 +32,9 @@ QString displayNumber(const tco::ParameterInfo &info, double value)
         return report::grouped(value, 0);
     if (isPercent(info)) {
         const double p = value * 100.0;
-        return report::grouped(p, neededDecimals(p, kMaxPercentDecimals));
+        return report::grouped(p, report::fewestDecimals(p, kMaxPercentDecimals));
     }
-    return report::grouped(value, neededDecimals(value, kMaxDecimals));
+    return report::grouped(value, report::fewestDecimals(value, kMaxDecimals));
 }
 
 } // namespace
@@ -109,7 +98,7 @@ QString formatWithUnit(const tco::ParameterInfo &info, double value, const QStri
     }
     if (isPercent(info)) {
         const QString rest = unit(info).mid(1).trimmed(); // after the "%"
-        const QString p = report::percent(value, neededDecimals(value * 100.0, kMaxPercentDecimals));
+        const QString p = report::percent(value, report::fewestDecimals(value * 100.0, kMaxPercentDecimals));
         return rest.isEmpty() ? p : p + QLatin1Char(' ') + rest;
     }
     const QString u = unit(info);
@@ -168,7 +157,7 @@ QString defaultNote(const tco::ParameterInfo &info)
                                                  ? report::moneyWhole(*info.defaultValue)
                                                  : report::money(*info.defaultValue));
     } else if (isPercent(info)) {
-        text = QStringLiteral("default ") + report::percent(*info.defaultValue, neededDecimals(*info.defaultValue * 100.0, kMaxPercentDecimals));
+        text = QStringLiteral("default ") + report::percent(*info.defaultValue, report::fewestDecimals(*info.defaultValue * 100.0, kMaxPercentDecimals));
     } else {
         text = QStringLiteral("default ") + displayNumber(info, *info.defaultValue);
     }

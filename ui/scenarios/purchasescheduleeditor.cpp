@@ -16,11 +16,6 @@ namespace mltco::ui {
 
 namespace {
 
-std::optional<double> whole(std::optional<double> value)
-{
-    return value && *value == std::floor(*value) ? value : std::nullopt;
-}
-
 bool byMonth(const tco::ScheduledPurchase &a, const tco::ScheduledPurchase &b)
 {
     return a.month < b.month;
@@ -81,7 +76,7 @@ std::optional<std::vector<tco::ScheduledPurchase>> PurchaseScheduleEditor::read(
     for (int row = 0; row < m_table->rowCount(); ++row) {
         QTableWidgetItem *monthItem = m_table->item(row, Month);
         QTableWidgetItem *serversItem = m_table->item(row, Servers);
-        const std::optional<double> month = whole(cellNumber(monthItem));
+        const std::optional<double> month = cellWhole(monthItem);
         if (!month || *month < 1 || *month > lastMonth) {
             problem = lead > 0 ? tr("Purchase %1: the month must be a whole month from 1 to %2 (bought later, the "
                                     "%3-month lead time would bring the servers into service after the %4-month "
@@ -96,7 +91,7 @@ std::optional<std::vector<tco::ScheduledPurchase>> PurchaseScheduleEditor::read(
             bad = monthItem;
             break;
         }
-        const std::optional<double> servers = whole(cellNumber(serversItem));
+        const std::optional<double> servers = cellWhole(serversItem);
         if (!servers || *servers < 1 || *servers > info.max) {
             problem = tr("Purchase %1: the servers bought must be a whole number from 1 to %2.")
                           .arg(row + 1)

@@ -15,11 +15,6 @@ namespace mltco::ui {
 
 namespace {
 
-std::optional<double> whole(std::optional<double> value)
-{
-    return value && *value == std::floor(*value) ? value : std::nullopt;
-}
-
 bool byStart(const tco::ReservedTerm &a, const tco::ReservedTerm &b)
 {
     return a.startMonth < b.startMonth;
@@ -76,9 +71,9 @@ std::optional<std::vector<tco::ReservedTerm>> ReservedTermsEditor::read()
         QTableWidgetItem *startItem = m_table->item(row, Start);
         QTableWidgetItem *instancesItem = m_table->item(row, Instances);
         QTableWidgetItem *monthsItem = m_table->item(row, Months);
-        const std::optional<double> start = whole(cellNumber(startItem));
-        const std::optional<double> instances = whole(cellNumber(instancesItem));
-        const std::optional<double> months = whole(cellNumber(monthsItem));
+        const std::optional<double> start = cellWhole(startItem);
+        const std::optional<double> instances = cellWhole(instancesItem);
+        const std::optional<double> months = cellWhole(monthsItem);
         if (!start || *start < 1 || *start > m_horizon) {
             problem = tr("Term %1: the start must be a whole month from 1 to %2 (the horizon).").arg(row + 1).arg(m_horizon);
             bad = startItem;
