@@ -183,6 +183,15 @@ function(mltco_room_pch target kind)
     target_precompile_headers(${target} REUSE_FROM ${pch})
 endfunction()
 
+# In a unity batch every file but the first is "included", and GCC's -Wsubobject-linkage warns of a class whose
+# member has a file-local type as if the class were in a header shared by several files: it is not, so the warning is
+# off where files are batched (the file-local names themselves are checked by cmake/check_unity_names.py).
+function(mltco_unity_warnings target)
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+        target_compile_options(${target} PRIVATE -Wno-subobject-linkage)
+    endif()
+endfunction()
+
 # mltco_unity(TARGET [EXCLUDE file...])
 # Compiles TARGET's .cpp files in batches of 8, each batch one translation unit (CMake's UNITY_BUILD): the headers,
 # templates and inline functions they share are compiled once per batch instead of once per file. Files of a batch
@@ -215,6 +224,7 @@ function(mltco_unity target)
         endif()
     endforeach()
     set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+    mltco_unity_warnings(${target})
     set(stamp "${CMAKE_CURRENT_BINARY_DIR}/${target}_unity_names.stamp")
     add_custom_command(OUTPUT "${stamp}"
         COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/cmake/check_unity_names.py" ${target} ${checked}
@@ -223,6 +233,43 @@ function(mltco_unity target)
         COMMENT "Checking ${target}'s file-local names for a unity build" VERBATIM)
     add_custom_target(${target}_unity_names DEPENDS "${stamp}")
     add_dependencies(${target} ${target}_unity_names)
+endfunction()
+
+# mltco_unity_groups(TARGET): a unity build of a target whose files name their helpers alike (the test runners, where
+# every test file has its own `cli()`, `kPlan` …): cmake/check_unity_names.py --groups puts the files in batches of 8
+# that clash in nothing and use the same using-directives, and CMake compiles each batch as one file (UNITY_BUILD_MODE
+# GROUP). The batches are made again whenever one of the files changes (CMAKE_CONFIGURE_DEPENDS). Files with
+# definitions of their own are compiled alone (CMake leaves them out of a batch).
+function(mltco_unity_groups target)
+    if(NOT MLTCO_UNITY OR NOT Python3_Interpreter_FOUND)
+        return()
+    endif()
+    get_target_property(sources ${target} SOURCES)
+    get_target_property(dir ${target} SOURCE_DIR)
+    set(files "")
+    foreach(source IN LISTS sources)
+        if(source MATCHES "\\.cpp$")
+            cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY "${dir}" OUTPUT_VARIABLE path)
+            list(APPEND files "${path}")
+        endif()
+    endforeach()
+    execute_process(
+        COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/cmake/check_unity_names.py" --groups 8 ${target} ${files}
+        OUTPUT_VARIABLE batches RESULT_VARIABLE failed)
+    if(failed)
+        message(FATAL_ERROR "${target}: the unity batches could not be made")
+    endif()
+    string(REPLACE "\n" ";" batches "${batches}")
+    foreach(line IN LISTS batches)
+        if(line MATCHES "^([^\t]+)\t(.+)$")
+            set_source_files_properties("${CMAKE_MATCH_2}" TARGET_DIRECTORY ${target} PROPERTIES
+                UNITY_GROUP "${CMAKE_MATCH_1}")
+        endif()
+    endforeach()
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)
+    mltco_unity_warnings(${target})
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${files}
+        "${PROJECT_SOURCE_DIR}/cmake/check_unity_names.py")
 endfunction()
 
 # mltco_add_room(TARGET SOURCES file... PUBLIC lib... PRIVATE lib... PCH core|sql [NO_UNITY] [UNITY_EXCLUDE file...])

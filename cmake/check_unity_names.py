@@ -9,6 +9,8 @@ names declared at file scope inside anonymous namespaces or as `static`, and fai
 files of the same target.
 
 usage: check_unity_names.py TARGET FILE...        (exit 1 and one line per clash when names clash)
+       check_unity_names.py --groups N TARGET FILE... (prints "GROUP<TAB>FILE": batches of at most N files that
+                                                      clash in nothing and use the same using-directives)
 """
 
 import re
@@ -177,7 +179,47 @@ def file_names(path):
     return names, external
 
 
+def directives_of(names):
+    return frozenset(n for n in names if n.startswith("using namespace "))
+
+
+def clash(a, b):
+    """Whether two files' (file-local, external) names may not share one scope."""
+    (local_a, external_a), (local_b, external_b) = a, b
+    if directives_of(local_a) != directives_of(local_b):
+        return True
+    plain_a = {n for n in local_a if not n.startswith("using")}
+    plain_b = {n for n in local_b if not n.startswith("using")}
+    if plain_a & plain_b or plain_a & external_b or plain_b & external_a:
+        return True
+    # A using-declaration against the other file's own name of the same spelling.
+    decl_a = {n.rsplit("::", 1)[-1]: n for n in local_a if n.startswith("using:")}
+    decl_b = {n.rsplit("::", 1)[-1]: n for n in local_b if n.startswith("using:")}
+    return any(k in plain_b or k in external_b or (k in decl_b and decl_b[k] != v) for k, v in decl_a.items()) or \
+        any(k in plain_a or k in external_a for k in decl_b)
+
+
+def groups(size, files):
+    """Files in batches of at most `size` that clash with no other file of their batch (first fit, in order)."""
+    declared = {path: file_names(path) for path in files}
+    batches = []
+    for path in files:
+        for batch in batches:
+            if len(batch) < size and not any(clash(declared[path], declared[other]) for other in batch):
+                batch.append(path)
+                break
+        else:
+            batches.append([path])
+    return batches
+
+
 def main(argv):
+    if argv[:1] == ["--groups"]:
+        size, target, files = int(argv[1]), argv[2], argv[3:]
+        for i, batch in enumerate(groups(size, files)):
+            for path in batch:
+                print(f"{target}_{i}\t{path}")
+        return 0
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2

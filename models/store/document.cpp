@@ -1,6 +1,7 @@
 #include "models/store/document.h"
 
 #include "models/store/dialect.h"
+#include "models/store/linkwatch.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
@@ -63,6 +64,7 @@ Expected<QSqlDatabase> connect(const QString &connection, const QString &path, O
 
 void disconnect(const QString &connection)
 {
+    unwatchConnection(connection);
     {
         QSqlDatabase db = QSqlDatabase::database(connection, false);
         if (db.isOpen())

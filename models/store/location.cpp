@@ -1,6 +1,7 @@
 #include "models/store/location.h"
 
 #include "models/store/dialect.h"
+#include "models/store/linkwatch.h"
 #include "models/store/sqlutil.h"
 
 #include <QHash>
@@ -181,6 +182,24 @@ Expected<QSqlDatabase> connectStore(const StoreAddress &address, const QString &
     }
     if (!address.password.isEmpty())
         rememberPassword(address.displayUrl(), address.password);
+    // The client's own deadline for the server's answers (linkwatch.h): the watch asks the server through a
+    // connection of its own, made as this one was.
+    const auto quoted = [](QString value) {
+        return QStringLiteral("'%1'").arg(value.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+                                               .replace(QLatin1Char('\''), QLatin1String("\\'")));
+    };
+    QStringList conninfo{QStringLiteral("host=") + quoted(address.host),
+                         QStringLiteral("port=%1").arg(address.port > 0 ? address.port : 5432),
+                         QStringLiteral("dbname=") + quoted(address.database),
+                         QStringLiteral("user=") + quoted(address.user)};
+    if (!password.isEmpty())
+        conninfo << QStringLiteral("password=") + quoted(password);
+    for (const QString &option : std::as_const(address.options)) {
+        const QString key = option.section(QLatin1Char('='), 0, 0);
+        if (key != QLatin1String("connect_timeout") && key != QLatin1String("application_name"))
+            conninfo << key + QLatin1Char('=') + quoted(option.section(QLatin1Char('='), 1));
+    }
+    watchConnection(db, conninfo.join(QLatin1Char(' ')));
     // Every statement is written for READ COMMITTED; a server set to another default must not change what they see.
     for (const char *setting : {"SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED",
                                 "SET client_min_messages = warning"}) {
@@ -226,6 +245,7 @@ Expected<QSqlDatabase> connectLocation(const QString &location, const QString &c
 
 void disconnectDatabase(const QString &connectionName)
 {
+    unwatchConnection(connectionName);
     {
         QSqlDatabase db = QSqlDatabase::database(connectionName, false);
         if (db.isOpen())

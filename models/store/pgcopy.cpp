@@ -1,6 +1,9 @@
 #include "models/store/pgcopy.h"
 
+#include "models/store/sqlutil.h"
+
 #include <QSqlDriver>
+#include <QSqlError>
 #include <QVariant>
 
 #include <charconv>
@@ -32,7 +35,7 @@ QString quotedIdentifier(const QString &name)
 
 } // namespace
 
-PgCopyIn::PgCopyIn(void *connection) : m_connection(connection)
+PgCopyIn::PgCopyIn(void *connection, QSqlDatabase db) : m_connection(connection), m_db(std::move(db))
 {
     m_buffer.reserve(kSendAt + 4096);
 }
@@ -62,9 +65,13 @@ Expected<std::unique_ptr<PgCopyIn>> PgCopyIn::start(const QSqlDatabase &db, cons
     const bool ok = PQresultStatus(r) == PGRES_COPY_IN;
     const QString message = ok ? QString() : QString::fromUtf8(PQresultErrorMessage(r)).trimmed();
     PQclear(r);
-    if (!ok)
-        return Error{QStringLiteral("writing %1: %2").arg(table, message.isEmpty() ? lastMessage(conn) : message), {}};
-    return std::unique_ptr<PgCopyIn>(new PgCopyIn(conn));
+    if (!ok) {
+        const QString said = message.isEmpty() ? lastMessage(conn) : message;
+        return Error{QStringLiteral("writing %1: %2")
+                         .arg(table, errorInWords(db, QSqlError(QString(), said, QSqlError::StatementError))),
+                     {}};
+    }
+    return std::unique_ptr<PgCopyIn>(new PgCopyIn(conn, db));
 }
 
 void PgCopyIn::separate()
@@ -136,9 +143,14 @@ Status PgCopyIn::send()
 {
     auto *conn = static_cast<PGconn *>(m_connection);
     if (!m_buffer.isEmpty() && PQputCopyData(conn, m_buffer.constData(), static_cast<int>(m_buffer.size())) != 1)
-        return Error{lastMessage(conn), {}};
+        return failure(lastMessage(conn));
     m_buffer.clear();
     return {};
+}
+
+Error PgCopyIn::failure(const QString &message) const
+{
+    return Error{errorInWords(m_db, QSqlError(QString(), message, QSqlError::StatementError)), {}};
 }
 
 Status PgCopyIn::finish()
@@ -147,11 +159,11 @@ Status PgCopyIn::finish()
     Status sent = send();
     m_open = false;
     if (PQputCopyEnd(conn, sent ? nullptr : "the rows could not be sent") != 1 && sent)
-        sent = Error{lastMessage(conn), {}};
+        sent = failure(lastMessage(conn));
     Status result = sent;
     while (PGresult *r = PQgetResult(conn)) {
         if (PQresultStatus(r) != PGRES_COMMAND_OK && result)
-            result = Error{QString::fromUtf8(PQresultErrorMessage(r)).trimmed(), {}};
+            result = failure(QString::fromUtf8(PQresultErrorMessage(r)).trimmed());
         PQclear(r);
     }
     return result;

@@ -37,11 +37,14 @@ public:
     Status finish();
 
 private:
-    explicit PgCopyIn(void *connection);
+    PgCopyIn(void *connection, QSqlDatabase db);
     Status send();
+    /// The server's or libpq's words, said as errorInWords() says a lost connection or an answer that never came.
+    Error failure(const QString &message) const;
     void separate();
 
     void *m_connection; // PGconn
+    QSqlDatabase m_db;
     QString m_refused;  // a value PostgreSQL would take otherwise than SQLite does, refused at endRow()
     QByteArray m_buffer;
     bool m_rowStarted = false;

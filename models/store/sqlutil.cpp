@@ -1,5 +1,7 @@
 #include "models/store/sqlutil.h"
 
+#include "models/store/linkwatch.h"
+
 #include <QSqlDriver>
 #include <QDir>
 #include <QFileInfo>
@@ -113,6 +115,22 @@ QString sqliteInWords(int code, const QString &path, const QString &text)
 
 } // namespace
 
+bool connectionLost(const QSqlDatabase &db, const QSqlError &error)
+{
+    if (db.driverName() == QLatin1String("QSQLITE"))
+        return false;
+    if (cutForNoAnswer(db) || !db.isOpen())
+        return true;
+    // Class 08 (connection exception), or libpq's words for a connection that broke without a code.
+    const QString said = error.databaseText() + error.driverText();
+    return error.nativeErrorCode().startsWith(QLatin1String("08")) ||
+           said.contains(QLatin1String("server closed the connection")) ||
+           said.contains(QLatin1String("no connection to the server")) ||
+           said.contains(QLatin1String("connection to server was lost")) ||
+           said.contains(QLatin1String("could not receive data from server")) ||
+           said.contains(QLatin1String("could not send data to server"));
+}
+
 QString errorInWords(const QSqlDatabase &db, const QSqlError &error)
 {
     const QString code = error.nativeErrorCode();
@@ -130,15 +148,16 @@ QString errorInWords(const QSqlDatabase &db, const QSqlError &error)
         return ok ? sqliteInWords(rc & 0xff, db.databaseName(), error.text()) : error.text();
     }
     const QString said = error.databaseText().trimmed().isEmpty() ? error.text() : error.databaseText().trimmed();
+    if (cutForNoAnswer(db))
+        return QStringLiteral("the team store did not answer for %1 seconds, so mltco closed the connection (a "
+                              "network link that stopped forwarding, or a server that stopped)")
+            .arg(roundTripDeadlineSeconds());
     if (code == QLatin1String("53100")) // disk_full
         return QStringLiteral("the team store's server has no disk space left (%1)").arg(said);
-    // Class 08 (connection exception), or libpq's words for a connection that broke without a code.
-    if (code.startsWith(QLatin1String("08")) || said.contains(QLatin1String("server closed the connection")) ||
-        said.contains(QLatin1String("no connection to the server")) ||
-        said.contains(QLatin1String("connection to server was lost")) ||
-        said.contains(QLatin1String("could not receive data from server")) ||
-        said.contains(QLatin1String("could not send data to server")))
-        return QStringLiteral("the connection to the team store was lost (%1)").arg(said);
+    if (connectionLost(db, error))
+        return said.trimmed().isEmpty() ? QStringLiteral("the connection to the team store was lost")
+                                        : QStringLiteral("the connection to the team store was lost (%1)")
+                                              .arg(said.simplified());
     if (code == QLatin1String("57P01") || code == QLatin1String("57P02") || code == QLatin1String("57P03"))
         return QStringLiteral("the team store's server shut down or restarted (%1)").arg(said);
     return error.text();

@@ -39,6 +39,9 @@ Error damage(const QString &detail);
 /// I/O error names the folder too; on a team store a full disk on the server, a lost connection and an answer that
 /// never came are said as such. Any other error is the driver's own text.
 QString errorInWords(const QSqlDatabase &db, const QSqlError &error);
+/// Whether a team store's statement failed because its connection broke (or the link watch closed it): what it was
+/// writing is then rolled back by the server, unless the break came while it committed.
+bool connectionLost(const QSqlDatabase &db, const QSqlError &error);
 /// The same for a statement run through the SQLite handle itself: `what` and SQLite's words for its last error.
 QString sqliteErrorInWords(sqlite3 *handle, const QString &what);
 /// "the disk holding "FOLDER" is full", for the folder of `path`.

@@ -24,6 +24,8 @@ Transaction::Transaction(QSqlDatabase db, WriteLock lock) : m_db(std::move(db))
     if (m_active)
         return;
     m_error = dialect::writeRefusal(m_db, error.nativeErrorCode(), error.text(), dialect::busyTimeout(m_db));
+    if (m_error == error.text()) // not a refusal of its own kind: the driver's error, in words
+        m_error = errorInWords(m_db, error);
 }
 
 Transaction::~Transaction()
@@ -37,7 +39,11 @@ bool Transaction::commit()
     if (!m_active)
         return false;
     if (!m_db.commit()) {
-        m_error = errorInWords(m_db, m_db.lastError());
+        const QSqlError error = m_db.lastError();
+        m_error = errorInWords(m_db, error);
+        if (connectionLost(m_db, error))
+            m_error += QStringLiteral(". The connection broke while the team store committed: it may have kept this "
+                                      "change or not; open the store again to see");
         rollback();
         return false;
     }

@@ -2,13 +2,15 @@
 # A throwaway PostgreSQL cluster for the test suite (CTest fixture "pg_cluster"):
 #   bash tests/support/pgcluster.sh start DIR   initdb in DIR (under /tmp), start on 127.0.0.1 and a free port
 #   bash tests/support/pgcluster.sh stop DIR    stop it and remove DIR
+#   bash tests/support/pgcluster.sh kill DIR    stop it the way a crash does (immediate: no checkpoint), keep DIR
+#   bash tests/support/pgcluster.sh restart DIR start it again on its port (crash recovery runs first)
 # DIR/port holds the port; the superuser is mltco_admin with trust authentication over TCP, except role
 # mltco_pw, which must give its password (tests of ~/.pgpass). initdb and postgres refuse to run as root, so as
 # root they run as the postgres user (or nobody); the cluster directory is created directly under /tmp for them.
 set -euo pipefail
 cmd=${1:-}
 dir=${2:-}
-case "$cmd" in start|stop) ;; *) echo "usage: pgcluster.sh start|stop DIR" >&2; exit 2 ;; esac
+case "$cmd" in start|stop|kill|restart) ;; *) echo "usage: pgcluster.sh start|stop|kill|restart DIR" >&2; exit 2 ;; esac
 case "$dir" in /tmp/mltco-pg-*) ;; *) echo "pgcluster.sh: DIR must be /tmp/mltco-pg-*" >&2; exit 2 ;; esac
 
 bindir=$(pg_config --bindir 2>/dev/null || true)
@@ -37,6 +39,16 @@ if [ "$cmd" = stop ]; then
   stop_server
   rm -rf "$dir"
   exit 0
+fi
+if [ "$cmd" = kill ]; then
+  stop_server
+  exit 0
+fi
+if [ "$cmd" = restart ]; then
+  port=$(cat "$dir/port")
+  exec "${as[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+       -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=300" \
+       start >/dev/null
 fi
 
 stop_server # a cluster left by an interrupted run

@@ -21,9 +21,15 @@ bool registerTest(const char *file, TestMain main);
 
 } // namespace mltco::test
 
+// The function and the flag get names of their file's own (__COUNTER__), so that test files compiled together in one
+// unity batch (cmake/MltcoHelpers.cmake, mltco_unity_groups) do not define them twice.
+#define MLTCO_TEST_PASTE2(a, b) a##b
+#define MLTCO_TEST_PASTE(a, b) MLTCO_TEST_PASTE2(a, b)
 #define MLTCO_TEST_MAIN_WRAPPER(TestObject, ...)                                                                 \
+    MLTCO_TEST_MAIN_NAMED(MLTCO_TEST_PASTE(mltcoTestMain, __COUNTER__), TestObject, __VA_ARGS__)
+#define MLTCO_TEST_MAIN_NAMED(function, TestObject, ...)                                                          \
     namespace {                                                                                                  \
-    int mltcoTestMain(int argc, char *argv[])                                                                    \
+    int function(int argc, char *argv[])                                                                         \
     {                                                                                                            \
         QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                                       \
         __VA_ARGS__                                                                                              \
@@ -31,7 +37,8 @@ bool registerTest(const char *file, TestMain main);
         QTEST_SET_MAIN_SOURCE_PATH                                                                               \
         return QTest::qExec(&tc, argc, argv);                                                                    \
     }                                                                                                            \
-    [[maybe_unused]] const bool mltcoTestRegistered = ::mltco::test::registerTest(__FILE__, &mltcoTestMain);     \
+    [[maybe_unused]] const bool MLTCO_TEST_PASTE(function, Registered) =                                         \
+        ::mltco::test::registerTest(__FILE__, &function);                                                        \
     }
 
 /// QTEST_MAIN in a runner: the application object of the test's Qt modules (QApplication with widgets).

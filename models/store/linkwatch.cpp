@@ -1,0 +1,220 @@
+#include "models/store/linkwatch.h"
+
+#include <QSqlDriver>
+#include <QVariant>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <libpq-fe.h>
+#include <linux/sockios.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+
+namespace mltco::store {
+namespace {
+
+constexpr int kDefaultDeadlineSeconds = 60;
+constexpr int kMaxProbeSeconds = 10;
+
+PGconn *pgHandleOf(const QSqlDatabase &db)
+{
+    const QVariant v = db.driver() ? db.driver()->handle() : QVariant();
+    if (v.isValid() && (qstrcmp(v.typeName(), "PGconn*") == 0 || qstrcmp(v.typeName(), "pg_conn*") == 0))
+        return *static_cast<PGconn *const *>(v.constData());
+    return nullptr;
+}
+
+struct Watched final
+{
+    int fd = -1;
+    PGconn *conn = nullptr;
+    sockaddr_storage peer{};
+    socklen_t peerLength = 0;
+    int backendPid = 0;
+    QByteArray conninfo;
+    std::chrono::steady_clock::time_point nextProbe{};
+    bool cut = false;
+};
+
+/// Whether `fd` is still the socket that was registered: same peer address (a number closed and used again for
+/// another connection is never shut down).
+bool samePeer(const Watched &w)
+{
+    sockaddr_storage now{};
+    socklen_t length = sizeof now;
+    if (getpeername(w.fd, reinterpret_cast<sockaddr *>(&now), &length) != 0)
+        return false;
+    return length == w.peerLength && std::memcmp(&now, &w.peer, length) == 0;
+}
+
+/// What the server says of the backend: true when it is working on a statement (the wait is the server's, not the
+/// link's); false when it is idle, gone, or the server cannot be reached within the probe's time.
+bool serverIsWorkingOn(const QByteArray &conninfo, int backendPid, int probeSeconds)
+{
+    const QByteArray info = conninfo + " connect_timeout=" + QByteArray::number(probeSeconds) +
+                            " application_name=mltco-watch";
+    PGconn *probe = PQconnectdb(info.constData());
+    bool working = false;
+    if (PQstatus(probe) == CONNECTION_OK) {
+        const QByteArray sql = "SELECT state FROM pg_stat_activity WHERE pid = " + QByteArray::number(backendPid);
+        PGresult *r = PQexec(probe, sql.constData());
+        working = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+                  std::strcmp(PQgetvalue(r, 0, 0), "active") == 0;
+        PQclear(r);
+    }
+    PQfinish(probe);
+    return working;
+}
+
+class LinkWatch final
+{
+public:
+    ~LinkWatch()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+    void add(const QString &name, Watched w)
+    {
+        std::lock_guard lock(m_mutex);
+        m_watched[name] = std::move(w);
+        if (!m_thread.joinable())
+            m_thread = std::thread([this] { run(); });
+    }
+
+    void remove(const QString &name)
+    {
+        std::lock_guard lock(m_mutex);
+        m_watched.erase(name);
+    }
+
+    bool wasCut(const QString &name)
+    {
+        std::lock_guard lock(m_mutex);
+        const auto it = m_watched.find(name);
+        return it != m_watched.end() && it->second.cut;
+    }
+
+private:
+    void run()
+    {
+        std::unique_lock lock(m_mutex);
+        while (!m_stop) {
+            m_wake.wait_for(lock, std::chrono::seconds(1));
+            if (m_stop)
+                break;
+            const int deadline = roundTripDeadlineSeconds();
+            const auto now = std::chrono::steady_clock::now();
+            // Which connections have waited the deadline; asked about outside the lock (a probe takes seconds).
+            std::vector<std::pair<QString, Watched>> waiting;
+            for (auto &[name, w] : m_watched) {
+                if (w.cut || now < w.nextProbe || !stalled(w, deadline))
+                    continue;
+                waiting.emplace_back(name, w);
+            }
+            for (auto &[name, w] : waiting) {
+                lock.unlock();
+                const bool working =
+                    serverIsWorkingOn(w.conninfo, w.backendPid, std::clamp(deadline, 2, kMaxProbeSeconds));
+                lock.lock();
+                const auto it = m_watched.find(name);
+                if (it == m_watched.end() || it->second.fd != w.fd)
+                    continue; // closed meanwhile
+                if (working) {
+                    it->second.nextProbe = std::chrono::steady_clock::now() + std::chrono::seconds(deadline);
+                    continue;
+                }
+                if (!stalled(it->second, deadline) || !samePeer(it->second))
+                    continue; // an answer came meanwhile
+                it->second.cut = true;
+                ::shutdown(it->second.fd, SHUT_RDWR);
+            }
+        }
+    }
+
+    /// A connection waiting for its answer, or to send, for at least `deadline` seconds.
+    static bool stalled(const Watched &w, int deadline)
+    {
+        tcp_info info{};
+        socklen_t length = sizeof info;
+        if (getsockopt(w.fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0)
+            return false;
+        const unsigned limit = static_cast<unsigned>(deadline) * 1000u;
+        // A statement in progress (libpq's own state: read without its owner's lock, an aligned int that only the owner
+        // writes; the owner cannot free the connection meanwhile, unwatchConnection() waits for this lock), nothing
+        // sent for the deadline and nothing received either. (The socket's times alone cannot tell a statement
+        // waiting for its answer from an idle connection whose last answer came within the same clock tick.)
+        const bool awaitingAnswer = PQtransactionStatus(w.conn) == PQTRANS_ACTIVE && info.tcpi_last_data_sent >= limit &&
+                                    info.tcpi_last_data_recv >= limit;
+        int unsent = 0;
+        const bool awaitingSend = ioctl(w.fd, SIOCOUTQ, &unsent) == 0 && unsent > 0 && info.tcpi_last_data_sent >= limit;
+        return awaitingAnswer || awaitingSend;
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::map<QString, Watched> m_watched;
+    std::thread m_thread;
+    bool m_stop = false;
+};
+
+LinkWatch &linkWatch()
+{
+    static LinkWatch watch;
+    return watch;
+}
+
+} // namespace
+
+int roundTripDeadlineSeconds()
+{
+    bool ok = false;
+    const int seconds = qEnvironmentVariableIntValue("MLTCO_STORE_DEADLINE_SECONDS", &ok);
+    return ok && seconds >= 1 && seconds <= 3600 ? seconds : kDefaultDeadlineSeconds;
+}
+
+void watchConnection(const QSqlDatabase &db, const QString &conninfo)
+{
+    PGconn *conn = pgHandleOf(db);
+    if (!conn)
+        return;
+    Watched w;
+    w.conn = conn;
+    w.fd = PQsocket(conn);
+    w.backendPid = PQbackendPID(conn);
+    w.conninfo = conninfo.toUtf8();
+    w.peerLength = sizeof w.peer;
+    if (w.fd < 0 || getpeername(w.fd, reinterpret_cast<sockaddr *>(&w.peer), &w.peerLength) != 0 ||
+        (w.peer.ss_family != AF_INET && w.peer.ss_family != AF_INET6))
+        return; // a Unix-domain socket: no link in between to stall
+    linkWatch().add(db.connectionName(), std::move(w));
+}
+
+void unwatchConnection(const QString &connectionName)
+{
+    linkWatch().remove(connectionName);
+}
+
+bool cutForNoAnswer(const QSqlDatabase &db)
+{
+    return linkWatch().wasCut(db.connectionName());
+}
+
+} // namespace mltco::store

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QSqlDatabase>
+#include <QString>
+
+/// The client's own deadline for a team store's answers (docs/data-safety.md, "A team store that stops answering").
+///
+/// libpq waits for the server without a time limit once a statement is sent, and TCP keepalives do not help when a
+/// proxy, a VPN or a firewall keeps the connection open but forwards nothing: their own kernel answers the probes. So
+/// every team-store connection is watched from a thread of its own, once a second, through the socket's TCP_INFO:
+/// - a connection with a statement in progress (libpq's transaction status) that has neither sent nor received
+///   anything for the deadline is waiting for an answer; one whose unsent bytes have not moved is waiting to send;
+/// - when either has lasted the deadline (60 s, or MLTCO_STORE_DEADLINE_SECONDS), the watch asks the server on a
+///   connection of its own whether the waiting backend is still working on a statement (pg_stat_activity). If the
+///   server says so, the watch waits on; if it says otherwise, or cannot be reached within 10 s, the watch shuts the
+///   connection's socket down. The waiting statement then fails at once, its transaction is rolled back by the
+///   server when the connection ends, and the message says the store did not answer (errorInWords).
+namespace mltco::store {
+
+/// The deadline in seconds: MLTCO_STORE_DEADLINE_SECONDS when set (1 to 3600), else 60.
+int roundTripDeadlineSeconds();
+
+/// Starts watching a team-store connection just opened (on the thread that owns it). `conninfo` is what the watch
+/// connects with to ask the server about it (host, port, database, user, password).
+void watchConnection(const QSqlDatabase &db, const QString &conninfo);
+/// Stops watching it; called before it closes, so that a socket number used again is never shut down.
+void unwatchConnection(const QString &connectionName);
+/// Whether the watch shut this connection down for want of an answer.
+bool cutForNoAnswer(const QSqlDatabase &db);
+
+} // namespace mltco::store

@@ -1,0 +1,261 @@
+// A team store whose link stalls, whose connections are reset, or whose server is killed in the middle of a write:
+// the client says so in words within a bounded time (the link watch's deadline, set to 2 s here), and the store
+// holds all of the write or none of it (docs/data-safety.md, "A team store that stops answering").
+
+#include "models/catalog/importers/importrunner.h"
+#include "models/store/document.h"
+#include "models/store/planstore.h"
+
+#include "tests/support/tcpproxy.h"
+#include "tests/support/testmain.h"
+#include "tests/support/teststore.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QScopeGuard>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <optional>
+#include <thread>
+
+using namespace mltco;
+using mltco::test::TcpProxy;
+
+namespace {
+
+constexpr int kDeadlineSeconds = 2;
+// The deadline, the watch's probe of the server (as long as the deadline, at least 2 s), its one-second tick, and
+// room for a loaded machine.
+constexpr qint64 kAnswerWithinMs = (kDeadlineSeconds + 2 + 1) * 1000 + 5000;
+
+const QByteArray kPlanJson = R"({"name": "through a stalled link", "scenarios": [
+    {"name": "cloud", "kind": "always_on", "instance_type": "p3.8xlarge", "instances": 2}]})";
+
+/// A price file of `rows` rows of one instance type, one zone each: several of the import's 65,536-row chunks.
+QString writeBigPriceFile(const QTemporaryDir &dir, int rows)
+{
+    const QString path = dir.filePath(QStringLiteral("many-zones.csv"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write("observed_at,provider,instance_type,region,zone,pricing_model,price,unit,provider_kind,gpu,gpu_count,vcpus,"
+            "memory_gb,note\n");
+    for (int i = 0; i < rows; ++i)
+        f.write(QByteArray("2024-05-01,aws,p3.8xlarge,us-east-1,zone-") + QByteArray::number(i) +
+                ",on_demand,12.24,hour,hyperscaler,V100 16GB,4,32,244,\n");
+    return path;
+}
+
+/// One query's integer on a connection of its own (not through the proxy); -1 when it failed.
+qint64 countOn(const QString &url, const QString &sql)
+{
+    const QString name = QStringLiteral("count-") + QString::number(QRandomGenerator::global()->generate());
+    qint64 n = -1;
+    {
+        Expected<QSqlDatabase> db = store::connectLocation(url, name, 0);
+        if (db) {
+            QSqlQuery q(*db);
+            if (q.exec(sql) && q.next())
+                n = q.value(0).toLongLong();
+        }
+    }
+    store::disconnectDatabase(name);
+    return n;
+}
+
+/// Waits until no connection of the application is left on `database` (the server rolled back what they had open).
+bool waitForBackendsToEnd(const QString &database)
+{
+    for (int i = 0; i < 100; ++i) {
+        const qint64 left = countOn(test::clusterUrl(QStringLiteral("postgres")),
+                                    QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = '%1' AND "
+                                                   "application_name = 'mltco'")
+                                        .arg(database));
+        if (left == 0)
+            return true;
+        QTest::qWait(100);
+    }
+    return false;
+}
+
+QString proxyUrl(const TcpProxy &proxy, const QString &database)
+{
+    return QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/%2").arg(proxy.port()).arg(database);
+}
+
+} // namespace
+
+class TestStoreFailures : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    /// A new store (made directly, not through a proxy); its database's name.
+    QString newStore(const QString &hint)
+    {
+        const QString database = test::newClusterDatabase(hint);
+        auto doc = store::Document::open(test::clusterUrl(database));
+        if (!doc)
+            qWarning("%s", qPrintable(doc.error().message));
+        return database;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        if (test::clusterPort() == 0)
+            QSKIP("no PostgreSQL test cluster (CTest starts one with the pg_cluster fixture)");
+        qputenv("MLTCO_STORE_DEADLINE_SECONDS", QByteArray::number(kDeadlineSeconds));
+    }
+
+    void aFrozenLinkDuringAPlanSaveIsCutInWords()
+    {
+        const QString database = newStore(QStringLiteral("frozen plan save"));
+        {
+            TcpProxy proxy(test::clusterPort());
+            auto doc = store::Document::openExisting(proxyUrl(proxy, database));
+            QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+            store::PlanStore plans((*doc)->database());
+            proxy.freeze();
+            QElapsedTimer timer;
+            timer.start();
+            const Expected<qint64> saved = plans.insert(QStringLiteral("through a stalled link"), kPlanJson);
+            const qint64 took = timer.elapsed();
+            QVERIFY(!saved);
+            QVERIFY2(saved.error().message.contains(
+                         QStringLiteral("did not answer for %1 seconds").arg(kDeadlineSeconds)),
+                     qPrintable(saved.error().message));
+            QVERIFY2(took >= kDeadlineSeconds * 1000 && took < kAnswerWithinMs, qPrintable(QString::number(took)));
+        }
+        // The proxy gone, the server sees the connection end and rolls its transaction back: nothing of the save.
+        QVERIFY(waitForBackendsToEnd(database));
+        QCOMPARE(countOn(test::clusterUrl(database), QStringLiteral("SELECT count(*) FROM plan")), 0);
+    }
+
+    void aLinkThatStallsMidImportIsCutAndNothingLands()
+    {
+        const QString database = newStore(QStringLiteral("stalled import"));
+        const QString url = test::clusterUrl(database);
+        const qint64 pricesBefore = countOn(url, QStringLiteral("SELECT count(*) FROM price_point"));
+        const qint64 batchesBefore = countOn(url, QStringLiteral("SELECT count(*) FROM import_batch"));
+        QVERIFY(pricesBefore >= 0);
+        const QString file = writeBigPriceFile(m_dir, 200000);
+        QVERIFY(!file.isEmpty());
+        {
+            TcpProxy proxy(test::clusterPort());
+            auto doc = store::Document::openExisting(proxyUrl(proxy, database));
+            QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+            // Stalls once 2 MB of the rows went through: mid-way through the import's one transaction.
+            proxy.freezeAfter(2 * 1024 * 1024);
+            catalog::ImportRequest request;
+            request.path = file;
+            request.format = catalog::PriceFileFormat::GenericCsv;
+            request.options.observedAt = QDate(2024, 5, 1);
+            ImportProgress progress;
+            QElapsedTimer timer;
+            timer.start();
+            const Expected<catalog::ImportResult> imported = catalog::importPriceFile((*doc)->database(), request, progress);
+            QVERIFY(!imported);
+            QVERIFY2(imported.error().message.contains(QStringLiteral("did not answer")), qPrintable(imported.error().message));
+            QVERIFY2(proxy.forwardedToServer() >= 2 * 1024 * 1024, "the link stalled before the rows were sent");
+            QVERIFY2(timer.elapsed() < kAnswerWithinMs + 10000, qPrintable(QString::number(timer.elapsed())));
+        }
+        QVERIFY(waitForBackendsToEnd(database));
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM price_point")), pricesBefore);
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM import_batch")), batchesBefore);
+    }
+
+    void aResetConnectionIsSaidAtOnce()
+    {
+        const QString database = newStore(QStringLiteral("reset plan save"));
+        TcpProxy proxy(test::clusterPort());
+        auto doc = store::Document::openExisting(proxyUrl(proxy, database));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        store::PlanStore plans((*doc)->database());
+        proxy.cut();
+        QTest::qWait(300);
+        QElapsedTimer timer;
+        timer.start();
+        const Expected<qint64> saved = plans.insert(QStringLiteral("after a reset"), kPlanJson);
+        QVERIFY(!saved);
+        QVERIFY2(saved.error().message.contains(QStringLiteral("the connection to the team store was lost")),
+                 qPrintable(saved.error().message));
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(countOn(test::clusterUrl(database), QStringLiteral("SELECT count(*) FROM plan")), 0);
+    }
+
+    void aServerKilledDuringAnImportKeepsNoneOfIt()
+    {
+        // A cluster of this test's own: the suite's other tests share the fixture's.
+        const QString dir = QStringLiteral("/tmp/mltco-pg-kill-%1").arg(QCoreApplication::applicationPid());
+        const QString script = QStringLiteral(MLTCO_SOURCE_DIR "/tests/support/pgcluster.sh");
+        QCOMPARE(QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("start"), dir}), 0);
+        const auto removeCluster = qScopeGuard([&] { QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("stop"), dir}); });
+        QFile portFile(dir + QStringLiteral("/port"));
+        QVERIFY(portFile.open(QIODevice::ReadOnly));
+        const int port = portFile.readAll().trimmed().toInt();
+        const QString admin = QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/postgres").arg(port);
+        QCOMPARE(countOn(admin, QStringLiteral("SELECT 0 FROM (SELECT 1) AS x")), 0);
+        {
+            const QString name = QStringLiteral("make-db");
+            {
+                Expected<QSqlDatabase> db = store::connectLocation(admin, name, 0);
+                QVERIFY(db);
+                QVERIFY(QSqlQuery(*db).exec(QStringLiteral("CREATE DATABASE killed")));
+            }
+            store::disconnectDatabase(name);
+        }
+        const QString url = QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/killed").arg(port);
+        QVERIFY(store::Document::open(url));
+        const qint64 pricesBefore = countOn(url, QStringLiteral("SELECT count(*) FROM price_point"));
+        const QString file = writeBigPriceFile(m_dir, 300000);
+
+        // The import on a thread of its own (runImport opens its own connection); the server is killed once its
+        // first chunk of rows is written inside the transaction.
+        catalog::ImportRequest request;
+        request.path = file;
+        request.format = catalog::PriceFileFormat::GenericCsv;
+        request.options.observedAt = QDate(2024, 5, 1);
+        request.documentPath = url;
+        ImportProgress progress;
+        std::optional<Expected<catalog::ImportResult>> imported;
+        std::thread worker([&] { imported = catalog::runImport(request, progress); });
+        QElapsedTimer waited;
+        waited.start();
+        while (progress.rowsWritten() == 0 && !imported && waited.elapsed() < 60000)
+            QTest::qWait(5);
+        const bool midWay = !imported.has_value();
+        QCOMPARE(QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("kill"), dir}), 0);
+        QElapsedTimer sinceKill;
+        sinceKill.start();
+        worker.join();
+        QVERIFY2(midWay, "the import ended before the server was killed");
+        QVERIFY(imported.has_value());
+        QVERIFY(!*imported);
+        const QString said = imported->error().message;
+        QVERIFY2(said.contains(QStringLiteral("the connection to the team store was lost")) ||
+                     said.contains(QStringLiteral("shut down or restarted")),
+                 qPrintable(said));
+        QVERIFY2(sinceKill.elapsed() < kAnswerWithinMs, qPrintable(QString::number(sinceKill.elapsed())));
+
+        // Back up (crash recovery): the store opens, whole, without any of the import.
+        QCOMPARE(QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("restart"), dir}), 0);
+        auto again = store::Document::openExisting(url);
+        QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM price_point")), pricesBefore);
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM import_batch WHERE source_id IN (SELECT id FROM "
+                                             "source WHERE key LIKE 'import:%')")),
+                 0);
+    }
+};
+
+MLTCO_TEST_GUILESS_MAIN(TestStoreFailures)
+#include "tst_storefailures.moc"
