@@ -133,14 +133,14 @@ class TestCliFullDisk : public QObject
     /// What one try came to: done, refused while opening, or refused while writing.
     enum class Outcome { Done, RefusedAtOpen, RefusedAtWrite };
 
-    /// Tries `write` with 0, 8, 16 … `toKb` KiB left: every try either succeeds or is refused in words naming the
+    /// Tries `write` with 0, 16, 32 … `toKb` KiB left: every try either succeeds or is refused in words naming the
     /// full disk and leaves the document as it was; at least one is refused while writing (not only at opening),
     /// and with the most room left the write succeeds.
     void sweep(const std::function<std::pair<Outcome, QString>()> &write, qint64 toKb, bool mustSucceedAtEnd)
     {
         int refusedAtWrite = 0;
         Outcome last = Outcome::Done;
-        for (qint64 left = 0; left <= toKb; left += 8) {
+        for (qint64 left = 0; left <= toKb; left += 16) {
             QVERIFY(prepare(left));
             const auto [outcome, said] = write();
             last = outcome;
@@ -254,9 +254,9 @@ private slots:
         // its last pages was renamed into place.)
         const QString copy = m_dir + QStringLiteral("/copy.mltco");
         int refused = 0;
-        // Every 16 KiB from none to twice the document's size: room for its log but not for the checkpoint is
-        // among them.
-        for (qint64 left = 0; left <= 512; left += 16) {
+        // Every 24 KiB from none to more than twice the document's size: room for its log but not for the
+        // checkpoint is among them.
+        for (qint64 left = 0; left <= 528; left += 24) {
             QVERIFY(prepare(left, false));
             const CliRun r = cli({QStringLiteral("store"), QStringLiteral("copy"), m_template, copy});
             QVERIFY2(QFile::remove(m_dir + QStringLiteral("/filler")), "the filler is gone");
@@ -278,7 +278,7 @@ private slots:
             QVERIFY2(files.isEmpty(), qPrintable(files.join(QStringLiteral(", "))));
         }
         QVERIFY(refused >= 3);
-        QVERIFY2(QFile::exists(copy), "with 512 KiB free the copy is made");
+        QVERIFY2(QFile::exists(copy), "with 528 KiB free the copy is made");
         QCOMPARE(contentOf(m_template).dump, m_before.dump);
     }
 
@@ -287,7 +287,7 @@ private slots:
         // A new document is built under a temporary name and renamed when whole.
         const QString made = m_dir + QStringLiteral("/new.mltco");
         int refused = 0;
-        for (qint64 left = 0; left <= 512; left += 16) {
+        for (qint64 left = 0; left <= 528; left += 48) {
             QVERIFY(prepare(left, false));
             const CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("providers"),
                                   QStringLiteral("--document"), made});

@@ -1,0 +1,325 @@
+// The window driven at random, as a hurried or careless person would: clicks and double clicks anywhere, keys and
+// shortcuts, text good and bad, the wheel, resizes, every menu action, undo and redo storms, and every dialog that
+// opens accepted or cancelled (files chosen among good and bad price files, bills and documents, all copies in a
+// folder of the test's own). Nothing may crash, no sanitizer may report (the ASan build), and no modal dialog may be
+// left without a way out: one that stays open after it was cancelled fails the test.
+//
+// MLTCO_MONKEY_SECONDS (default 120: the suite's run) and MLTCO_MONKEY_SEED (default 20261128) set the run; the
+// summary line names the seed to replay it. `bash tests/monkey/run.sh` runs it for 30 minutes in the ASan build.
+
+#include "tests/support/testmain.h"
+#include "uitestutil.h"
+
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QComboBox>
+#include <QDialog>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileDialog>
+#include <QInputDialog>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QTimer>
+#include <QWheelEvent>
+
+using namespace mltco;
+
+namespace {
+
+/// Menu actions a monkey leaves alone: leaving the app, and connecting to a server it does not have.
+bool offLimits(const QAction *action)
+{
+    const QString text = action->text();
+    return action->isSeparator() || action->menu() || text.contains(QLatin1String("Quit")) ||
+           text.contains(QLatin1String("team store"));
+}
+
+const char *const kTexts[] = {"", "12", "-5", "0", "1e309", "lots", "3.5", "100000000000", "1,200", "€",
+                              "  7 ", "NaN", "2024-13-40", "a\tb", "99.999", "%", "-0", "∞"};
+
+} // namespace
+
+class TestMonkey final : public QObject
+{
+    Q_OBJECT
+
+    QRandomGenerator m_random;
+    UiFixture m_f;
+    QStringList m_openFiles; // what an Open or Import dialog may be given: copies, good and bad
+    QTemporaryDir m_files;
+    QTimer m_dialogs;
+    int m_actions = 0;
+    int m_accepted = 0;
+    int m_cancelled = 0;
+    int m_filesChosen = 0;
+    QSet<int> m_pages;
+    QPointer<QWidget> m_cancelledModal; // a modal cancelled and not yet gone
+    QElapsedTimer m_cancelledAt;
+    QString m_trapped;                  // a modal that stayed open after it was cancelled
+
+    int below(int n) { return n > 0 ? static_cast<int>(m_random.bounded(n)) : 0; }
+    bool chance(int percent) { return below(100) < percent; }
+
+    /// Calls `slot` once this answer has returned: an answer may open another dialog (a file that exists: "replace
+    /// it?"), whose own event loop the next tick answers.
+    static void later(QObject *target, const char *slot) { QMetaObject::invokeMethod(target, slot, Qt::QueuedConnection); }
+
+    /// Answers the modal dialog on top, if any: called every 50 ms, also inside the dialogs' own event loops.
+    void answerDialog()
+    {
+        // A menu that popped up (a button's menu, a context menu): one of its actions, or closed.
+        if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+            QList<QAction *> actions;
+            for (QAction *a : menu->actions())
+                if (!a->isSeparator() && a->isEnabled() && !a->menu())
+                    actions << a;
+            if (!actions.isEmpty() && chance(60)) {
+                QAction *chosen = actions.at(below(static_cast<int>(actions.size())));
+                menu->close();
+                chosen->trigger();
+            } else {
+                menu->close();
+            }
+            return;
+        }
+        // Another popup (a combo box's list): a click somewhere in it, or closed.
+        if (QWidget *popup = QApplication::activePopupWidget()) {
+            if (chance(50))
+                QTest::mouseClick(popup, Qt::LeftButton, {}, somewhere(popup));
+            if (QApplication::activePopupWidget() == popup)
+                popup->close();
+            return;
+        }
+        QWidget *modal = QApplication::activeModalWidget();
+        if (!modal)
+            return;
+        if (qEnvironmentVariableIsSet("MLTCO_MONKEY_VERBOSE"))
+            qInfo("monkey: dialog %s \"%s\"", modal->metaObject()->className(), qPrintable(modal->windowTitle()));
+        if (modal == m_cancelledModal) {
+            if (m_cancelledAt.elapsed() > 3000 && m_trapped.isEmpty())
+                m_trapped = modal->metaObject()->className() + QStringLiteral(" \"") + modal->windowTitle() +
+                            QStringLiteral("\"");
+            if (auto *dialog = qobject_cast<QDialog *>(modal))
+                later(dialog, "reject");
+            return;
+        }
+        auto *dialog = qobject_cast<QDialog *>(modal);
+        if (!dialog)
+            return;
+        if (auto *files = qobject_cast<QFileDialog *>(dialog)) {
+            if (chance(70)) {
+                const QString chosen = files->acceptMode() == QFileDialog::AcceptSave
+                                           ? m_files.filePath(QStringLiteral("saved-%1").arg(below(1000)))
+                                           : m_openFiles.at(below(static_cast<int>(m_openFiles.size())));
+                files->selectFile(chosen);
+                ++m_filesChosen;
+                ++m_accepted;
+                later(dialog, "accept");
+                return;
+            }
+        } else if (auto *box = qobject_cast<QMessageBox *>(dialog)) {
+            const QList<QAbstractButton *> buttons = box->buttons();
+            if (!buttons.isEmpty() && chance(60)) {
+                ++m_accepted;
+                later(buttons.at(below(static_cast<int>(buttons.size()))), "click");
+                return;
+            }
+        } else if (chance(50)) {
+            // A few random clicks inside, then OK.
+            const QList<QWidget *> inside = dialog->findChildren<QWidget *>();
+            for (int i = 0; i < 3 && !inside.isEmpty(); ++i) {
+                QWidget *w = inside.at(below(static_cast<int>(inside.size())));
+                if (w->isVisible() && w->isEnabled() && !qobject_cast<QAbstractButton *>(w))
+                    QTest::mouseClick(w, Qt::LeftButton, {}, QPoint(below(w->width()), below(w->height())));
+                if (QApplication::activeModalWidget() != dialog)
+                    return;
+            }
+            ++m_accepted;
+            later(dialog, "accept");
+            return;
+        }
+        ++m_cancelled;
+        m_cancelledModal = dialog;
+        m_cancelledAt.start();
+        later(dialog, "reject");
+    }
+
+    QWidget *randomWidget()
+    {
+        const QList<QWidget *> all = m_f.window->findChildren<QWidget *>();
+        for (int tries = 0; tries < 20 && !all.isEmpty(); ++tries) {
+            QWidget *w = all.at(below(static_cast<int>(all.size())));
+            if (w->isVisible() && w->isEnabled() && w->width() > 0 && w->height() > 0)
+                return w;
+        }
+        return m_f.window.get();
+    }
+
+    /// Types `text` as key events carrying it (QTest::keyClicks takes ASCII only: "€", "∞" and tabs are typed too).
+    static void typeText(QWidget *w, const QString &text)
+    {
+        for (const QChar c : text) {
+            QKeyEvent press(QEvent::KeyPress, 0, Qt::NoModifier, QString(c));
+            QApplication::sendEvent(w, &press);
+            QKeyEvent release(QEvent::KeyRelease, 0, Qt::NoModifier, QString(c));
+            QApplication::sendEvent(w, &release);
+        }
+    }
+
+    QPoint somewhere(const QWidget *w) { return QPoint(below(w->width()), below(w->height())); }
+
+    void act()
+    {
+        ++m_actions;
+        QWidget *focus = QApplication::focusWidget() ? QApplication::focusWidget() : m_f.window.get();
+        switch (below(11)) {
+        case 0:
+        case 1:
+        case 2: {
+            QWidget *w = randomWidget();
+            QTest::mouseClick(w, Qt::LeftButton, {}, somewhere(w));
+            break;
+        }
+        case 3: {
+            QWidget *w = randomWidget();
+            QTest::mouseDClick(w, Qt::LeftButton, {}, somewhere(w));
+            break;
+        }
+        case 4: {
+            static const Qt::Key keys[] = {Qt::Key_Tab,  Qt::Key_Backtab, Qt::Key_Return, Qt::Key_Escape,
+                                           Qt::Key_Up,   Qt::Key_Down,    Qt::Key_PageDown, Qt::Key_Delete,
+                                           Qt::Key_Backspace, Qt::Key_F2, Qt::Key_Space,  Qt::Key_Home};
+            QTest::keyClick(focus, keys[below(std::size(keys))]);
+            break;
+        }
+        case 5: {
+            // Shortcuts: pages, undo, redo.
+            const int which = below(10);
+            if (which < 8)
+                QTest::keyClick(focus, static_cast<Qt::Key>(Qt::Key_1 + which), Qt::ControlModifier);
+            else
+                QTest::keyClick(focus, Qt::Key_Z, which == 8 ? Qt::ControlModifier : Qt::ControlModifier | Qt::ShiftModifier);
+            break;
+        }
+        case 6:
+            if (qobject_cast<QLineEdit *>(focus) || qobject_cast<QAbstractSpinBox *>(focus) || qobject_cast<QComboBox *>(focus)) {
+                QTest::keyClick(focus, Qt::Key_A, Qt::ControlModifier);
+                typeText(focus, QString::fromUtf8(kTexts[below(std::size(kTexts))]));
+                QTest::keyClick(focus, chance(50) ? Qt::Key_Return : Qt::Key_Tab);
+            } else {
+                typeText(focus, QString::fromUtf8(kTexts[below(std::size(kTexts))]));
+            }
+            break;
+        case 7: {
+            QWidget *w = randomWidget();
+            const QPoint at = somewhere(w);
+            QWheelEvent wheel(at, w->mapToGlobal(at), QPoint(), QPoint(0, chance(50) ? 120 : -120), Qt::NoButton,
+                              chance(30) ? Qt::ControlModifier : Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(w, &wheel);
+            break;
+        }
+        case 8:
+            m_f.window->resize(640 + below(1300), 480 + below(800));
+            break;
+        case 9: {
+            QList<QAction *> actions;
+            for (QAction *menu : m_f.window->menuBar()->actions())
+                if (menu->menu())
+                    for (QAction *a : menu->menu()->actions())
+                        if (!offLimits(a) && a->isEnabled())
+                            actions << a;
+            if (!actions.isEmpty()) {
+                QAction *chosen = actions.at(below(static_cast<int>(actions.size())));
+                if (qEnvironmentVariableIsSet("MLTCO_MONKEY_VERBOSE"))
+                    qInfo("monkey: %s", qPrintable(chosen->text()));
+                chosen->trigger();
+            }
+            break;
+        }
+        case 10: {
+            // An undo and redo storm.
+            const int n = 5 + below(25);
+            for (int i = 0; i < n; ++i)
+                QTest::keyClick(m_f.window.get(), Qt::Key_Z, Qt::ControlModifier);
+            for (int i = 0; i < n; ++i)
+                QTest::keyClick(m_f.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+            break;
+        }
+        }
+        if (auto *nav = m_f.find<QListWidget>(QStringLiteral("navigation")))
+            m_pages.insert(nav->currentRow());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_files.isValid());
+        // Good and bad files to open or import, copied so nothing of the source tree is ever written.
+        const QString data = QStringLiteral(MLTCO_SOURCE_DIR "/tests/data");
+        const QStringList picks = {QStringLiteral("import/generic-prices.csv"),   QStringLiteral("import/generic-bad-rows.csv"),
+                                   QStringLiteral("import/skypilot-v8-aws-vms.csv"), QStringLiteral("import/azure-retail-vms.json"),
+                                   QStringLiteral("actuals/focus-1.2-aws-gpu.csv"), QStringLiteral("actuals/focus-1.0-aws.csv"),
+                                   QStringLiteral("fx/eurofxref-hist.zip")};
+        for (const QString &p : picks) {
+            const QString copy = m_files.filePath(QFileInfo(p).fileName());
+            QVERIFY(QFile::copy(data + QLatin1Char('/') + p, copy));
+            m_openFiles << copy;
+        }
+        QFile junk(m_files.filePath(QStringLiteral("not-a-document.mltco")));
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        junk.write("this is not SQLite");
+        junk.close();
+        m_openFiles << junk.fileName() << QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json");
+    }
+
+    void randomUseNeitherCrashesNorTrapsTheUser()
+    {
+        bool ok = false;
+        const int seconds = qEnvironmentVariableIntValue("MLTCO_MONKEY_SECONDS", &ok);
+        const qint64 runMs = (ok && seconds > 0 ? seconds : 120) * 1000LL;
+        const quint32 seed = qEnvironmentVariableIsSet("MLTCO_MONKEY_SEED")
+                                 ? static_cast<quint32>(qEnvironmentVariableIntValue("MLTCO_MONKEY_SEED"))
+                                 : 20261128u;
+        m_random.seed(seed);
+        QVERIFY(m_f.open(QStringLiteral("monkey.mltco")));
+        connect(&m_dialogs, &QTimer::timeout, this, [this] { answerDialog(); });
+        m_dialogs.start(50);
+
+        QElapsedTimer run;
+        run.start();
+        while (run.elapsed() < runMs && m_trapped.isEmpty()) {
+            answerDialog();
+            if (!QApplication::activeModalWidget() && !QApplication::activePopupWidget())
+                act();
+            QTest::qWait(below(3) == 0 ? 20 : 1);
+            QVERIFY2(m_f.window && m_f.window->isVisible(), "the main window went away");
+        }
+        m_dialogs.stop();
+        // Whatever is still open is cancelled, and must go.
+        for (int i = 0; i < 50 && QApplication::activeModalWidget(); ++i) {
+            if (auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget()))
+                dialog->reject();
+            QTest::qWait(100);
+        }
+        QVERIFY2(m_trapped.isEmpty(), qPrintable(QStringLiteral("a dialog stayed open after it was cancelled: ") + m_trapped));
+        QVERIFY2(!QApplication::activeModalWidget(), "a dialog cannot be closed");
+        qInfo("monkey: seed %u, %d actions in %lld s, %lld of 8 pages visited, %d dialogs answered, %d cancelled, "
+              "%d files chosen, 0 crashes",
+              seed, m_actions, run.elapsed() / 1000, static_cast<long long>(m_pages.size()), m_accepted, m_cancelled,
+              m_filesChosen);
+        QVERIFY(m_actions > 100);
+    }
+};
+
+MLTCO_TEST_MAIN(TestMonkey)
+#include "tst_monkey.moc"
