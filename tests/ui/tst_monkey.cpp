@@ -5,7 +5,8 @@
 // left without a way out: one that stays open after it was cancelled fails the test.
 //
 // MLTCO_MONKEY_SECONDS (default 120: the suite's run) and MLTCO_MONKEY_SEED (default 20261128) set the run; the
-// summary line names the seed to replay it. `bash tests/monkey/run.sh` runs it for 30 minutes in the ASan build.
+// summary line names the seed to replay it; MLTCO_MONKEY_VERBOSE=1 names each menu action and dialog as it goes.
+// `bash tests/monkey/run.sh` runs it for 30 minutes in the ASan build.
 
 #include "tests/support/testmain.h"
 #include "uitestutil.h"
