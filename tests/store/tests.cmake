@@ -20,6 +20,6 @@ set_tests_properties(tst_teamstore PROPERTIES FIXTURES_REQUIRED pg_cluster LABEL
 # A team store whose link stalls (a TCP proxy that stops forwarding), is reset, or whose server is killed mid-write
 # (a cluster of the test's own): said in words within the link watch's deadline, all or nothing kept.
 mltco_add_test(tst_storefailures SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_storefailures.cpp
-               ${PROJECT_SOURCE_DIR}/tests/support/tcpproxy.h LIBS mltco_importers)
+               ${PROJECT_SOURCE_DIR}/tests/support/tcpproxy.h LIBS mltco_importers mltco_storecopy DEPENDS mltco-cli)
 set_tests_properties(tst_storefailures PROPERTIES FIXTURES_REQUIRED pg_cluster LABELS postgresql COST 10
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;MLTCO_TEST_PG_DIR=${MLTCO_TEST_PG_DIR}")

@@ -5,6 +5,7 @@
 #include "models/catalog/importers/importrunner.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
+#include "models/store/copy/storecopy.h"
 
 #include "tests/support/tcpproxy.h"
 #include "tests/support/testmain.h"
@@ -87,6 +88,44 @@ QString proxyUrl(const TcpProxy &proxy, const QString &database)
 {
     return QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/%2").arg(proxy.port()).arg(database);
 }
+
+/// A cluster of the test's own, to kill and start again (the suite's other tests share the fixture's).
+struct OwnCluster final
+{
+    QString dir = QStringLiteral("/tmp/mltco-pg-kill-%1").arg(QCoreApplication::applicationPid());
+    QString script = QStringLiteral(MLTCO_SOURCE_DIR "/tests/support/pgcluster.sh");
+    int port = 0;
+
+    bool run(const char *command) const
+    {
+        return QProcess::execute(QStringLiteral("bash"), {script, QString::fromLatin1(command), dir}) == 0;
+    }
+    bool start()
+    {
+        QFile portFile(dir + QStringLiteral("/port"));
+        if (!run("start") || !portFile.open(QIODevice::ReadOnly))
+            return false;
+        port = portFile.readAll().trimmed().toInt();
+        return port > 0;
+    }
+    ~OwnCluster() { run("stop"); }
+    QString url(const QString &database) const
+    {
+        return QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/%2").arg(port).arg(database);
+    }
+    /// A new database holding an empty store.
+    bool newStore(const QString &database) const
+    {
+        const QString name = QStringLiteral("make-db");
+        bool made = false;
+        {
+            Expected<QSqlDatabase> db = store::connectLocation(url(QStringLiteral("postgres")), name, 0);
+            made = db && QSqlQuery(*db).exec(QStringLiteral("CREATE DATABASE %1").arg(database));
+        }
+        store::disconnectDatabase(name);
+        return made && store::Document::open(url(database));
+    }
+};
 
 } // namespace
 
@@ -194,27 +233,10 @@ private slots:
 
     void aServerKilledDuringAnImportKeepsNoneOfIt()
     {
-        // A cluster of this test's own: the suite's other tests share the fixture's.
-        const QString dir = QStringLiteral("/tmp/mltco-pg-kill-%1").arg(QCoreApplication::applicationPid());
-        const QString script = QStringLiteral(MLTCO_SOURCE_DIR "/tests/support/pgcluster.sh");
-        QCOMPARE(QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("start"), dir}), 0);
-        const auto removeCluster = qScopeGuard([&] { QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("stop"), dir}); });
-        QFile portFile(dir + QStringLiteral("/port"));
-        QVERIFY(portFile.open(QIODevice::ReadOnly));
-        const int port = portFile.readAll().trimmed().toInt();
-        const QString admin = QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/postgres").arg(port);
-        QCOMPARE(countOn(admin, QStringLiteral("SELECT 0 FROM (SELECT 1) AS x")), 0);
-        {
-            const QString name = QStringLiteral("make-db");
-            {
-                Expected<QSqlDatabase> db = store::connectLocation(admin, name, 0);
-                QVERIFY(db);
-                QVERIFY(QSqlQuery(*db).exec(QStringLiteral("CREATE DATABASE killed")));
-            }
-            store::disconnectDatabase(name);
-        }
-        const QString url = QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/killed").arg(port);
-        QVERIFY(store::Document::open(url));
+        OwnCluster cluster;
+        QVERIFY(cluster.start());
+        QVERIFY(cluster.newStore(QStringLiteral("killed")));
+        const QString url = cluster.url(QStringLiteral("killed"));
         const qint64 pricesBefore = countOn(url, QStringLiteral("SELECT count(*) FROM price_point"));
         const QString file = writeBigPriceFile(m_dir, 300000);
 
@@ -233,7 +255,7 @@ private slots:
         while (progress.rowsWritten() == 0 && !imported && waited.elapsed() < 60000)
             QTest::qWait(5);
         const bool midWay = !imported.has_value();
-        QCOMPARE(QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("kill"), dir}), 0);
+        QVERIFY(cluster.run("kill"));
         QElapsedTimer sinceKill;
         sinceKill.start();
         worker.join();
@@ -247,13 +269,74 @@ private slots:
         QVERIFY2(sinceKill.elapsed() < kAnswerWithinMs, qPrintable(QString::number(sinceKill.elapsed())));
 
         // Back up (crash recovery): the store opens, whole, without any of the import.
-        QCOMPARE(QProcess::execute(QStringLiteral("bash"), {script, QStringLiteral("restart"), dir}), 0);
+        QVERIFY(cluster.run("restart"));
         auto again = store::Document::openExisting(url);
         QVERIFY2(again, again ? "" : qPrintable(again.error().message));
         QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM price_point")), pricesBefore);
         QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM import_batch WHERE source_id IN (SELECT id FROM "
                                              "source WHERE key LIKE 'import:%')")),
                  0);
+    }
+
+    void aServerKilledDuringAStoreCopyKeepsNoneOfIt()
+    {
+        // A file with the seed catalog, copied into an empty store; the server is killed after the copy's first
+        // block of rows, inside its one transaction.
+        const QString file = m_dir.filePath(QStringLiteral("seeded.mltco"));
+        QProcess make;
+        make.start(QStringLiteral(MLTCO_BIN_DIR "/mltco-cli"), {QStringLiteral("catalog"), QStringLiteral("list"),
+                                                               QStringLiteral("providers"), QStringLiteral("--document"), file});
+        QVERIFY(make.waitForFinished(60000) && make.exitCode() == 0);
+        OwnCluster cluster;
+        QVERIFY(cluster.start());
+        QVERIFY(cluster.newStore(QStringLiteral("copied")));
+        const QString url = cluster.url(QStringLiteral("copied"));
+        const qint64 typesBefore = countOn(url, QStringLiteral("SELECT count(*) FROM instance_type"));
+        auto from = store::Document::openExisting(file);
+        auto to = store::Document::openExisting(url);
+        QVERIFY(from && to);
+        bool killed = false;
+        QElapsedTimer sinceKill;
+        const Status copied = store::copyStore(**from, **to, [&](const QString &, qint64) {
+            if (!killed) {
+                killed = cluster.run("kill");
+                sinceKill.start();
+            }
+        });
+        QVERIFY(killed);
+        QVERIFY(!copied);
+        QVERIFY2(copied.error().message.contains(QStringLiteral("the connection to the team store was lost")) ||
+                     copied.error().message.contains(QStringLiteral("shut down or restarted")),
+                 qPrintable(copied.error().message));
+        QVERIFY2(sinceKill.elapsed() < kAnswerWithinMs, qPrintable(QString::number(sinceKill.elapsed())));
+        to->reset();
+        QVERIFY(cluster.run("restart"));
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM instance_type")), typesBefore);
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM price_point")), 0);
+    }
+
+    void aPlanSaveToAStoppedServerIsRefusedAndKeptNowhere()
+    {
+        OwnCluster cluster;
+        QVERIFY(cluster.start());
+        QVERIFY(cluster.newStore(QStringLiteral("stopped")));
+        const QString url = cluster.url(QStringLiteral("stopped"));
+        const qint64 plansBefore = countOn(url, QStringLiteral("SELECT count(*) FROM plan"));
+        auto doc = store::Document::openExisting(url);
+        QVERIFY(doc);
+        store::PlanStore plans((*doc)->database());
+        QVERIFY(cluster.run("kill"));
+        QElapsedTimer timer;
+        timer.start();
+        const Expected<qint64> saved = plans.insert(QStringLiteral("while the server was down"), kPlanJson);
+        QVERIFY(!saved);
+        QVERIFY2(saved.error().message.contains(QStringLiteral("the connection to the team store was lost")) ||
+                     saved.error().message.contains(QStringLiteral("shut down or restarted")),
+                 qPrintable(saved.error().message));
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+        doc->reset();
+        QVERIFY(cluster.run("restart"));
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM plan")), plansBefore);
     }
 };
 
