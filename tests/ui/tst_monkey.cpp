@@ -280,7 +280,10 @@ private slots:
         QVERIFY(junk.open(QIODevice::WriteOnly));
         junk.write("this is not SQLite");
         junk.close();
-        m_openFiles << junk.fileName() << QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json");
+        // A plan file copied too: a plan opened from the source tree would make its folder the default for exports.
+        const QString plan = m_files.filePath(QStringLiteral("growing-team.json"));
+        QVERIFY(QFile::copy(QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json"), plan));
+        m_openFiles << junk.fileName() << plan;
     }
 
     void randomUseNeitherCrashesNorTrapsTheUser()
