@@ -5,7 +5,9 @@
 // left without a way out: one that stays open after it was cancelled fails the test.
 //
 // MLTCO_MONKEY_SECONDS (default 120: the suite's run) and MLTCO_MONKEY_SEED (default 20261128) set the run; the
-// summary line names the seed to replay it; MLTCO_MONKEY_VERBOSE=1 names each menu action and dialog as it goes.
+// summary line names the seed to replay it; MLTCO_MONKEY_VERBOSE=1 prints each action and answer as it goes. When the
+// window does not come back from an action for MLTCO_MONKEY_STALL_SECONDS (default 60), a watchdog prints the last
+// 40 actions and aborts, so a hang is named rather than left to QtTest's time-out.
 // `bash tests/monkey/run.sh` runs it for 30 minutes in the ASan build.
 
 #include "tests/support/testmain.h"
@@ -29,9 +31,19 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSet>
 #include <QTimer>
 #include <QWheelEvent>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <mutex>
+#include <thread>
 
 using namespace mltco;
 
@@ -43,6 +55,18 @@ bool offLimits(const QAction *action)
     const QString text = action->text();
     return action->isSeparator() || action->menu() || text.contains(QLatin1String("Quit")) ||
            text.contains(QLatin1String("team store"));
+}
+
+/// What a widget is, for the action log: its class and object name, or its parent's.
+QString describe(const QObject *o)
+{
+    if (!o)
+        return QStringLiteral("nothing");
+    QString name = o->objectName();
+    for (const QObject *p = o->parent(); name.isEmpty() && p; p = p->parent())
+        if (!p->objectName().isEmpty())
+            name = QStringLiteral("in ") + p->objectName();
+    return QString::fromLatin1(o->metaObject()->className()) + (name.isEmpty() ? QString() : QStringLiteral(" ") + name);
 }
 
 const char *const kTexts[] = {"", "12", "-5", "0", "1e309", "lots", "3.5", "100000000000", "1,200", "€",
@@ -68,6 +92,46 @@ class TestMonkey final : public QObject
     QElapsedTimer m_cancelledAt;
     QString m_trapped;                  // a modal that stayed open after it was cancelled
 
+    // The last actions, and a watchdog that names them when the window stops answering: an action or an answer
+    // that never returns (a nested event loop without a way out, a computation without end) would otherwise
+    // only show as QtTest's five-minute time-out.
+    std::mutex m_logMutex;
+    std::deque<std::string> m_log;
+    std::atomic<qint64> m_lastBeat{0};
+    QElapsedTimer m_clock;
+
+    void note(const QString &what)
+    {
+        const std::string line = QStringLiteral("%1 s: %2").arg(m_clock.elapsed() / 1000.0, 0, 'f', 1).arg(what).toStdString();
+        if (qEnvironmentVariableIsSet("MLTCO_MONKEY_VERBOSE"))
+            std::fprintf(stderr, "monkey: %s\n", line.c_str());
+        const std::lock_guard lock(m_logMutex);
+        m_log.push_back(line);
+        if (m_log.size() > 40)
+            m_log.pop_front();
+    }
+
+    void beat() { m_lastBeat = m_clock.elapsed(); }
+
+    /// Prints the last actions and aborts once the window has not come back for `stallMs` (QtTest then prints
+    /// the stack). Runs on a thread of its own until `stop` is set.
+    void watch(qint64 stallMs, const std::atomic<bool> &stop, std::mutex &m, std::condition_variable &cv)
+    {
+        std::unique_lock lock(m);
+        while (!stop) {
+            cv.wait_for(lock, std::chrono::seconds(1));
+            if (!stop && m_clock.elapsed() - m_lastBeat > stallMs) {
+                const std::lock_guard logLock(m_logMutex);
+                std::fprintf(stderr, "monkey: the window has not come back for %lld s; the last actions were:\n",
+                             static_cast<long long>(stallMs / 1000));
+                for (const std::string &line : m_log)
+                    std::fprintf(stderr, "  %s\n", line.c_str());
+                std::fflush(stderr);
+                std::abort();
+            }
+        }
+    }
+
     int below(int n) { return n > 0 ? static_cast<int>(m_random.bounded(n)) : 0; }
     bool chance(int percent) { return below(100) < percent; }
 
@@ -75,7 +139,7 @@ class TestMonkey final : public QObject
     /// it?"), whose own event loop the next tick answers.
     static void later(QObject *target, const char *slot) { QMetaObject::invokeMethod(target, slot, Qt::QueuedConnection); }
 
-    /// Answers the modal dialog on top, if any: called every 50 ms, also inside the dialogs' own event loops.
+    /// Answers the modal dialog on top, if any: called every 50 ms (queued), also inside the dialogs' own event loops.
     void answerDialog()
     {
         // A menu that popped up (a button's menu, a context menu): one of its actions, or closed.
@@ -86,15 +150,18 @@ class TestMonkey final : public QObject
                     actions << a;
             if (!actions.isEmpty() && chance(60)) {
                 QAction *chosen = actions.at(below(static_cast<int>(actions.size())));
+                note(QStringLiteral("pop-up menu: \"%1\"").arg(chosen->text()));
                 menu->close();
                 chosen->trigger();
             } else {
+                note(QStringLiteral("pop-up menu closed"));
                 menu->close();
             }
             return;
         }
         // Another popup (a combo box's list): a click somewhere in it, or closed.
         if (QWidget *popup = QApplication::activePopupWidget()) {
+            note(QStringLiteral("pop-up %1 clicked or closed").arg(describe(popup)));
             if (chance(50))
                 QTest::mouseClick(popup, Qt::LeftButton, {}, somewhere(popup));
             if (QApplication::activePopupWidget() == popup)
@@ -104,8 +171,6 @@ class TestMonkey final : public QObject
         QWidget *modal = QApplication::activeModalWidget();
         if (!modal)
             return;
-        if (qEnvironmentVariableIsSet("MLTCO_MONKEY_VERBOSE"))
-            qInfo("monkey: dialog %s \"%s\"", modal->metaObject()->className(), qPrintable(modal->windowTitle()));
         if (modal == m_cancelledModal) {
             if (m_cancelledAt.elapsed() > 3000 && m_trapped.isEmpty())
                 m_trapped = modal->metaObject()->className() + QStringLiteral(" \"") + modal->windowTitle() +
@@ -122,6 +187,7 @@ class TestMonkey final : public QObject
                 const QString chosen = files->acceptMode() == QFileDialog::AcceptSave
                                            ? m_files.filePath(QStringLiteral("saved-%1").arg(below(1000)))
                                            : m_openFiles.at(below(static_cast<int>(m_openFiles.size())));
+                note(QStringLiteral("file dialog \"%1\": %2").arg(files->windowTitle(), QFileInfo(chosen).fileName()));
                 files->selectFile(chosen);
                 ++m_filesChosen;
                 ++m_accepted;
@@ -132,7 +198,9 @@ class TestMonkey final : public QObject
             const QList<QAbstractButton *> buttons = box->buttons();
             if (!buttons.isEmpty() && chance(60)) {
                 ++m_accepted;
-                later(buttons.at(below(static_cast<int>(buttons.size()))), "click");
+                QAbstractButton *button = buttons.at(below(static_cast<int>(buttons.size())));
+                note(QStringLiteral("message \"%1\": %2").arg(box->text().left(80), button->text()));
+                later(button, "click");
                 return;
             }
         } else if (chance(50)) {
@@ -140,15 +208,19 @@ class TestMonkey final : public QObject
             const QList<QWidget *> inside = dialog->findChildren<QWidget *>();
             for (int i = 0; i < 3 && !inside.isEmpty(); ++i) {
                 QWidget *w = inside.at(below(static_cast<int>(inside.size())));
-                if (w->isVisible() && w->isEnabled() && !qobject_cast<QAbstractButton *>(w))
+                if (w->isVisible() && w->isEnabled() && !qobject_cast<QAbstractButton *>(w)) {
+                    note(QStringLiteral("dialog \"%1\": click %2").arg(dialog->windowTitle(), describe(w)));
                     QTest::mouseClick(w, Qt::LeftButton, {}, QPoint(below(w->width()), below(w->height())));
+                }
                 if (QApplication::activeModalWidget() != dialog)
                     return;
             }
             ++m_accepted;
+            note(QStringLiteral("dialog \"%1\" accepted").arg(dialog->windowTitle()));
             later(dialog, "accept");
             return;
         }
+        note(QStringLiteral("%1 \"%2\" cancelled").arg(describe(dialog), dialog->windowTitle()));
         ++m_cancelled;
         m_cancelledModal = dialog;
         m_cancelledAt.start();
@@ -188,11 +260,13 @@ class TestMonkey final : public QObject
         case 1:
         case 2: {
             QWidget *w = randomWidget();
+            note(QStringLiteral("click %1").arg(describe(w)));
             QTest::mouseClick(w, Qt::LeftButton, {}, somewhere(w));
             break;
         }
         case 3: {
             QWidget *w = randomWidget();
+            note(QStringLiteral("double click %1").arg(describe(w)));
             QTest::mouseDClick(w, Qt::LeftButton, {}, somewhere(w));
             break;
         }
@@ -200,38 +274,51 @@ class TestMonkey final : public QObject
             static const Qt::Key keys[] = {Qt::Key_Tab,  Qt::Key_Backtab, Qt::Key_Return, Qt::Key_Escape,
                                            Qt::Key_Up,   Qt::Key_Down,    Qt::Key_PageDown, Qt::Key_Delete,
                                            Qt::Key_Backspace, Qt::Key_F2, Qt::Key_Space,  Qt::Key_Home};
-            QTest::keyClick(focus, keys[below(std::size(keys))]);
+            const Qt::Key key = keys[below(std::size(keys))];
+            note(QStringLiteral("key %1 in %2").arg(QKeySequence(key).toString(), describe(focus)));
+            QTest::keyClick(focus, key);
             break;
         }
         case 5: {
             // Shortcuts: pages, undo, redo.
             const int which = below(10);
+            note(QStringLiteral("shortcut %1").arg(which < 8 ? QStringLiteral("Ctrl+%1").arg(which + 1)
+                                                           : which == 8 ? QStringLiteral("undo") : QStringLiteral("redo")));
             if (which < 8)
                 QTest::keyClick(focus, static_cast<Qt::Key>(Qt::Key_1 + which), Qt::ControlModifier);
             else
                 QTest::keyClick(focus, Qt::Key_Z, which == 8 ? Qt::ControlModifier : Qt::ControlModifier | Qt::ShiftModifier);
             break;
         }
-        case 6:
+        case 6: {
+            const QString text = QString::fromUtf8(kTexts[below(std::size(kTexts))]);
             if (qobject_cast<QLineEdit *>(focus) || qobject_cast<QAbstractSpinBox *>(focus) || qobject_cast<QComboBox *>(focus)) {
+                const bool enter = chance(50);
+                note(QStringLiteral("typed \"%1\" and %2 in %3").arg(text, enter ? QStringLiteral("Return") : QStringLiteral("Tab"), describe(focus)));
                 QTest::keyClick(focus, Qt::Key_A, Qt::ControlModifier);
-                typeText(focus, QString::fromUtf8(kTexts[below(std::size(kTexts))]));
-                QTest::keyClick(focus, chance(50) ? Qt::Key_Return : Qt::Key_Tab);
+                typeText(focus, text);
+                QTest::keyClick(focus, enter ? Qt::Key_Return : Qt::Key_Tab);
             } else {
-                typeText(focus, QString::fromUtf8(kTexts[below(std::size(kTexts))]));
+                note(QStringLiteral("typed \"%1\" in %2").arg(text, describe(focus)));
+                typeText(focus, text);
             }
             break;
+        }
         case 7: {
             QWidget *w = randomWidget();
             const QPoint at = somewhere(w);
+            note(QStringLiteral("wheel on %1").arg(describe(w)));
             QWheelEvent wheel(at, w->mapToGlobal(at), QPoint(), QPoint(0, chance(50) ? 120 : -120), Qt::NoButton,
                               chance(30) ? Qt::ControlModifier : Qt::NoModifier, Qt::NoScrollPhase, false);
             QApplication::sendEvent(w, &wheel);
             break;
         }
-        case 8:
-            m_f.window->resize(640 + below(1300), 480 + below(800));
+        case 8: {
+            const QSize size(640 + below(1300), 480 + below(800));
+            note(QStringLiteral("resize to %1x%2").arg(size.width()).arg(size.height()));
+            m_f.window->resize(size);
             break;
+        }
         case 9: {
             QList<QAction *> actions;
             for (QAction *menu : m_f.window->menuBar()->actions())
@@ -241,8 +328,7 @@ class TestMonkey final : public QObject
                             actions << a;
             if (!actions.isEmpty()) {
                 QAction *chosen = actions.at(below(static_cast<int>(actions.size())));
-                if (qEnvironmentVariableIsSet("MLTCO_MONKEY_VERBOSE"))
-                    qInfo("monkey: %s", qPrintable(chosen->text()));
+                note(QStringLiteral("menu \"%1\"").arg(chosen->text()));
                 chosen->trigger();
             }
             break;
@@ -250,6 +336,7 @@ class TestMonkey final : public QObject
         case 10: {
             // An undo and redo storm.
             const int n = 5 + below(25);
+            note(QStringLiteral("%1 undos and redos").arg(n));
             for (int i = 0; i < n; ++i)
                 QTest::keyClick(m_f.window.get(), Qt::Key_Z, Qt::ControlModifier);
             for (int i = 0; i < n; ++i)
@@ -295,13 +382,33 @@ private slots:
                                  ? static_cast<quint32>(qEnvironmentVariableIntValue("MLTCO_MONKEY_SEED"))
                                  : 20261128u;
         m_random.seed(seed);
+        const int stallSeconds = qEnvironmentVariableIntValue("MLTCO_MONKEY_STALL_SECONDS", &ok);
+        const qint64 stallMs = (ok && stallSeconds > 0 ? stallSeconds : 60) * 1000LL;
+        m_clock.start();
+        beat();
+        std::atomic<bool> stop{false};
+        std::mutex stopMutex;
+        std::condition_variable stopped;
+        std::thread watchdog([&] { watch(stallMs, stop, stopMutex, stopped); });
+        const auto endWatch = qScopeGuard([&] {
+            {
+                const std::lock_guard lock(stopMutex);
+                stop = true;
+            }
+            stopped.notify_all();
+            watchdog.join();
+        });
         QVERIFY(m_f.open(QStringLiteral("monkey.mltco")));
-        connect(&m_dialogs, &QTimer::timeout, this, [this] { answerDialog(); });
+        // Answered from a posted event, not from the timer's own signal: a timer does not fire again while its signal
+        // is being handled, so a dialog that an answer opens (a pop-up menu's "Add scenario…") would wait forever.
+        connect(&m_dialogs, &QTimer::timeout, this,
+                [this] { QMetaObject::invokeMethod(this, [this] { answerDialog(); }, Qt::QueuedConnection); });
         m_dialogs.start(50);
 
         QElapsedTimer run;
         run.start();
         while (run.elapsed() < runMs && m_trapped.isEmpty()) {
+            beat();
             answerDialog();
             if (!QApplication::activeModalWidget() && !QApplication::activePopupWidget())
                 act();
