@@ -11,6 +11,7 @@
 #include "models/tco/scenario.h"
 #include "ui/actuals/actualspage.h"
 #include "ui/calculators/calculatorspage.h"
+#include "ui/catalog/catalogmodels.h"
 #include "ui/catalog/catalogpage.h"
 #include "ui/catalog/ratesview.h"
 #include "ui/catalog/pricehistorypage.h"
@@ -26,6 +27,7 @@
 #include "ui/scenarios/scenariospage.h"
 #include "ui/store/connectdialog.h"
 #include "ui/store/keyring.h"
+#include "ui/store/storelinkbanner.h"
 
 #include <QAction>
 #include <QApplication>
@@ -123,6 +125,16 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
     bannerLayout->addWidget(saveCopy);
     m_readOnlyBanner->hide();
     right->addWidget(m_readOnlyBanner);
+    // A team store that stops answering: said, retried, and reconnected once it answers (storelinkbanner.h).
+    m_storeLink = new StoreLinkBanner(central);
+    connect(m_storeLink, &StoreLinkBanner::message, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    connect(m_storeLink, &StoreLinkBanner::reconnected, this, [this] {
+        if (m_catalog)
+            m_catalog->models()->readAgain();
+        updateConflictBanner();
+        updateTitle();
+    });
+    right->addWidget(m_storeLink);
     // Someone else saved the plan first (a team store, or another window): this window's edits wait for a choice.
     m_conflictBanner = new QFrame(central);
     m_conflictBanner->setObjectName(QStringLiteral("conflictBanner"));
@@ -489,6 +501,7 @@ Status MainWindow::installDocument(std::unique_ptr<store::Document> opened, std:
         return s;
     }
     // Swap in the new document only once it opened and its plan loaded.
+    m_storeLink->follow(nullptr, nullptr);
     const int page = m_pages->currentIndex();
     while (m_pages->count() > 0) {
         QWidget *w = m_pages->widget(0);
@@ -506,8 +519,10 @@ Status MainWindow::installDocument(std::unique_ptr<store::Document> opened, std:
             [this](const QString &t) { m_undoAction->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t)); });
     connect(m_editor->undoStack(), &QUndoStack::redoTextChanged, this,
             [this](const QString &t) { m_redoAction->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t)); });
-    connect(m_editor, &PlanEditor::saveFailed, this,
-            [this](const QString &message) { showError(tr("Saving failed"), Error{message, {}}); });
+    connect(m_editor, &PlanEditor::saveFailed, this, [this](const QString &message) {
+        m_storeLink->probeNow(); // a lost team store is then said in the banner, and retried
+        showError(tr("Saving failed"), Error{message, {}});
+    });
     connect(m_editor, &PlanEditor::saveConflictFound, this, &MainWindow::updateConflictBanner);
     connect(m_editor, &PlanEditor::planChanged, this, &MainWindow::updateConflictBanner);
     m_undoAction->setEnabled(false);
@@ -519,6 +534,7 @@ Status MainWindow::installDocument(std::unique_ptr<store::Document> opened, std:
     updateTitle();
     updateReadOnlyBanner();
     updateConflictBanner();
+    m_storeLink->follow(m_document.get(), m_editor);
     return {};
 }
 
@@ -851,7 +867,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
         QMessageBox box(QMessageBox::Warning, tr("Unsaved edits"),
                         tr("The latest edits to \"%1\" were not saved%2. Close anyway and lose them?")
                             .arg(m_editor->plan().name,
-                                 m_editor->hasSaveConflict() ? tr(": someone else saved the plan first") : QString()),
+                                 m_editor->hasSaveConflict()     ? tr(": someone else saved the plan first")
+                                 : m_document->isUnreachable() ? tr(": the team store is unreachable")
+                                                               : QString()),
                         QMessageBox::Discard | QMessageBox::Cancel, this);
         box.setObjectName(QStringLiteral("unsavedOnCloseDialog"));
         box.setDefaultButton(QMessageBox::Cancel);

@@ -22,6 +22,7 @@ namespace mltco::ui {
 
 class PlanEditor;
 class Settings;
+class StoreLinkBanner;
 class DashboardPage;
 class ScenariosPage;
 class CatalogPage;
@@ -105,6 +106,7 @@ private:
     QPushButton *m_retryEditing = nullptr;
     QWidget *m_conflictBanner = nullptr;
     QLabel *m_conflictMessage = nullptr;
+    StoreLinkBanner *m_storeLink = nullptr;
     PlanEditor *m_editor = nullptr;
     QListWidget *m_navigation = nullptr;
     QStackedWidget *m_pages = nullptr;

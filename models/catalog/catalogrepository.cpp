@@ -106,13 +106,13 @@ void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_lis
     Expected<QSqlQuery> q = exec(db, sql, values);
     if (!q) {
         if (!failure)
-            failure = store::damage(q.error().message);
+            failure = store::readFailure(db, q.error().message);
         return;
     }
     while (q->next())
         fn(*q);
     if (q->lastError().isValid() && !failure)
-        failure = store::damage(q->lastError().text());
+        failure = store::readFailure(db, q->lastError().text());
 }
 
 } // namespace

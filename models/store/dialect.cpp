@@ -231,8 +231,16 @@ Status subscribeToChanges(const QSqlDatabase &db)
     if (backendOf(db) == Backend::Sqlite)
         return {};
     QSqlDriver *driver = db.driver();
-    if (driver->property(kChangeCountProperty).isValid())
+    // Once per driver: the counters and the handler stay when the connection is made again (Document::reconnect),
+    // which subscribes anew on the server.
+    if (driver->subscribedToNotifications().contains(QLatin1String(kChangeChannel)))
         return {};
+    if (driver->property(kChangeCountProperty).isValid()) {
+        if (!driver->subscribeToNotification(QLatin1String(kChangeChannel)))
+            return Error{QStringLiteral("Cannot follow the team store's changes: %1").arg(driver->lastError().text()),
+                         {}};
+        return {};
+    }
     driver->setProperty(kChangeCountProperty, qint64(0));
     driver->setProperty(kPlanChangeCountProperty, qint64(0));
     // The payload names the table that changed: a plan saved by a colleague (every edit of theirs) is counted apart,

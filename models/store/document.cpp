@@ -253,6 +253,11 @@ Expected<std::unique_ptr<Document>> Document::openExisting(const QString &given,
 
 Status Document::checkWritable(const QString &action) const
 {
+    if (!m_unreachable.isEmpty())
+        return Error{QStringLiteral("Cannot %1 %2: the team store is unreachable (%3). Nothing was written; mltco "
+                                    "keeps trying and says when it is back.")
+                         .arg(action, m_path, m_unreachable),
+                     {}};
     if (!isReadOnly())
         return {};
     return Error{
@@ -455,6 +460,38 @@ Expected<std::unique_ptr<Document>> Document::openStore(const QString &url, cons
     if (!checked)
         return refuse(checked.error().message);
     return doc;
+}
+
+void Document::setUnreachable(const QString &why)
+{
+    if (m_backend != Backend::PostgreSql || why.isEmpty())
+        return;
+    m_unreachable = why;
+    QSqlDatabase db = database();
+    closeWithoutWaiting(db);
+}
+
+Status Document::reconnect()
+{
+    if (m_backend != Backend::PostgreSql)
+        return {};
+    QSqlDatabase db = database();
+    const Status reopened = [&]() -> Status {
+        if (Status s = reopenStore(db); !s)
+            return s;
+        if (!m_readOnlyReason.isEmpty()) {
+            if (Status s = execPlain(db, QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")); !s)
+                return s;
+        }
+        if (Status s = dialect::subscribeToChanges(db); !s && m_readOnlyReason.isEmpty())
+            return s;
+        return {};
+    }();
+    if (!reopened)
+        return Error{QStringLiteral("Cannot reconnect to the team store %1: %2").arg(m_path, reopened.error().message),
+                     reopened.error().details};
+    m_unreachable.clear();
+    return {};
 }
 
 Status Document::copyTo(const QString &given) const

@@ -75,6 +75,16 @@ public:
     /// (REASON). Nothing was written."
     Status checkWritable(const QString &action) const;
 
+    /// A team store's connection made again after its link or its server failed (the window's reconnection once the
+    /// store answers again): the same address and session, read-only if it was, following changes again. The reason
+    /// in words when it cannot; the old connection is closed either way. Nothing to do for a file.
+    Status reconnect();
+    /// While a team store does not answer (a window's StoreProbe says so), its connection is closed, so that reads
+    /// and writes fail at once in words rather than wait on the link for its deadline; checkWritable() says `why`.
+    /// reconnect() lifts it.
+    void setUnreachable(const QString &why);
+    bool isUnreachable() const { return !m_unreachable.isEmpty(); }
+
     /// Writes a consistent copy of a document file to the file `target` (VACUUM INTO a temporary file beside the
     /// target, then an atomic rename). The document stays open where it is. A team store is copied table by table,
     /// which sits above the document: store::saveCopy() (models/store/copy/storecopy.h) takes either.
@@ -91,6 +101,7 @@ private:
     QString m_path;
     QString m_connection;
     QString m_readOnlyReason;
+    QString m_unreachable;
     Backend m_backend = Backend::Sqlite;
     QString m_displayName;
 };

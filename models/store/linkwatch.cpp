@@ -217,4 +217,38 @@ bool cutForNoAnswer(const QSqlDatabase &db)
     return linkWatch().wasCut(db.connectionName());
 }
 
+namespace {
+constexpr char kClosedUnanswered[] = "mltcoClosedUnanswered";
+}
+
+void closeWithoutWaiting(QSqlDatabase &db)
+{
+    unwatchConnection(db.connectionName());
+    if (db.driver())
+        db.driver()->setProperty(kClosedUnanswered, true);
+    // Shut down first: closing sends the server a goodbye, which a link that forwards nothing would hold.
+    if (PGconn *conn = pgHandleOf(db); conn && PQsocket(conn) >= 0)
+        ::shutdown(PQsocket(conn), SHUT_RDWR);
+    db.close();
+}
+
+bool closedUnanswered(const QSqlDatabase &db)
+{
+    return !db.isOpen() && db.driver() && db.driver()->property(kClosedUnanswered).toBool();
+}
+
+void markReopened(const QSqlDatabase &db)
+{
+    if (db.driver())
+        db.driver()->setProperty(kClosedUnanswered, QVariant());
+}
+
+bool connectionBroken(const QSqlDatabase &db)
+{
+    if (!db.isOpen())
+        return true;
+    PGconn *conn = pgHandleOf(db);
+    return conn && (PQstatus(conn) == CONNECTION_BAD || cutForNoAnswer(db));
+}
+
 } // namespace mltco::store

@@ -27,5 +27,14 @@ void watchConnection(const QSqlDatabase &db, const QString &conninfo);
 void unwatchConnection(const QString &connectionName);
 /// Whether the watch shut this connection down for want of an answer.
 bool cutForNoAnswer(const QSqlDatabase &db);
+/// Closes a team-store connection at once, whatever its link does (a store that stopped answering; reopenStore()
+/// opens it again).
+void closeWithoutWaiting(QSqlDatabase &db);
+/// Whether `db` is closed because closeWithoutWaiting() closed it (and not reopened since: markReopened()).
+bool closedUnanswered(const QSqlDatabase &db);
+void markReopened(const QSqlDatabase &db);
+/// Whether a team store's connection can no longer be used: closed, lost (libpq's status) or shut down by the watch.
+/// False for a file's connection, and for one that is merely waiting.
+bool connectionBroken(const QSqlDatabase &db);
 
 } // namespace mltco::store

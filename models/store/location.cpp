@@ -146,6 +146,55 @@ QString rememberedPassword(const QString &displayUrl)
     return passwords().value(displayUrl);
 }
 
+namespace {
+
+/// Every statement is written for READ COMMITTED; a server set to another default must not change what they see.
+Status prepareSession(const QSqlDatabase &db)
+{
+    for (const char *setting : {"SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED",
+                                "SET client_min_messages = warning"}) {
+        if (Status s = execPlain(db, QString::fromLatin1(setting)); !s)
+            return s;
+    }
+    return {};
+}
+
+} // namespace
+
+QString storeConninfo(const QSqlDatabase &db)
+{
+    const auto quoted = [](QString value) {
+        return QStringLiteral("'%1'").arg(value.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+                                               .replace(QLatin1Char('\''), QLatin1String("\\'")));
+    };
+    QStringList conninfo{QStringLiteral("host=") + quoted(db.hostName()),
+                         QStringLiteral("port=%1").arg(db.port() > 0 ? db.port() : 5432),
+                         QStringLiteral("dbname=") + quoted(db.databaseName()),
+                         QStringLiteral("user=") + quoted(db.userName())};
+    if (!db.password().isEmpty())
+        conninfo << QStringLiteral("password=") + quoted(db.password());
+    const QStringList options = db.connectOptions().split(QLatin1Char(';'), Qt::SkipEmptyParts);
+    for (const QString &option : options) {
+        const QString key = option.section(QLatin1Char('='), 0, 0).trimmed();
+        if (key != QLatin1String("connect_timeout") && key != QLatin1String("application_name"))
+            conninfo << key + QLatin1Char('=') + quoted(option.section(QLatin1Char('='), 1));
+    }
+    return conninfo.join(QLatin1Char(' '));
+}
+
+Status reopenStore(QSqlDatabase &db)
+{
+    unwatchConnection(db.connectionName());
+    db.close();
+    if (!db.open()) {
+        const QString message = db.lastError().databaseText().trimmed();
+        return Error{message.isEmpty() ? QStringLiteral("the server did not answer.") : message, {}};
+    }
+    markReopened(db);
+    watchConnection(db, storeConninfo(db));
+    return prepareSession(db);
+}
+
 Expected<QSqlDatabase> connectStore(const StoreAddress &address, const QString &connectionName)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
@@ -184,30 +233,12 @@ Expected<QSqlDatabase> connectStore(const StoreAddress &address, const QString &
         rememberPassword(address.displayUrl(), address.password);
     // The client's own deadline for the server's answers (linkwatch.h): the watch asks the server through a
     // connection of its own, made as this one was.
-    const auto quoted = [](QString value) {
-        return QStringLiteral("'%1'").arg(value.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
-                                               .replace(QLatin1Char('\''), QLatin1String("\\'")));
-    };
-    QStringList conninfo{QStringLiteral("host=") + quoted(address.host),
-                         QStringLiteral("port=%1").arg(address.port > 0 ? address.port : 5432),
-                         QStringLiteral("dbname=") + quoted(address.database),
-                         QStringLiteral("user=") + quoted(address.user)};
-    if (!password.isEmpty())
-        conninfo << QStringLiteral("password=") + quoted(password);
-    for (const QString &option : std::as_const(address.options)) {
-        const QString key = option.section(QLatin1Char('='), 0, 0);
-        if (key != QLatin1String("connect_timeout") && key != QLatin1String("application_name"))
-            conninfo << key + QLatin1Char('=') + quoted(option.section(QLatin1Char('='), 1));
-    }
-    watchConnection(db, conninfo.join(QLatin1Char(' ')));
-    // Every statement is written for READ COMMITTED; a server set to another default must not change what they see.
-    for (const char *setting : {"SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED",
-                                "SET client_min_messages = warning"}) {
-        if (Status s = execPlain(db, QString::fromLatin1(setting)); !s) {
-            db = QSqlDatabase();
-            QSqlDatabase::removeDatabase(connectionName);
-            return s.error();
-        }
+    watchConnection(db, storeConninfo(db));
+    if (Status s = prepareSession(db); !s) {
+        unwatchConnection(connectionName);
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(connectionName);
+        return s.error();
     }
     return db;
 }

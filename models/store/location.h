@@ -46,6 +46,14 @@ Expected<StoreAddress> parseStoreUrl(const QString &url);
 /// ~/.pgpass (or PGPASSFILE). On failure the connection is removed again and the error names the server.
 Expected<QSqlDatabase> connectStore(const StoreAddress &address, const QString &connectionName);
 
+/// The libpq connection string of a connection made by connectStore(): host, port, database, user, password and the
+/// URL's own options. What the link watch and a StoreProbe connect with.
+QString storeConninfo(const QSqlDatabase &db);
+
+/// Closes a connection made by connectStore() and opens it again with the same settings (a window reconnecting after
+/// the link or the server failed); the link watch follows the new socket. The reason in words when it cannot.
+Status reopenStore(QSqlDatabase &db);
+
 /// Keeps a password for `displayUrl` in this process's memory only, so that worker threads opening their own
 /// connections to the same store need not ask again. Never written anywhere. An empty password forgets it.
 void rememberPassword(const QString &displayUrl, const QString &password);

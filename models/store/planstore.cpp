@@ -56,13 +56,13 @@ QList<StoredPlan> PlanStore::plans() const
     QList<StoredPlan> out;
     Expected<QSqlQuery> q = exec(m_db, kSelectPlans);
     if (!q) {
-        m_readError = damage(q.error().message);
+        m_readError = readFailure(m_db, q.error().message);
         return out;
     }
     while (q->next())
         out.append(storedPlan(*q));
     if (q->lastError().isValid())
-        m_readError = damage(q->lastError().text());
+        m_readError = readFailure(m_db, q->lastError().text());
     return out;
 }
 
@@ -73,7 +73,7 @@ Expected<StoredPlan> PlanStore::plan(qint64 id) const
         return q.error();
     if (!q->next()) {
         if (q->lastError().isValid())
-            return damage(q->lastError().text());
+            return readFailure(m_db, q->lastError().text());
         return Error{QStringLiteral("The document has no plan %1.").arg(id), {}};
     }
     return storedPlan(*q);

@@ -20,6 +20,7 @@ struct RowReader::Impl
     sqlite3 *handle = nullptr;
     sqlite3_stmt *stmt = nullptr;
     std::optional<QSqlQuery> query;
+    QSqlDatabase db; // PostgreSQL: what a failed read is said against (readFailure)
     std::vector<QByteArray> texts; // PostgreSQL: the current row's text columns, made on demand
     std::vector<bool> made;
 };
@@ -53,13 +54,14 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
         return reader;
     }
     d.query.emplace(db);
+    d.db = db;
     d.query->setForwardOnly(true);
     if (!d.query->prepare(QString::fromUtf8(sql)))
-        return damage(d.query->lastError().text());
+        return readFailure(db, d.query->lastError().text());
     for (int i = 0; i < values.size(); ++i)
         d.query->bindValue(i, values[i]);
     if (!d.query->exec())
-        return damage(d.query->lastError().text());
+        return readFailure(db, d.query->lastError().text());
     d.texts.resize(static_cast<std::size_t>(d.query->record().count()));
     d.made.resize(d.texts.size());
     return reader;
@@ -79,7 +81,7 @@ bool RowReader::next()
     if (d->query->next())
         return true;
     if (d->query->lastError().isValid())
-        m_error = damage(d->query->lastError().text());
+        m_error = readFailure(d->db, d->query->lastError().text());
     return false;
 }
 

@@ -148,6 +148,8 @@ QString errorInWords(const QSqlDatabase &db, const QSqlError &error)
         return ok ? sqliteInWords(rc & 0xff, db.databaseName(), error.text()) : error.text();
     }
     const QString said = error.databaseText().trimmed().isEmpty() ? error.text() : error.databaseText().trimmed();
+    if (closedUnanswered(db))
+        return QStringLiteral("the team store does not answer; mltco keeps trying and reconnects when it does");
     if (cutForNoAnswer(db))
         return QStringLiteral("the team store did not answer for %1 seconds, so mltco closed the connection (a "
                               "network link that stopped forwarding, or a server that stopped)")
@@ -169,6 +171,15 @@ QString sqliteErrorInWords(sqlite3 *handle, const QString &what)
     return QStringLiteral("%1: %2").arg(what, sqliteInWords(sqlite3_errcode(handle) & 0xff,
                                                             file ? QString::fromUtf8(file) : QString(),
                                                             QString::fromUtf8(sqlite3_errmsg(handle))));
+}
+
+Error readFailure(const QSqlDatabase &db, const QString &detail)
+{
+    if (db.driverName() == QLatin1String("QPSQL") && connectionBroken(db))
+        return Error{QStringLiteral("Cannot read the team store: %1. What is shown may be out of date.")
+                         .arg(errorInWords(db, QSqlError(QString(), detail, QSqlError::ConnectionError))),
+                     {}};
+    return damage(detail);
 }
 
 Error damage(const QString &detail)

@@ -34,6 +34,10 @@ Status execPlain(const QSqlDatabase &db, const QString &sql);
 /// "the document is damaged: DETAIL. Restore it from a backup; mltco will not read or write it." For a
 /// statement that failed on a document that passed its check when it was opened.
 Error damage(const QString &detail);
+/// A read through `db` that failed: when `db` is a team store whose connection is down (closed while the store does not
+/// answer, lost, or cut by the link watch), that in words ("Cannot read the team store: …"), never "damaged";
+/// otherwise damage(detail).
+Error readFailure(const QSqlDatabase &db, const QString &detail);
 
 /// A failed statement's error in words a person can act on. A full disk is "the disk holding "FOLDER" is full", an
 /// I/O error names the folder too; on a team store a full disk on the server, a lost connection and an answer that

@@ -7,6 +7,7 @@
 #include "models/store/planstore.h"
 #include "models/store/copy/storecopy.h"
 
+#include "tests/support/owncluster.h"
 #include "tests/support/tcpproxy.h"
 #include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
@@ -88,44 +89,6 @@ QString proxyUrl(const TcpProxy &proxy, const QString &database)
 {
     return QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/%2").arg(proxy.port()).arg(database);
 }
-
-/// A cluster of the test's own, to kill and start again (the suite's other tests share the fixture's).
-struct OwnCluster final
-{
-    QString dir = QStringLiteral("/tmp/mltco-pg-kill-%1").arg(QCoreApplication::applicationPid());
-    QString script = QStringLiteral(MLTCO_SOURCE_DIR "/tests/support/pgcluster.sh");
-    int port = 0;
-
-    bool run(const char *command) const
-    {
-        return QProcess::execute(QStringLiteral("bash"), {script, QString::fromLatin1(command), dir}) == 0;
-    }
-    bool start()
-    {
-        QFile portFile(dir + QStringLiteral("/port"));
-        if (!run("start") || !portFile.open(QIODevice::ReadOnly))
-            return false;
-        port = portFile.readAll().trimmed().toInt();
-        return port > 0;
-    }
-    ~OwnCluster() { run("stop"); }
-    QString url(const QString &database) const
-    {
-        return QStringLiteral("postgresql://mltco_admin@127.0.0.1:%1/%2").arg(port).arg(database);
-    }
-    /// A new database holding an empty store.
-    bool newStore(const QString &database) const
-    {
-        const QString name = QStringLiteral("make-db");
-        bool made = false;
-        {
-            Expected<QSqlDatabase> db = store::connectLocation(url(QStringLiteral("postgres")), name, 0);
-            made = db && QSqlQuery(*db).exec(QStringLiteral("CREATE DATABASE %1").arg(database));
-        }
-        store::disconnectDatabase(name);
-        return made && store::Document::open(url(database));
-    }
-};
 
 } // namespace
 
@@ -233,7 +196,7 @@ private slots:
 
     void aServerKilledDuringAnImportKeepsNoneOfIt()
     {
-        OwnCluster cluster;
+        test::OwnCluster cluster;
         QVERIFY(cluster.start());
         QVERIFY(cluster.newStore(QStringLiteral("killed")));
         const QString url = cluster.url(QStringLiteral("killed"));
@@ -287,7 +250,7 @@ private slots:
         make.start(QStringLiteral(MLTCO_BIN_DIR "/mltco-cli"), {QStringLiteral("catalog"), QStringLiteral("list"),
                                                                QStringLiteral("providers"), QStringLiteral("--document"), file});
         QVERIFY(make.waitForFinished(60000) && make.exitCode() == 0);
-        OwnCluster cluster;
+        test::OwnCluster cluster;
         QVERIFY(cluster.start());
         QVERIFY(cluster.newStore(QStringLiteral("copied")));
         const QString url = cluster.url(QStringLiteral("copied"));
@@ -317,7 +280,7 @@ private slots:
 
     void aPlanSaveToAStoppedServerIsRefusedAndKeptNowhere()
     {
-        OwnCluster cluster;
+        test::OwnCluster cluster;
         QVERIFY(cluster.start());
         QVERIFY(cluster.newStore(QStringLiteral("stopped")));
         const QString url = cluster.url(QStringLiteral("stopped"));

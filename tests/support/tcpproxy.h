@@ -8,6 +8,7 @@
 #include <QtGlobal>
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -74,6 +75,13 @@ public:
         m_freezeAt = m_forwarded.load() + bytes;
         wake();
     }
+    /// Forwards again what was held (a link that comes back): nothing was lost meanwhile, only delayed.
+    void thaw()
+    {
+        m_freezeAt = -1;
+        m_frozen = false;
+        wake();
+    }
     /// Resets every connection (RST): what a server machine that went away, or a NAT that dropped its state, does.
     void cut()
     {
@@ -127,7 +135,9 @@ private:
             m_frozen = true;
             return true;
         }
-        const ssize_t n = ::read(from, buffer, static_cast<size_t>(room));
+        const ssize_t n = ::recv(from, buffer, static_cast<size_t>(room), MSG_DONTWAIT);
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            return true; // nothing after all: never wait here
         if (n <= 0)
             return false;
         for (ssize_t sent = 0; sent < n;) {
@@ -151,8 +161,10 @@ private:
                 }
                 m_pairs.clear();
             }
+            // Frozen or not as of this poll: thaw() may run meanwhile, and `fds` holds the pairs only when not.
+            const bool frozen = m_frozen;
             std::vector<pollfd> fds{{m_wake[0], POLLIN, 0}};
-            if (!m_frozen) {
+            if (!frozen) {
                 fds.push_back({m_listen, POLLIN, 0});
                 for (const Pair &p : m_pairs) {
                     fds.push_back({p.client, POLLIN, 0});
@@ -165,18 +177,20 @@ private:
                 char drain[64];
                 (void)!::read(m_wake[0], drain, sizeof drain);
             }
-            if (m_frozen || m_stop)
+            if (frozen || m_frozen || m_stop)
                 continue;
+            // Only the pairs that were polled: one accepted now has no entry in `fds` yet.
+            const std::size_t polled = m_pairs.size();
+            std::vector<Pair> kept;
             if (fds[1].revents & POLLIN) {
                 const int client = ::accept(m_listen, nullptr, nullptr);
                 const int server = client >= 0 ? connectTarget() : -1;
                 if (server >= 0)
-                    m_pairs.push_back({client, server});
+                    kept.push_back({client, server});
                 else if (client >= 0)
                     ::close(client);
             }
-            std::vector<Pair> kept;
-            for (std::size_t i = 0; i < m_pairs.size(); ++i) {
+            for (std::size_t i = 0; i < polled; ++i) {
                 const Pair p = m_pairs[i];
                 const short up = fds[2 + 2 * i].revents;
                 const short down = fds[3 + 2 * i].revents;

@@ -7,6 +7,7 @@
 #include "tests/support/teststore.h"
 #include "ui/core/planeditor.h"
 #include "ui/mainwindow.h"
+#include "uitestutil.h"
 
 #include <QAction>
 #include <QApplication>
@@ -23,18 +24,6 @@
 using namespace mltco;
 
 namespace {
-
-std::unique_ptr<ui::MainWindow> windowOn(const QString &url)
-{
-    auto window = std::make_unique<ui::MainWindow>();
-    if (Status s = window->openDocument(url); !s) {
-        qWarning("%s", qPrintable(s.error().message));
-        return nullptr;
-    }
-    window->resize(1440, 900);
-    window->show();
-    return window;
-}
 
 int engineers(const ui::MainWindow &w)
 {

@@ -18,6 +18,20 @@
 
 #include <memory>
 
+/// A window on `location` (a document file or a team store's URL), shown at 1440x900; nullptr, with the reason
+/// warned, when it cannot be opened.
+inline std::unique_ptr<mltco::ui::MainWindow> windowOn(const QString &location)
+{
+    auto window = std::make_unique<mltco::ui::MainWindow>();
+    if (const mltco::Status s = window->openDocument(location); !s) {
+        qWarning("%s", qPrintable(s.error().message));
+        return nullptr;
+    }
+    window->resize(1440, 900);
+    window->show();
+    return window;
+}
+
 struct UiFixture
 {
     QTemporaryDir dir;

@@ -37,8 +37,20 @@ qint64 CatalogModels::dataVersion() const
     return store::dialect::dataVersion(m_editor->document().database());
 }
 
+void CatalogModels::readAgain()
+{
+    m_dataVersion = dataVersion();
+    m_planVersion = store::dialect::dataVersion(m_editor->document().database(), store::dialect::Changes::Plans);
+    m_editor->followStoredPlan();
+    reload();
+    m_editor->reevaluate();
+    emit changedOutside();
+}
+
 void CatalogModels::checkOutsideChanges()
 {
+    if (m_editor->document().isUnreachable())
+        return; // nothing arrives meanwhile; readAgain() once the store answers
     const qint64 now = dataVersion();
     if (now < 0 || now == m_dataVersion || m_loading)
         return;

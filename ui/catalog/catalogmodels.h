@@ -46,6 +46,10 @@ public:
     void pricesRemoved(const QSet<qint64> &ids);
     void imported();
 
+    /// Reads the whole document again, as when another program changed it: after a team store's connection was made
+    /// anew, whose changes meanwhile sent no notice.
+    void readAgain();
+
     /// An undo or redo that could not be carried out: says why (the page shows it).
     void reportFailure(const QString &message);
 

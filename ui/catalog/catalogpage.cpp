@@ -443,6 +443,8 @@ void CatalogPage::editPrice(int row)
     if (const std::optional<catalog::PriceRecord> r = prices->record(row))
         dialog->startFrom(r->price);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (Status writable = m_editor->document().checkWritable(tr("change the catalog of")); !writable)
+            return showMessage(writable.error().message, true);
         const catalog::PricePoint p = dialog->price();
         Expected<qint64> id = m_models->catalogEditor().addPrice(p);
         if (!id)
@@ -476,6 +478,8 @@ void CatalogPage::editInstance(int row)
     if (original)
         dialog->edit(*original);
     connect(dialog, &QDialog::accepted, this, [this, dialog, id] {
+        if (Status writable = m_editor->document().checkWritable(tr("change the catalog of")); !writable)
+            return showMessage(writable.error().message, true);
         catalog::CatalogEditor editor = m_models->catalogEditor();
         const catalog::InstanceType t = dialog->instanceType();
         const QString label = catalogtext::instanceLabel(t.provider, t.name);
@@ -520,6 +524,8 @@ void CatalogPage::editGpu(int row)
     if (original)
         dialog->edit(*original);
     connect(dialog, &QDialog::accepted, this, [this, dialog, id] {
+        if (Status writable = m_editor->document().checkWritable(tr("change the catalog of")); !writable)
+            return showMessage(writable.error().message, true);
         catalog::CatalogEditor editor = m_models->catalogEditor();
         const catalog::Gpu g = dialog->gpu();
         if (id == 0) {
@@ -569,6 +575,8 @@ void CatalogPage::deleteSelected()
     const QList<int> rows = selectedSourceRows(currentTable());
     if (rows.isEmpty() || currentTab() == RatesTab)
         return;
+    if (Status writable = m_editor->document().checkWritable(tr("change the catalog of")); !writable)
+        return showMessage(writable.error().message, true);
     catalog::CatalogEditor editor = m_models->catalogEditor();
     QList<qint64> ids;
     QString text;

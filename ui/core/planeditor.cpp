@@ -167,26 +167,46 @@ void PlanEditor::setPlan(const tco::Plan &plan)
         m_unsaved = true;
     } else if (!m_conflict.isEmpty()) {
         m_unsaved = true; // kept here until the user reloads or saves a copy
+    } else if (m_document.isUnreachable()) {
+        m_unsaved = true; // kept here until the store answers again and the user saves (saveUnsaved())
     } else if (m_planId != 0) {
-        store::PlanStore plans(m_document.database());
-        bool stale = false;
-        Expected<qint64> saved = plans.update(m_planId, m_plan.name, tco::writePlan(m_plan), m_revision, &stale);
-        if (saved) {
-            m_revision = *saved;
-            m_unsaved = false;
-        } else if (stale) {
-            m_conflict = conflictWithStored();
-            m_unsaved = true;
-            emit saveConflictFound(m_conflict);
-        } else {
+        if (Status s = saveCurrent(); !s) {
             // Kept as unsaved: the next edit tries again, and a colleague's save meanwhile is a conflict, never a
             // silent reload over this edit (followStoredPlan()).
-            m_unsaved = true;
-            emit saveFailed(saved.error().message);
+            emit saveFailed(s.error().message);
         }
     }
     evaluate();
     emit planChanged();
+}
+
+Status PlanEditor::saveCurrent()
+{
+    store::PlanStore plans(m_document.database());
+    bool stale = false;
+    Expected<qint64> saved = plans.update(m_planId, m_plan.name, tco::writePlan(m_plan), m_revision, &stale);
+    if (saved) {
+        m_revision = *saved;
+        m_unsaved = false;
+        return {};
+    }
+    m_unsaved = true;
+    if (!stale)
+        return saved.error();
+    m_conflict = conflictWithStored();
+    emit saveConflictFound(m_conflict);
+    return {};
+}
+
+Status PlanEditor::saveUnsaved()
+{
+    if (!m_unsaved || isReadOnly() || m_planId == 0 || !m_conflict.isEmpty())
+        return {};
+    if (Status s = m_document.checkWritable(QStringLiteral("save the plan into")); !s)
+        return s;
+    const Status s = saveCurrent();
+    emit planChanged();
+    return s;
 }
 
 Status PlanEditor::storeAsCurrent(const tco::Plan &plan, qint64 storedId)

@@ -63,6 +63,10 @@ public:
     /// Keeps this editor's edits as a new plan named "NAME (copy)", leaving the other user's plan as they saved it;
     /// the copy becomes the current plan.
     Status saveConflictAsCopy();
+    /// Saves the plan in memory when edits here are unsaved (kept while the team store did not answer, or after a
+    /// failed save), with the revision check of every edit: a colleague's newer save becomes a conflict
+    /// (saveConflictFound), never overwritten. Nothing to do without unsaved edits or during a conflict.
+    Status saveUnsaved();
     /// Reads the stored plan's revision: when someone else saved it and nothing here is unsaved, loads theirs
     /// (a team store's window follows its colleagues' edits); with edits here, it is a conflict. True when the plan
     /// changed.
@@ -146,6 +150,8 @@ private:
     void showPlan(const tco::Plan &plan); // shows a plan as stored (loaded, reloaded, just written): no save
     /// The plan as stored at row `id`, `revision` becomes the current one: no conflict, nothing unsaved, no undo.
     void showStoredPlan(const tco::Plan &plan, qint64 id, qint64 revision);
+    /// Writes the plan over the stored one at this editor's revision: ok, a conflict (saveConflictFound), or why not.
+    Status saveCurrent();
     QString conflictWithStored() const; // who saved the stored plan when, and what differs from this one
     void evaluate();
 
