@@ -16,5 +16,7 @@ export QT_QPA_PLATFORM=offscreen
 export ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1
 export LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# QtTest ends a test function after 5 minutes by default: this one runs for MINUTES, plus room to close.
+export QTEST_FUNCTION_TIMEOUT=$(((minutes * 60 + 600) * 1000))
 MLTCO_MONKEY_SECONDS=$((minutes * 60)) MLTCO_MONKEY_SEED=$seed \
   "$build/tests/mltco_tests_ui" ui/tst_monkey -maxwarnings 0

@@ -2,7 +2,9 @@
 // the client says so in words within a bounded time (the link watch's deadline, set to 2 s here), and the store
 // holds all of the write or none of it (docs/data-safety.md, "A team store that stops answering").
 
+#include "models/catalog/catalogeditor.h"
 #include "models/catalog/importers/importrunner.h"
+#include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
 #include "models/store/copy/storecopy.h"
@@ -98,11 +100,12 @@ class TestStoreFailures : public QObject
 
     QTemporaryDir m_dir;
 
-    /// A new store (made directly, not through a proxy); its database's name.
-    QString newStore(const QString &hint)
+    /// A new store (made directly, not through a proxy), with the seed catalog when `seeded`; its database's name.
+    QString newStore(const QString &hint, bool seeded = false)
     {
         const QString database = test::newClusterDatabase(hint);
-        auto doc = store::Document::open(test::clusterUrl(database));
+        auto doc = seeded ? catalog::openDocument(test::clusterUrl(database))
+                          : store::Document::open(test::clusterUrl(database));
         if (!doc)
             qWarning("%s", qPrintable(doc.error().message));
         return database;
@@ -173,6 +176,49 @@ private slots:
         QVERIFY(waitForBackendsToEnd(database));
         QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM price_point")), pricesBefore);
         QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM import_batch")), batchesBefore);
+    }
+
+    void aLinkThatStallsMidCatalogEditIsCutAndNothingLands()
+    {
+        // An instance type with its list price: two rows in one transaction. How many bytes the edit sends is
+        // measured on one store; on another the link stalls half-way through them.
+        const catalog::InstanceType rack{QStringLiteral("on_prem"), QStringLiteral("rack-h100"),
+                                         QStringLiteral("H100 SXM 80GB"), 8, 224, 2048, {}};
+        qint64 editBytes = 0;
+        {
+            const QString measured = newStore(QStringLiteral("catalog edit measured"), true);
+            TcpProxy proxy(test::clusterPort());
+            auto doc = store::Document::openExisting(proxyUrl(proxy, measured));
+            QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+            const qint64 before = proxy.forwardedToServer();
+            const Expected<qint64> added = catalog::CatalogEditor((*doc)->database()).addInstanceType(rack, 320000.0);
+            QVERIFY2(added, added ? "" : qPrintable(added.error().message));
+            editBytes = proxy.forwardedToServer() - before;
+        }
+        QVERIFY(editBytes > 0);
+        const QString database = newStore(QStringLiteral("catalog edit stalled"), true);
+        const QString url = test::clusterUrl(database);
+        const qint64 typesBefore = countOn(url, QStringLiteral("SELECT count(*) FROM instance_type"));
+        const qint64 pricesBefore = countOn(url, QStringLiteral("SELECT count(*) FROM price_point"));
+        {
+            TcpProxy proxy(test::clusterPort());
+            auto doc = store::Document::openExisting(proxyUrl(proxy, database));
+            QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+            const qint64 before = proxy.forwardedToServer();
+            proxy.freezeAfter(editBytes / 2);
+            QElapsedTimer timer;
+            timer.start();
+            const Expected<qint64> added = catalog::CatalogEditor((*doc)->database()).addInstanceType(rack, 320000.0);
+            QVERIFY(!added);
+            QVERIFY2(added.error().message.contains(QStringLiteral("did not answer for %1 seconds").arg(kDeadlineSeconds)),
+                     qPrintable(added.error().message));
+            // Half of the edit's statements went through, inside its transaction, before the link stalled.
+            QCOMPARE(proxy.forwardedToServer() - before, editBytes / 2);
+            QVERIFY2(timer.elapsed() < kAnswerWithinMs, qPrintable(QString::number(timer.elapsed())));
+        }
+        QVERIFY(waitForBackendsToEnd(database));
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM instance_type")), typesBefore);
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM price_point")), pricesBefore);
     }
 
     void aResetConnectionIsSaidAtOnce()
@@ -278,7 +324,7 @@ private slots:
         QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM price_point")), 0);
     }
 
-    void aPlanSaveToAStoppedServerIsRefusedAndKeptNowhere()
+    void aPlanSaveAndACatalogEditToAStoppedServerAreRefusedAndKeptNowhere()
     {
         test::OwnCluster cluster;
         QVERIFY(cluster.start());
@@ -297,9 +343,20 @@ private slots:
                      saved.error().message.contains(QStringLiteral("shut down or restarted")),
                  qPrintable(saved.error().message));
         QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+        // A catalog edit on the same lost connection: the same, and nothing of it either.
+        timer.restart();
+        const Expected<qint64> added = catalog::CatalogEditor((*doc)->database())
+                                           .addGpu(catalog::Gpu{QStringLiteral("while the server was down"), QStringLiteral("NVIDIA"), QStringLiteral("Hopper"), 2024,
+                                                                80, 700, std::nullopt, {}, {}, {}});
+        QVERIFY(!added);
+        QVERIFY2(added.error().message.contains(QStringLiteral("the connection to the team store was lost")) ||
+                     added.error().message.contains(QStringLiteral("shut down or restarted")),
+                 qPrintable(added.error().message));
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
         doc->reset();
         QVERIFY(cluster.run("restart"));
         QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM plan")), plansBefore);
+        QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM gpu WHERE name = 'while the server was down'")), 0);
     }
 };
 
