@@ -211,6 +211,11 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
     if (!(options.swing > 0 && options.swing < 1))
         return Error{QStringLiteral("swing must be a fraction greater than 0 and less than 1 (0.2 is ±20 %)"), {}};
 
+    // Nothing to compare (every scenario deleted, or left out as not yet complete): said, never sampled.
+    if (base.scenarios.empty())
+        return Error{QStringLiteral("the plan has no scenario that can be evaluated, so there is nothing to weigh at "
+                                    "risk: add a scenario, or complete one that is left out"),
+                     {}};
     const std::size_t nScen = base.scenarios.size();
     const auto n = static_cast<std::size_t>(options.trials);
     const std::size_t k = static_cast<std::size_t>(plan.uncertainty.size());

@@ -234,6 +234,33 @@ private slots:
             QVERIFY(std::abs(normalCdf(normalQuantile(p)) - p) < 1e-14 + 1e-12 * p);
     }
 
+    // Found by the 30-minute monkey under UBSan: the Risk page run on a plan whose scenarios were all deleted read an
+    // empty vector's first element (a crash in the ordinary build too). Nothing to compare is refused in words.
+    void aPlanWithNoScenarioIsRefusedInWords()
+    {
+        Plan plan = uncertainPlan();
+        Expected<PlanResult> base = evaluatePlan(plan);
+        QVERIFY(base);
+        plan.scenarios.clear();
+        plan.breakeven.clear();
+        base->scenarios.clear();
+        base->breakeven.clear();
+        Plan certain = plan; // and with no uncertain input either, as a plan emptied in the window may be
+        certain.uncertainty.clear();
+        certain.correlations.clear();
+        for (const Plan *p : {&certain, &plan}) {
+            for (const bool converge : {false, true}) {
+                AnalysisOptions options;
+                options.trials = 2000;
+                options.converge = converge;
+                const Expected<AnalysisResult> r = analyzePlan(*p, *base, options); // crashed on `certain`
+                QVERIFY(!r);
+                QVERIFY2(r.error().message.contains(QStringLiteral("no scenario that can be evaluated")),
+                         qPrintable(r.error().message));
+            }
+        }
+    }
+
     // Latin hypercube samples keep each input's distribution; Iman–Conover gives the asked rank correlation.
     void samplesFollowDistributionsAndCorrelations()
     {
