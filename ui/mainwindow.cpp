@@ -183,7 +183,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
 
 MainWindow::~MainWindow()
 {
-    // Pages hold pointers into the editor and document: remove them first.
+    // Pages and the store's banner hold pointers into the editor and document: let go of them first.
+    m_storeLink->follow(nullptr, nullptr);
     delete m_pages;
     m_pages = nullptr;
     delete m_editor;

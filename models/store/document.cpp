@@ -487,9 +487,12 @@ Status Document::reconnect()
             return s;
         return {};
     }();
-    if (!reopened)
+    if (!reopened) {
+        // Opened but not set up as it was (read-only, following changes): never used half-made.
+        closeWithoutWaiting(db);
         return Error{QStringLiteral("Cannot reconnect to the team store %1: %2").arg(m_path, reopened.error().message),
                      reopened.error().details};
+    }
     m_unreachable.clear();
     return {};
 }

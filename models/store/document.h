@@ -77,7 +77,8 @@ public:
 
     /// A team store's connection made again after its link or its server failed (the window's reconnection once the
     /// store answers again): the same address and session, read-only if it was, following changes again. The reason
-    /// in words when it cannot; the old connection is closed either way. Nothing to do for a file.
+    /// in words when it cannot, and the connection is then left closed (setUnreachable() as before). Nothing to do for a
+    /// file.
     Status reconnect();
     /// While a team store does not answer (a window's StoreProbe says so), its connection is closed, so that reads
     /// and writes fail at once in words rather than wait on the link for its deadline; checkWritable() says `why`.

@@ -59,6 +59,18 @@ void StoreProbe::drop()
 Status StoreProbe::check(int timeoutMs)
 {
     const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
+    // A connection kept from the last check may have been ended while the store is fine (a server's
+    // idle_session_timeout, a pooler, a NAT that forgot it, a quick restart): one more try on a fresh one, within the
+    // same deadline, before the store is said to be unreachable.
+    const bool reused = m_conn != nullptr;
+    Status answer = checkOnce(deadline, timeoutMs);
+    if (!answer && reused && Clock::now() < deadline)
+        answer = checkOnce(deadline, timeoutMs);
+    return answer;
+}
+
+Status StoreProbe::checkOnce(std::chrono::steady_clock::time_point deadline, int timeoutMs)
+{
     const QString noAnswer = QStringLiteral("no answer within %1 s").arg(timeoutMs / 1000.0, 0, 'g', 3);
     const auto fail = [this](const QString &why) -> Status {
         drop();

@@ -4,6 +4,8 @@
 
 #include <QByteArray>
 
+#include <chrono>
+
 struct pg_conn;
 
 namespace mltco::store {
@@ -29,6 +31,7 @@ public:
     Status check(int timeoutMs);
 
 private:
+    Status checkOnce(std::chrono::steady_clock::time_point deadline, int timeoutMs);
     void drop();
 
     QByteArray m_conninfo;

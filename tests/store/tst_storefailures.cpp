@@ -7,6 +7,7 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
+#include "models/store/storeprobe.h"
 #include "models/store/copy/storecopy.h"
 
 #include "tests/support/owncluster.h"
@@ -219,6 +220,32 @@ private slots:
         QVERIFY(waitForBackendsToEnd(database));
         QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM instance_type")), typesBefore);
         QCOMPARE(countOn(url, QStringLiteral("SELECT count(*) FROM price_point")), pricesBefore);
+    }
+
+    void aProbeAsksAgainOnAFreshConnectionAndGivesUpAtItsDeadline()
+    {
+        const QString database = newStore(QStringLiteral("probe"));
+        TcpProxy proxy(test::clusterPort());
+        auto doc = store::Document::openExisting(proxyUrl(proxy, database));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        store::StoreProbe probe(store::storeConninfo((*doc)->database()).toUtf8());
+        QVERIFY(probe.check(5000));
+        // The server ends the probe's idle session (idle_session_timeout, an administrator): the store still answers,
+        // so the next check does too, on a fresh connection.
+        const QString ended = QStringLiteral("SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                             "WHERE application_name = 'mltco-probe' AND datname = '%1') t")
+                                  .arg(database);
+        QCOMPARE(countOn(test::clusterUrl(QStringLiteral("postgres")), ended), 1);
+        const Status again = probe.check(5000);
+        QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+        // A link that forwards nothing: said at the deadline, not later.
+        proxy.freeze();
+        QElapsedTimer timer;
+        timer.start();
+        const Status frozen = probe.check(1000);
+        QVERIFY(!frozen);
+        QCOMPARE(frozen.error().message, QStringLiteral("no answer within 1 s"));
+        QVERIFY2(timer.elapsed() >= 1000 && timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
     }
 
     void aResetConnectionIsSaidAtOnce()

@@ -11,11 +11,24 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QThreadPool>
 #include <QtConcurrent>
 
 namespace mltco::ui {
 
 namespace {
+
+/// The probes' own thread, so a check never waits behind the app's other background work (prices being read, an
+/// analysis). Never destroyed: a check under way at exit is not waited for.
+QThreadPool *probePool()
+{
+    static QThreadPool *const pool = [] {
+        auto *p = new QThreadPool;
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return pool;
+}
 
 QString clockTime(const QDateTime &utc)
 {
@@ -99,7 +112,8 @@ void StoreLinkBanner::startProbe()
     if (!m_probe || m_check.isRunning())
         return;
     m_checkGeneration = m_generation;
-    m_check.setFuture(QtConcurrent::run([probe = m_probe] { return probe->check(store::kStoreProbeTimeoutMs); }));
+    m_check.setFuture(
+        QtConcurrent::run(probePool(), [probe = m_probe] { return probe->check(store::kStoreProbeTimeoutMs); }));
 }
 
 void StoreLinkBanner::probeFinished()
@@ -149,7 +163,7 @@ void StoreLinkBanner::showUnreachable()
 {
     setStyleSheet(QStringLiteral("#storeLinkBanner { background: %1; border-bottom: 1px solid %2; }")
                       .arg(theme::css(theme::Role::BadBackground), theme::css(theme::Role::BadBorder)));
-    const bool unsaved = m_editor && m_editor->hasUnsavedChanges();
+    const bool unsaved = m_editor && m_editor->hasUnsavedChanges() && !m_editor->isReadOnly();
     m_text->setText(
         tr("<b>The team store is unreachable — retrying every %1 s</b> (%2; %3 since %4). What this window shows "
            "was read before %4 and may be out of date. %5")
@@ -157,9 +171,11 @@ void StoreLinkBanner::showUnreachable()
             .arg(m_why.toHtmlEscaped(),
                  m_failedChecks == 1 ? tr("1 try") : tr("%1 tries").arg(m_failedChecks),
                  clockTime(m_since),
-                 unsaved ? tr("Your plan edits are kept here, not saved; save them once the store is back.")
-                         : tr("Edits to the plan are kept here until the store is back; nothing else can be "
-                              "written meanwhile.")));
+                 m_editor && m_editor->isReadOnly()
+                     ? QString() // a read-only window's edits are its own (its banner says so)
+                 : unsaved ? tr("Your plan edits are kept here, not saved; save them once the store is back.")
+                           : tr("Edits to the plan are kept here until the store is back; nothing else can be "
+                                "written meanwhile.")));
     m_retry->show();
     m_save->hide();
     m_dismiss->hide();
@@ -168,7 +184,8 @@ void StoreLinkBanner::showUnreachable()
 
 void StoreLinkBanner::showBack()
 {
-    const bool unsaved = m_editor && m_editor->hasUnsavedChanges() && !m_editor->hasSaveConflict();
+    const bool unsaved = m_editor && m_editor->hasUnsavedChanges() && !m_editor->hasSaveConflict() &&
+                         !m_editor->isReadOnly();
     if (!unsaved && m_editor && m_editor->hasSaveConflict()) {
         hide(); // the conflict banner says what to do
         m_state = State::Reachable;
@@ -200,6 +217,10 @@ void StoreLinkBanner::saveEdits()
     if (m_editor->hasSaveConflict()) {
         hide(); // the conflict banner offers theirs or a copy of yours
         m_state = State::Reachable;
+        return;
+    }
+    if (m_editor->hasUnsavedChanges()) {
+        emit message(tr("The plan was not saved."));
         return;
     }
     emit message(tr("Your plan edits were saved to the team store."));

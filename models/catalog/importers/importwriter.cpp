@@ -138,13 +138,13 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
     const auto readMap = [this](const QString &sql, int keyColumns, QHash<QString, qint64> &map) -> Status {
         Expected<QSqlQuery> q = exec(d->db, sql);
         if (!q)
-            return store::damage(q.error().message);
+            return store::readFailure(d->db, q.error().message);
         while (q->next())
             map.insert(keyColumns == 1 ? q->value(0).toString()
                                        : importInstanceKey(q->value(0).toString(), q->value(1).toString()),
                        q->value(keyColumns).toLongLong());
         if (q->lastError().isValid())
-            return store::damage(q->lastError().text());
+            return store::readFailure(d->db, q->lastError().text());
         return {};
     };
     for (Status s : {readMap(QStringLiteral("SELECT name, id FROM provider"), 1, d->providerIds),
