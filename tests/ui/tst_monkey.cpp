@@ -79,9 +79,9 @@ class TestMonkey final : public QObject
     Q_OBJECT
 
     QRandomGenerator m_random;
+    QTemporaryDir m_files;   // before the window: it goes after it, with the lock files the window held in it
     UiFixture m_f;
     QStringList m_openFiles; // what an Open or Import dialog may be given: copies, good and bad
-    QTemporaryDir m_files;
     QTimer m_dialogs;
     int m_actions = 0;
     int m_accepted = 0;
