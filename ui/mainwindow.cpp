@@ -97,9 +97,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
     right->setSpacing(0);
     m_readOnlyBanner = new QFrame(central);
     m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
-    m_readOnlyBanner->setStyleSheet(
-        QStringLiteral("#readOnlyBanner { background: %1; border-bottom: 1px solid %2; }")
-            .arg(theme::css(theme::Role::WarningBackground), theme::css(theme::Role::WarningBorder)));
+    m_readOnlyBanner->setStyleSheet(theme::bannerStyle(m_readOnlyBanner->objectName(), theme::Role::WarningBackground,
+                                                       theme::Role::WarningBorder));
     auto *bannerLayout = new QHBoxLayout(m_readOnlyBanner);
     bannerLayout->setContentsMargins(14, 8, 10, 8);
     m_readOnlyMessage = new QLabel(m_readOnlyBanner);
@@ -138,9 +137,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
     // Someone else saved the plan first (a team store, or another window): this window's edits wait for a choice.
     m_conflictBanner = new QFrame(central);
     m_conflictBanner->setObjectName(QStringLiteral("conflictBanner"));
-    m_conflictBanner->setStyleSheet(
-        QStringLiteral("#conflictBanner { background: %1; border-bottom: 1px solid %2; }")
-            .arg(theme::css(theme::Role::WarningBackground), theme::css(theme::Role::WarningBorder)));
+    m_conflictBanner->setStyleSheet(theme::bannerStyle(m_conflictBanner->objectName(), theme::Role::WarningBackground,
+                                                       theme::Role::WarningBorder));
     auto *conflictLayout = new QHBoxLayout(m_conflictBanner);
     conflictLayout->setContentsMargins(14, 8, 10, 8);
     m_conflictMessage = new QLabel(m_conflictBanner);

@@ -62,6 +62,12 @@ QString css(Role role)
     return color(role).name();
 }
 
+QString bannerStyle(const QString &objectName, Role background, Role border)
+{
+    return QStringLiteral("#%1 { background: %2; border-bottom: 1px solid %3; }")
+        .arg(objectName, css(background), css(border));
+}
+
 PrintScope::PrintScope()
 {
     ++t_printScopes;

@@ -36,6 +36,9 @@ bool isDark();
 QColor color(Role role);
 /// "#rrggbb", for style sheets and rich text.
 QString css(Role role);
+/// The style sheet of a banner across the top of a page: the widget named `objectName` filled with `background`,
+/// with a `border` line below.
+QString bannerStyle(const QString &objectName, Role background, Role border);
 
 /// While one exists (on this thread), isDark() is false: charts made for a PDF are drawn light whatever the
 /// window's theme.

@@ -161,8 +161,7 @@ void StoreLinkBanner::reconnect(const QString &why)
 
 void StoreLinkBanner::showUnreachable()
 {
-    setStyleSheet(QStringLiteral("#storeLinkBanner { background: %1; border-bottom: 1px solid %2; }")
-                      .arg(theme::css(theme::Role::BadBackground), theme::css(theme::Role::BadBorder)));
+    setStyleSheet(theme::bannerStyle(objectName(), theme::Role::BadBackground, theme::Role::BadBorder));
     const bool unsaved = m_editor && m_editor->hasUnsavedChanges() && !m_editor->isReadOnly();
     m_text->setText(
         tr("<b>The team store is unreachable — retrying every %1 s</b> (%2; %3 since %4). What this window shows "
@@ -191,9 +190,8 @@ void StoreLinkBanner::showBack()
         m_state = State::Reachable;
         return;
     }
-    setStyleSheet(QStringLiteral("#storeLinkBanner { background: %1; border-bottom: 1px solid %2; }")
-                      .arg(theme::css(unsaved ? theme::Role::WarningBackground : theme::Role::GoodBackground),
-                           theme::css(unsaved ? theme::Role::WarningBorder : theme::Role::GoodBorder)));
+    setStyleSheet(theme::bannerStyle(objectName(), unsaved ? theme::Role::WarningBackground : theme::Role::GoodBackground,
+                                     unsaved ? theme::Role::WarningBorder : theme::Role::GoodBorder));
     m_text->setText(unsaved ? tr("<b>The team store answers again</b> (since %1), and this window was read again. "
                                  "Your plan edits made meanwhile are <b>not saved yet</b>.")
                                   .arg(clockTime(m_lastAnswer))
