@@ -97,7 +97,10 @@ private:
 class ChunkingSink final : public PriceSink
 {
 public:
-    explicit ChunkingSink(ChunkQueue &queue) : m_queue(queue) { m_chunk.prices.reserve(kChunkRows); }
+    ChunkingSink(ChunkQueue &queue, qsizetype chunkRows) : m_queue(queue), m_chunkRows(std::max<qsizetype>(1, chunkRows))
+    {
+        m_chunk.prices.reserve(m_chunkRows);
+    }
     void add(PricePoint &&price, const ImportData &soFar) override
     {
         for (; m_providers < soFar.providers.size(); ++m_providers)
@@ -105,7 +108,7 @@ public:
         for (; m_instances < soFar.instances.size(); ++m_instances)
             m_chunk.instances.append(soFar.instances[m_instances]);
         m_chunk.prices.append(std::move(price));
-        if (m_chunk.prices.size() >= kChunkRows)
+        if (m_chunk.prices.size() >= m_chunkRows)
             flush();
     }
     void flush()
@@ -114,14 +117,12 @@ public:
             return;
         (void)m_queue.push(std::move(m_chunk)); // false once the writer has stopped: the parser's reads fail next
         m_chunk = PriceChunk();
-        m_chunk.prices.reserve(kChunkRows);
+        m_chunk.prices.reserve(m_chunkRows);
     }
 
 private:
-    // Rows a chunk holds. Each chunk goes into the table in the price index's order, so larger chunks keep one
-    // instance type's history on fewer pages; three in flight cost a few tens of MB whatever the file's size.
-    static constexpr qsizetype kChunkRows = 65536;
     ChunkQueue &m_queue;
+    qsizetype m_chunkRows; ///< ImportRequest::chunkRows
     PriceChunk m_chunk;
     qsizetype m_providers = 0;
     qsizetype m_instances = 0;
@@ -234,7 +235,7 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
     std::future<Expected<QString>> hash = std::async(std::launch::async, [files] { return inputSha256(files); });
     std::optional<Expected<ImportData>> parsed;
     std::thread parser([&] {
-        ChunkingSink sink(queue);
+        ChunkingSink sink(queue, request.chunkRows);
         parsed.emplace(parseInputs(files, request.format, options, sink, progress, queue, totalBytes));
         if (*parsed) {
             sink.flush();

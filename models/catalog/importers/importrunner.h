@@ -26,6 +26,10 @@ struct ImportRequest final
     /// file's name
     ImportOptions options;
     QString documentPath;  ///< the open document; the import writes through a connection of its own
+    /// Rows handed to the writer at a time. Each chunk goes into the table in the price index's order, so larger
+    /// chunks keep one instance type's history on fewer pages; three in flight cost a few tens of MB whatever the
+    /// file's size. The default suits every file; a test makes a file of several chunks smaller with a smaller one.
+    qsizetype chunkRows = 65536;
 };
 
 struct ImportResult final

@@ -9,5 +9,5 @@ endforeach()
 mltco_add_test(tst_importwriter SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_importwriter.cpp LIBS mltco_importers BOTH_STORES)
 # The suite's longest tests (seconds, measured) start first, so two cores finish together; CTest replaces these with
 # the times it measures once it has run.
-set_tests_properties(tst_importwriter_pg PROPERTIES COST 45)
-set_tests_properties(tst_importwriter PROPERTIES COST 28)
+set_tests_properties(tst_importwriter_pg PROPERTIES COST 9)
+set_tests_properties(tst_importwriter PROPERTIES COST 2)
