@@ -21,20 +21,33 @@ double weightedCvar(const std::vector<double> &npv, const std::vector<double> &w
             mean += weight[f] * npv[f];
         return mean;
     }
-    order.resize(n);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    // Largest first, ties in input order (model.md §11.5, clarification 20).
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return npv[a] > npv[b]; });
+    // Largest first, ties in input order (model.md §11.5, clarification 20): the order of a stable sort by NPV, as a
+    // strict order on (NPV, index), so that sorting only the worst futures gives the same leading ones. Only they are
+    // read (the worst 1 - beta of the mass), and this runs for every decision the search prices: sort a first share
+    // somewhat larger than their expected count, and all of them only when its weight falls short.
+    const auto worseFirst = [&](std::size_t a, std::size_t b) { return npv[a] > npv[b] || (npv[a] == npv[b] && a < b); };
     const double mass = 1.0 - beta;
-    double taken = 0.0, sum = 0.0;
-    for (std::size_t i : order) {
-        const double take = std::min(weight[i], mass - taken);
-        if (take <= 0.0)
-            break;
-        sum += take * npv[i];
-        taken += take;
+    order.resize(n);
+    std::size_t sorted = std::min(n, static_cast<std::size_t>(std::ceil(double(n) * mass * 1.5)) + 16);
+    for (;;) {
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        if (sorted == n)
+            std::sort(order.begin(), order.end(), worseFirst);
+        else
+            std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(sorted), order.end(), worseFirst);
+        double taken = 0.0, sum = 0.0;
+        for (std::size_t i = 0; i < sorted; ++i) {
+            const std::size_t f = order[i];
+            const double take = std::min(weight[f], mass - taken);
+            if (take <= 0.0)
+                return sum / mass;
+            sum += take * npv[f];
+            taken += take;
+        }
+        if (sorted == n)
+            return sum / mass;
+        sorted = std::min(n, sorted * 2); // the worst futures weigh less than their share: sort more of them
     }
-    return sum / mass;
 }
 
 // The smallest NPV whose cumulative weight reaches q (clarification 21).

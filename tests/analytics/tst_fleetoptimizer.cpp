@@ -349,6 +349,35 @@ private slots:
                 QVERIFY(!m.serversPlus); // one more leaves the space (clarification 25)
     }
 
+    void cvarOfManyFuturesIsTheWholeSortsToTheLastBit()
+    {
+        // The optimizer sorts only the worst futures: the same sum, in the same order, as sorting them all. Futures of
+        // every size, with ties (NPVs on a coarse grid), unequal weights, and worst futures that weigh far less than
+        // their share (so that the first share sorted falls short and more are sorted).
+        std::mt19937_64 random(20261128);
+        for (const std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(100), std::size_t(1000),
+                                    std::size_t(2500)}) {
+            for (const double beta : {0.3, 0.5, 0.9, 0.95, 0.99, 0.999}) {
+                for (const bool lightWorst : {false, true}) {
+                    std::vector<std::pair<double, double>> futures(n);
+                    double total = 0.0;
+                    for (std::pair<double, double> &f : futures) {
+                        f.second = 1000.0 * double(random() % 50) + double(random() % 3) * 0.1;
+                        f.first = 1.0 + double(random() % 1000);
+                        if (lightWorst && f.second >= 45000.0)
+                            f.first = 1e-6;
+                        total += f.first;
+                    }
+                    for (std::pair<double, double> &f : futures)
+                        f.first /= total;
+                    const double fast = futuresCvar(futures, beta), byHand = cvarByHand(futures, beta);
+                    QVERIFY2(fast == byHand, qPrintable(QStringLiteral("%1 futures, beta %2: %3 against %4")
+                                                            .arg(n).arg(beta).arg(fast, 0, 'g', 17).arg(byHand, 0, 'g', 17)));
+                }
+            }
+        }
+    }
+
     void cvarCountsTheBoundaryFutureFractionally()
     {
         // Weights 1, 2, 1, 1 (0.2, 0.4, 0.2, 0.2) at beta 0.7: the worst 30 % is the worst future (0.2) and half of
