@@ -15,6 +15,17 @@ namespace mltco::store {
 namespace {
 // Less than this free on a document's disk, and a failed write is the full disk's doing.
 constexpr qint64 kNearlyFullBytes = 1024 * 1024;
+
+/// A failed statement's message. What the machine or the network did (a full disk, a lost server: errorInWords has
+/// words for it) is said alone, or after `what`: the statement's text would tell the reader nothing. Any other error
+/// (the driver's own text) follows `what`, or the statement itself, which is what whoever reads a report of it needs.
+QString failedStatement(const QSqlDatabase &db, const QSqlError &error, const QString &sql, const QString &what)
+{
+    const QString words = errorInWords(db, error);
+    if (!what.isEmpty())
+        return QStringLiteral("%1: %2").arg(what, words);
+    return words == error.text() ? QStringLiteral("%1: %2").arg(sql, words) : words;
+}
 } // namespace
 
 Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values,
@@ -23,12 +34,12 @@ Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initia
     QSqlQuery query(db);
     query.setForwardOnly(true);
     if (!query.prepare(sql))
-        return Error{QStringLiteral("%1: %2").arg(what.isEmpty() ? sql : what, errorInWords(db, query.lastError())), {}};
+        return Error{failedStatement(db, query.lastError(), sql, what), {}};
     int i = 0;
     for (const QVariant &v : values)
         query.bindValue(i++, v);
     if (!query.exec())
-        return Error{QStringLiteral("%1: %2").arg(what.isEmpty() ? sql : what, errorInWords(db, query.lastError())), {}};
+        return Error{failedStatement(db, query.lastError(), sql, what), {}};
     return query;
 }
 
@@ -43,7 +54,7 @@ Status execPlain(const QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery query(db);
     if (!query.exec(sql))
-        return Error{QStringLiteral("%1: %2").arg(sql, errorInWords(db, query.lastError())), {}};
+        return Error{failedStatement(db, query.lastError(), sql, {}), {}};
     return {};
 }
 
@@ -51,7 +62,7 @@ Expected<qint64> queryInt(const QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery query(db);
     if (!query.exec(sql) || !query.next())
-        return Error{QStringLiteral("%1: %2").arg(sql, errorInWords(db, query.lastError())), {}};
+        return Error{failedStatement(db, query.lastError(), sql, {}), {}};
     return query.value(0).toLongLong();
 }
 

@@ -18,8 +18,9 @@ struct sqlite3_stmt;
 namespace mltco::store {
 
 /// Prepares `sql` on `db`, binds `values` positionally and executes it, forward-only (rows are read once, never
-/// cached: a result of a million rows costs no memory). On failure returns an Error
-/// naming `what` and the SQLite message. Every statement in the project goes through this or a
+/// cached: a result of a million rows costs no memory). On failure returns an Error naming `what` and the failure in
+/// words (errorInWords); without `what`, a failure of the machine or the network (a full disk, a lost server) is said
+/// alone, and any other failure after the statement's text. Every statement in the project goes through this or a
 /// prepared QSqlQuery whose result is checked.
 Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values = {},
                          const QString &what = {});
