@@ -67,7 +67,9 @@ void disconnect(const QString &connection)
     unwatchConnection(connection);
     {
         QSqlDatabase db = QSqlDatabase::database(connection, false);
-        if (db.isOpen())
+        // Closed whatever isOpen() says: a team-store driver whose connection was lost may call itself closed while
+        // it still holds the notifier of its LISTEN, which only close() frees.
+        if (db.isValid())
             db.close();
     }
     QSqlDatabase::removeDatabase(connection);

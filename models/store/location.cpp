@@ -279,7 +279,9 @@ void disconnectDatabase(const QString &connectionName)
     unwatchConnection(connectionName);
     {
         QSqlDatabase db = QSqlDatabase::database(connectionName, false);
-        if (db.isOpen())
+        // Closed whatever isOpen() says: a team-store driver whose connection was lost may call itself closed while
+        // it still holds the notifier of its LISTEN, which only close() frees.
+        if (db.isValid())
             db.close();
     }
     QSqlDatabase::removeDatabase(connectionName);
