@@ -587,6 +587,42 @@ void evaluateScenarioAmong(const PlanResult &plan, const Workload &workload, con
     }
 }
 
+PlanResult subsetOf(const PlanResult &result, std::vector<std::size_t> &positions)
+{
+    const std::size_t n = result.scenarios.size();
+    std::vector<char> keep(n, 0);
+    for (std::size_t p : positions) {
+        if (p >= n)
+            continue;
+        keep[p] = 1;
+        const EvaluatedScenario &s = result.scenarios[p];
+        for (std::size_t part : s.parts)
+            keep[part] = 1;
+        if (s.burstPart)
+            keep[*s.burstPart] = 1;
+    }
+    std::vector<std::size_t> renumbered(n, 0);
+    PlanResult subset;
+    subset.plan = result.plan;
+    subset.workload = result.workload;
+    subset.currency = result.currency;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!keep[i])
+            continue;
+        renumbered[i] = subset.scenarios.size();
+        subset.scenarios.push_back(result.scenarios[i]);
+    }
+    for (EvaluatedScenario &s : subset.scenarios) {
+        for (std::size_t &part : s.parts)
+            part = renumbered[part];
+        if (s.burstPart)
+            s.burstPart = renumbered[*s.burstPart];
+    }
+    for (std::size_t &p : positions)
+        p = p < n ? renumbered[p] : p;
+    return subset;
+}
+
 void evaluateAllScenarios(PlanResult &prepared)
 {
     MixScratch scratch;

@@ -159,6 +159,12 @@ void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult 
 void evaluateScenarioAmong(const PlanResult &plan, const Workload &workload, const std::vector<Scenario> &scenarios,
                            std::size_t index, ScenarioResult &out, MixScratch &scratch);
 
+/// The scenarios of `result` at `positions` with every scenario they are evaluated from (a hybrid's base and burst, a
+/// mix's layers and burst), in their order in `result`, their parts renumbered to the positions in the subset: a plan
+/// result of its own that evaluateScenario and evaluateScenarioAmong accept. `positions` become the wanted ones'
+/// positions in the subset. Break-evens, left-out scenarios, warnings and notes are not carried over.
+PlanResult subsetOf(const PlanResult &result, std::vector<std::size_t> &positions);
+
 /// Every scenario of a prepared plan evaluated into its `result`: preparePlan + evaluateAllScenarios = evaluatePlan.
 void evaluateAllScenarios(PlanResult &prepared);
 

@@ -135,20 +135,13 @@ bool isDecision(tco::ParamId id)
 }
 
 // The inputs the choice between the recommendation and its alternative hangs on, from the tornado of those two
-// (both scenarios and the workload they share). A hybrid is evaluated with its base and burst, so its tornado
-// needs the whole plan; otherwise only the two are evaluated.
+// (both scenarios and the workload they share). Only the two are evaluated, with whatever they are evaluated from
+// (a hybrid's base and burst, a mix's layers and burst).
 std::vector<Sensitivity> sensitivities(const tco::Plan &plan, const tco::PlanResult &result, int best, int alt)
 {
-    const bool hybrid = result.scenarios[static_cast<std::size_t>(best)].kind() == tco::ScenarioKind::Hybrid ||
-                        result.scenarios[static_cast<std::size_t>(alt)].kind() == tco::ScenarioKind::Hybrid;
-    tco::PlanResult pair;
-    const tco::PlanResult *base = &result;
-    if (!hybrid) {
-        pair.plan = result.plan;
-        pair.workload = result.workload;
-        pair.scenarios = {result.scenarios[static_cast<std::size_t>(best)], result.scenarios[static_cast<std::size_t>(alt)]};
-        base = &pair;
-    }
+    std::vector<std::size_t> wanted{static_cast<std::size_t>(best), static_cast<std::size_t>(alt)};
+    const tco::PlanResult pair = tco::subsetOf(result, wanted);
+    const tco::PlanResult *base = &pair;
     const QString bestName = result.scenarios[static_cast<std::size_t>(best)].name;
     const QString altName = result.scenarios[static_cast<std::size_t>(alt)].name;
     const double bestTotal = result.scenarios[static_cast<std::size_t>(best)].result.total;
