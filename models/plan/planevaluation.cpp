@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <variant>
 
 namespace mltco::tco {
@@ -544,47 +545,69 @@ const LeftOut *PlanResult::leftOutAt(std::size_t planPosition) const
     return nullptr;
 }
 
-void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, MixScratch &scratch)
+namespace {
+
+// A composite's parts as `shape` found them among `count` scenarios, checked before they are read: an index beyond
+// the list or a burst that is not elastic (a plan result put together by hand) leaves the result unknown (NaN) and
+// says so, never reads past the list or throws.
+template<typename At>
+bool partsFit(const EvaluatedScenario &shape, std::size_t count, const At &at)
 {
-    const EvaluatedScenario &s = plan.scenarios[index];
-    if (const auto *hybrid = std::get_if<HybridScenario>(&s.scenario)) {
-        evaluateHybridInto(plan.workload, plan.scenarios[s.parts.front()].scenario,
-                           std::get<ElasticScenario>(plan.scenarios[*s.burstPart].scenario),
+    for (std::size_t part : shape.parts)
+        if (part >= count || !(kindBit(scenarioKind(at(part))) & kBaseKinds))
+            return false;
+    if (shape.burstPart && (*shape.burstPart >= count || !std::holds_alternative<ElasticScenario>(at(*shape.burstPart))))
+        return false;
+    return true;
+}
+
+void markUnknown(const EvaluatedScenario &shape, ScenarioResult &out)
+{
+    qWarning("mltco: \"%s\" was evaluated without the scenarios it is built from", qPrintable(shape.name));
+    out = ScenarioResult{};
+    out.total = out.npv = out.averageAnnual = std::numeric_limits<double>::quiet_NaN();
+}
+
+template<typename At>
+void evaluateShape(const EvaluatedScenario &shape, const Scenario &s, std::size_t count, const At &at,
+                   const Workload &workload, ScenarioResult &out, MixScratch &scratch)
+{
+    if (const auto *hybrid = std::get_if<HybridScenario>(&s)) {
+        if (shape.parts.size() != 1 || !shape.burstPart || !partsFit(shape, count, at))
+            return markUnknown(shape, out);
+        evaluateHybridInto(workload, at(shape.parts.front()), std::get<ElasticScenario>(at(*shape.burstPart)),
                            hybrid->baseMaxUtilization, out, scratch);
-        return;
-    }
-    if (const auto *mix = std::get_if<MixScenario>(&s.scenario)) {
+    } else if (const auto *mix = std::get_if<MixScenario>(&s)) {
+        if (shape.parts.empty() || !partsFit(shape, count, at))
+            return markUnknown(shape, out);
         std::vector<const Scenario *> &layers = scratch.layerRefs;
         layers.clear();
-        for (std::size_t part : s.parts)
-            layers.push_back(&plan.scenarios[part].scenario);
-        const ElasticScenario *burst =
-            s.burstPart ? &std::get<ElasticScenario>(plan.scenarios[*s.burstPart].scenario) : nullptr;
-        evaluateMixInto(plan.workload, layers, burst, mix->maxUtilization, out, scratch);
-        return;
+        for (std::size_t part : shape.parts)
+            layers.push_back(&at(part));
+        evaluateMixInto(workload, layers, shape.burstPart ? &std::get<ElasticScenario>(at(*shape.burstPart)) : nullptr,
+                        mix->maxUtilization, out, scratch);
+    } else {
+        evaluateInto(workload, s, out);
     }
-    evaluateInto(plan.workload, s.scenario, out);
+}
+
+} // namespace
+
+void evaluateScenario(const PlanResult &plan, std::size_t index, ScenarioResult &out, MixScratch &scratch)
+{
+    const auto at = [&](std::size_t i) -> const Scenario & { return plan.scenarios[i].scenario; };
+    evaluateShape(plan.scenarios[index], plan.scenarios[index].scenario, plan.scenarios.size(), at, plan.workload, out,
+                  scratch);
 }
 
 void evaluateScenarioAmong(const PlanResult &plan, const Workload &workload, const std::vector<Scenario> &scenarios,
                            std::size_t index, ScenarioResult &out, MixScratch &scratch)
 {
-    const EvaluatedScenario &shape = plan.scenarios[index];
-    const Scenario &s = scenarios[index];
-    if (const auto *hybrid = std::get_if<HybridScenario>(&s)) {
-        evaluateHybridInto(workload, scenarios[shape.parts.front()], std::get<ElasticScenario>(scenarios[*shape.burstPart]),
-                           hybrid->baseMaxUtilization, out, scratch);
-    } else if (const auto *mix = std::get_if<MixScenario>(&s)) {
-        std::vector<const Scenario *> &layers = scratch.layerRefs;
-        layers.clear();
-        for (std::size_t part : shape.parts)
-            layers.push_back(&scenarios[part]);
-        evaluateMixInto(workload, layers,
-                        shape.burstPart ? &std::get<ElasticScenario>(scenarios[*shape.burstPart]) : nullptr,
-                        mix->maxUtilization, out, scratch);
-    } else {
-        evaluateInto(workload, s, out);
-    }
+    const auto at = [&](std::size_t i) -> const Scenario & { return scenarios[i]; };
+    if (index >= plan.scenarios.size() || index >= scenarios.size())
+        return markUnknown(EvaluatedScenario{}, out);
+    evaluateShape(plan.scenarios[index], scenarios[index], std::min(scenarios.size(), plan.scenarios.size()), at,
+                  workload, out, scratch);
 }
 
 PlanResult subsetOf(const PlanResult &result, std::vector<std::size_t> &positions)

@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <cmath>
 #include <utility>
 
 using namespace mltco;
@@ -94,7 +95,64 @@ private slots:
     void headlineBreakEvenIsAgainstTheCheapestCloudOption();
     void jsonHasTheDocumentedShape();
     void jsonUsesNullForUndefined();
+    void aSubsetKeepsWhatItsCompositesAreBuiltFrom();
 };
+
+// A mix listed before its layer, a hybrid after its parts: a subset of two of them carries their parts along,
+// renumbered, and evaluates each to the figures of the whole plan. A result put together without the parts (the
+// shape of a summary that once evaluated only its two options) is evaluated to an unknown total, not a crash.
+void TestPlanEvaluation::aSubsetKeepsWhatItsCompositesAreBuiltFrom()
+{
+    Expected<Plan> plan = readPlan(R"({"name": "p", "scenarios": [
+        {"name": "Own", "kind": "purchase", "servers": 2},
+        {"name": "Layered", "kind": "mix", "layers": ["None owned", "Pool"], "burst": "Burst"},
+        {"name": "Pool", "kind": "cluster", "rate_per_hour": 4, "gpus_per_instance": 3, "nodes": 4},
+        {"name": "Burst", "kind": "elastic", "rate_per_hour": 2.9, "speedup": 4},
+        {"name": "None owned", "kind": "purchase", "servers": 0},
+        {"name": "Hybrid", "kind": "hybrid", "base": "Own", "burst": "Burst"}]})");
+    QVERIFY(plan);
+    const Expected<PlanResult> whole = evaluatePlan(*plan);
+    QVERIFY(whole);
+    std::vector<std::size_t> wanted{5, 1};
+    PlanResult subset = subsetOf(*whole, wanted);
+    // Own, Layered, Pool, Burst, None owned, Hybrid: all but nothing (every scenario is a part of one of the two).
+    QCOMPARE(subset.scenarios.size(), std::size_t(6));
+    std::vector<std::size_t> two{1, 0};
+    const PlanResult mixAndOwn = subsetOf(*whole, two);
+    QCOMPARE(mixAndOwn.scenarios.size(), std::size_t(5)); // the hybrid is not needed
+    QCOMPARE(two, (std::vector<std::size_t>{1, 0}));      // Own and Layered keep their places before the hybrid's
+    MixScratch scratch;
+    ScenarioResult r;
+    for (std::size_t i = 0; i < mixAndOwn.scenarios.size(); ++i) {
+        evaluateScenario(mixAndOwn, i, r, scratch);
+        const EvaluatedScenario *same = nullptr;
+        for (const EvaluatedScenario &s : whole->scenarios)
+            if (s.name == mixAndOwn.scenarios[i].name)
+                same = &s;
+        QVERIFY(same);
+        QCOMPARE(r.total, same->result.total);
+    }
+    std::vector<Scenario> scenarios;
+    for (const EvaluatedScenario &s : subset.scenarios)
+        scenarios.push_back(s.scenario);
+    evaluateScenarioAmong(subset, subset.workload, scenarios, wanted[0], r, scratch);
+    QCOMPARE(r.total, whole->scenarios[5].result.total);
+
+    // Without the parts: two scenarios copied out of the whole, their part positions pointing past the list.
+    PlanResult broken;
+    broken.workload = whole->workload;
+    broken.scenarios = {whole->scenarios[1], whole->scenarios[0]};
+    QTest::ignoreMessage(QtWarningMsg, "mltco: \"Layered\" was evaluated without the scenarios it is built from");
+    evaluateScenario(broken, 0, r, scratch);
+    QVERIFY(std::isnan(r.total));
+    // A burst position that names a scenario of another kind.
+    broken.scenarios = {whole->scenarios[5], whole->scenarios[0]};
+    broken.scenarios[0].parts = {1};
+    broken.scenarios[0].burstPart = 1; // a purchase, not elastic
+    QTest::ignoreMessage(QtWarningMsg, "mltco: \"Hybrid\" was evaluated without the scenarios it is built from");
+    evaluateScenario(broken, 0, r, scratch);
+    QVERIFY(std::isnan(r.total));
+}
 
 void TestPlanEvaluation::samplePlanWithoutDocument_data()
 {

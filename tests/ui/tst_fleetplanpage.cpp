@@ -4,6 +4,9 @@
 
 #include "ui/charts/chartview.h"
 #include "ui/fleet/fleetplanpage.h"
+#include "models/plan/examples.h"
+
+#include <algorithm>
 
 #include <QAction>
 #include <QChart>
@@ -130,6 +133,60 @@ private slots:
         QTRY_COMPARE(m_f->editor()->plan().scenarios.size(), before);
         // The plan changed after the answer: it must be found again before it can be added.
         QVERIFY(!add->isEnabled());
+    }
+
+    // The path a finance lead takes: find the fleet plan, add it, look at every page; close the app and open the
+    // document again (the plan saved itself with the mix in it), and look at every page once more.
+    void addedPlanGoesThroughEveryPageAndAReopen()
+    {
+        // A document whose own plan is the example, as it is for a user who started from it.
+        const QString path = m_f->dir.filePath(QStringLiteral("team.mltco"));
+        const Expected<QByteArray> example = tco::exampleJson(QStringLiteral("growing-team"));
+        QVERIFY(example);
+        m_f->window.reset();
+        m_f->window = std::make_unique<ui::MainWindow>();
+        QVERIFY(m_f->window->openDocument(path, *example));
+        m_f->window->resize(1440, 900);
+        m_f->window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_f->window.get()));
+        m_f->window->showPage(ui::MainWindow::FleetPlan);
+        QTRY_VERIFY(page() && page()->isVisible());
+        auto *add = on<QPushButton>(QStringLiteral("fleetAddToPlan"));
+        QTRY_VERIFY_WITH_TIMEOUT(page()->answer().has_value() && !page()->isRunning(), 60000);
+        QTRY_VERIFY(add->isEnabled());
+        QTest::mouseClick(add, Qt::LeftButton);
+        QTRY_VERIFY(m_f->editor()->plan().scenario(QStringLiteral("Optimized fleet")));
+        const auto visitEveryPage = [&](ui::MainWindow *window) {
+            for (int p = 0; p < ui::MainWindow::PageCount; ++p) {
+                window->showPage(static_cast<ui::MainWindow::Page>(p));
+                QTest::qWait(100);
+                QVERIFY(window->isVisible());
+            }
+            window->showPage(ui::MainWindow::Dashboard);
+            QTest::qWait(200);
+        };
+        visitEveryPage(m_f->window.get());
+        if (QTest::currentTestFailed())
+            return;
+        const auto &result = m_f->editor()->result();
+        QVERIFY(result);
+        QVERIFY2(std::any_of(result->scenarios.begin(), result->scenarios.end(),
+                             [](const tco::EvaluatedScenario &s) { return s.name == QLatin1String("Optimized fleet"); }),
+                 "the added mix is evaluated with the others");
+        // The summary on the dashboard names a recommendation (it is where the tornado of the two options runs).
+        const QList<QLabel *> labels = m_f->window->findChildren<QLabel *>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(), [](const QLabel *l) {
+            return l->isVisible() && l->text().contains(QStringLiteral("Optimized fleet"));
+        }));
+
+        // A restart: the same document in a new window, which opens on the saved plan.
+        m_f->window.reset();
+        m_f->window = windowOn(path);
+        QVERIFY(m_f->window);
+        QVERIFY(QTest::qWaitForWindowExposed(m_f->window.get()));
+        QTRY_VERIFY(m_f->editor()->plan().scenario(QStringLiteral("Optimized fleet")));
+        visitEveryPage(m_f->window.get());
+        QVERIFY(m_f->editor()->result());
     }
 
     void cancelStopsTheRun()
