@@ -17,6 +17,7 @@
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/settings.h"
+#include "ui/core/shortcutguard.h"
 #include "ui/core/theme.h"
 #include "ui/dashboard/dashboardpage.h"
 #include "ui/report/exports.h"
@@ -72,6 +73,7 @@ QByteArray samplePlan()
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::make_unique<Settings>())
 {
     setObjectName(QStringLiteral("mainWindow"));
+    new ShortcutGuard(this); // the plan's undo, redo, export and print keys also while a form field has focus
     // Vector art, drawn at whatever size and pixel ratio the desktop asks (QtSvg's icon engine).
     setWindowIcon(QIcon(QStringLiteral(":/icons/mltco.svg")));
     auto *central = new QWidget(this);
@@ -524,6 +526,7 @@ Status MainWindow::installDocument(std::unique_ptr<store::Document> opened, std:
     });
     connect(m_editor, &PlanEditor::saveConflictFound, this, &MainWindow::updateConflictBanner);
     connect(m_editor, &PlanEditor::planChanged, this, &MainWindow::updateConflictBanner);
+    connect(m_editor, &PlanEditor::planChanged, this, &MainWindow::updateTitle); // a retitled plan, an undone title
     m_undoAction->setEnabled(false);
     m_redoAction->setEnabled(false);
     rebuildPages();

@@ -156,7 +156,12 @@ QSqlDatabase Document::database() const { return QSqlDatabase::database(m_connec
 
 QString Document::displayName() const
 {
-    return m_backend == Backend::PostgreSql ? m_displayName : QFileInfo(m_path).completeBaseName();
+    if (m_backend == Backend::PostgreSql)
+        return m_displayName;
+    // The document the app opens by itself lives in a hidden folder; its users know it by what the app calls it.
+    if (QFileInfo(m_path).absoluteFilePath() == QFileInfo(defaultPath()).absoluteFilePath())
+        return QStringLiteral("Default document");
+    return QFileInfo(m_path).completeBaseName();
 }
 
 QString Document::defaultPath()

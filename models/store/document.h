@@ -66,6 +66,8 @@ public:
     QString path() const { return m_path; }
     Backend backend() const { return m_backend; }
     bool isTeamStore() const { return m_backend == Backend::PostgreSql; }
+    /// What the window's title and the reports call it: a file's name without ".mltco", "Default document" for
+    /// the one the app opens by itself, a team store's database and host.
     QString displayName() const;
 
     bool isReadOnly() const { return !m_readOnlyReason.isEmpty(); }

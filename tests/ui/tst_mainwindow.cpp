@@ -11,6 +11,7 @@
 #include "ui/calculators/calculatorframe.h"
 #include "ui/calculators/calculatorspage.h"
 #include "ui/charts/chartview.h"
+#include "ui/core/settings.h"
 #include "ui/core/theme.h"
 #include "ui/dashboard/kpicard.h"
 #include "ui/report/exports.h"
@@ -25,6 +26,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHash>
 #include <QIcon>
@@ -157,6 +159,89 @@ private slots:
             QTRY_COMPARE(f.editor()->plan().workload.engineers, engineers * 2);
             f.editor()->undoStack()->undo();
         }
+    }
+
+    // Ctrl+Z and Ctrl+Shift+Z undo and redo the plan while a form field has the focus; the field keeps them for its
+    // own typing only while it is being edited. Ctrl+E (export CSV) and Ctrl+P (export PDF) reach the window from a
+    // field, and their dialogs open in the last export folder, never the hidden folder of the default document.
+    void shortcutsActOnThePlanFromAFormField()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        f.window->showPage(ui::MainWindow::Scenarios);
+        auto *engineers = f.find<QLineEdit>(QStringLiteral("param_engineers"));
+        QVERIFY(engineers);
+        const int before = f.editor()->plan().workload.engineers;
+        UiFixture::type(engineers, QString::number(before + 4));
+        QTRY_COMPARE(f.editor()->plan().workload.engineers, before + 4);
+        QCOMPARE(QApplication::focusWidget(), engineers);
+        QTest::keyClick(engineers, Qt::Key_Z, Qt::ControlModifier);
+        QTRY_COMPARE(f.editor()->plan().workload.engineers, before);
+        QCOMPARE(engineers->text(), QString::number(before));
+        QTest::keyClick(engineers, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_COMPARE(f.editor()->plan().workload.engineers, before + 4);
+        // Typing not yet committed: Ctrl+Z takes the typing back, the plan stays.
+        QTest::keyClick(engineers, Qt::Key_End);
+        QTest::keyClicks(engineers, QStringLiteral("0"));
+        QCOMPARE(engineers->text(), QString::number(before + 4) + QLatin1Char('0'));
+        QTest::keyClick(engineers, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(engineers->text(), QString::number(before + 4));
+        QCOMPARE(f.editor()->plan().workload.engineers, before + 4);
+
+        // Ctrl+E from the field: the CSV export's dialog, which is cancelled.
+        const QString exports = f.dir.filePath(QStringLiteral("exports"));
+        QVERIFY(QDir().mkpath(exports));
+        ui::Settings().rememberExport(exports, true);
+        bool csvAsked = false;
+        QTimer::singleShot(0, this, [&] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            csvAsked = dialog && dialog->objectName() == QLatin1String("exportCsvDialog");
+            if (dialog)
+                dialog->reject();
+        });
+        QTest::keyClick(engineers, Qt::Key_E, Qt::ControlModifier);
+        QTRY_VERIFY(csvAsked);
+        f.window->activateWindow(); // the offscreen platform gives the activation back to no window by itself
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        engineers->setFocus();
+        // Ctrl+P from the field: the PDF's save dialog, in the last export folder.
+        // (The title no longer says the team's size: asked first, kept as it is.)
+        QString pdfFolder;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            QWidget *modal = QApplication::activeModalWidget();
+            if (auto *box = qobject_cast<QMessageBox *>(modal)) {
+                if (auto *keep = box->findChild<QPushButton *>(QStringLiteral("staleTitleKeep")))
+                    keep->click();
+            } else if (auto *dialog = qobject_cast<QFileDialog *>(modal)) {
+                pdfFolder = dialog->directory().absolutePath();
+                dialog->reject();
+            }
+        });
+        poll.start(20);
+        QTest::keyClick(engineers, Qt::Key_P, Qt::ControlModifier);
+        QTRY_COMPARE(pdfFolder, QFileInfo(exports).absoluteFilePath());
+        poll.stop();
+        // Without a remembered folder that still exists: Documents (or home), not the default document's folder.
+        QVERIFY(QDir(exports).removeRecursively());
+        const QString fallback = ui::Settings().exportFolder();
+        QVERIFY(!fallback.startsWith(QFileInfo(store::Document::defaultPath()).absolutePath()));
+        QVERIFY(QFileInfo(fallback).isDir());
+    }
+
+    // The window's title follows a retitled plan (and its undo).
+    void windowTitleFollowsThePlan()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(f.window->windowTitle().contains(f.editor()->plan().name));
+        const QString before = f.editor()->plan().name;
+        f.editor()->setPlanText(QStringLiteral("Board pack, Q3"), f.editor()->plan().notes);
+        QTRY_VERIFY(f.window->windowTitle().contains(QStringLiteral("Board pack, Q3")));
+        QVERIFY(f.window->windowTitle().startsWith(QStringLiteral("test — ")));
+        f.editor()->undoStack()->undo();
+        QTRY_VERIFY(f.window->windowTitle().contains(before));
     }
 
     void ctrlTwoPutsTheFocusAtTheTopOfTheScenariosPage()

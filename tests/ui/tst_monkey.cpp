@@ -1,7 +1,8 @@
 // The window driven at random, as a hurried or careless person would: clicks and double clicks anywhere, keys and
 // shortcuts, text good and bad, the wheel, resizes, every menu action, undo and redo storms, and every dialog that
 // opens accepted or cancelled (files chosen among good and bad price files, bills and documents, all copies in a
-// folder of the test's own). Nothing may crash, no sanitizer may report (the ASan build), and no modal dialog may be
+// folder of the test's own), and now and then the fleet plan's whole path: find the plan, add it to the plan, visit
+// every page after it (first thing in every run, then about one action in a hundred). Nothing may crash, no sanitizer may report (the ASan build), and no modal dialog may be
 // left without a way out: one that stays open after it was cancelled fails the test.
 //
 // MLTCO_MONKEY_SECONDS (default 120: the suite's run) and MLTCO_MONKEY_SEED (default 20261128) set the run; the
@@ -12,6 +13,9 @@
 
 #include "tests/support/testmain.h"
 #include "uitestutil.h"
+
+#include "ui/core/settings.h"
+#include "ui/fleet/fleetplanpage.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
@@ -29,10 +33,12 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QPointer>
 #include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QSet>
+#include <QSpinBox>
 #include <QTimer>
 #include <QWheelEvent>
 
@@ -87,6 +93,8 @@ class TestMonkey final : public QObject
     int m_accepted = 0;
     int m_cancelled = 0;
     int m_filesChosen = 0;
+    int m_journeys = 0;     // fleet plans found
+    int m_added = 0;        // and added to the plan
     QSet<int> m_pages;
     QPointer<QWidget> m_cancelledModal; // a modal cancelled and not yet gone
     QElapsedTimer m_cancelledAt;
@@ -251,9 +259,55 @@ class TestMonkey final : public QObject
 
     QPoint somewhere(const QWidget *w) { return QPoint(below(w->width()), below(w->height())); }
 
+    // The headline path: (sometimes the growing-team example first) the Fleet plan page's Run, its answer added to
+    // the plan, then every page, whatever the plan has become by then.
+    void fleetJourney()
+    {
+        ++m_journeys;
+        if (auto *example = m_f.find<QAction>(QStringLiteral("openExample_growing-team")); example && (m_journeys == 1 || chance(30))) {
+            note(QStringLiteral("open the growing-team example"));
+            example->trigger();
+        }
+        note(QStringLiteral("fleet plan: run"));
+        m_f.window->showPage(ui::MainWindow::FleetPlan);
+        auto *page = m_f.find<ui::FleetPlanPage>(QStringLiteral("fleetPlanPage"));
+        if (!page)
+            return;
+        QElapsedTimer waited;
+        waited.start();
+        const auto settle = [&] {
+            while (page->isRunning() && waited.elapsed() < 30000) {
+                beat();
+                QTest::qWait(20);
+            }
+        };
+        settle(); // the first show's own run
+        if (auto *trials = page->findChild<QSpinBox *>(QStringLiteral("fleetTrials")))
+            trials->setValue(100 + below(200));
+        if (auto *run = page->findChild<QPushButton *>(QStringLiteral("fleetRun")); run && run->isEnabled())
+            QTest::mouseClick(run, Qt::LeftButton);
+        settle();
+        if (auto *add = page->findChild<QPushButton *>(QStringLiteral("fleetAddToPlan")); add && add->isEnabled()) {
+            note(QStringLiteral("fleet plan: add to plan"));
+            QTest::mouseClick(add, Qt::LeftButton);
+            ++m_added;
+        }
+        for (int p = 0; p < ui::MainWindow::PageCount; ++p) {
+            note(QStringLiteral("fleet plan: page %1").arg(p + 1));
+            m_f.window->showPage(static_cast<ui::MainWindow::Page>(p));
+            m_pages.insert(p);
+            beat();
+            QTest::qWait(30);
+        }
+    }
+
     void act()
     {
         ++m_actions;
+        if (m_journeys == 0 || below(100) == 0) {
+            fleetJourney();
+            return;
+        }
         QWidget *focus = QApplication::focusWidget() ? QApplication::focusWidget() : m_f.window.get();
         switch (below(11)) {
         case 0:
@@ -398,6 +452,8 @@ private slots:
             stopped.notify_all();
             watchdog.join();
         });
+        // Exports offered where the last one went: the test's own folder, never the user's Documents.
+        ui::Settings().rememberExport(m_files.path(), true);
         QVERIFY(m_f.open(QStringLiteral("monkey.mltco")));
         // Answered from a posted event, not from the timer's own signal: a timer does not fire again while its signal
         // is being handled, so a dialog that an answer opens (a pop-up menu's "Add scenario…") would wait forever.
@@ -425,10 +481,11 @@ private slots:
         QVERIFY2(m_trapped.isEmpty(), qPrintable(QStringLiteral("a dialog stayed open after it was cancelled: ") + m_trapped));
         QVERIFY2(!QApplication::activeModalWidget(), "a dialog cannot be closed");
         qInfo("monkey: seed %u, %d actions in %lld s, %lld of 8 pages visited, %d dialogs answered, %d cancelled, "
-              "%d files chosen, 0 crashes",
+              "%d files chosen, %d fleet plans found and %d added to the plan, 0 crashes",
               seed, m_actions, run.elapsed() / 1000, static_cast<long long>(m_pages.size()), m_accepted, m_cancelled,
-              m_filesChosen);
+              m_filesChosen, m_journeys, m_added);
         QVERIFY(m_actions > 100);
+        QVERIFY(m_added >= 1); // the first journey, on the example, always finds a plan to add
     }
 };
 

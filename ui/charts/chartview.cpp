@@ -1,5 +1,7 @@
 #include "ui/charts/chartview.h"
 
+#include "ui/core/settings.h"
+
 #include "models/common/currency.h"
 #include "models/report/format.h"
 
@@ -17,6 +19,7 @@
 #include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QCursor>
+#include <QDir>
 #include <QFileDialog>
 #include <QFontMetrics>
 #include <QGraphicsLineItem>
@@ -447,8 +450,12 @@ void ChartView::contextMenuEvent(QContextMenuEvent *event)
     menu.addSeparator();
     menu.addAction(tr("Copy image"), this, &ChartView::copyImage);
     menu.addAction(tr("Save image as PNG…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save chart image"), chart()->title() + QStringLiteral(".png"),
-                                                          tr("PNG images (*.png)"));
+        Settings settings;
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save chart image"),
+            QDir(settings.exportFolder()).filePath(chart()->title().simplified() + QStringLiteral(".png")),
+            tr("PNG images (*.png)"));
+        settings.rememberExport(path);
         QString error;
         if (!path.isEmpty() && !saveImage(path, &error))
             QMessageBox::warning(this, tr("Save image"), error);

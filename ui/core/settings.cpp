@@ -12,6 +12,7 @@ namespace {
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kRecent = QStringLiteral("documents/recent");
+const QString kExportFolder = QStringLiteral("exports/folder");
 } // namespace
 
 Settings::Settings()
@@ -49,5 +50,24 @@ void Settings::addRecentFile(const QString &path)
 }
 
 QString Settings::lastDocument() const { return recentFiles().value(0); }
+
+QString Settings::exportFolder() const
+{
+    const QString last = m_settings->value(kExportFolder).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (!documents.isEmpty() && QFileInfo(documents).isDir())
+        return documents;
+    return QDir::homePath();
+}
+
+void Settings::rememberExport(const QString &path, bool isFolder)
+{
+    if (path.isEmpty())
+        return;
+    m_settings->setValue(kExportFolder, isFolder ? QFileInfo(path).absoluteFilePath() : QFileInfo(path).absolutePath());
+    m_settings->sync();
+}
 
 } // namespace mltco::ui

@@ -28,6 +28,12 @@ public:
     void addRecentFile(const QString &path);
     QString lastDocument() const;
 
+    /// Where an export dialog opens (PDF, CSV, chart images): the folder the last export went to while it exists,
+    /// else the user's Documents folder, else home; never the hidden folder the default document lives in.
+    QString exportFolder() const;
+    /// Remembers the folder of `path` (a file written, or a folder chosen) for the next export.
+    void rememberExport(const QString &path, bool isFolder = false);
+
     static constexpr int kMaxRecentFiles = 8;
 
 private:

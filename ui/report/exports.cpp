@@ -1,5 +1,7 @@
 #include "ui/report/exports.h"
 
+#include "ui/core/settings.h"
+
 #include "models/report/fleetreport.h"
 
 #include "models/catalog/catalogrepository.h"
@@ -79,8 +81,7 @@ Status exportPdf(const PlanEditor &editor, const QString &path, ReportPageSize p
         return s;
     const catalog::CatalogRepository repo(editor.document().database());
     const report::ReportData data = report::assembleReport(editor.plan(), *editor.result(), repo.sources(),
-                                                           QFileInfo(editor.document().path()).fileName(),
-                                                           QDate::currentDate());
+                                                           editor.document().displayName(), QDate::currentDate());
     const std::optional<tco::AnalysisResult> risk = report::reportRisk(editor.plan(), *editor.result());
     const std::optional<actuals::PlanComparison> bills =
         actuals::linkedComparison(editor.plan(), *editor.result(), editor.actuals());
@@ -119,7 +120,7 @@ Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
     }
     // What the files are, beside them: the plan, the date, the model version and every column's unit.
     return report::writeFileAtomically(QDir(dir).filePath(QStringLiteral("README.txt")),
-                                       report::csvReadme(editor.plan().name, QFileInfo(editor.document().path()).fileName(),
+                                       report::csvReadme(editor.plan().name, editor.document().displayName(),
                                                          QDate::currentDate(), written,
                                                          report::leftOutText(*editor.result(), editor.plan()),
                                                          editor.result()->currency,
@@ -132,9 +133,9 @@ void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)
     dialog.setAcceptMode(QFileDialog::AcceptSave);
     dialog.setDefaultSuffix(QStringLiteral("pdf"));
     dialog.setOption(QFileDialog::DontUseNativeDialog);
-    // Offered: beside the document, named after the plan and the day.
-    if (!editor.document().path().isEmpty())
-        dialog.setDirectory(QFileInfo(editor.document().path()).absolutePath());
+    // Offered: the folder of the last export (else Documents), named after the plan and the day.
+    Settings settings;
+    dialog.setDirectory(settings.exportFolder());
     dialog.selectFile(report::suggestedFileName(editor.plan().name, QDate::currentDate(), QStringLiteral("pdf")));
     auto *size = new QComboBox(&dialog);
     size->setObjectName(QStringLiteral("pdfPageSize"));
@@ -147,6 +148,7 @@ void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return;
     const QString path = dialog.selectedFiles().first();
+    settings.rememberExport(path);
     QProgressDialog progress(QObject::tr("Writing the PDF report…"), QString(), 0, 0, parent);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(0);
@@ -187,12 +189,14 @@ void exportCsvWithDialog(QWidget *parent, const PlanEditor &editor)
             tables |= flag;
     if (tables == 0)
         return;
-    // Starts beside the document; the files are named by table (monthly.csv, ...) with a README.txt.
-    const QString dir = QFileDialog::getExistingDirectory(
-        parent, QObject::tr("Folder for the CSV files"),
-        editor.document().path().isEmpty() ? QString() : QFileInfo(editor.document().path()).absolutePath());
+    // Starts in the folder of the last export (else Documents); the files are named by table (monthly.csv, ...) with
+    // a README.txt.
+    Settings settings;
+    const QString dir = QFileDialog::getExistingDirectory(parent, QObject::tr("Folder for the CSV files"),
+                                                          settings.exportFolder());
     if (dir.isEmpty())
         return;
+    settings.rememberExport(dir, true);
     report(parent, QObject::tr("Export CSV"), exportCsv(editor, dir, tables),
            QObject::tr("The CSV files were written to %1.").arg(QDir::toNativeSeparators(dir)));
 }

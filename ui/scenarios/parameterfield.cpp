@@ -186,7 +186,9 @@ void ParameterField::setValue(std::optional<double> value)
     // text alone, whether they are still typing or their text was refused.
     if (changed || !m_dirty) {
         const QString text = value ? parametertext::format(m_info, *value) : QString();
-        if (m_edit->text() != text) {
+        // Set again even when the text is the same: setText clears the field's own undo history, so Ctrl+Z in a
+        // field that shows the plan's value undoes the plan (ShortcutGuard), not the typing that led to it.
+        if (m_edit->text() != text || m_edit->isUndoAvailable() || m_edit->isRedoAvailable()) {
             const QSignalBlocker block(m_edit);
             m_edit->setText(text);
         }
