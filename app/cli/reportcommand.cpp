@@ -93,6 +93,7 @@ Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalo
     QList<std::pair<QString, QByteArray>> all = files;
     if (risk)
         all << std::pair{QStringLiteral("risk-summary.csv"), report::riskSummaryCsv(*risk)}
+            << std::pair{QStringLiteral("risk-pairs.csv"), report::riskPairsCsv(*risk)}
             << std::pair{QStringLiteral("risk-fan.csv"), report::riskFanCsv(*risk)}
             << std::pair{QStringLiteral("tornado.csv"), report::tornadoCsv(*risk)};
     QStringList names;

@@ -2,6 +2,7 @@
 
 #include "models/common/currency.h"
 #include "models/common/numbertext.h"
+#include "models/plan/planevaluation.h"
 #include "models/report/reportdata.h"
 #include "models/tco/result.h"
 
@@ -214,16 +215,34 @@ QByteArray yearlyCsv(const tco::PlanResult &result)
     return out;
 }
 
+namespace {
+
+// The plan's break-evens, then the one the dashboard and the summary show when it is not one of them (worked out
+// against the cheapest cloud option, tco::headlineBreakEven), each with whether it is that one.
+std::vector<std::pair<tco::EvaluatedBreakEven, bool>> breakEvensShown(const tco::PlanResult &result)
+{
+    const std::optional<tco::HeadlineBreakEven> headline = tco::headlineBreakEven(result);
+    std::vector<std::pair<tco::EvaluatedBreakEven, bool>> out;
+    for (std::size_t i = 0; i < result.breakeven.size(); ++i)
+        out.emplace_back(result.breakeven[i], headline && headline->index == i);
+    if (headline && !headline->index)
+        out.emplace_back(headline->breakEven, true);
+    return out;
+}
+
+QString yesNo(bool b) { return b ? QStringLiteral("true") : QStringLiteral("false"); }
+
+} // namespace
+
 QByteArray breakEvenCsv(const tco::PlanResult &result)
 {
     QByteArray out = row({QStringLiteral("purchase"), QStringLiteral("cloud"), QStringLiteral("servers"),
                           moneyColumn("purchase_total", result.currency), moneyColumn("cloud_total", result.currency),
-                          QStringLiteral("purchase_cheaper")});
-    for (const tco::EvaluatedBreakEven &b : result.breakeven) {
+                          QStringLiteral("purchase_cheaper"), QStringLiteral("on_dashboard")});
+    for (const auto &[b, shown] : breakEvensShown(result)) {
         for (const tco::SweepPoint &p : b.result.sweep)
             out += row({b.request.purchase, b.request.cloud, QString::number(p.servers), csvMoney(p.purchaseTotal),
-                        csvMoney(p.cloudTotal),
-                        p.purchaseTotal <= p.cloudTotal ? QStringLiteral("true") : QStringLiteral("false")});
+                        csvMoney(p.cloudTotal), yesNo(p.purchaseTotal <= p.cloudTotal), yesNo(shown)});
     }
     return out;
 }
@@ -235,15 +254,15 @@ QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result)
                           QStringLiteral("reachable"), moneyColumn("purchase_total", result.currency),
                           moneyColumn("cloud_fixed", result.currency), moneyColumn("cloud_variable", result.currency),
                           QStringLiteral("plan_demand_gpu_hours_per_month"),
-                          QStringLiteral("capacity_gpu_hours_per_month")});
-    for (const tco::EvaluatedBreakEven &b : result.breakeven) {
+                          QStringLiteral("capacity_gpu_hours_per_month"), QStringLiteral("on_dashboard")});
+    for (const auto &[b, shown] : breakEvensShown(result)) {
         if (!b.result.fleet)
             continue;
         const tco::FleetBreakEven &f = *b.result.fleet;
         out += row({b.request.purchase, b.request.cloud, csvNumber(f.demandScale), csvNumber(f.demandGpuHoursPerMonth),
-                    csvNumber(f.utilization), f.reachable ? QStringLiteral("true") : QStringLiteral("false"),
-                    csvMoney(f.purchaseTotal), csvMoney(f.cloudFixed), csvMoney(f.cloudVariable),
-                    csvNumber(f.planDemandGpuHoursPerMonth), csvNumber(f.capacityGpuHoursPerMonth)});
+                    csvNumber(f.utilization), yesNo(f.reachable), csvMoney(f.purchaseTotal), csvMoney(f.cloudFixed),
+                    csvMoney(f.cloudVariable), csvNumber(f.planDemandGpuHoursPerMonth),
+                    csvNumber(f.capacityGpuHoursPerMonth), yesNo(shown)});
     }
     return out;
 }
@@ -258,9 +277,14 @@ QByteArray riskSummaryCsv(const tco::AnalysisResult &risk)
     for (const tco::ScenarioRisk &s : risk.scenarios)
         out += row({s.name, csvMoney(s.mean), csvMoney(s.total.p10), csvMoney(s.total.p50), csvMoney(s.total.p90),
                     csvMoney(s.npvMean), csvMoney(s.npv.p10), csvMoney(s.npv.p50), csvMoney(s.npv.p90), csvNumber(s.pCheapest)});
-    out += "\r\n";
-    out += row({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("p_a_cheaper"), moneyColumn("p10", c),
-                moneyColumn("p50", c), moneyColumn("p90", c)});
+    return out;
+}
+
+QByteArray riskPairsCsv(const tco::AnalysisResult &risk)
+{
+    const QString &c = risk.currency;
+    QByteArray out = row({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("p_a_cheaper"), moneyColumn("p10", c),
+                          moneyColumn("p50", c), moneyColumn("p90", c)});
     for (const tco::PairRisk &p : risk.pairs)
         out += row({p.a, p.b, csvNumber(p.pACheaper), csvMoney(p.difference.p10), csvMoney(p.difference.p50),
                     csvMoney(p.difference.p90)});
@@ -336,19 +360,24 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
                         "total_usd and the <category>_usd sums of its months.")},
         {QStringLiteral("breakeven.csv"),
          QStringLiteral("Every break-even's sweep: for each server count, the purchase's and the cloud's totals over "
-                        "the horizon in USD, and whether buying is no dearer.")},
+                        "the horizon in USD, and whether buying is no dearer; on_dashboard is true for the one the "
+                        "dashboard and the summary show (worked out against the cheapest cloud option when the plan "
+                        "asks for no such comparison).")},
         {QStringLiteral("breakeven-utilization.csv"),
          QStringLiteral("Break-evens against pay-per-use: demand_scale (multiple of the plan's demand), the demand in "
                         "reference GPU-hours a month and the utilization (fraction of what the servers can do) at "
-                        "which owning costs as much; purchase_total_usd, cloud_fixed_usd and cloud_variable_usd.")},
+                        "which owning costs as much; purchase_total_usd, cloud_fixed_usd and cloud_variable_usd; "
+                        "on_dashboard as in breakeven.csv.")},
         {QStringLiteral("price-history.csv"),
          QStringLiteral("The catalog prices the plan's instances have, as observed: amount in its currency and unit, "
                         "per_hour (in the same currency), "
                         "observed_at (date), source and note. Prices keep every digit they were quoted with.")},
         {QStringLiteral("risk-summary.csv"),
          QStringLiteral("Monte Carlo per scenario: mean and percentiles (p10, p50, p90) of the total and the NPV in "
-                        "USD, p_cheapest (share of trials, 0 to 1); below a blank line, each pair's p_a_cheaper and "
-                        "the percentiles of the difference in USD.")},
+                        "USD, p_cheapest (share of trials, 0 to 1).")},
+        {QStringLiteral("risk-pairs.csv"),
+         QStringLiteral("Monte Carlo per pair of scenarios a and b: p_a_cheaper (share of trials in which a costs less, "
+                        "0 to 1) and the percentiles (p10, p50, p90) of a's total less b's in USD.")},
         {QStringLiteral("risk-fan.csv"),
          QStringLiteral("Percentiles of each scenario's cumulative cost at the end of each month, in USD.")},
         {QStringLiteral("tornado.csv"),

@@ -40,13 +40,16 @@ QByteArray monthlyCsv(const tco::PlanResult &result);
 Status writeMonthlyCsv(const tco::PlanResult &prepared, QIODevice &device);
 /// scenario,kind,year,months,partial,total_usd,<category>_usd...: one row per scenario and year.
 QByteArray yearlyCsv(const tco::PlanResult &result);
-/// purchase,cloud,servers,purchase_total_usd,cloud_total_usd,purchase_cheaper: the whole sweep of every break-even.
+/// purchase,cloud,servers,purchase_total_usd,cloud_total_usd,purchase_cheaper,on_dashboard: the whole sweep of every
+/// break-even of the plan, and of the one the dashboard shows when the plan does not ask for it (on_dashboard true).
 QByteArray breakEvenCsv(const tco::PlanResult &result);
-/// One row per break-even against an elastic scenario: the fleet break-even utilization (model.md §10.7).
+/// One row per break-even against an elastic scenario: the fleet break-even utilization (model.md §10.7); the same
+/// break-evens and on_dashboard column as breakEvenCsv.
 QByteArray breakEvenUtilizationCsv(const tco::PlanResult &result);
-/// scenario,mean_usd,p10_usd,...,npv_p90_usd,p_cheapest: the Monte Carlo per scenario, then one row per pair
-/// (a,b,p_a_cheaper and the percentiles of a − b) in a second table below a blank line.
+/// scenario,mean_usd,p10_usd,...,npv_p90_usd,p_cheapest: the Monte Carlo per scenario.
 QByteArray riskSummaryCsv(const tco::AnalysisResult &risk);
+/// a,b,p_a_cheaper,p10_usd,p50_usd,p90_usd: one row per pair of scenarios, the percentiles of a's total less b's.
+QByteArray riskPairsCsv(const tco::AnalysisResult &risk);
 /// scenario,month,p10_usd,p50_usd,p90_usd: the fan chart's cumulative-cost percentiles.
 QByteArray riskFanCsv(const tco::AnalysisResult &risk);
 /// scenario,target,parameter,unit,base,low,high,total_low_usd,total_high_usd,swing_usd: the tornado.

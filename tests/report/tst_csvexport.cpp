@@ -195,7 +195,34 @@ private slots:
     {
         const QList<QByteArray> rows = lines(report::breakEvenCsv(evaluated()));
         QCOMPARE(rows.size(), 1 + 3);
-        QVERIFY(rows.first().startsWith("purchase,cloud,servers,purchase_total_usd,cloud_total_usd,purchase_cheaper"));
+        QVERIFY(rows.first().startsWith("purchase,cloud,servers,purchase_total_usd,cloud_total_usd,purchase_cheaper,on_dashboard"));
+        // The plan's own request is the one the dashboard shows.
+        for (qsizetype i = 1; i < rows.size(); ++i)
+            QVERIFY2(rows.at(i).trimmed().endsWith(",true"), rows.at(i).constData());
+    }
+
+    // A plan that asks for no break-even: the one the dashboard shows (the purchase against the cheapest cloud option,
+    // worked out with the defaults) is still in the file, marked as such, with the dashboard's own figures.
+    void breakEvenShownOnTheDashboardIsExported()
+    {
+        QByteArray json = kPlan;
+        json.replace(R"(,
+  "breakeven": [ { "purchase": "On-prem, one server", "cloud": "GCP node", "max_servers": 3 } ])", "");
+        const auto plan = tco::readPlan(json);
+        QVERIFY(plan);
+        QVERIFY(plan->breakeven.isEmpty());
+        const auto result = tco::evaluatePlan(*plan);
+        QVERIFY(result);
+        const std::optional<tco::HeadlineBreakEven> headline = tco::headlineBreakEven(*result);
+        QVERIFY(headline && !headline->index);
+        const QList<QByteArray> rows = lines(report::breakEvenCsv(*result));
+        QCOMPARE(rows.size(), qsizetype(1 + headline->breakEven.result.sweep.size()));
+        QVERIFY(rows.size() > 1);
+        const QList<QByteArray> first = rows.at(1).trimmed().split(',');
+        QVERIFY2(rows.at(1).startsWith("\"On-prem, one server\",GCP node,1,"), rows.at(1).constData());
+        QCOMPARE(first.last(), QByteArray("true"));
+        QCOMPARE(first.at(first.size() - 4),
+                 report::csvMoney(headline->breakEven.result.sweep.front().purchaseTotal).toUtf8());
     }
 
     void priceHistory()
