@@ -30,7 +30,7 @@ commands:
   actuals compare PLAN.json --scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]
   fx import FILE | list [--currency C] [--from DATE] [--to DATE] | rate FROM TO [--date DATE] | add CURRENCY PER_EUR --date DATE --source TEXT [--format table|csv|json] [--document PATH]
   plan list|save PLAN.json [--replace ID]|show ID|remove ID [--document PATH]
-  report PLAN.json|DOCUMENT.mltco [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
+  report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
   store copy SOURCE DEST        copy a document between a .mltco file and a team store, either way
   example [NAME]
   help

@@ -299,7 +299,7 @@ Expected<std::unique_ptr<Document>> Document::openFile(const QString &path, Acce
         if (Status s = configure(*db, mode != OpenMode::ReadWrite); !s)
             return s;
         // A damaged file is refused before anything reads it as empty or writes into it (quick_check reads
-        // every page: about 0.2 s for a million prices, see README).
+        // every page: about 0.2 s for a million prices, see docs/benchmarks.md).
         if (Status s = mode == OpenMode::ReadWrite ? checkIntactReadOnly(path, *db) : checkIntact(*db); !s)
             return s;
         if (mode != OpenMode::ReadWrite && *version < kSchemaVersion)

@@ -1,5 +1,5 @@
 # make_big_document: the 1,000,000-price document and the 20,000-scenario, 120-month plan the scale benchmarks
-# (README's table) are measured on. CTest makes small ones so the tool keeps working.
+# (docs/benchmarks.md) are measured on. CTest makes small ones so the tool keeps working.
 add_executable(make_big_document ${CMAKE_CURRENT_LIST_DIR}/make_big_document.cpp ${CMAKE_CURRENT_LIST_DIR}/bigdata.h)
 target_link_libraries(make_big_document PRIVATE mltco_models)
 mltco_set_compile_options(make_big_document)

@@ -2,7 +2,7 @@
 //   make_big_document plan PLAN.json [SCENARIOS [MONTHS]]   a plan of 20,000 scenarios over 120 months by default
 //   make_big_document document DOC.mltco [PRICES]           a document holding 1,000,000 prices by default,
 //                                                           imported from a generated generic CSV as a user would
-// README's benchmark table says which command measures what on them.
+// docs/benchmarks.md says which command measures what on them.
 #include "bigdata.h"
 
 #include "models/catalog/catalogrepository.h"

@@ -175,7 +175,7 @@ CatalogPage::~CatalogPage() = default;
 void CatalogPage::ensureLoaded() const
 {
     // The catalog is read when the page is first shown (or its models first asked for): a document of a million prices
-    // opens its window without waiting for them (README, Benchmarks › Scale).
+    // opens its window without waiting for them (docs/benchmarks.md, Scale).
     if (m_loaded)
         return;
     m_loaded = true;
