@@ -73,6 +73,8 @@ QJsonObject toJson(const tco::AnalysisResult &r)
     for (const tco::BreakEvenMonthRisk &b : r.breakevenMonths)
         months.append(QJsonObject{{QStringLiteral("purchase"), b.purchase},
                                   {QStringLiteral("cloud"), b.cloud},
+                                  {QStringLiteral("on_dashboard"), b.onDashboard},
+                                  {QStringLiteral("requested"), b.requested},
                                   {QStringLiteral("p_never"), b.pNever},
                                   {QStringLiteral("p10"), orNull(b.p10)},
                                   {QStringLiteral("p50"), orNull(b.p50)},

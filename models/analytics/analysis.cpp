@@ -228,8 +228,10 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
     const std::vector<int> &targets = sample->targets;
     const std::vector<std::vector<double>> &x = sample->columns;
 
-    // Breakeven requests by index.
+    // Paybacks by index: the plan's break-even requests, then the dashboard's (the headline purchase against the plan's
+    // one counterpart, headlineBreakEven) when the plan does not ask for that pair.
     std::vector<std::pair<int, int>> requests;
+    std::vector<std::pair<QString, QString>> requestNames;
     for (const EvaluatedBreakEven &b : base.breakeven) {
         int p = -1, q = -1;
         for (std::size_t s = 0; s < nScen; ++s) {
@@ -239,6 +241,21 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
                 q = static_cast<int>(s);
         }
         requests.emplace_back(p, q);
+        requestNames.emplace_back(b.request.purchase, b.request.cloud);
+    }
+    int dashboardRequest = -1;
+    {
+        const int purchase = headlinePurchase(base);
+        const OwningCounterpart counterpart = owningCounterpart(base);
+        if (purchase >= 0 && counterpart.cloud >= 0) {
+            const auto found = std::find(requests.begin(), requests.end(), std::pair{purchase, counterpart.cloud});
+            dashboardRequest = static_cast<int>(found - requests.begin());
+            if (found == requests.end()) {
+                requests.emplace_back(purchase, counterpart.cloud);
+                requestNames.emplace_back(base.scenarios[static_cast<std::size_t>(purchase)].name,
+                                          base.scenarios[static_cast<std::size_t>(counterpart.cloud)].name);
+            }
+        }
     }
 
     // The fan needs every month's cumulative cost of every trial. Kept (4 bytes a value, column-major so each
@@ -446,8 +463,10 @@ Expected<AnalysisResult> analyzePlan(const Plan &plan, const PlanResult &base, c
         }
     for (std::size_t r = 0; r < requests.size(); ++r) {
         BreakEvenMonthRisk risk;
-        risk.purchase = base.breakeven[r].request.purchase;
-        risk.cloud = base.breakeven[r].request.cloud;
+        risk.purchase = requestNames[r].first;
+        risk.cloud = requestNames[r].second;
+        risk.onDashboard = static_cast<int>(r) == dashboardRequest;
+        risk.requested = r < base.breakeven.size();
         // "Never" sorts after every month; a percentile that needs a never-trial has no month.
         std::vector<double> months(n);
         std::size_t never = 0;

@@ -81,9 +81,14 @@ struct FanSeries final
 
 /// The payback month of a break-even request (model.md §6) over the trials; a percentile that falls among the
 /// trials that never pay back is nullopt.
+/// The payback month of a purchase against a cloud option over the trials: for each break-even request of the plan,
+/// and for the pair the dashboard shows (the headline purchase against the plan's one counterpart) when the plan does
+/// not ask for it.
 struct BreakEvenMonthRisk final
 {
     QString purchase, cloud;
+    bool onDashboard = false; ///< the pair the dashboard's break-even card shows (tco::headlineBreakEven)
+    bool requested = true;    ///< one of the plan's break-even requests (false: added for the dashboard's pair)
     double pNever = 0.0;
     std::optional<double> p10, p50, p90;
 };

@@ -458,64 +458,79 @@ int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std
     return best;
 }
 
+OwningCounterpart owningCounterpart(const PlanResult &result)
+{
+    const auto cloud = [&](std::size_t i) { return isCloudKind(result.scenarios[i].kind()); };
+    if (const int meeting = cheapestMeetingDemand(result, cloud); meeting >= 0)
+        return {meeting, true};
+    int best = -1;
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i)
+        if (cloud(i) && (best < 0 || result.scenarios[i].result.total <
+                                         result.scenarios[static_cast<std::size_t>(best)].result.total))
+            best = static_cast<int>(i);
+    return {best, false};
+}
+
 std::optional<OwningVersusCloud> owningVersusCloud(const PlanResult &result, std::size_t position)
 {
     if (position >= result.scenarios.size() || result.scenarios[position].kind() != ScenarioKind::Purchase)
         return std::nullopt;
-    const int cloud =
-        cheapestMeetingDemand(result, [&](std::size_t i) { return isCloudKind(result.scenarios[i].kind()); });
-    if (cloud < 0)
+    const OwningCounterpart counterpart = owningCounterpart(result);
+    if (counterpart.cloud < 0)
         return std::nullopt;
     const ScenarioResult &owned = result.scenarios[position].result;
-    const ScenarioResult &rented = result.scenarios[static_cast<std::size_t>(cloud)].result;
-    return OwningVersusCloud{cloud, breakEvenMonth(owned, rented), owningReturn(owned, rented)};
+    const ScenarioResult &rented = result.scenarios[static_cast<std::size_t>(counterpart.cloud)].result;
+    return OwningVersusCloud{counterpart.cloud, breakEvenMonth(owned, rented), owningReturn(owned, rented)};
 }
 
-std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result)
+int headlinePurchase(const PlanResult &result)
 {
-    const auto position = [&](const QString &name) {
-        for (std::size_t i = 0; i < result.scenarios.size(); ++i)
-            if (result.scenarios[i].name == name)
-                return static_cast<int>(i);
-        return -1;
-    };
     const auto isPurchase = [&](int i) {
-        return i >= 0 && result.scenarios[static_cast<std::size_t>(i)].kind() == ScenarioKind::Purchase;
-    };
-    const auto fromRequest = [&](std::size_t index) -> std::optional<HeadlineBreakEven> {
-        const EvaluatedBreakEven &be = result.breakeven[index];
-        return HeadlineBreakEven{be, position(be.request.purchase), position(be.request.cloud), index};
+        return i >= 0 && static_cast<std::size_t>(i) < result.scenarios.size() &&
+               result.scenarios[static_cast<std::size_t>(i)].kind() == ScenarioKind::Purchase;
     };
     int owned = cheapestMeetingDemand(result);
-    if (!isPurchase(owned))
-        owned = result.breakeven.empty() ? -1 : position(result.breakeven.front().request.purchase);
+    for (std::size_t i = 0; !isPurchase(owned) && i < result.breakeven.size(); ++i)
+        for (std::size_t s = 0; s < result.scenarios.size(); ++s)
+            if (result.scenarios[s].name == result.breakeven[i].request.purchase)
+                owned = static_cast<int>(s);
     for (std::size_t i = 0; !isPurchase(owned) && i < result.scenarios.size(); ++i)
         owned = static_cast<int>(i);
-    const int cloud =
-        cheapestMeetingDemand(result, [&](std::size_t i) { return isCloudKind(result.scenarios[i].kind()); });
-    if (!isPurchase(owned) || cloud < 0)
-        return result.breakeven.empty() ? std::nullopt : fromRequest(0);
+    return isPurchase(owned) ? owned : -1;
+}
+
+std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result, int owned)
+{
+    if (owned < 0)
+        owned = headlinePurchase(result);
+    if (owned < 0 || static_cast<std::size_t>(owned) >= result.scenarios.size() ||
+        result.scenarios[static_cast<std::size_t>(owned)].kind() != ScenarioKind::Purchase)
+        return std::nullopt;
+    const OwningCounterpart counterpart = owningCounterpart(result);
+    if (counterpart.cloud < 0)
+        return std::nullopt;
     const EvaluatedScenario &purchase = result.scenarios[static_cast<std::size_t>(owned)];
-    const EvaluatedScenario &rented = result.scenarios[static_cast<std::size_t>(cloud)];
+    const EvaluatedScenario &rented = result.scenarios[static_cast<std::size_t>(counterpart.cloud)];
     for (std::size_t i = 0; i < result.breakeven.size(); ++i)
         if (result.breakeven[i].request.purchase == purchase.name && result.breakeven[i].request.cloud == rented.name)
-            return fromRequest(i);
+            return HeadlineBreakEven{result.breakeven[i], owned, counterpart.cloud, i, counterpart.meetsDemand};
     const auto &buy = std::get<PurchaseScenario>(purchase.scenario);
     BreakEvenRequest request(purchase.name, rented.name);
     BreakEvenResult found;
     if (const auto *elastic = std::get_if<ElasticScenario>(&rented.scenario)) {
         Expected<FleetBreakEven> fleet = fleetBreakEven(result.workload, buy, *elastic);
         if (!fleet)
-            return result.breakeven.empty() ? std::nullopt : fromRequest(0);
+            return std::nullopt;
         found.fleet = *fleet;
     } else {
         Expected<BreakEvenResult> sweep =
             breakEvenServers(result.workload, buy, rented.scenario, request.maxServers, request.basis);
         if (!sweep)
-            return result.breakeven.empty() ? std::nullopt : fromRequest(0);
+            return std::nullopt;
         found = std::move(*sweep);
     }
-    return HeadlineBreakEven{{std::move(request), std::move(found)}, owned, cloud, std::nullopt};
+    return HeadlineBreakEven{{std::move(request), std::move(found)}, owned, counterpart.cloud, std::nullopt,
+                             counterpart.meetsDemand};
 }
 
 std::vector<FxUse> PlanResult::fxUsed() const

@@ -89,30 +89,45 @@ struct PlanResult final
 /// summary all name their cheapest with this.
 int cheapestMeetingDemand(const PlanResult &result, const std::function<bool(std::size_t)> &accept = {});
 
-/// An owned option measured against the cheapest cloud option of the plan that meets the demand (model.md §12):
-/// its payback month and the annual IRR of owning over renting (none when the flows never change sign).
+/// The one cloud option every owned option is measured against, wherever owning is compared with renting (the
+/// dashboard's break-even card and chart, Scenarios › Break-even, the Risk page's payback, the PDF, `report --summary`,
+/// `evaluate`'s `irr_vs`): the cheapest cloud option (dedicated, cluster, pay-per-use or reserved) that meets the
+/// demand; when none meets it, the cheapest cloud option all the same (`meetsDemand` false, said where it is shown).
+struct OwningCounterpart final
+{
+    int cloud = -1; ///< position in result.scenarios; -1 when the plan has no cloud option
+    bool meetsDemand = true;
+};
+OwningCounterpart owningCounterpart(const PlanResult &result);
+
+/// An owned option measured against owningCounterpart() (model.md §12): its payback month and the annual IRR of owning
+/// over renting (none when the flows never change sign).
 struct OwningVersusCloud final
 {
     int cloud = -1; ///< position in result.scenarios
     std::optional<int> paybackMonth;
     std::optional<double> irr;
 };
-/// For the purchase at `position`; none when it is not a purchase or the plan has no cloud option meeting demand.
+/// For the purchase at `position`; none when it is not a purchase or the plan has no cloud option.
 std::optional<OwningVersusCloud> owningVersusCloud(const PlanResult &result, std::size_t position);
 
-/// The break-even a reader of the headline asks about: the owned option (the recommended one when it is a purchase,
-/// else the purchase of the plan's first break-even request, else the plan's first purchase) against the cheapest
-/// cloud option that meets the demand. The plan's own request for that pair when it has one; otherwise one worked
-/// out with a request's defaults (capacity basis, the default sweep). When the plan has no purchase or no cloud option
-/// meeting demand, the plan's first request; none when that is missing too or the comparison cannot be worked out.
+/// The purchase a reader of the headline asks about when none is chosen: the recommended option when it is a purchase,
+/// else the purchase of the plan's first break-even request, else the plan's first purchase; -1 when there is none.
+int headlinePurchase(const PlanResult &result);
+
+/// The break-even of the purchase at `purchase` (headlinePurchase() when -1; any purchase of the plan may be chosen)
+/// against owningCounterpart(): the plan's own request for that pair when it has one, otherwise one worked out with a
+/// request's defaults (capacity basis, the default sweep; against pay-per-use, the fleet's break-even utilization).
+/// None when the plan has no purchase or no cloud option, or the comparison cannot be worked out.
 struct HeadlineBreakEven final
 {
     EvaluatedBreakEven breakEven;
     int purchase = -1;                ///< positions in result.scenarios
     int cloud = -1;
     std::optional<std::size_t> index; ///< the plan's request it is (in result.breakeven); none when worked out here
+    bool cloudMeetsDemand = true;     ///< whether the counterpart serves all the demand (OwningCounterpart)
 };
-std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result);
+std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result, int purchase = -1);
 
 /// What preparePlan and evaluatePlan do with a scenario or break-even that cannot be evaluated (a price not
 /// given, a value out of range, a hybrid whose base cannot be evaluated): refuse the whole plan (the command

@@ -2,6 +2,7 @@
 
 #include "models/report/format.h"
 #include "models/report/problemtext.h"
+#include "models/report/summary.h"
 #include "models/tco/breakeven.h"
 #include "models/plan/parameters.h"
 #include "models/tco/workload.h"
@@ -246,7 +247,7 @@ QStringList summarize(const tco::Plan &plan, const tco::PlanResult &result)
     for (const tco::EvaluatedScenario &s : result.scenarios)
         out << scenarioLine(s, result.currency);
     for (const tco::EvaluatedBreakEven &b : result.breakeven) {
-        out << breakEvenSentence(b);
+        out << breakEvenSentence(b, result.workload.horizonMonths);
         const tco::EvaluatedScenario *purchase = nullptr;
         const tco::EvaluatedScenario *cloud = nullptr;
         for (const tco::EvaluatedScenario &s : result.scenarios) {
@@ -289,33 +290,52 @@ QString formatParameter(tco::ParamId id, double value, const QString &currency)
     return grouped(value, rounded2 == value ? (std::round(value) == value ? 0 : 2) : 4);
 }
 
-QString breakEvenSentence(const tco::EvaluatedBreakEven &b)
+QString breakEvenSentence(const tco::EvaluatedBreakEven &b, int horizonMonths)
 {
+    const QString over = horizonInWords(horizonMonths);
     if (const auto &f = b.result.fleet) {
         if (f->demandScale <= 0.0)
-            return QStringLiteral("Owning (%1) is cheaper than %2 at any demand: the servers cost less than its "
-                                  "fixed costs.")
-                .arg(b.request.purchase, b.request.cloud);
+            return QStringLiteral("Owning %1 costs less than paying per use for %2 over %3 at any demand: the servers "
+                                  "cost less than what %2 costs even with no work.")
+                .arg(b.request.purchase, b.request.cloud, over);
         if (!f->reachable)
-            return QStringLiteral("Pay-per-use (%1) stays cheaper than owning (%2): owning would pay only at %3 "
-                                  "reference GPU-hours a month, %4 of what the servers can do.")
-                .arg(b.request.cloud, b.request.purchase, grouped(f->demandGpuHoursPerMonth, 0), percent(f->utilization));
-        return QStringLiteral("Fleet break-even: owning (%1) costs no more than %2 once the servers are %3 busy, %4 "
-                              "reference GPU-hours a month (the plan needs %5).")
-            .arg(b.request.purchase, b.request.cloud, percent(f->utilization), grouped(f->demandGpuHoursPerMonth, 0),
-                 grouped(f->planDemandGpuHoursPerMonth, 0));
+            return QStringLiteral("Paying per use for %1 costs less than owning %2 over %3 at any demand the servers can "
+                                  "serve: owning would catch up only at %4 times the work they can do (%5 reference "
+                                  "GPU-hours a month; the plan needs %6).")
+                .arg(b.request.cloud, b.request.purchase, over, grouped(f->utilization, 1),
+                     grouped(f->demandGpuHoursPerMonth, 0), grouped(f->planDemandGpuHoursPerMonth, 0));
+        return QStringLiteral("Owning %1 costs less than paying per use for %2 over %3 once the servers are busy %4 of "
+                              "the time (%5 reference GPU-hours a month; the plan needs %6).")
+            .arg(b.request.purchase, b.request.cloud, over, percent(f->utilization, 0),
+                 grouped(f->demandGpuHoursPerMonth, 0), grouped(f->planDemandGpuHoursPerMonth, 0));
     }
     const int max = b.request.maxServers;
-    const QString basis = b.request.basis == tco::BreakEvenBasis::Capacity
-                              ? QStringLiteral(" at equal throughput")
-                              : QStringLiteral(" instance for server");
+    const QString rented = b.request.basis == tco::BreakEvenBasis::Capacity
+                               ? QStringLiteral("renting %1 of equal throughput").arg(b.request.cloud)
+                               : QStringLiteral("renting as many %1 instances").arg(b.request.cloud);
     if (!b.result.servers)
-        return QStringLiteral("Buying servers (%1) never costs less than %2%3 up to %4.")
-            .arg(b.request.purchase, b.request.cloud, basis, servers(max));
-    return QStringLiteral("Break-even: from %1, buying (%2) costs no more than %3%4 over the horizon%5.")
-        .arg(servers(*b.result.servers), b.request.purchase, b.request.cloud, basis,
-             b.result.staysCheaper ? QStringLiteral(", and it stays cheaper up to %1").arg(servers(max))
-                                   : QStringLiteral(", though not for every larger count up to %1").arg(servers(max)));
+        return QStringLiteral("Renting %1 costs less than buying any number of servers (%2) from 1 to %3 over %4.")
+            .arg(b.request.cloud, b.request.purchase)
+            .arg(max)
+            .arg(over);
+    const int from = *b.result.servers;
+    if (b.result.staysCheaper)
+        return QStringLiteral("Buying %1 or more servers (%2) costs less than %3 over %4 (compared up to %5).")
+            .arg(QString::number(from), b.request.purchase, rented, over, servers(max));
+    return QStringLiteral("Buying %1 (%2) costs less than %3 over %4, though not at every larger count up to %5.")
+        .arg(servers(from), b.request.purchase, rented, over, servers(max));
+}
+
+QString counterpartSentence(const tco::PlanResult &result, const tco::HeadlineBreakEven &headline)
+{
+    if (headline.cloud < 0 || static_cast<std::size_t>(headline.cloud) >= result.scenarios.size())
+        return {};
+    const QString &cloud = result.scenarios[static_cast<std::size_t>(headline.cloud)].name;
+    return headline.cloudMeetsDemand
+               ? QStringLiteral("Owning is measured against %1, the cheapest cloud option that meets the demand.").arg(cloud)
+               : QStringLiteral("Owning is measured against %1, the cheapest cloud option; no cloud option meets all the "
+                                "demand.")
+                     .arg(cloud);
 }
 
 QStringList ratesUsedText(const tco::PlanResult &result)

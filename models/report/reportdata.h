@@ -86,9 +86,13 @@ struct ReportData final
 ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
                           const QList<catalog::Source> &catalogSources, const QString &documentName, const QDate &date);
 
-/// "Buying becomes cheaper than <cloud> from 6 servers …", or against an elastic scenario the utilization at
-/// which owning pays: the break-even in words (also used by the PDF's chart caption and the executive summary).
-QString breakEvenSentence(const tco::EvaluatedBreakEven &breakEven);
+/// The break-even in plain words, the same wherever it is shown (the dashboard's card and chart, Scenarios ›
+/// Break-even, the PDF's chart captions, the executive summary): "Buying 2 or more servers (On-prem 8xA100) costs less
+/// than renting GCP 8xA100 node of equal throughput over 3 years", or against pay-per-use how busy the servers must be.
+QString breakEvenSentence(const tco::EvaluatedBreakEven &breakEven, int horizonMonths);
+/// "Owning is measured against GCP preemptible A100, the cheapest cloud option that meets the demand." (or that none
+/// meets all of it): which counterpart a headline break-even is against, and why.
+QString counterpartSentence(const tco::PlanResult &result, const tco::HeadlineBreakEven &headline);
 
 /// The workload's monthly demand in words: "2,920 reference GPU-hours a month", or with steps and growth
 /// "11,680 reference GPU-hours a month; 17,520 from month 13; growing 30.0 % a year; peak 37,659 in month 36".

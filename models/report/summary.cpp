@@ -239,7 +239,12 @@ QString owningReturnSentence(const tco::PlanResult &result, std::size_t position
                             : *v->paybackMonth <= 1 ? QStringLiteral("cheaper from the first month")
                                                     : QStringLiteral("pays back in month %1").arg(*v->paybackMonth);
     QString irr;
-    if (v->irr) {
+    if (v->irr && *v->irr < 0.0) {
+        // A negative return: owning never earns back what it costs beyond renting; the rate says how far short.
+        irr = QStringLiteral("owning never earns back its extra outlay (as a return, %1 a year: it loses against "
+                             "renting)")
+                  .arg(percent(*v->irr));
+    } else if (v->irr) {
         irr = QStringLiteral("an annual return on owning of %1").arg(percent(*v->irr));
     } else {
         // No rate makes the flows (cloud - owned, month by month) sum to nothing: they never change sign.
@@ -249,8 +254,9 @@ QString owningReturnSentence(const tco::PlanResult &result, std::size_t position
         irr = saves ? QStringLiteral("owning costs less every month, so there is no outlay to earn a return on")
                     : QStringLiteral("owning saves nothing in any month, so it earns no return");
     }
-    return QStringLiteral("Owning (%1) instead of renting the cheapest cloud option (%2): %3; %4.")
-        .arg(own.name, cloud.name, payback, irr);
+    const bool meets = tco::owningCounterpart(result).meetsDemand;
+    return QStringLiteral("Owning (%1) instead of renting %2 (the cheapest cloud option%3): %4; %5.")
+        .arg(own.name, cloud.name, meets ? QStringLiteral(" that meets the demand") : QString(), payback, irr);
 }
 
 QString howSureSentence(const ExecutiveSummary &summary, const tco::AnalysisResult &risk)
@@ -320,8 +326,16 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
     summary.recommendation = recommendationSentence(result, summary);
     if (summary.recommended >= 0 && summary.alternative >= 0)
         summary.sensitivities = sensitivities(plan, result, summary.recommended, summary.alternative);
-    for (const tco::EvaluatedBreakEven &b : result.breakeven)
-        summary.breakEvens << breakEvenSentence(b);
+    // The break-even the dashboard shows first, with the counterpart it is against; then the plan's other requests.
+    const std::optional<tco::HeadlineBreakEven> headline = tco::headlineBreakEven(result);
+    if (headline) {
+        summary.buyOrRent = breakEvenSentence(headline->breakEven, result.workload.horizonMonths) + QLatin1Char(' ') +
+                            counterpartSentence(result, *headline);
+        summary.breakEvens << summary.buyOrRent;
+    }
+    for (std::size_t i = 0; i < result.breakeven.size(); ++i)
+        if (!headline || headline->index != i)
+            summary.breakEvens << breakEvenSentence(result.breakeven[i], result.workload.horizonMonths);
 
     int unmet = 0;
     for (const ComparisonRow &row : summary.rows)
@@ -481,6 +495,8 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
         }
         text += QLatin1Char('\n');
     }
+    if (!summary.buyOrRent.isEmpty() && !summary.sensitivities.empty())
+        text += (md ? QStringLiteral("**Buy or rent.** %1\n\n") : QStringLiteral("Buy or rent: %1\n\n")).arg(summary.buyOrRent);
     if (!summary.owningReturns.isEmpty()) {
         text += md ? QStringLiteral("**The return on owning.**\n\n") : QStringLiteral("The return on owning:\n");
         for (const QString &r : summary.owningReturns)

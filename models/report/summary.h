@@ -52,7 +52,9 @@ struct ExecutiveSummary final
     QStringList owningReturns;     ///< every purchase against the cheapest cloud option: owningReturnSentence()
     std::vector<ComparisonRow> rows; ///< every evaluated scenario, in plan order (left-out ones are in `notes`)
     std::vector<Sensitivity> sensitivities; ///< at most two, the largest first
-    QStringList breakEvens;        ///< the plan's break-evens in words (what the answer hangs on without a tornado)
+    QStringList breakEvens;        ///< the plan's break-evens in words (what the answer hangs on without a tornado),
+                                   ///< the dashboard's first
+    QString buyOrRent;             ///< the dashboard's break-even with the counterpart it is against, in words
     QStringList notes;             ///< unmet demand, what was left out, the tax view: what a reader must know
     QString taxView;               ///< "after tax at 21.0 %" or "before tax (cash)"
     int horizonMonths = 0;

@@ -93,6 +93,7 @@ private slots:
     void incompleteScenariosAreLeftOutInPlace();
     void cheapestMeetingDemandIgnoresWhatDoesLess();
     void headlineBreakEvenIsAgainstTheCheapestCloudOption();
+    void everyPurchaseAgainstTheOneCounterpart();
     void jsonHasTheDocumentedShape();
     void jsonUsesNullForUndefined();
     void aSubsetKeepsWhatItsCompositesAreBuiltFrom();
@@ -467,7 +468,7 @@ void TestPlanEvaluation::headlineBreakEvenIsAgainstTheCheapestCloudOption()
     QCOMPARE(h->index, std::optional<std::size_t>(1));
     QCOMPARE(h->breakEven.request.maxServers, 7);
 
-    // Without any cloud option (only the purchase is left), the plan's first request is all there is: none.
+    // Without any cloud option (only the purchase is left): none.
     Plan alone = samplePlan();
     alone.breakeven.clear();
     alone.scenarios.erase(std::remove_if(alone.scenarios.begin(), alone.scenarios.end(),
@@ -476,6 +477,49 @@ void TestPlanEvaluation::headlineBreakEvenIsAgainstTheCheapestCloudOption()
     r = evaluatePlan(alone);
     QVERIFY2(r, r ? "" : qPrintable(r.error().details.join(QLatin1Char('\n'))));
     QVERIFY(!headlineBreakEven(*r));
+}
+
+// Any purchase may be chosen, and each is measured against the same cloud option, the one owningVersusCloud (the IRR
+// and payback) uses too. When no cloud option meets the demand, the cheapest one still stands, and says so.
+void TestPlanEvaluation::everyPurchaseAgainstTheOneCounterpart()
+{
+    Plan plan = samplePlan();
+    PlanScenario second = plan.scenarios.at(4);
+    QCOMPARE(second.kind(), ScenarioKind::Purchase);
+    second.name = QStringLiteral("On-prem 8xA100, 3 servers");
+    std::get<PurchaseScenario>(second.scenario).servers = 3;
+    plan.scenarios.push_back(second);
+    Expected<PlanResult> r = evaluatePlan(plan);
+    QVERIFY(r);
+    const OwningCounterpart counterpart = owningCounterpart(*r);
+    QVERIFY(counterpart.cloud >= 0 && counterpart.meetsDemand);
+    for (int p : {4, 6}) {
+        const std::optional<HeadlineBreakEven> h = headlineBreakEven(*r, p);
+        QVERIFY(h);
+        QCOMPARE(h->purchase, p);
+        QCOMPARE(h->cloud, counterpart.cloud);
+        QCOMPARE(h->breakEven.request.purchase, r->scenarios[std::size_t(p)].name);
+        const std::optional<OwningVersusCloud> v = owningVersusCloud(*r, std::size_t(p));
+        QVERIFY(v);
+        QCOMPARE(v->cloud, counterpart.cloud);
+    }
+    QVERIFY(!headlineBreakEven(*r, 0)); // a dedicated scenario is not a purchase
+    QCOMPARE(headlinePurchase(*r), 4);  // none recommended is a purchase: the first request's
+
+    // Every cloud option leaves demand undone: the cheapest of them, marked.
+    for (EvaluatedScenario &s : r->scenarios)
+        if (isCloudKind(s.kind()))
+            s.result.unmet = s.result.demand = 100.0;
+    const OwningCounterpart short_ = owningCounterpart(*r);
+    QVERIFY(!short_.meetsDemand);
+    int cheapest = -1;
+    for (std::size_t i = 0; i < r->scenarios.size(); ++i)
+        if (isCloudKind(r->scenarios[i].kind()) &&
+            (cheapest < 0 || r->scenarios[i].result.total < r->scenarios[std::size_t(cheapest)].result.total))
+            cheapest = int(i);
+    QCOMPARE(short_.cloud, cheapest);
+    const std::optional<HeadlineBreakEven> h = headlineBreakEven(*r, 6);
+    QVERIFY(h && !h->cloudMeetsDemand);
 }
 
 void TestPlanEvaluation::jsonHasTheDocumentedShape()

@@ -3,8 +3,10 @@
 // owned option; unmet demand and ties are said in words; the comparison and the sensitivities are checked against
 // figures worked out here from the evaluation itself.
 #include "models/report/format.h"
+#include "models/report/reportdata.h"
 #include "models/report/summary.h"
 #include "models/report/titlecheck.h"
+#include "models/tco/breakeven.h"
 #include "models/plan/planevaluation.h"
 #include "models/plan/planreader.h"
 #include "tests/support/testmain.h"
@@ -128,9 +130,9 @@ private slots:
                      .arg(paybackMonth(own, cloud))
                      .arg(report::percent(*irr)));
         QCOMPARE(s.owningReturns.size(), 1);
-        QVERIFY2(s.owningReturns.front().startsWith(QStringLiteral("Owning (Own) instead of renting the cheapest cloud "
-                                                                   "option (%1): pays back in month %2; an annual "
-                                                                   "return on owning of ")
+        QVERIFY2(s.owningReturns.front().startsWith(QStringLiteral("Owning (Own) instead of renting %1 (the cheapest cloud "
+                                                                   "option that meets the demand): pays back in month %2; "
+                                                                   "an annual return on owning of ")
                                                         .arg(cloudName)
                                                         .arg(paybackMonth(own, cloud))),
                  qPrintable(s.owningReturns.front()));
@@ -146,6 +148,45 @@ private slots:
             QCOMPARE(s.rows[i].perYear, r.scenarios[i].result.averageAnnual);
         }
         QCOMPARE(s.rows[1].kind, QStringLiteral("owned servers"));
+    }
+
+    // One break-even story: the summary's "Buy or rent" line is the dashboard's (the headline purchase against the
+    // cheapest cloud option that meets the demand), says which option that is, and reads in plain words; a return on
+    // owning below zero is said as what it means.
+    void buyOrRentIsOneStoryInPlainWords()
+    {
+        const tco::Plan p = plan(R"({"name": "Own", "kind": "purchase", "servers": 1, "server_price": 400000},
+            {"name": "Node", "kind": "dedicated", "boxes": 1, "rate_per_hour": 8, "gpus_per_instance": 8, "speedup": 4},
+            {"name": "Pool", "kind": "elastic", "rate_per_hour": 2.9, "speedup": 4},
+            {"name": "Dear node", "kind": "dedicated", "boxes": 1, "rate_per_hour": 30, "gpus_per_instance": 8, "speedup": 4})");
+        const tco::PlanResult r = evaluate(p);
+        const report::ExecutiveSummary s = report::executiveSummary(p, r);
+        const tco::OwningCounterpart counterpart = tco::owningCounterpart(r);
+        QVERIFY(counterpart.cloud >= 0 && counterpart.meetsDemand);
+        // The counterpart is the cheapest of the three cloud options, all of which meet the demand.
+        for (const QString &cloud : {QStringLiteral("Node"), QStringLiteral("Pool"), QStringLiteral("Dear node")})
+            QVERIFY(r.scenarios[std::size_t(counterpart.cloud)].result.total <= named(r, cloud).result.total);
+        const QString cloudName = r.scenarios[std::size_t(counterpart.cloud)].name;
+        const std::optional<tco::HeadlineBreakEven> h = tco::headlineBreakEven(r);
+        QVERIFY(h);
+        QCOMPARE(h->cloud, counterpart.cloud);
+        QCOMPARE(s.buyOrRent, report::breakEvenSentence(h->breakEven, 36) +
+                                  QStringLiteral(" Owning is measured against %1, the cheapest cloud option that meets the "
+                                                 "demand.")
+                                      .arg(cloudName));
+        QVERIFY2(s.buyOrRent.contains(QStringLiteral("over 3 years")), qPrintable(s.buyOrRent));
+        // Owning at $400,000 against the cheapest cloud option loses: the return says so in words.
+        const std::optional<double> irr = tco::owningReturn(named(r, QStringLiteral("Own")).result,
+                                                            r.scenarios[std::size_t(counterpart.cloud)].result);
+        QVERIFY(irr && *irr < 0.0);
+        QCOMPARE(s.owningReturns.size(), 1);
+        QVERIFY2(s.owningReturns.front().contains(QStringLiteral("owning never earns back its extra outlay (as a return, %1 "
+                                                                 "a year: it loses against renting)")
+                                                      .arg(report::percent(*irr))),
+                 qPrintable(s.owningReturns.front()));
+        const QString text = report::summaryText(s, report::SummaryFormat::Text);
+        QVERIFY(!text.contains(QStringLiteral("of what the servers can do")));
+        QVERIFY(text.contains(cloudName));
     }
 
     void recommendationFollowsTheResults()

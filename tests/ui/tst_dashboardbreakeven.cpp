@@ -2,6 +2,7 @@
 // asks about (owning against the cheapest cloud option), and what they say when there is nothing to compare.
 #include "models/plan/planevaluation.h"
 #include "models/report/format.h"
+#include "models/report/reportdata.h"
 #include "ui/dashboard/kpicard.h"
 #include "dashboardtestutil.h"
 #include "uitestutil.h"
@@ -43,7 +44,9 @@ private slots:
         QCOMPARE(panel->marker()->pointLabelsFormat(), label);
         QCOMPARE(panel->crossingLabel(), label);
         QCOMPARE(panel->marker()->at(0).x(), double(servers));
-        QVERIFY(panel->note().startsWith(label));
+        // The sentence under the chart is the one every other place says.
+        QCOMPARE(panel->note(), report::breakEvenSentence(breakeven.front(), f.editor()->plan().workload.horizonMonths));
+        QVERIFY2(panel->note().startsWith(QStringLiteral("Buying %1 or more servers").arg(servers)), qPrintable(panel->note()));
         QCOMPARE(lineSeries(chart).size(), 3); // buy, rent and the dashed guide at the crossing
 
         // model.md §9: with the 15 % tier from 5 servers the break-even is 5.
@@ -69,10 +72,23 @@ private slots:
         const QString purchase = h->breakEven.request.purchase;
         const QString cloud = h->breakEven.request.cloud;
         QVERIFY(cloud != f.editor()->plan().breakeven.front().cloud);
-        QTRY_COMPARE(selector->currentIndex(), selector->count() - 1);
+        QTRY_COMPARE(selector->currentIndex(), panel->headlineIndex());
+        QVERIFY(panel->isAgainstCounterpart(selector->currentIndex()));
         QVERIFY2(selector->currentText().contains(cloud) && selector->currentText().contains(QStringLiteral("cheapest")),
                  qPrintable(selector->currentText()));
         QVERIFY2(card->detail().contains(purchase) && card->detail().contains(cloud), qPrintable(card->detail()));
+        // The card and the chart tell one story, and say which counterpart it is against.
+        const QString sentence = report::breakEvenSentence(h->breakEven, f.editor()->plan().workload.horizonMonths);
+        // The card says it short and names the counterpart; its tooltip says the chart's whole sentence.
+        QVERIFY2(card->detail().startsWith(QStringLiteral("%1 against %2 (the cheapest cloud option): ").arg(purchase, cloud)),
+                 qPrintable(card->detail()));
+        QVERIFY2(card->toolTip().startsWith(sentence.toHtmlEscaped()), qPrintable(card->toolTip()));
+        QVERIFY2(panel->note().startsWith(sentence), qPrintable(panel->note()));
+        QVERIFY2(card->toolTip().contains(QStringLiteral("Owning is measured against %1, the cheapest cloud option that "
+                                                         "meets the demand.")
+                                              .arg(cloud)),
+                 qPrintable(card->toolTip()));
+        QVERIFY(!card->detail().contains(QStringLiteral("of what the servers can do")));
         // The sample plan's cheapest cloud option is pay-per-use: owning against it is a utilization.
         QVERIFY(h->breakEven.result.fleet);
         const tco::FleetBreakEven &fleet = *h->breakEven.result.fleet;
@@ -89,12 +105,50 @@ private slots:
         QVERIFY(h && !h->breakEven.result.fleet);
         QVERIFY2(card->detail().contains(h->breakEven.request.cloud), qPrintable(card->detail()));
         if (h->breakEven.result.servers) {
-            QTRY_COMPARE(card->value(), QStringLiteral("%1 servers").arg(*h->breakEven.result.servers));
+            QTRY_COMPARE(card->value(), h->breakEven.result.staysCheaper
+                                            ? QStringLiteral("%1+ servers").arg(*h->breakEven.result.servers)
+                                            : QStringLiteral("%1 servers").arg(*h->breakEven.result.servers));
             QTRY_COMPARE(panel->crossingLabel(), QStringLiteral("Break-even: %1 servers").arg(*h->breakEven.result.servers));
         } else {
             QTRY_COMPARE(card->value(), QStringLiteral("Never"));
         }
-        QCOMPARE(selector->currentIndex(), h->index ? int(*h->index) : selector->count() - 1);
+        QCOMPARE(selector->currentIndex(), panel->headlineIndex());
+    }
+
+    // Any purchase can be chosen: the chart lists each against the same counterpart, and the card follows the choice.
+    void everyPurchaseCanBeChosen()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        const int first = indexOf(f.editor()->plan(), tco::ScenarioKind::Purchase);
+        const qsizetype before = f.editor()->plan().scenarios.size();
+        f.editor()->duplicateScenario(first);
+        QCOMPARE(f.editor()->plan().scenarios.size(), before + 1);
+        int second = -1;
+        for (int i = 0; i < int(f.editor()->plan().scenarios.size()); ++i)
+            if (i != first && f.editor()->plan().scenarios[i].kind() == tco::ScenarioKind::Purchase)
+                second = i;
+        QVERIFY(second >= 0);
+        f.editor()->setScenarioValue(second, tco::ParamId::Servers, 3);
+        const QString secondName = f.editor()->plan().scenarios[second].name;
+        auto *panel = f.find<ui::BreakEvenChart>(QStringLiteral("breakEvenPanel"));
+        auto *card = f.find<KpiCard>(QStringLiteral("kpiBreakEven"));
+        auto *selector = f.find<QComboBox>(QStringLiteral("breakEvenSelector"));
+        QVERIFY(panel && card && selector);
+        const tco::OwningCounterpart counterpart = tco::owningCounterpart(*f.editor()->result());
+        const QString cloud = f.editor()->result()->scenarios[std::size_t(counterpart.cloud)].name;
+        QTRY_VERIFY(selector->findText(secondName + QStringLiteral(" vs ") + cloud, Qt::MatchStartsWith) >= 0);
+        QVERIFY(!card->detail().contains(secondName));
+        QVERIFY(UiFixture::choose(selector, secondName + QStringLiteral(" vs ") + cloud));
+        QTRY_VERIFY2(card->detail().contains(secondName), qPrintable(card->detail()));
+        QVERIFY(card->detail().contains(cloud));
+        // The note is the sentence; the PDF's caption adds the counterpart it is against, which the note's tooltip says.
+        QCOMPARE(panel->caption(selector->currentIndex()), panel->note() + QLatin1Char(' ') +
+                                                               panel->findChild<QLabel *>(QStringLiteral("breakEvenNote"))->toolTip());
+        QVERIFY(panel->caption(selector->currentIndex()).contains(QStringLiteral("the cheapest cloud option that meets")));
+        QVERIFY(card->toolTip().startsWith(report::breakEvenSentence(panel->comparison(selector->currentIndex()),
+                                                                     f.editor()->plan().workload.horizonMonths)
+                                               .toHtmlEscaped()));
     }
 
     void breakEvenWithoutRequestOrCrossingIsExplained()
@@ -110,15 +164,17 @@ private slots:
         const int purchase = indexOf(f.editor()->plan(), tco::ScenarioKind::Purchase);
         f.editor()->setScenarioValue(purchase, tco::ParamId::ServerPrice, 5'000'000);
         QTRY_VERIFY(!panel->marker());
-        QVERIFY(panel->note().contains(QStringLiteral("never gets cheaper")));
+        QVERIFY2(panel->note().startsWith(QStringLiteral("Renting GCP 8xA100 node costs less than buying any number of "
+                                                         "servers")),
+                 qPrintable(panel->note()));
 
         // Without a break-even request the chart still shows owning against the cheapest cloud option.
         f.editor()->setBreakEven({});
         QTRY_COMPARE(f.find<QComboBox>(QStringLiteral("breakEvenSelector"))->count(), 1);
         QVERIFY(!empty->isVisible());
         auto *card = f.find<KpiCard>(QStringLiteral("kpiBreakEven"));
-        QVERIFY2(card->detail().contains(QStringLiteral("instead of renting the cheapest cloud option")),
-                 qPrintable(card->detail()));
+        QVERIFY2(card->toolTip().contains(QStringLiteral("(the cheapest cloud option that meets the demand)")),
+                 qPrintable(card->toolTip()));
 
         // With no cloud option at all there is nothing to compare with, and the chart says so.
         for (int i = int(f.editor()->plan().scenarios.size()) - 1; i >= 0; --i)

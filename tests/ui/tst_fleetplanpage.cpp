@@ -4,6 +4,7 @@
 
 #include "ui/charts/chartview.h"
 #include "ui/fleet/fleetplanpage.h"
+#include "ui/core/theme.h"
 #include "models/plan/examples.h"
 
 #include <algorithm>
@@ -187,6 +188,66 @@ private slots:
         QTRY_VERIFY(m_f->editor()->plan().scenario(QStringLiteral("Optimized fleet")));
         visitEveryPage(m_f->window.get());
         QVERIFY(m_f->editor()->result());
+    }
+
+    // An answer that no longer answers the settings or the plan is shown faded, with Add to plan off until it is found
+    // again; an answer added once cannot be added a second time.
+    void anOutOfDateAnswerIsMarkedAndCannotBeAdded()
+    {
+        auto *add = on<QPushButton>(QStringLiteral("fleetAddToPlan"));
+        auto *results = on<QWidget>(QStringLiteral("fleetResults"));
+        auto *status = on<QLabel>(QStringLiteral("fleetStatus"));
+        QVERIFY(results && status);
+        QTRY_VERIFY_WITH_TIMEOUT(page()->answer().has_value() && !page()->isRunning(), 60000);
+        QTRY_VERIFY(add->isEnabled());
+        QVERIFY(!ui::theme::isOutOfDate(results));
+        // The risk slider moves: the answer was for the other risk level.
+        on<QSlider>(QStringLiteral("fleetRisk"))->setValue(3);
+        QVERIFY(!add->isEnabled());
+        QVERIFY(ui::theme::isOutOfDate(results));
+        QVERIFY(results->graphicsEffect());
+        QVERIFY2(status->text().contains(QStringLiteral("settings changed")), qPrintable(status->text()));
+        // Found again: current, and it can be added, once.
+        on<QSpinBox>(QStringLiteral("fleetTrials"))->setValue(100);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("fleetRun")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning() && add->isEnabled(), 60000);
+        QVERIFY(!ui::theme::isOutOfDate(results));
+        QVERIFY(!results->graphicsEffect());
+        QTest::mouseClick(add, Qt::LeftButton);
+        QTRY_VERIFY(m_f->editor()->plan().scenario(QStringLiteral("Optimized fleet")));
+        QVERIFY(!add->isEnabled());
+        QCOMPARE(add->text(), QStringLiteral("Added"));
+        QVERIFY(!ui::theme::isOutOfDate(results)); // adding is not a change that outdates it
+        // Another edit of the plan: out of date.
+        m_f->editor()->setWorkloadValue(tco::ParamId::Engineers, m_f->editor()->plan().workload.engineers + 1);
+        QTRY_VERIFY(ui::theme::isOutOfDate(results));
+        QVERIFY(!add->isEnabled());
+        QVERIFY2(status->text().contains(QStringLiteral("plan changed")), qPrintable(status->text()));
+    }
+
+    // "No uncertain inputs" is said only while it is so: a request on a plan without them says so, and the note goes
+    // once an input is given a range (on the Risk page).
+    void theNoteOnUncertaintyFollowsThePlan()
+    {
+        auto *status = on<QLabel>(QStringLiteral("fleetStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(page()->answer().has_value() && !page()->isRunning(), 60000);
+        const QString note = QStringLiteral("The plan has no uncertain inputs");
+        tco::Plan plan = m_f->editor()->plan();
+        plan.uncertainty.clear();
+        plan.correlations.clear();
+        plan.optimize->everyMonths = 6; // a request of its own: the form shows it afresh
+        m_f->editor()->apply(plan, QStringLiteral("no uncertainty"));
+        QTRY_VERIFY2(status->text().contains(note), qPrintable(status->text()));
+        tco::Uncertainty growth;
+        growth.target = QStringLiteral("workload");
+        growth.parameter = tco::ParamId::DemandGrowth;
+        growth.distribution = tco::DistributionKind::Triangular;
+        growth.low = 0.0;
+        growth.mode = 0.3;
+        growth.high = 0.8;
+        plan.uncertainty.append(growth);
+        m_f->editor()->apply(plan, QStringLiteral("a range"));
+        QTRY_VERIFY2(!status->text().contains(note), qPrintable(status->text()));
     }
 
     void cancelStopsTheRun()

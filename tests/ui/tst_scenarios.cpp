@@ -22,6 +22,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTableWidget>
+#include <QInputDialog>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -645,6 +646,33 @@ private slots:
         QTRY_COMPARE(financed().financing, tco::Financing::Cash);
         QVERIFY(!financed().loanRate);
         QTRY_COMPARE(report::moneyWhole(total(kOnPrem)), cashTotal);
+    }
+
+    void financingAtNoCostOfCapitalSaysSoAndOffersTheRate()
+    {
+        // The sample plan discounts at 0 %: paying later is then worth nothing, so the comparison says so and offers
+        // to set the company's cost of capital; set, the NPV row is at that rate and the note goes.
+        QVERIFY(select(kOnPrem));
+        QCOMPARE(m_f->editor()->plan().workload.discountRate, 0.0);
+        auto *note = find<QLabel>(QStringLiteral("financingRateNote"));
+        auto *setRate = find<QPushButton>(QStringLiteral("financingSetRate"));
+        auto *table = find<QTableWidget>(QStringLiteral("financingTable"));
+        QVERIFY(note && setRate && table);
+        QTRY_VERIFY(note->isVisible() && setRate->isVisible());
+        QVERIFY(note->text().contains(QStringLiteral("paying later is worth nothing")));
+        QTimer::singleShot(0, this, [] {
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            QCOMPARE(dialog->doubleValue(), 8.0);
+            dialog->setDoubleValue(9.5);
+            dialog->accept();
+        });
+        QTest::mouseClick(setRate, Qt::LeftButton);
+        QTRY_COMPARE(m_f->editor()->plan().workload.discountRate, 0.095);
+        QTRY_VERIFY(!note->isVisible() && !setRate->isVisible());
+        QCOMPARE(table->verticalHeaderItem(2)->text(), QStringLiteral("NPV at 9.5 %"));
+        m_f->editor()->undoStack()->undo();
+        QTRY_VERIFY(note->isVisible());
     }
 
     void reservedTermsAndMixLayersAreEdited()

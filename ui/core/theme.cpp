@@ -2,6 +2,8 @@
 
 #include <QAbstractAxis>
 #include <QChart>
+#include <QGraphicsOpacityEffect>
+#include <QWidget>
 #include <QGuiApplication>
 #include <QLegend>
 #include <QPalette>
@@ -91,5 +93,21 @@ void colorChart(QChart *chart)
         axis->setLinePenColor(color(Role::Muted));
     }
 }
+
+void setOutOfDate(QWidget *widget, bool outOfDate)
+{
+    if (!widget || isOutOfDate(widget) == outOfDate)
+        return;
+    widget->setProperty("outOfDate", outOfDate);
+    if (outOfDate) {
+        auto *fade = new QGraphicsOpacityEffect(widget);
+        fade->setOpacity(0.4);
+        widget->setGraphicsEffect(fade); // the widget owns it, and deletes the one it replaces
+    } else {
+        widget->setGraphicsEffect(nullptr);
+    }
+}
+
+bool isOutOfDate(const QWidget *widget) { return widget && widget->property("outOfDate").toBool(); }
 
 } // namespace mltco::ui::theme

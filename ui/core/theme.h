@@ -8,6 +8,8 @@ class QChart;
 // The app's colours by what they mean, for a light or a dark window. Qt gives the window its palette from the
 // system (a dark desktop theme gives a dark palette); the widgets' own colours (cards, notes, messages, charts)
 // come from here, so they read on either. The PDF is paper: it is always drawn light (PrintScope).
+class QWidget;
+
 namespace mltco::ui::theme {
 
 enum class Role {
@@ -53,5 +55,10 @@ public:
 
 /// A chart's background, title, axes, grid and legend text in the theme's colours (series keep theirs).
 void colorChart(QChart *chart);
+
+/// Results that no longer answer the plan or the settings as they stand (the plan changed, a setting moved): drawn
+/// faded until they are found again, so an old figure never reads as a current one. isOutOfDate() says which.
+void setOutOfDate(QWidget *widget, bool outOfDate);
+bool isOutOfDate(const QWidget *widget);
 
 } // namespace mltco::ui::theme

@@ -1,6 +1,7 @@
 #include "ui/dashboard/breakevenchart.h"
 
 #include "models/report/format.h"
+#include "models/report/reportdata.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/theme.h"
 #include "ui/core/wraplabel.h"
@@ -119,6 +120,9 @@ BreakEvenChart::BreakEvenChart(QWidget *parent)
     layout->addWidget(m_stack, 1);
 
     connect(m_selector, &QComboBox::currentIndexChanged, this, &BreakEvenChart::rebuildChart);
+    // Only the reader's own choice moves the card above (a new result reopens on the headline's by itself).
+    connect(m_selector, &QComboBox::activated, this,
+            [this](int index) { emit comparisonChosen(purchaseOf(index), isAgainstCounterpart(index)); });
     connect(m_wholeSweep, &QCheckBox::toggled, this, &BreakEvenChart::rebuildChart);
 }
 
@@ -176,9 +180,31 @@ void BreakEvenChart::setResult(const tco::PlanResult &result)
 {
     m_currency = result.currency;
     m_horizon = result.workload.horizonMonths;
-    m_breakEvens = result.breakeven;
-    m_planRequests = m_breakEvens.size();
+    m_breakEvens.clear();
     m_colors.clear();
+    m_againstCounterpart.clear();
+    m_counterpartNote.clear();
+    m_headline = -1;
+    // Every purchase against the plan's one counterpart (the cheapest cloud option that meets the demand: the
+    // comparison the card above and every report make), the headline's purchase first chosen; then the plan's own
+    // requests for other pairs.
+    const int headlinePurchase = tco::headlinePurchase(result);
+    int purchases = 0;
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
+        if (result.scenarios[i].kind() != tco::ScenarioKind::Purchase)
+            continue;
+        if (static_cast<int>(i) != headlinePurchase && ++purchases > kMaxPurchasesCompared)
+            continue; // a plan of very many purchases: the first ones (and the headline's) are offered
+        std::optional<tco::HeadlineBreakEven> h = tco::headlineBreakEven(result, static_cast<int>(i));
+        if (!h)
+            continue;
+        if (static_cast<int>(i) == headlinePurchase)
+            m_headline = static_cast<int>(m_breakEvens.size());
+        m_counterpartNote = report::counterpartSentence(result, *h);
+        m_colors.emplace_back(h->purchase, h->cloud);
+        m_breakEvens.push_back(std::move(h->breakEven));
+        m_againstCounterpart.push_back(true);
+    }
     const auto indexOf = [&](const QString &name) {
         for (std::size_t i = 0; i < result.scenarios.size(); ++i) {
             if (result.scenarios[i].name == name)
@@ -186,20 +212,19 @@ void BreakEvenChart::setResult(const tco::PlanResult &result)
         }
         return 0;
     };
-    for (const tco::EvaluatedBreakEven &b : m_breakEvens)
+    for (const tco::EvaluatedBreakEven &b : result.breakeven) {
+        const bool shown = std::any_of(m_breakEvens.begin(), m_breakEvens.end(), [&](const tco::EvaluatedBreakEven &e) {
+            return e.request.purchase == b.request.purchase && e.request.cloud == b.request.cloud;
+        });
+        if (shown)
+            continue;
         m_colors.emplace_back(indexOf(b.request.purchase), indexOf(b.request.cloud));
-    // The comparison the headline asks about (owning against the cheapest cloud option) is shown first; when the
-    // plan has no request for it, it is worked out and offered after the plan's own.
-    m_headline = -1;
-    if (std::optional<tco::HeadlineBreakEven> headline = tco::headlineBreakEven(result)) {
-        if (headline->index) {
-            m_headline = static_cast<int>(*headline->index);
-        } else {
-            m_headline = static_cast<int>(m_breakEvens.size());
-            m_breakEvens.push_back(std::move(headline->breakEven));
-            m_colors.emplace_back(std::max(0, headline->purchase), std::max(0, headline->cloud));
-        }
+        m_breakEvens.push_back(b);
+        m_againstCounterpart.push_back(false);
     }
+    m_purchaseOf.clear();
+    for (const tco::EvaluatedBreakEven &b : m_breakEvens)
+        m_purchaseOf.push_back(indexOf(b.request.purchase));
     rebuildSelector();
     rebuildChart();
 }
@@ -209,10 +234,9 @@ void BreakEvenChart::rebuildSelector()
     QStringList items;
     for (std::size_t i = 0; i < m_breakEvens.size(); ++i) {
         const tco::BreakEvenRequest &r = m_breakEvens[i].request;
-        // The comparison worked out for the headline (not one of the plan's) says why it is there.
-        items << (static_cast<int>(i) == m_headline && i >= m_planRequests
-                      ? tr("%1 vs %2 (the cheapest cloud option)").arg(r.purchase, r.cloud)
-                      : tr("%1 vs %2").arg(r.purchase, r.cloud));
+        // A comparison with the counterpart says so; the plan's requests for other pairs are its own comparisons.
+        items << (m_againstCounterpart[i] ? tr("%1 vs %2 (the cheapest cloud option)").arg(r.purchase, r.cloud)
+                                          : tr("%1 vs %2 (the plan's comparison)").arg(r.purchase, r.cloud));
     }
     // A new set of comparisons opens on the headline's; the same set keeps the reader's choice.
     if (!hasItems(m_selector, items)) { // refilling a combo box lays the page out again: only on a change
@@ -224,6 +248,40 @@ void BreakEvenChart::rebuildSelector()
     // The selector names the two options the chart compares (its legend keeps to "Buy" and "Rent"), so it shows even
     // when there is only one comparison.
     m_selector->setEnabled(m_breakEvens.size() > 1);
+}
+
+int BreakEvenChart::comparisonCount() const { return static_cast<int>(m_breakEvens.size()); }
+
+const tco::EvaluatedBreakEven &BreakEvenChart::comparison(int index) const
+{
+    return m_breakEvens.at(static_cast<std::size_t>(index));
+}
+
+bool BreakEvenChart::isAgainstCounterpart(int index) const
+{
+    return index >= 0 && static_cast<std::size_t>(index) < m_againstCounterpart.size() &&
+           m_againstCounterpart[static_cast<std::size_t>(index)];
+}
+
+void BreakEvenChart::select(int index) { m_selector->setCurrentIndex(index); }
+
+void BreakEvenChart::showNote(int index)
+{
+    // The sentence every place says; the counterpart is named in the selector, and said in full in the tooltip (a
+    // long note would squeeze the chart on a small window).
+    if (index < 0 || static_cast<std::size_t>(index) >= m_breakEvens.size())
+        return;
+    m_note->setText(report::breakEvenSentence(m_breakEvens[static_cast<std::size_t>(index)], m_horizon));
+    m_note->setToolTip(isAgainstCounterpart(index) ? m_counterpartNote : QString());
+}
+
+QString BreakEvenChart::caption(int index) const
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= m_breakEvens.size())
+        return {};
+    const QString sentence = report::breakEvenSentence(m_breakEvens[static_cast<std::size_t>(index)], m_horizon);
+    return isAgainstCounterpart(index) && !m_counterpartNote.isEmpty() ? sentence + QLatin1Char(' ') + m_counterpartNote
+                                                                         : sentence;
 }
 
 void BreakEvenChart::rebuildChart()
@@ -311,7 +369,6 @@ void BreakEvenChart::rebuildChart()
     connectHoverTips(m_view, buy, tip);
     connectHoverTips(m_view, rent, tip);
 
-    const int maxServers = be.request.maxServers;
     if (be.result.servers) {
         const int s = *be.result.servers;
         const tco::SweepPoint &p = sweep[static_cast<std::size_t>(s - 1)];
@@ -340,13 +397,8 @@ void BreakEvenChart::rebuildChart()
         lines.add(guide);
         lines.add(m_marker);
         connectHoverTips(m_view, m_marker, [tip, s](int) { return tip(s - 1); });
-        m_note->setText(be.result.staysCheaper
-                            ? tr("Break-even: %1; buying stays cheaper up to %2.").arg(serverCountText(s), serverCountText(maxServers))
-                            : tr("Break-even: %1, but buying is dearer again at some counts up to %2.")
-                                  .arg(serverCountText(s), serverCountText(maxServers)));
-    } else {
-        m_note->setText(tr("Buying never gets cheaper than renting within 1–%1.").arg(serverCountText(maxServers)));
     }
+    showNote(index);
     if (!inPlace) {
         m_legend.restore(m_view);
         // The crossing is labelled on the chart; its marker and guide need no legend entries.
@@ -424,17 +476,8 @@ void BreakEvenChart::rebuildUtilizationChart(const tco::EvaluatedBreakEven &be, 
         m_marker->attachAxis(m_money);
         for (QLegendMarker *marker : m_chart->legend()->markers(m_marker))
             marker->setVisible(false);
-        m_note->setText(tr("Owning is cheaper above %1 GPU-hours a month: the servers %2 busy. The plan's demand is "
-                           "%3 a month.")
-                            .arg(report::grouped(f.demandGpuHoursPerMonth, 0), utilization,
-                                 report::grouped(f.planDemandGpuHoursPerMonth, 0)));
-    } else if (f.demandScale <= 0.0) {
-        m_note->setText(tr("Owning is cheaper at any demand: the servers cost less than the pay-per-use overheads."));
-    } else {
-        m_note->setText(tr("Pay-per-use stays cheaper: owning would pay only at %1 GPU-hours a month, %2 of what the "
-                           "servers can do.")
-                            .arg(report::grouped(f.demandGpuHoursPerMonth, 0), utilization));
     }
+    showNote(m_selector->currentIndex());
     const QString purchaseName = be.request.purchase;
     const QString cloudName = be.request.cloud;
     const auto tip = [f, cloudAt, capacity, purchaseName, cloudName, currency = m_currency](double perMonth) {

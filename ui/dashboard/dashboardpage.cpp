@@ -73,6 +73,11 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     m_cumulative->setObjectName(QStringLiteral("cumulativePanel"));
     m_categories->setObjectName(QStringLiteral("categoryPanel"));
     m_breakEven->setObjectName(QStringLiteral("breakEvenPanel"));
+    // Any purchase chosen on the chart: the card above tells its story against the same counterpart.
+    connect(m_breakEven, &BreakEvenChart::comparisonChosen, this, [this](int purchase, bool againstCounterpart) {
+        if (againstCounterpart && m_editor && m_editor->result())
+            m_kpis->showBreakEven(*m_editor->result(), tco::headlineBreakEven(*m_editor->result(), purchase));
+    });
     m_capacity->setObjectName(QStringLiteral("capacityPanel"));
     m_notes->setObjectName(QStringLiteral("dashboardNotes"));
     m_notes->setWordWrap(true);

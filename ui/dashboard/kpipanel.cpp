@@ -1,6 +1,7 @@
 #include "ui/dashboard/kpipanel.h"
 
 #include "models/report/format.h"
+#include "models/report/reportdata.h"
 #include "models/report/summary.h"
 #include "models/tco/workload.h"
 #include "models/tco/engine.h"
@@ -33,20 +34,6 @@ QString months(int count)
 QString serversLabel(int count)
 {
     return count == 1 ? KpiPanel::tr("1 server") : KpiPanel::tr("%1 servers").arg(count);
-}
-
-/// "1 server", "4 boxes", "2 nodes": how big a scenario of the plan is, in its own unit.
-QString sizeText(const tco::EvaluatedScenario &s, const tco::Workload &workload)
-{
-    if (const auto *p = std::get_if<tco::PurchaseScenario>(&s.scenario))
-        return serversLabel(p->servers);
-    if (const auto *d = std::get_if<tco::DedicatedScenario>(&s.scenario)) {
-        const double boxes = tco::dedicatedBoxes(workload, *d);
-        return boxes == 1.0 ? KpiPanel::tr("1 box") : KpiPanel::tr("%1 boxes").arg(report::grouped(boxes, 0));
-    }
-    if (const auto *c = std::get_if<tco::ClusterScenario>(&s.scenario))
-        return c->nodes == 1 ? KpiPanel::tr("1 node") : KpiPanel::tr("%1 nodes").arg(c->nodes);
-    return {};
 }
 
 QString htmlLine(const QString &label, const QString &value)
@@ -155,88 +142,71 @@ void KpiPanel::updateSaving(const tco::PlanResult &result, const DashboardSummar
 
 void KpiPanel::updateBreakEven(const tco::PlanResult &result, const DashboardSummary &summary)
 {
+    showBreakEven(result, summary.breakEven);
+}
+
+void KpiPanel::showBreakEven(const tco::PlanResult &result, const std::optional<tco::HeadlineBreakEven> &headline)
+{
     m_breakEven->setTitle(tr("Break-even: buy vs rent"));
     m_breakEven->setFlag({});
-    // The return on owning (model.md §12): the break-even's purchase, else the plan's first purchase, against the
-    // cheapest cloud option.
-    int owned = summary.breakEvenPurchase;
-    for (std::size_t i = 0; owned < 0 && i < result.scenarios.size(); ++i)
-        if (result.scenarios[i].kind() == tco::ScenarioKind::Purchase)
-            owned = static_cast<int>(i);
-    const QString owning = owned >= 0 ? report::owningReturnSentence(result, static_cast<std::size_t>(owned)) : QString();
-    if (!summary.breakEven) {
+    if (!headline) {
         m_breakEven->setValue(QStringLiteral("—"));
         m_breakEven->setDetail(tr("Nothing to compare owning with: the plan needs a purchase and a cloud option (dedicated, "
-                                  "cluster, pay-per-use or reserved) that meets the demand."));
+                                  "cluster, pay-per-use or reserved)."));
         m_breakEven->setTone(KpiCard::Tone::Neutral);
         m_breakEven->setToolTip({});
         return;
     }
-    const tco::BreakEvenRequest &request = summary.breakEven->breakEven.request;
-    const tco::BreakEvenResult &be = summary.breakEven->breakEven.result;
+    // One story wherever owning meets renting: the same counterpart and verdict as the chart below, the Scenarios page,
+    // the PDF and the summary. The card says it short; its tooltip and the chart's note say it whole
+    // (report::breakEvenSentence), with the payback and the return on owning.
+    const tco::BreakEvenRequest &request = headline->breakEven.request;
+    const tco::BreakEvenResult &be = headline->breakEven.result;
+    QString verdict;
+    QStringList tip{report::breakEvenSentence(headline->breakEven, result.workload.horizonMonths).toHtmlEscaped(),
+                    report::counterpartSentence(result, *headline).toHtmlEscaped()};
+    std::optional<tco::OwningVersusCloud> versus;
+    if (headline->purchase >= 0) {
+        versus = tco::owningVersusCloud(result, static_cast<std::size_t>(headline->purchase));
+        if (const QString owning = report::owningReturnSentence(result, static_cast<std::size_t>(headline->purchase));
+            !owning.isEmpty())
+            tip << owning.toHtmlEscaped();
+    }
     if (be.fleet) {
-        // Against pay-per-use: how busy the servers must be (model.md §10.7).
         const tco::FleetBreakEven &f = *be.fleet;
         m_breakEven->setTitle(tr("Break-even: own vs pay per use"));
-        m_breakEven->setValue(f.reachable ? tr("%1 busy").arg(report::percent(f.utilization, 0)) : tr("Never"));
-        m_breakEven->setDetail(
-            f.reachable ? tr("Owning (%1) is cheaper than %2 above %3 GPU-hours a month; the plan needs %4.")
-                              .arg(request.purchase, request.cloud, report::grouped(f.demandGpuHoursPerMonth, 0),
-                                   report::grouped(f.planDemandGpuHoursPerMonth, 0))
-                        : tr("Pay-per-use (%1) stays cheaper: owning would pay only at %2 of what the servers can do.")
-                              .arg(request.cloud, report::percent(f.utilization, 0)));
+        m_breakEven->setValue(f.demandScale <= 0.0 ? tr("Always")
+                              : f.reachable        ? tr("%1 busy").arg(report::percent(f.utilization, 0))
+                                                   : tr("Never"));
+        verdict = f.demandScale <= 0.0 ? tr("owning is cheaper at any demand.")
+                  : f.reachable        ? tr("owning is cheaper once the servers are %1 busy.").arg(report::percent(f.utilization, 0))
+                                       : tr("renting stays cheaper at any demand the servers can serve.");
         m_breakEven->setTone(f.reachable && f.planDemandGpuHoursPerMonth >= f.demandGpuHoursPerMonth ? KpiCard::Tone::Good
                                                                                                        : KpiCard::Tone::Neutral);
-        m_breakEven->setToolTip(QStringList{htmlLine(tr("Owning, total"), report::money(f.purchaseTotal, result.currency)),
-                                            htmlLine(tr("Pay per use with no work"), report::money(f.cloudFixed, result.currency)),
-                                            htmlLine(tr("Pay per use at the plan's demand"),
-                                                     report::money(f.cloudFixed + f.cloudVariable, result.currency))}
-                                    .join(QStringLiteral("<br>")));
-        if (!owning.isEmpty())
-            m_breakEven->setDetail(m_breakEven->detail() + QLatin1Char('\n') + owning);
-        return;
-    }
-    const int maxServers = request.maxServers;
-    QStringList tip{tr("Buy <b>%1</b> vs rent <b>%2</b>, total over %3")
-                        .arg(request.purchase.toHtmlEscaped(), request.cloud.toHtmlEscaped(),
-                             months(result.workload.horizonMonths))};
-    if (be.servers) {
-        m_breakEven->setValue(serversLabel(*be.servers));
-        QString detail = be.staysCheaper
-                             ? tr("Buying (%1) is no dearer than renting (%2) from %3 on and stays cheaper up to %4.")
-                                   .arg(request.purchase, request.cloud, serversLabel(*be.servers))
-                                   .arg(maxServers)
-                             : tr("Buying (%1) is no dearer than renting (%2) at %3, but not at every count up to %4.")
-                                   .arg(request.purchase, request.cloud, serversLabel(*be.servers))
-                                   .arg(maxServers);
-        m_breakEven->setDetail(detail);
+        tip << htmlLine(tr("Owning, total"), report::money(f.purchaseTotal, result.currency))
+            << htmlLine(tr("Pay per use with no work"), report::money(f.cloudFixed, result.currency))
+            << htmlLine(tr("Pay per use at the plan's demand"), report::money(f.cloudFixed + f.cloudVariable, result.currency));
+    } else if (be.servers) {
+        m_breakEven->setValue(be.staysCheaper ? tr("%1+ servers").arg(*be.servers) : serversLabel(*be.servers));
+        verdict = tr("buying is cheaper from %1.").arg(serversLabel(*be.servers));
         m_breakEven->setTone(KpiCard::Tone::Good);
         const tco::SweepPoint &point = be.sweep[static_cast<std::size_t>(*be.servers - 1)];
         tip << htmlLine(tr("Buying %1").arg(serversLabel(point.servers)), report::money(point.purchaseTotal, result.currency))
-            << htmlLine(tr("Renting %1 (%2)").arg(point.servers).arg(request.cloud), report::money(point.cloudTotal, result.currency));
+            << htmlLine(tr("Renting the same throughput"), report::money(point.cloudTotal, result.currency));
     } else {
         m_breakEven->setValue(tr("Never"));
-        m_breakEven->setDetail(
-            tr("Buying (%1) never costs less than renting (%2) within 1–%3.")
-                .arg(request.purchase, request.cloud, serversLabel(maxServers)));
+        verdict = tr("renting stays cheaper up to %1.").arg(serversLabel(request.maxServers));
         m_breakEven->setTone(KpiCard::Tone::Neutral);
     }
-    // Payback in words against the option a reader compares with (the cheapest cloud option, which is the recommended
-    // one unless owning is): the request's own pair at its sizes only when there is no such option.
-    if (owning.isEmpty() && summary.breakEvenPurchase >= 0 && summary.breakEvenCloud >= 0) {
-        const tco::EvaluatedScenario &purchase = at(result, summary.breakEvenPurchase);
-        const tco::EvaluatedScenario &cloud = at(result, summary.breakEvenCloud);
-        const QString sizes = tr("%1 vs %2").arg(sizeText(purchase, result.workload), sizeText(cloud, result.workload));
-        // Payback is a fact, not a warning: it goes with the detail, in the card's muted text.
-        m_breakEven->setDetail(
-            m_breakEven->detail() + QLatin1Char('\n') +
-            (summary.paybackMonth
-                 ? tr("Payback at the plan's sizes (%1): month %2.").arg(sizes).arg(*summary.paybackMonth)
-                 : tr("No payback within %2 at the plan's sizes (%1).")
-                       .arg(sizes, months(result.workload.horizonMonths))));
-    }
-    if (!owning.isEmpty())
-        m_breakEven->setDetail(m_breakEven->detail() + QLatin1Char('\n') + owning);
+    QString payback;
+    if (versus)
+        payback = versus->paybackMonth ? tr(" Pays back in month %1.").arg(*versus->paybackMonth)
+                                       : tr(" No payback within %1.").arg(months(result.workload.horizonMonths));
+    m_breakEven->setDetail(tr("%1 against %2 (%3): %4%5")
+                               .arg(request.purchase, request.cloud,
+                                    headline->cloudMeetsDemand ? tr("the cheapest cloud option")
+                                                               : tr("the cheapest cloud option; none meets all the demand"),
+                                    verdict, payback));
     m_breakEven->setToolTip(tip.join(QStringLiteral("<br>")));
 }
 

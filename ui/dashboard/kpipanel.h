@@ -1,13 +1,13 @@
 #pragma once
 
+#include "models/plan/planevaluation.h"
+
 #include <QList>
 #include <QWidget>
 
-class QGridLayout;
+#include <optional>
 
-namespace mltco::tco {
-struct PlanResult;
-}
+class QGridLayout;
 
 namespace mltco::ui {
 
@@ -24,6 +24,9 @@ public:
     explicit KpiPanel(QWidget *parent = nullptr);
 
     void setResult(const tco::PlanResult &result, const DashboardSummary &summary);
+    /// The break-even card on the comparison given (a purchase the reader chose on the break-even chart, against the
+    /// plan's one counterpart: tco::headlineBreakEven).
+    void showBreakEven(const tco::PlanResult &result, const std::optional<tco::HeadlineBreakEven> &headline);
 
     int scenarioCardCount() const { return static_cast<int>(m_scenarioCards.size()); }
     /// Cards a row of the scenario grid holds at the panel's width (fewer on a narrow window, so names fit).

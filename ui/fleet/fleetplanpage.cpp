@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
@@ -207,6 +208,8 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
 
     // The answer, on the right.
     auto *results = new QWidget;
+    m_results = results;
+    results->setObjectName(QStringLiteral("fleetResults"));
     auto *resultLayout = new QVBoxLayout(results);
     resultLayout->setContentsMargins(8, 0, 0, 0);
     m_sentence = new QLabel(tr("Choose the scenarios to own, reserve and burst, then find the fleet plan."), results);
@@ -270,12 +273,21 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     });
     connect(m_editor, &PlanEditor::planChanged, this, [this] {
         refreshFromPlan();
-        if (m_answer && !m_adding) {
-            m_stale = true;
-            m_add->setEnabled(false);
-            m_status->setText(tr("The plan changed since this answer was found: find the fleet plan again."));
-        }
+        if (!m_adding)
+            markStale(tr("The plan changed since this answer was found: find the fleet plan again."));
     });
+    // A setting moved after the answer was found: the answer is for the old one.
+    const auto settingMoved = [this] {
+        if (!m_refreshing)
+            markStale(tr("The settings changed since this answer was found: find the fleet plan again."));
+    };
+    for (QComboBox *role : {m_own, m_reserve, m_burst})
+        connect(role, &QComboBox::activated, this, settingMoved);
+    connect(m_risk, &QSlider::valueChanged, this, settingMoved);
+    for (QSpinBox *box : {m_every, m_maxServers, m_maxInstances, m_trials, m_seed})
+        connect(box, &QSpinBox::valueChanged, this, settingMoved);
+    connect(m_utilization, &QDoubleSpinBox::valueChanged, this, settingMoved);
+    connect(m_budget, &QLineEdit::textEdited, this, settingMoved);
     refreshFromPlan();
 }
 
@@ -301,8 +313,34 @@ void FleetPlanPage::showEvent(QShowEvent *event)
     }
 }
 
+QString FleetPlanPage::noUncertaintyNote()
+{
+    return tr("The plan has no uncertain inputs: every future is the plan itself. Give demand a distribution on the "
+              "Risk page to plan for what may come.");
+}
+
+QString FleetPlanPage::uncertaintyNote() const
+{
+    const tco::Plan &plan = m_editor->plan();
+    const bool certain = plan.uncertainty.isEmpty() && !(plan.optimize && plan.optimize->futures);
+    return certain ? noUncertaintyNote() : QString();
+}
+
+void FleetPlanPage::markStale(const QString &why)
+{
+    if (!m_answer)
+        return;
+    m_stale = true;
+    m_add->setEnabled(false);
+    theme::setOutOfDate(m_results, true);
+    const QString note = uncertaintyNote();
+    m_status->setText(note.isEmpty() ? why : why + QLatin1Char(' ') + note);
+}
+
 void FleetPlanPage::refreshFromPlan()
 {
+    m_refreshing = true;
+    const auto done = qScopeGuard([this] { m_refreshing = false; });
     const tco::Plan &plan = m_editor->plan();
     const tco::OptimizeRequest r = plan.optimize.value_or(tco::OptimizeRequest{});
     const auto current = [](QComboBox *box, const QString &fallback) {
@@ -316,6 +354,11 @@ void FleetPlanPage::refreshFromPlan()
     fillRole(m_own, plan, tco::ScenarioKind::Purchase, first ? r.own : current(m_own, r.own));
     fillRole(m_reserve, plan, tco::ScenarioKind::Reserved, first ? r.reserve : current(m_reserve, r.reserve));
     fillRole(m_burst, plan, tco::ScenarioKind::Elastic, first ? r.burst : current(m_burst, r.burst));
+    // The note that there is nothing uncertain goes once the plan has uncertain inputs (given on the Risk page).
+    const QString noUncertainty = noUncertaintyNote();
+    const bool certain = !uncertaintyNote().isEmpty();
+    if (!certain && m_status->text().contains(noUncertainty))
+        m_status->setText(QString(m_status->text()).remove(noUncertainty).trimmed());
     if (!first)
         return;
     m_every->setValue(r.everyMonths.value_or(tco::OptimizeRequest::kDefaultEveryMonths));
@@ -333,10 +376,7 @@ void FleetPlanPage::refreshFromPlan()
     m_seed->setValue(static_cast<int>(r.seed.value_or(1)));
     m_name->setText(r.mixName());
     updateRiskLabel();
-    m_status->setText(plan.uncertainty.isEmpty() && !(r.futures)
-                          ? tr("The plan has no uncertain inputs: every future is the plan itself. Give demand a "
-                               "distribution on the Risk page to plan for what may come.")
-                          : QString());
+    m_status->setText(uncertaintyNote());
 }
 
 void FleetPlanPage::updateRiskLabel()
@@ -429,12 +469,15 @@ void FleetPlanPage::showAnswer()
         m_status->setText(error.message == tco::optimizeCancelledMessage()
                               ? tr("Cancelled; the last answer stays.")
                               : error.message + (error.details.isEmpty() ? QString() : QStringLiteral(": ") + error.details.join(QStringLiteral("; "))));
-        m_add->setEnabled(m_answer && !m_stale);
+        m_add->setEnabled(m_answer && !m_stale && !m_added);
         emit finished();
         return;
     }
     m_answer = std::move(outcome->value());
     m_stale = false;
+    m_added = false;
+    theme::setOutOfDate(m_results, false);
+    m_add->setText(tr("Add to plan"));
     const tco::OptimizeAnswer &a = *m_answer;
     const QString c = a.currency;
     m_progress->setValue(1000);
@@ -484,12 +527,16 @@ void FleetPlanPage::showAnswer()
 
 void FleetPlanPage::addToPlan()
 {
-    if (!m_answer || m_stale)
+    if (!m_answer || m_stale || m_added)
         return;
     m_adding = true;
     tco::Plan after = tco::planWithAnswer(m_answerPlan, *m_answer);
     m_editor->apply(after, tr("Add fleet plan %1").arg(m_answer->request.mixName()));
     m_adding = false;
+    // Added once: a second click would only add the same again. Found anew, it can be added again.
+    m_added = true;
+    m_add->setEnabled(false);
+    m_add->setText(tr("Added"));
     m_status->setText(tr("Added \u201c%1\u201d to the plan: the dashboard and the report show it like any scenario.")
                           .arg(m_answer->request.mixName()));
 }

@@ -93,8 +93,16 @@ private:
     QBoxLayout *m_lower = nullptr;
     QTimer *m_poll = nullptr;
     bool m_running = false;
-    bool m_stale = false; ///< the plan changed after the answer was found
+    bool m_stale = false; ///< the plan or a setting changed after the answer was found: it is shown faded
     bool m_adding = false;
+    bool m_added = false;      ///< the answer was added to the plan (Add stays off until it is found again)
+    bool m_refreshing = false; ///< the form is being filled from the plan, not moved by the person
+    QWidget *m_results = nullptr;
+    /// The answer no longer answers the plan or the settings: faded, Add off, `why` said.
+    void markStale(const QString &why);
+    /// "The plan has no uncertain inputs: …" while it is so (empty otherwise); noUncertaintyNote() is its text.
+    QString uncertaintyNote() const;
+    static QString noUncertaintyNote();
     bool m_seenOnce = false;
     bool m_autoRun = false; ///< the page has run by itself once
     std::optional<tco::OptimizeRequest> m_seen; ///< the plan's request the form last showed

@@ -246,12 +246,21 @@ public:
             addChart(cursor, hybrid->view(),
                      QStringLiteral("A hybrid's cost by year, split into its owned or reserved base and its elastic "
                                     "burst (USD)."));
-        // Every break-even of the plan, each with its own chart.
-        for (std::size_t b = 0; b < m_result.breakeven.size(); ++b) {
+        // The break-even the dashboard opens on (its purchase against the plan's one counterpart), then the plan's
+        // requests for other pairs, each with its own chart and the sentence the dashboard says under it.
+        std::vector<int> shown;
+        {
+            BreakEvenChart probe;
+            probe.setResult(m_result);
+            for (int b = 0; b < probe.comparisonCount(); ++b)
+                if (b == probe.headlineIndex() || !probe.isAgainstCounterpart(b))
+                    shown.push_back(b);
+        }
+        for (int b : shown) {
             auto *breakEven = new BreakEvenChart(&m_host);
             breakEven->setResult(m_result);
-            breakEven->findChild<QComboBox *>(QStringLiteral("breakEvenSelector"))->setCurrentIndex(static_cast<int>(b));
-            addChart(cursor, breakEven->view(), report::breakEvenSentence(m_result.breakeven[b]));
+            breakEven->select(b);
+            addChart(cursor, breakEven->view(), breakEven->caption(b));
         }
         // The return on owning beside the payback (model.md §12): what a capital committee asks of a purchase.
         QString owning;
@@ -460,10 +469,12 @@ private:
             const auto month = [](const std::optional<double> &m) {
                 return m ? QStringLiteral("month %1").arg(std::round(*m)) : QStringLiteral("never");
             };
-            section(cursor, QStringLiteral("<p>%1 pays back against %2: P10 %3, median %4, P90 %5; never in %6 of the "
+            section(cursor, QStringLiteral("<p>%1 pays back against %2%7: P10 %3, median %4, P90 %5; never in %6 of the "
                                            "trials.</p>")
                                 .arg(esc(b.purchase), esc(b.cloud), month(b.p10), month(b.p50), month(b.p90),
-                                     esc(report::percent(b.pNever))));
+                                     esc(report::percent(b.pNever)),
+                                     b.onDashboard ? QStringLiteral(" (the cheapest cloud option, as on the first page)")
+                                                   : QString()));
         }
         auto *fan = new ChartView(&m_host);
         fan->setChart(risk::fanChart(risk));

@@ -401,6 +401,10 @@ void RiskPage::refreshEditor()
         m_table->selectRow(row);
     if (m_result && !m_status->text().contains(tr("The plan has changed")) && !isRunning())
         m_status->setText(m_status->text() + tr(" The plan has changed since: run again to see it."));
+    // The trials' figures are of the plan as it was: faded until run again (the tornado follows the plan by itself).
+    if (m_result && !isRunning())
+        for (QWidget *w : std::initializer_list<QWidget *>{m_summary, m_payback, m_fan, m_histogram})
+            theme::setOutOfDate(w, true);
     refreshTornado();
 }
 
@@ -664,6 +668,8 @@ void RiskPage::showResult()
     }
     m_result = std::move(outcome->value());
     const tco::AnalysisResult &r = *m_result;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_summary, m_payback, m_fan, m_histogram})
+        theme::setOutOfDate(w, false);
     m_progress->setValue(r.trials);
     m_status->setText(tr("%1 trials, %2, seed %3, %4 uncertain inputs. Same seed, same answer.%5")
                           .arg(report::grouped(r.trials, 0),
@@ -698,9 +704,16 @@ void RiskPage::showResult()
         const auto month = [this](const std::optional<double> &m) {
             return m ? tr("month %1").arg(std::round(*m)) : tr("never");
         };
-        payback << tr("<b>%1</b> pays back against <b>%2</b>: P10 %3, median %4, P90 %5; never in %6 of trials.")
-                       .arg(b.purchase.toHtmlEscaped(), b.cloud.toHtmlEscaped(), month(b.p10), month(b.p50), month(b.p90),
-                            report::percent(b.pNever));
+        // The dashboard's pair first and said to be so: the same counterpart the card and the reports measure by.
+        const QString line =
+            tr("<b>%1</b> pays back against <b>%2</b>%7: P10 %3, median %4, P90 %5; never in %6 of trials.")
+                .arg(b.purchase.toHtmlEscaped(), b.cloud.toHtmlEscaped(), month(b.p10), month(b.p50), month(b.p90),
+                     report::percent(b.pNever),
+                     b.onDashboard ? tr(" (the cheapest cloud option, as on the dashboard)") : QString());
+        if (b.onDashboard)
+            payback.prepend(line);
+        else
+            payback << line;
     }
     m_payback->setText(payback.join(QStringLiteral("<br>")));
     // The table as tall as its rows, so the charts get the room.

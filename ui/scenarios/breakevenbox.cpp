@@ -1,6 +1,7 @@
 #include "ui/scenarios/breakevenbox.h"
 
 #include "models/report/format.h"
+#include "models/report/reportdata.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
 #include "ui/scenarios/parameterfield.h"
@@ -136,6 +137,13 @@ void BreakEvenBox::choosePurchase()
     }
     if (requests.isEmpty()) {
         QString cloud = m_cloud->currentData().toString();
+        // By default the counterpart the dashboard measures owning against, when it is one this box can sweep.
+        if (cloud.isEmpty() && m_editor->result()) {
+            const tco::OwningCounterpart c = tco::owningCounterpart(*m_editor->result());
+            if (c.cloud >= 0 &&
+                isCloudForBreakEven(m_editor->result()->scenarios[static_cast<std::size_t>(c.cloud)].kind()))
+                cloud = m_editor->result()->scenarios[static_cast<std::size_t>(c.cloud)].name;
+        }
         if (cloud.isEmpty()) {
             for (const tco::PlanScenario &s : m_editor->plan().scenarios) {
                 if (isCloudForBreakEven(s.kind())) {
@@ -205,35 +213,40 @@ void BreakEvenBox::chooseBasis(int index)
 void BreakEvenBox::updateResult()
 {
     const tco::Plan &plan = m_editor->plan();
+    const std::optional<tco::PlanResult> &result = m_editor->result();
     QString text;
     QString color = QStringLiteral("%1").arg(theme::css(theme::Role::Text));
     if (plan.breakeven.isEmpty()) {
         text = tr("Choose a purchase scenario to see from how many servers buying costs no more than renting.");
         color = QStringLiteral("%1").arg(theme::css(theme::Role::Muted));
-    } else if (!m_editor->result() || m_editor->result()->breakeven.empty()) {
+    } else if (!result || result->breakeven.empty()) {
         text = tr("Not computed: the plan cannot be evaluated as it stands (see the message under the scenario).");
         color = QStringLiteral("%1").arg(theme::css(theme::Role::BadText));
     } else {
-        const tco::EvaluatedBreakEven &b = m_editor->result()->breakeven.front();
-        const int max = b.request.maxServers;
-        if (const auto &f = b.result.fleet) {
-            text = f->reachable ? tr("Owning costs no more than pay-per-use once the servers are <b>%1 busy</b> (%2 "
-                                     "GPU-hours a month; the plan needs %3).")
-                                      .arg(report::percent(f->utilization, 0), report::grouped(f->demandGpuHoursPerMonth, 0),
-                                           report::grouped(f->planDemandGpuHoursPerMonth, 0))
-                                : tr("Pay-per-use stays cheaper: owning would pay only at %1 of what the servers can do.")
-                                      .arg(report::percent(f->utilization, 0));
-        } else if (!b.result.servers) {
-            text = tr("Renting stays cheaper for every count from 1 to %1 servers.").arg(max);
-        } else {
-            text = tr("Buying costs no more than renting from <b>%1 servers</b>").arg(*b.result.servers);
-            text += b.result.staysCheaper ? tr(", and stays so up to %1.").arg(max)
-                                          : tr(", but not for every larger count up to %1.").arg(max);
+        // The words of the dashboard, the PDF and the summary (report::breakEvenSentence).
+        const tco::EvaluatedBreakEven &b = result->breakeven.front();
+        text = report::breakEvenSentence(b, result->workload.horizonMonths).toHtmlEscaped();
+        if (!b.result.fleet && b.result.servers) {
             const auto &point = b.result.sweep.at(static_cast<std::size_t>(*b.result.servers - 1));
             text += tr("<br>At %1: buy %2, rent %3 over the horizon.")
                         .arg(*b.result.servers)
-                        .arg(report::moneyCompact(point.purchaseTotal, m_editor->result()->currency), report::moneyCompact(point.cloudTotal, m_editor->result()->currency));
+                        .arg(report::moneyCompact(point.purchaseTotal, result->currency),
+                             report::moneyCompact(point.cloudTotal, result->currency));
         }
+        // The dashboard and the reports measure owning against one counterpart: said here when this comparison is
+        // against another one, with the same purchase's story against it.
+        int purchase = -1;
+        for (std::size_t i = 0; i < result->scenarios.size(); ++i)
+            if (result->scenarios[i].name == b.request.purchase)
+                purchase = static_cast<int>(i);
+        if (const std::optional<tco::HeadlineBreakEven> h = tco::headlineBreakEven(*result, purchase);
+            h && h->breakEven.request.cloud != b.request.cloud)
+            text += QStringLiteral("<br><span style=\"color: %1;\">%2</span>")
+                        .arg(theme::css(theme::Role::Muted),
+                             tr("On the dashboard and in the reports: %1 %2")
+                                 .arg(report::breakEvenSentence(h->breakEven, result->workload.horizonMonths),
+                                      report::counterpartSentence(*result, *h))
+                                 .toHtmlEscaped());
     }
     m_result->setText(text);
     m_result->setStyleSheet(QStringLiteral("color: %1;").arg(color));

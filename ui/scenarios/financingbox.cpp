@@ -6,7 +6,9 @@
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
@@ -76,9 +78,41 @@ FinancingBox::FinancingBox(PlanEditor *editor, int index, QWidget *parent)
     m_note->setObjectName(QStringLiteral("financingNote"));
     m_note->setWordWrap(true);
     m_note->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
+    // At a 0 % discount rate money later is worth as much as money now: a loan or a lease can then only cost more
+    // than cash, whatever its terms. Said, with the offer to set the company's cost of capital.
+    m_rateNote = new QLabel(tr("At a 0 % discount rate, paying later is worth nothing: a loan or a lease can only cost "
+                               "more than cash here. Compare them at the company's cost of capital."),
+                            this);
+    m_rateNote->setObjectName(QStringLiteral("financingRateNote"));
+    m_rateNote->setWordWrap(true);
+    m_rateNote->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::WarningText)));
+    m_setRate = new QPushButton(tr("Set the discount rate…"), this);
+    m_setRate->setObjectName(QStringLiteral("financingSetRate"));
+    m_setRate->setToolTip(tr("The plan's discount rate (the workload's): the company's cost of capital, a year"));
+    connect(m_setRate, &QPushButton::clicked, this, &FinancingBox::askDiscountRate);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_table);
     layout->addWidget(m_note);
+    auto *rateRow = new QHBoxLayout;
+    rateRow->addWidget(m_rateNote, 1);
+    rateRow->addWidget(m_setRate, 0, Qt::AlignTop);
+    layout->addLayout(rateRow);
+    m_rateNote->hide();
+    m_setRate->hide();
+}
+
+void FinancingBox::askDiscountRate()
+{
+    const tco::ParameterInfo &info = tco::parameterInfo(tco::ParamId::DiscountRate);
+    bool ok = false;
+    // In per cent, as finance says it; 8 % offered, a common corporate cost of capital.
+    const double percent = QInputDialog::getDouble(this, tr("Discount rate"),
+                                                   tr("The company's cost of capital, per cent a year (%1 to %2):")
+                                                       .arg(info.min * 100)
+                                                       .arg(info.max * 100),
+                                                   8.0, info.min * 100, info.max * 100, 1, &ok);
+    if (ok)
+        m_editor->setWorkloadValue(tco::ParamId::DiscountRate, percent / 100.0);
 }
 
 tco::PurchaseScenario FinancingBox::financedBy(tco::PurchaseScenario p, tco::Financing financing)
@@ -181,6 +215,9 @@ void FinancingBox::refresh()
                    "36–60 months and fair-market-value leases near 3 % of the price a month. Using one writes them "
                    "into the plan, where the form can change them.");
     m_note->setText(note);
+    const bool noRate = workload.discountRate <= 0.0;
+    m_rateNote->setVisible(noRate);
+    m_setRate->setVisible(noRate && !m_editor->isReadOnly());
 }
 
 void FinancingBox::use(tco::Financing financing)

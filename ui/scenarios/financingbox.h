@@ -40,12 +40,16 @@ private:
     /// The scenario paid with `financing`, assumed terms filled in where the plan has none.
     static tco::PurchaseScenario financedBy(tco::PurchaseScenario purchase, tco::Financing financing);
     void use(tco::Financing financing);
+    /// Asks for the company's cost of capital and sets it as the plan's discount rate (one undoable step).
+    void askDiscountRate();
 
     PlanEditor *m_editor;
     int m_index;
     QTableWidget *m_table;
     std::array<QPushButton *, 3> m_use{};
     QLabel *m_note;
+    QLabel *m_rateNote;        ///< at a 0 % discount rate: what that means for the comparison
+    QPushButton *m_setRate;    ///< and the offer to set the company's cost of capital
 };
 
 } // namespace mltco::ui
