@@ -3,6 +3,7 @@
 // cancel, and read the probabilities, the fan chart, the histogram and the tornado.
 #include "tests/support/testmain.h"
 #include "uitestutil.h"
+#include "ui/core/theme.h"
 
 #include "ui/charts/chartview.h"
 #include "models/analytics/analysis.h"
@@ -151,9 +152,18 @@ private slots:
             return report::moneyWhole(m_f->editor()->result()->scenarios[std::size_t(scenario->currentIndex())].result.total);
         };
         QVERIFY2(title().contains(totalOf()), qPrintable(title()));
+        auto *summary = on<QTableWidget>(QStringLiteral("riskSummary"));
+        QVERIFY(!ui::theme::isOutOfDate(summary));
         m_f->editor()->setWorkloadValue(tco::ParamId::DemandGpuHours,
                                         m_f->editor()->plan().workload.demandGpuHours * 2);
         QTRY_VERIFY2(title().contains(totalOf()), qPrintable(title() + QStringLiteral(" vs ") + totalOf()));
+        // The trials' figures are of the plan before the change: faded and said, until run again.
+        QVERIFY(ui::theme::isOutOfDate(summary));
+        QVERIFY(ui::theme::isOutOfDate(on<ui::ChartView>(QStringLiteral("fanChart"))));
+        QVERIFY(on<QLabel>(QStringLiteral("riskStatus"))->text().contains(QStringLiteral("The plan has changed since")));
+        QVERIFY(!ui::theme::isOutOfDate(on<ui::ChartView>(QStringLiteral("tornadoChart")))); // it follows the plan
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("runAnalysisButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning() && !ui::theme::isOutOfDate(summary), 60000);
         // Every input the plan gives a distribution has its bar when it moves the total.
         const std::vector<tco::TornadoEntry> live = tco::tornado(m_f->editor()->plan(), *m_f->editor()->result());
         for (const tco::Uncertainty &u : m_f->editor()->plan().uncertainty) {
