@@ -1,5 +1,6 @@
 // Whole plans: catalog resolution through an InstanceResolver (a fake here), evaluation, JSON and CSV results.
 #include "models/tco/engine.h"
+#include "models/plan/currencyswitch.h"
 #include "models/plan/planevaluation.h"
 #include "models/plan/planreader.h"
 #include "models/report/resultjson.h"
@@ -94,6 +95,7 @@ private slots:
     void cheapestMeetingDemandIgnoresWhatDoesLess();
     void headlineBreakEvenIsAgainstTheCheapestCloudOption();
     void everyPurchaseAgainstTheOneCounterpart();
+    void aPlanConvertedToAnotherCurrency();
     void jsonHasTheDocumentedShape();
     void jsonUsesNullForUndefined();
     void aSubsetKeepsWhatItsCompositesAreBuiltFrom();
@@ -520,6 +522,61 @@ void TestPlanEvaluation::everyPurchaseAgainstTheOneCounterpart()
     QCOMPARE(short_.cloud, cheapest);
     const std::optional<HeadlineBreakEven> h = headlineBreakEven(*r, 6);
     QVERIFY(h && !h->cloudMeetsDemand);
+}
+
+// Hand-worked: a dollar plan to euros at 0.8 EUR per USD. Every amount it states or leaves to a default is converted
+// (a $10/h price to €8/h, the default $150,000 server to €120,000, a $2,000 overhead to €1,600), a price left to the
+// catalog is not (the evaluation converts it at its own day's rate), a money range of an uncertain input and the
+// fleet's capex budget are converted, a fixed rate of 1.1 CHF per USD becomes 1.375 CHF per EUR, and the rate is
+// written beside each amount. Its evaluation is the dollar plan's times 0.8, to rounding.
+void TestPlanEvaluation::aPlanConvertedToAnotherCurrency()
+{
+    Expected<Plan> plan = readPlan(R"({"name": "p", "version": 3, "fx_rates": {"CHF": 1.1},
+        "workload": {"demand_gpu_hours": 2000},
+        "scenarios": [
+          {"name": "Own", "kind": "purchase", "servers": 1, "assumptions": {"server_price": "list price"}},
+          {"name": "Rent", "kind": "dedicated", "boxes": 2, "rate_per_hour": 10, "overhead_monthly": 2000},
+          {"name": "Catalog", "kind": "elastic", "instance": {"provider": "gcp", "name": "a2-highgpu-1g", "pricing": "on_demand"}},
+          {"name": "Burst", "kind": "elastic", "rate_per_hour": 3}],
+        "uncertainty": [{"target": "Own", "parameter": "server_price", "distribution": "triangular",
+                         "low": 100000, "mode": 150000, "high": 200000}],
+        "optimize": {"own": "Own", "burst": "Burst", "capex_budget_per_year": 300000}})");
+    QVERIFY2(plan, plan ? "" : qPrintable(plan.error().details.join(QLatin1Char('\n'))));
+    const CurrencyConversion c{QStringLiteral("USD"), QStringLiteral("EUR"), 0.8, QDate(2026, 12, 4), QStringLiteral("ECB")};
+    QCOMPARE(conversionInWords(c), QStringLiteral("0.8 EUR per USD (2026-12-04, ECB)"));
+    const Plan euros = convertedPlan(*plan, c);
+    QCOMPARE(euros.currency, QStringLiteral("EUR"));
+    const auto &own = std::get<PurchaseScenario>(euros.scenarios[0].scenario);
+    QCOMPARE(own.serverPrice, 120000.0);
+    QVERIFY(isGiven(euros.scenarios[0].given, ParamId::ServerPrice));
+    QCOMPARE(own.facilitiesPerServerYear, 2400.0);
+    QCOMPARE(euros.scenarios[0].assumptions.value(QStringLiteral("server_price")),
+             QStringLiteral("list price The default $150,000, converted at 0.8 EUR per USD (2026-12-04, ECB)."));
+    QCOMPARE(own.servers, 1); // not money
+    const auto &rent = std::get<DedicatedScenario>(euros.scenarios[1].scenario);
+    QCOMPARE(rent.instance.ratePerHour, 8.0);
+    QCOMPARE(rent.overheadMonthly, 1600.0);
+    QCOMPARE(euros.scenarios[1].assumptions.value(QStringLiteral("rate_per_hour")),
+             QStringLiteral("Converted from $10 at 0.8 EUR per USD (2026-12-04, ECB)."));
+    QVERIFY(!isGiven(euros.scenarios[2].given, ParamId::RatePerHour)); // left to the catalog
+    QCOMPARE(euros.uncertainty[0].low, 80000.0);
+    QCOMPARE(euros.uncertainty[0].mode, 120000.0);
+    QCOMPARE(euros.uncertainty[0].high, 160000.0);
+    QCOMPARE(*euros.optimize->capexBudgetPerYear, 240000.0);
+    QCOMPARE(euros.fxRates.value(QStringLiteral("CHF")), 1.1 / 0.8);
+
+    // The plan without its catalog scenario evaluates to the dollar plan's figures times 0.8.
+    Plan usd = *plan;
+    usd.scenarios.removeAt(2);
+    usd.uncertainty.clear();
+    Plan eur = convertedPlan(usd, c);
+    const Expected<PlanResult> a = evaluatePlan(usd);
+    const Expected<PlanResult> b = evaluatePlan(eur);
+    QVERIFY(a && b);
+    for (std::size_t i = 0; i < a->scenarios.size(); ++i)
+        QVERIFY2(std::abs(b->scenarios[i].result.total - 0.8 * a->scenarios[i].result.total) <=
+                     1e-9 * std::abs(a->scenarios[i].result.total),
+                 qPrintable(a->scenarios[i].name));
 }
 
 void TestPlanEvaluation::jsonHasTheDocumentedShape()

@@ -5,6 +5,7 @@
 #include "uitestutil.h"
 
 #include "models/catalog/fxrates.h"
+#include "models/plan/currencyswitch.h"
 #include "models/catalog/importers/ecbrates.h"
 #include "models/store/workerconnection.h"
 #include "models/report/format.h"
@@ -14,7 +15,10 @@
 #include "ui/catalog/ratesview.h"
 #include "ui/dashboard/kpicard.h"
 
+#include <QAbstractButton>
 #include <QChart>
+#include <QMessageBox>
+#include <QTimer>
 #include <QDateEdit>
 #include <QPushButton>
 #include <QTabWidget>
@@ -36,6 +40,25 @@ class TestPlanCurrency final : public QObject
 {
     Q_OBJECT
 
+    QString m_question; // the currency question's text, as last asked
+
+    // Answers the currency question, when it comes, with the button named `button` (or Cancel when empty).
+    void answerCurrencyQuestion(const QString &button)
+    {
+        QTimer::singleShot(0, this, [this, button] {
+            QTRY_VERIFY(qobject_cast<QMessageBox *>(QApplication::activeModalWidget()));
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            QCOMPARE(box->objectName(), QStringLiteral("currencySwitchQuestion"));
+            m_question = box->text() + QLatin1Char('\n') + box->informativeText();
+            for (QAbstractButton *b : box->buttons())
+                m_question += QLatin1Char('\n') + b->text();
+            if (button.isEmpty())
+                box->button(QMessageBox::Cancel)->click();
+            else
+                box->findChild<QPushButton *>(button)->click();
+        });
+    }
+
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
@@ -56,8 +79,13 @@ private slots:
         QVERIFY(currency);
         QCOMPARE(currency->currentData().toString(), QStringLiteral("USD"));
         const int undoBefore = f.editor()->undoStack()->count();
+        // Asked whether to convert the plan's own amounts: here the figures are kept (the catalog's price converts by
+        // itself, which is what this test follows).
+        answerCurrencyQuestion(QStringLiteral("currencyRelabel"));
         QVERIFY(UiFixture::choose(currency, QStringLiteral("EUR")));
-        QCOMPARE(f.editor()->plan().currency, QStringLiteral("EUR"));
+        QTRY_COMPARE(f.editor()->plan().currency, QStringLiteral("EUR"));
+        f.window->activateWindow(); // the offscreen platform gives the activation back to no window by itself
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
         QCOMPARE(f.editor()->undoStack()->count(), undoBefore + 1);
         QCOMPARE(f.editor()->undoStack()->undoText(), QStringLiteral("Plan currency EUR"));
 
@@ -103,6 +131,76 @@ private slots:
         f.window->showPage(ui::MainWindow::Scenarios);
         QTRY_COMPARE(currency->currentData().toString(), QStringLiteral("USD"));
         QTRY_COMPARE(unit->text(), QStringLiteral("USD/hour"));
+    }
+
+    // A plan's own amounts are never relabelled in silence: choosing euros asks, converting is the default at the ECB's
+    // rate of a stated day (written beside each amount, defaults included), keeping the figures is said for what it
+    // is, and Cancel changes nothing. Without a rate, only keeping the figures or cancelling is offered.
+    void changingTheCurrencyAsksAndConvertsAtAStatedRate()
+    {
+        UiFixture f;
+        QVERIFY(f.open());
+        f.window->showPage(ui::MainWindow::Scenarios);
+        auto *currency = f.onScenarios<QComboBox>(QStringLiteral("planCurrency"));
+        QVERIFY(currency);
+        const QString onPrem = QStringLiteral("On-prem 8xA100, 1 server");
+        const auto purchase = [&] { return std::get<tco::PurchaseScenario>(f.scenario(onPrem).scenario); };
+        QCOMPARE(purchase().serverPrice, 150000.0);
+        QVERIFY(!tco::isGiven(f.scenario(onPrem).given, tco::ParamId::ElectricityPerKwh)); // a default
+
+        // No rates in the document yet: converting cannot be offered; Cancel leaves the plan in dollars.
+        answerCurrencyQuestion({});
+        UiFixture::choose(currency, QStringLiteral("EUR")); // cancelled: the picker goes back to dollars
+        QTRY_VERIFY2(m_question.contains(QStringLiteral("There is no exchange rate")), qPrintable(m_question));
+        QCOMPARE(f.editor()->plan().currency, QStringLiteral("USD"));
+        QTRY_COMPARE(currency->currentData().toString(), QStringLiteral("USD"));
+
+        // With the ECB's history: converted at its latest rate, $150,000 becomes €150,000 ÷ (USD per EUR).
+        QVERIFY(catalog::importEcbRates(f.editor()->document().database(),
+                                        QStringLiteral(MLTCO_TEST_DATA_DIR "/fx/eurofxref-hist.zip")));
+        QString why;
+        const std::optional<tco::CurrencyConversion> c = f.editor()->conversionTo(QStringLiteral("EUR"), &why);
+        QVERIFY2(c, qPrintable(why));
+        QCOMPARE(c->source, QStringLiteral("ECB"));
+        const Expected<catalog::RateTable> table = catalog::readRateTable(f.editor()->document().database());
+        QVERIFY(table);
+        const Expected<catalog::FxRate> direct = table->rate(QStringLiteral("EUR"), QStringLiteral("USD"), c->day);
+        QVERIFY(direct);
+        QVERIFY(std::abs(c->rate * direct->rate - 1.0) < 1e-12); // EUR per USD is 1 ÷ USD per EUR, the same day
+        const int steps = f.editor()->undoStack()->count();
+        answerCurrencyQuestion(QStringLiteral("currencyConvert"));
+        QVERIFY(UiFixture::choose(currency, QStringLiteral("EUR")));
+        QTRY_COMPARE(f.editor()->plan().currency, QStringLiteral("EUR"));
+        QVERIFY2(m_question.contains(QStringLiteral("Convert at %1").arg(tco::conversionInWords(*c))), qPrintable(m_question));
+        QVERIFY2(m_question.contains(QStringLiteral("$250,000.00 would read as")) ||
+                     m_question.contains(QStringLiteral("Keeping the figures makes $250,000.00 read as €250,000.00")),
+                 qPrintable(m_question));
+        QCOMPARE(f.editor()->undoStack()->count(), steps + 1);
+        QCOMPARE(purchase().serverPrice, 150000.0 * c->rate);
+        QCOMPARE(purchase().facilitiesPerServerYear, 3000.0 * c->rate);
+        QCOMPARE(purchase().electricityPerKwh, 0.12 * c->rate);
+        QVERIFY(tco::isGiven(f.scenario(onPrem).given, tco::ParamId::ElectricityPerKwh));
+        const QString said = f.scenario(onPrem).assumptions.value(QStringLiteral("server_price"));
+        QVERIFY2(said.contains(QStringLiteral("$150,000")) && said.contains(c->day.toString(Qt::ISODate)) &&
+                     said.contains(QStringLiteral("ECB")),
+                 qPrintable(said));
+        QVERIFY2(f.scenario(onPrem).assumptions.value(QStringLiteral("electricity_per_kwh")).startsWith(
+                     QStringLiteral("The default $0.12, converted at")),
+                 qPrintable(f.scenario(onPrem).assumptions.value(QStringLiteral("electricity_per_kwh"))));
+        // The form shows euros, and says where the figure came from.
+        QVERIFY(f.select(onPrem));
+        QTRY_COMPARE(f.onScenarios<QLabel>(QStringLiteral("unit_server_price"))->text(), QStringLiteral("EUR"));
+        // One undo: dollars and the typed figures back.
+        f.editor()->undoStack()->undo();
+        QCOMPARE(f.editor()->plan().currency, QStringLiteral("USD"));
+        QCOMPARE(purchase().serverPrice, 150000.0);
+        QVERIFY(!tco::isGiven(f.scenario(onPrem).given, tco::ParamId::ElectricityPerKwh));
+
+        // Keeping the figures: euros, the same numbers.
+        answerCurrencyQuestion(QStringLiteral("currencyRelabel"));
+        QVERIFY(UiFixture::choose(currency, QStringLiteral("EUR")));
+        QTRY_COMPARE(f.editor()->plan().currency, QStringLiteral("EUR"));
+        QCOMPARE(purchase().serverPrice, 150000.0);
     }
 
     // The Catalog page's Exchange rates tab: empty at first and saying what to do; the ECB's history imported (the

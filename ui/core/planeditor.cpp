@@ -2,6 +2,7 @@
 
 #include "models/common/currency.h"
 
+#include "models/catalog/fxrates.h"
 #include "models/catalog/instanceresolver.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
@@ -11,6 +12,10 @@
 #include "models/plan/planwriter.h"
 
 #include <QDateTime>
+#include <QSqlDatabase>
+
+#include <algorithm>
+#include <cmath>
 #include <QUndoCommand>
 
 namespace mltco::ui {
@@ -351,6 +356,59 @@ void PlanEditor::setCurrency(const QString &currency)
     after.currency = currency;
     after.fxRates.remove(currency); // a plan needs no rate for its own currency
     apply(after, tr("Plan currency %1").arg(currency));
+}
+
+std::optional<tco::CurrencyConversion> PlanEditor::conversionTo(const QString &to, QString *why) const
+{
+    const QString &from = m_plan.currency;
+    if (!isCurrencyCode(to) || to == from)
+        return std::nullopt;
+    if (const auto fixed = m_plan.fxRates.constFind(to); fixed != m_plan.fxRates.constEnd())
+        return tco::CurrencyConversion{from, to, *fixed, QDate::currentDate(), tr("the plan's fixed rate")};
+    // The latest day the document quotes both (EUR is every day's reference).
+    const QSqlDatabase db = m_document.database();
+    Expected<std::vector<catalog::FxCurrencySpan>> spans = catalog::rateSpans(db);
+    if (!spans) {
+        if (why)
+            *why = spans.error().message;
+        return std::nullopt;
+    }
+    QDate day;
+    for (const QString &c : {from, to}) {
+        if (c == QLatin1String("EUR"))
+            continue;
+        const auto span = std::find_if(spans->begin(), spans->end(), [&](const catalog::FxCurrencySpan &s) { return s.currency == c; });
+        if (span == spans->end()) {
+            if (why)
+                *why = tr("the document has no exchange rate for %1 (File › Import exchange rates (ECB)…)").arg(c);
+            return std::nullopt;
+        }
+        day = day.isValid() ? std::min(day, span->last) : span->last;
+    }
+    if (!day.isValid())
+        day = QDate::currentDate();
+    Expected<catalog::RateTable> table = catalog::readRateTable(db, {from, to});
+    if (!table) {
+        if (why)
+            *why = table.error().message;
+        return std::nullopt;
+    }
+    Expected<catalog::FxRate> rate = table->rate(from, to, day);
+    if (!rate) {
+        if (why)
+            *why = rate.error().message;
+        return std::nullopt;
+    }
+    return tco::CurrencyConversion{from, to, rate->rate, rate->rateDate.isValid() ? rate->rateDate : day,
+                                   catalog::rateSourceLabel(rate->source.section(QLatin1Char(' '), 0, 0))};
+}
+
+void PlanEditor::convertCurrency(const tco::CurrencyConversion &conversion)
+{
+    if (conversion.from != m_plan.currency || conversion.to == m_plan.currency || !isCurrencyCode(conversion.to) ||
+        !(conversion.rate > 0.0) || !std::isfinite(conversion.rate))
+        return;
+    apply(tco::convertedPlan(m_plan, conversion), tr("Plan currency %1, amounts converted").arg(conversion.to));
 }
 
 void PlanEditor::setScenarioValue(int index, tco::ParamId id, double value)

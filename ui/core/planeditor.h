@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/plan/currencyswitch.h"
+
 #include "models/actuals/actualsstore.h"
 #include "models/catalog/instanceresolver.h"
 #include "models/plan/plan.h"
@@ -89,6 +91,12 @@ public:
     /// The plan's currency (model.md §13), as one undoable step; ignored when it is not an ISO 4217 code. Values the
     /// plan states keep their figures; catalog prices convert at the rates of their days.
     void setCurrency(const QString &currency);
+    /// The rate at which the plan's amounts would be converted into `to`: the plan's fixed rate when it has one, else
+    /// the document's exchange rates on the latest day both currencies are quoted; none, with why in `why`, when there
+    /// is no such rate.
+    std::optional<tco::CurrencyConversion> conversionTo(const QString &to, QString *why = nullptr) const;
+    /// The plan in `conversion.to` with every money amount converted at its rate (tco::convertedPlan), one undoable step.
+    void convertCurrency(const tco::CurrencyConversion &conversion);
     void setScenarioValue(int index, tco::ParamId id, double value);
     /// Several values of one scenario as one undoable step named `text`; `why`, when given, becomes each value's
     /// assumption note (where it came from). Nothing when a value is not allowed.

@@ -9,8 +9,11 @@
 #include "models/catalog/fxrates.h"
 #include "models/common/currency.h"
 #include "models/plan/planevaluation.h"
+#include "models/report/format.h"
 
 #include <QComboBox>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
@@ -49,17 +52,17 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
     m_currency = new QComboBox(this);
     m_currency->setObjectName(QStringLiteral("planCurrency"));
     m_currency->setAccessibleName(tr("Plan currency"));
-    m_currency->setToolTip(tr("<p>The currency of every money value of this plan and of every figure it shows. Values "
-                              "you typed keep their figures; catalog prices in another currency are converted at the "
-                              "rate of the day they were observed (File › Import exchange rates…, or the "
-                              "plan's fixed rates).</p>"));
+    m_currency->setToolTip(tr("<p>The currency of every money value of this plan and of every figure it shows. A change "
+                              "asks whether to convert the plan's amounts at a stated exchange rate or keep their "
+                              "figures; catalog prices in another currency are always converted at the rate of the day "
+                              "they were observed (File › Import exchange rates…, or the plan's fixed rates).</p>"));
     for (const char *code : kPlanCurrencies) {
         const QString text = QString::fromLatin1(code);
         m_currency->addItem(symbolIsCode(text) ? text : QStringLiteral("%1  %2").arg(text, currencySymbol(text)), text);
     }
     m_currencyLabel->setBuddy(m_currency);
     connect(m_currency, &QComboBox::activated, this,
-            [this](int index) { m_editor->setCurrency(m_currency->itemData(index).toString()); });
+            [this](int index) { chooseCurrency(m_currency->itemData(index).toString()); });
     m_currencyNote = new QLabel(this);
     m_currencyNote->setWordWrap(true);
     m_currencyNote->setObjectName(QStringLiteral("planCurrencyNote"));
@@ -71,6 +74,48 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
             [this](const std::vector<tco::DemandStep> &steps) { m_editor->setDemandSteps(steps); });
     arrange(2);
     updateFromPlan();
+}
+
+void WorkloadForm::chooseCurrency(const QString &code)
+{
+    const QString from = m_editor->plan().currency;
+    if (code == from)
+        return;
+    // Never a silent relabel: $250,000 typed into the plan is not €250,000. Converting at a stated rate is the default;
+    // keeping the figures is said to mean what it means.
+    QString why;
+    const std::optional<tco::CurrencyConversion> conversion = m_editor->conversionTo(code, &why);
+    QMessageBox ask(QMessageBox::Question, tr("Plan currency"), QString(), QMessageBox::NoButton, this);
+    ask.setObjectName(QStringLiteral("currencySwitchQuestion"));
+    QPushButton *convert = ask.addButton(conversion ? tr("Convert at %1").arg(tco::conversionInWords(*conversion))
+                                                    : tr("Convert"),
+                                         QMessageBox::AcceptRole);
+    convert->setObjectName(QStringLiteral("currencyConvert"));
+    QPushButton *relabel = ask.addButton(tr("Keep the figures"), QMessageBox::DestructiveRole);
+    relabel->setObjectName(QStringLiteral("currencyRelabel"));
+    ask.addButton(QMessageBox::Cancel);
+    if (conversion) {
+        ask.setText(tr("Convert the plan's amounts from %1 to %2?").arg(from, code));
+        ask.setInformativeText(
+            tr("Converting multiplies every amount of the plan (server prices, prices per hour you typed, overheads, "
+               "staff, power, budgets, their defaults too) by %1 and writes the rate and its day beside each. Keeping "
+               "the figures makes %2 read as %3. Catalog prices are converted at the rate of their own day either way.")
+                .arg(tco::conversionInWords(*conversion), report::money(250000, from), report::money(250000, code)));
+        ask.setDefaultButton(convert);
+    } else {
+        ask.setText(tr("There is no exchange rate to convert the plan's amounts from %1 to %2: %3.").arg(from, code, why));
+        ask.setInformativeText(tr("Import the ECB's rates (File › Import exchange rates (ECB)…) to convert them, or keep "
+                                  "the figures: %1 would then read as %2.")
+                                   .arg(report::money(250000, from), report::money(250000, code)));
+        convert->setEnabled(false);
+        ask.setDefaultButton(QMessageBox::Cancel);
+    }
+    ask.exec();
+    if (ask.clickedButton() == convert && conversion)
+        m_editor->convertCurrency(*conversion);
+    else if (ask.clickedButton() == relabel)
+        m_editor->setCurrency(code);
+    updateFromPlan(); // cancelled: the picker shows the plan's currency again
 }
 
 void WorkloadForm::arrange(int columns)

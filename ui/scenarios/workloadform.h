@@ -35,6 +35,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// The person chose `code`: asks whether to convert the plan's amounts at a stated rate or keep the figures.
+    void chooseCurrency(const QString &code);
     void arrange(int columns);
 
     PlanEditor *m_editor;

@@ -1,0 +1,99 @@
+#include "models/plan/currencyswitch.h"
+
+#include "models/common/currency.h"
+#include "models/plan/parameters.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mltco::tco {
+namespace {
+
+bool isMoney(ParamId id) { return QByteArray(parameterInfo(id).unit).startsWith("USD"); }
+
+// "$150,000", "€1,234.50": an amount as the assumption quotes it, in its currency.
+QString amount(double value, const QString &currency)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions); // "150,000", as the rest of the app writes money
+    const bool whole = std::abs(value - std::round(value)) < 1e-9;
+    QString figure = c.toString(value, 'f', whole ? 0 : (std::abs(value) < 10 ? 4 : 2));
+    if (!whole && figure.contains(QLatin1Char('.')))
+        while (figure.endsWith(QLatin1Char('0')) && !figure.endsWith(QStringLiteral(".00")))
+            figure.chop(1);
+    const QString symbol = currencySymbol(currency);
+    return symbol == currency ? QStringLiteral("%1 %2").arg(currency, figure) : symbol + figure;
+}
+
+// The converted value within the parameter's range (a price cannot exceed its maximum after conversion).
+double withinRange(const ParameterInfo &info, double value, bool *clipped)
+{
+    const double kept = std::clamp(value, info.min, info.max);
+    *clipped = kept != value;
+    return kept;
+}
+
+} // namespace
+
+QString conversionInWords(const CurrencyConversion &c)
+{
+    // As the plan's currency note says a rate: "0.923 EUR per USD (2026-12-04, ECB)".
+    const QString figure = QLocale::c().toString(c.rate, 'g', 6);
+    const QString day = c.day.toString(Qt::ISODate);
+    return QStringLiteral("%1 %2 per %3 (%4)")
+        .arg(figure, c.to, c.from, c.source.isEmpty() ? day : QStringLiteral("%1, %2").arg(day, c.source));
+}
+
+Plan convertedPlan(const Plan &plan, const CurrencyConversion &c)
+{
+    Plan out = plan;
+    out.currency = c.to;
+    const QString at = QStringLiteral("at %1").arg(conversionInWords(c));
+    for (PlanScenario &s : out.scenarios) {
+        for (ParamId id : scenarioParameters(s.kind())) {
+            if (!isMoney(id))
+                continue;
+            const bool given = isGiven(s.given, id);
+            // A price the plan leaves to the catalog is converted by the evaluation, at the rate of its own day.
+            if (id == ParamId::RatePerHour && !given)
+                continue;
+            const std::optional<double> value = parameterValue(s.scenario, id);
+            if (!value)
+                continue;
+            bool clipped = false;
+            const double converted = withinRange(parameterInfo(id), *value * c.rate, &clipped);
+            setParameterValue(s.scenario, id, converted);
+            setGiven(s.given, id);
+            const QString key = parameterKey(id);
+            QString why = given ? QStringLiteral("Converted from %1 %2.").arg(amount(*value, c.from), at)
+                                : QStringLiteral("The default %1, converted %2.").arg(amount(*value, c.from), at);
+            if (clipped)
+                why += QStringLiteral(" Kept at %1, the most this value may be.").arg(amount(converted, c.to));
+            const QString before = s.assumptions.value(key);
+            s.assumptions.insert(key, before.isEmpty() ? why : before + QLatin1Char(' ') + why);
+        }
+    }
+    for (Uncertainty &u : out.uncertainty) {
+        if (!isMoney(u.parameter))
+            continue;
+        const ParameterInfo &info = parameterInfo(u.parameter);
+        bool clipped = false;
+        for (double *v : {&u.low, &u.mode, &u.high, &u.median, &u.p90})
+            *v = withinRange(info, *v * c.rate, &clipped);
+        const QString why = QStringLiteral("Converted %1.").arg(at);
+        u.notes = u.notes.isEmpty() ? why : u.notes + QLatin1Char(' ') + why;
+    }
+    if (out.optimize && out.optimize->capexBudgetPerYear)
+        out.optimize->capexBudgetPerYear = *out.optimize->capexBudgetPerYear * c.rate;
+    // Fixed rates are units of each currency per 1 unit of the plan's: per 1 of the new one, X per old ÷ new per old.
+    QMap<QString, double> rates;
+    for (auto it = plan.fxRates.cbegin(); it != plan.fxRates.cend(); ++it)
+        if (it.key() != c.to)
+            rates.insert(it.key(), it.value() / c.rate);
+    out.fxRates = rates;
+    return out;
+}
+
+} // namespace mltco::tco
