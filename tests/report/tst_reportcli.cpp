@@ -13,6 +13,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonObject>
+#include <QJsonDocument>
+#include <QJsonArray>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
@@ -310,6 +313,34 @@ private slots:
 
     // A plan with uncertain inputs: the PDF gets its risk page and the CSVs their percentiles and tornado, the
     // same every time the report is made (10,000 trials, seed 1).
+    // A plan in euros: every caption and heading of the PDF says EUR, none says USD.
+    void aEuroPdfSpeaksEuros()
+    {
+        QFile sample(kSamplePlan);
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        QJsonObject plan = QJsonDocument::fromJson(sample.readAll()).object();
+        plan.insert(QStringLiteral("currency"), QStringLiteral("EUR"));
+        plan.insert(QStringLiteral("version"), 3);
+        plan.insert(QStringLiteral("fx_rates"), QJsonObject{{QStringLiteral("USD"), 1.08}});
+        plan.insert(QStringLiteral("uncertainty"),
+                    QJsonArray{QJsonObject{{QStringLiteral("target"), QStringLiteral("workload")},
+                                           {QStringLiteral("parameter"), QStringLiteral("demand_gpu_hours")},
+                                           {QStringLiteral("distribution"), QStringLiteral("lognormal")},
+                                           {QStringLiteral("median"), 2920},
+                                           {QStringLiteral("p90"), 5000}}});
+        const QString path = m_home.filePath(QStringLiteral("eur.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(plan).toJson());
+        out.close();
+        const QString pdf = m_home.filePath(QStringLiteral("eur.pdf"));
+        QCOMPARE(cli({QStringLiteral("report"), path, QStringLiteral("--pdf"), pdf}).exitCode, 0);
+        const QString text = run(tool("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")}).simplified();
+        QVERIFY(text.contains(QStringLiteral("per scenario (EUR)")));
+        QVERIFY(text.contains(QStringLiteral("the line is the median (EUR)")));
+        QVERIFY2(!text.contains(QStringLiteral("(USD)")), qPrintable(text.mid(text.indexOf(QStringLiteral("(USD)")) - 200, 260)));
+    }
+
     void uncertainPlanGetsItsRisk()
     {
         const QString plan = QStringLiteral(MLTCO_TEST_DATA_DIR "/analysis/uncertain-plan.json");

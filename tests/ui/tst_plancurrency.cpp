@@ -16,6 +16,7 @@
 #include "ui/dashboard/kpicard.h"
 
 #include <QAbstractButton>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QMessageBox>
 #include <QTimer>
@@ -25,6 +26,7 @@
 
 #include <QLabel>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace mltco;
@@ -113,6 +115,18 @@ private slots:
         auto *cheapest = f.find<ui::KpiCard>(QStringLiteral("kpiCheapest"));
         QVERIFY(cheapest && cheapest->value().startsWith(QStringLiteral("\u20ac")));
         QVERIFY(!cheapest->value().contains(QLatin1Char('$')));
+        // Every money axis of the dashboard keeps the euro's sign on its ticks (a printf format cannot hold it).
+        for (const char *name : {"cumulativeChart", "categoryChart", "breakEvenChart"}) {
+            auto *view = f.find<ui::ChartView>(QLatin1String(name));
+            QVERIFY(view);
+            QStringList ticks;
+            for (QAbstractAxis *axis : view->chart()->axes())
+                if (auto *labelled = qobject_cast<QCategoryAxis *>(axis))
+                    ticks << labelled->categoriesLabels();
+            QVERIFY2(!ticks.isEmpty() && std::all_of(ticks.begin(), ticks.end(),
+                                                     [](const QString &t) { return t.contains(QStringLiteral("\u20ac")); }),
+                     qPrintable(QLatin1String(name) + QStringLiteral(": ") + ticks.join(QStringLiteral(" | "))));
+        }
 
         // The Risk page's inputs name their units in the plan's currency.
         f.window->showPage(ui::MainWindow::Risk);

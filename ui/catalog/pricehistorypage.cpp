@@ -478,7 +478,7 @@ void PriceHistoryPage::redrawHistory()
     };
     connect(m_historyChart, &QChart::plotAreaChanged, x, fitTicks);
     QTimer::singleShot(0, x, fitTicks);
-    auto *y = new QValueAxis;
+    auto *y = newMoneyAxis();
     m_historyChart->addAxis(x, Qt::AlignBottom);
     m_historyChart->addAxis(y, Qt::AlignLeft);
     const QDate today = QDate::currentDate();

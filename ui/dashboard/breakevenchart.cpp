@@ -59,7 +59,7 @@ int focusedMaximum(const tco::BreakEvenResult &r, int sweepEnd)
 BreakEvenChart::BreakEvenChart(QWidget *parent)
     : QWidget(parent), m_selector(new QComboBox(this)), m_wholeSweep(new QCheckBox(this)),
       m_stack(new QStackedWidget(this)), m_view(new ChartView), m_chart(new QChart), m_servers(new QValueAxis(m_chart)),
-      m_money(new QValueAxis(m_chart)), m_empty(new QLabel), m_note(new WrapLabel(this)),
+      m_money(newMoneyAxis(m_chart)), m_empty(new QLabel), m_note(new WrapLabel(this)),
       m_callout(new QGraphicsRectItem(m_chart)), m_calloutText(new QGraphicsSimpleTextItem(m_callout))
 {
     m_selector->setObjectName(QStringLiteral("breakEvenSelector"));

@@ -20,7 +20,7 @@
 namespace mltco::ui {
 CumulativeChart::CumulativeChart(QWidget *parent)
     : QWidget(parent), m_view(new ChartView(this)), m_chart(new QChart), m_months(new QValueAxis(m_chart)),
-      m_money(new QValueAxis(m_chart))
+      m_money(newMoneyAxis(m_chart)) // ticks written out with the currency's sign, "€" too
 {
     m_view->setObjectName(QStringLiteral("cumulativeChart"));
     m_chart->setTitle(tr("Cumulative cost"));

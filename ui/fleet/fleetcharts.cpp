@@ -91,8 +91,8 @@ QChart *timelineChart(const tco::OptimizeAnswer &answer)
 QChart *frontierChart(const tco::OptimizeAnswer &answer)
 {
     auto *chart = new QChart;
-    auto *meanAxis = new QValueAxis(chart);
-    auto *riskAxis = new QValueAxis(chart);
+    auto *meanAxis = newMoneyAxis(chart);
+    auto *riskAxis = newMoneyAxis(chart);
     chart->addAxis(meanAxis, Qt::AlignBottom);
     chart->addAxis(riskAxis, Qt::AlignLeft);
     double lo = 0, hi = 0;

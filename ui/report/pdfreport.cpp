@@ -234,8 +234,9 @@ public:
         auto *categories = new CategoryChart(&m_host);
         categories->setResult(m_result);
         addChart(cursor, categories->view(),
-                 QStringLiteral("Cost by category over the whole horizon, per scenario (USD). Resale is a credit and "
-                                "stacks below zero."));
+                 QStringLiteral("Cost by category over the whole horizon, per scenario (%1). Resale is a credit and "
+                                "stacks below zero.")
+                     .arg(m_data.currency));
         auto *capacity = new CapacityChart(&m_host);
         capacity->setResult(m_result);
         addChart(cursor, capacity->view(),
@@ -245,7 +246,8 @@ public:
         if (hybrid->setResult(m_result))
             addChart(cursor, hybrid->view(),
                      QStringLiteral("A hybrid's cost by year, split into its owned or reserved base and its elastic "
-                                    "burst (USD)."));
+                                    "burst (%1).")
+                         .arg(m_data.currency));
         // The break-even the dashboard opens on (its purchase against the plan's one counterpart), then the plan's
         // requests for other pairs, each with its own chart and the sentence the dashboard says under it.
         std::vector<int> shown;
@@ -480,7 +482,8 @@ private:
         fan->setChart(risk::fanChart(risk));
         addChart(cursor, fan,
                  QStringLiteral("Cumulative cost by month: the band holds the middle 80 % of the trials (P10 to P90), "
-                                "the line is the median (USD)."),
+                                "the line is the median (%1).")
+                     .arg(risk.currency),
                  0.5);
         // The tornado of the option most likely to be chosen: the lowest median.
         const auto best = std::min_element(risk.scenarios.begin(), risk.scenarios.end(),

@@ -36,7 +36,7 @@ QChart *fanChart(const tco::AnalysisResult &result)
 {
     auto *chart = new QChart;
     auto *months = new QValueAxis(chart);
-    auto *money = new QValueAxis(chart);
+    auto *money = newMoneyAxis(chart); // "€" on every tick, as "$"
     configureMonthAxis(months);
     chart->addAxis(months, Qt::AlignBottom);
     chart->addAxis(money, Qt::AlignLeft);
@@ -90,7 +90,7 @@ QChart *fanChart(const tco::AnalysisResult &result)
 QChart *histogramChart(const tco::AnalysisResult &result)
 {
     auto *chart = new QChart;
-    auto *money = new QValueAxis(chart);
+    auto *money = newMoneyAxis(chart);
     auto *share = new QValueAxis(chart);
     chart->addAxis(money, Qt::AlignBottom);
     chart->addAxis(share, Qt::AlignLeft);
