@@ -1,9 +1,11 @@
 #include "models/plan/planevaluation.h"
 
+#include "models/common/currency.h"
 #include "models/common/parallel.h"
 #include "models/tco/engine.h"
 
 #include <QHash>
+#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -167,15 +169,26 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
                                                "rate_per_hour.")
                                     .arg(path, why);
             }
+            // A value as a reader takes it in: a price in the plan's currency to the cent ("$11.62/h"), a count or
+            // a speed with the digits it needs, never a raw 11.6162095473.
+            const auto shown = [&](ParamId id, double v) -> QString {
+                QLocale c = QLocale::c();
+                c.setNumberOptions(QLocale::DefaultNumberOptions);
+                if (id != ParamId::RatePerHour)
+                    return c.toString(v, 'g', 6);
+                const QString figure = c.toString(v, 'f', std::abs(v) < 1.0 ? 4 : 2);
+                const QString symbol = currencySymbol(currency);
+                if (symbol == currency)
+                    return QStringLiteral("%1 %2/h").arg(currency, figure);
+                return QStringLiteral("%1%2/h").arg(symbol, figure);
+            };
             const auto take = [&](ParamId id, double catalogValue, double &target) {
                 if (!isGiven(planScenario.given, id)) {
                     target = catalogValue;
                 } else if (differs(target, catalogValue)) {
                     warn(QStringLiteral("%1.%2: the plan's %3 is used; the catalog has %4 for %5 (%6)")
-                             .arg(path, parameterKey(id))
-                             .arg(target, 0, 'g', 12)
-                             .arg(catalogValue, 0, 'g', 12)
-                             .arg(describe(ref), describeSource(r)));
+                             .arg(path, parameterKey(id), shown(id, target), shown(id, catalogValue), describe(ref),
+                                  describeSource(r)));
                 }
             };
             if (!priceUsable)

@@ -220,7 +220,7 @@ void TestPlanEvaluation::planValuesWinOverTheCatalog()
     QCOMPARE(d.instance.ratePerHour, 10.0);
     QCOMPARE(d.instance.gpusPerInstance, 4.0); // the plan left this to the catalog
     QCOMPARE(r->warnings, QStringList{QStringLiteral(
-                              "scenarios[0].rate_per_hour: the plan's 10 is used; the catalog has 12.24 for aws "
+                              "scenarios[0].rate_per_hour: the plan's $10.00/h is used; the catalog has $12.24/h for aws "
                               "p3.8xlarge in us-east-1 (on_demand) (assume-p3-per-gpu, observed 2023-11-01)")});
 }
 

@@ -201,7 +201,7 @@ private slots:
         for (const QString &w : data.warnings)
             QVERIFY2(!w.contains(QStringLiteral("scenarios[")), qPrintable(w));
         QVERIFY(std::any_of(data.warnings.cbegin(), data.warnings.cend(), [&](const QString &w) {
-            return w.startsWith(QStringLiteral("\u201c%1\u201d \u2014 Price per instance-hour: the plan's 13 is used")
+            return w.startsWith(QStringLiteral("\u201c%1\u201d \u2014 Price per instance-hour: the plan's $13.00/h is used")
                                     .arg(plan.scenarios[1].name));
         }));
         QCOMPARE(data.scenarios.size(), plan.scenarios.size() - 1);
