@@ -648,6 +648,40 @@ private slots:
         QTRY_COMPARE(report::moneyWhole(total(kOnPrem)), cashTotal);
     }
 
+    void aTeamThatGrowsIsToldItsDemandDoesNotFollow()
+    {
+        // The sample plan's demand, 2,920 GPU-hours a month, is the whole team's: doubling the team leaves it as it is.
+        // The form says so beside the team's size and offers, as one step, to make it 730 per engineer.
+        auto *engineers = find<QLineEdit>(QStringLiteral("param_engineers"));
+        auto *offer = find<QWidget>(QStringLiteral("teamDemandOffer"));
+        auto *note = find<QLabel>(QStringLiteral("teamDemandNote"));
+        auto *make = find<QPushButton>(QStringLiteral("makeDemandPerEngineer"));
+        QVERIFY(engineers && offer && note && make);
+        QVERIFY(!offer->isVisible());
+        QCOMPARE(m_f->editor()->plan().workload.engineers, 4);
+        QCOMPARE(m_f->editor()->plan().workload.demandGpuHours, 2920.0);
+        type(engineers, QStringLiteral("8"));
+        QTRY_COMPARE(m_f->editor()->plan().workload.engineers, 8);
+        QTRY_VERIFY(offer->isVisible());
+        QVERIFY2(note->text().contains(QStringLiteral("set for the whole team")) &&
+                     note->text().contains(QStringLiteral("730 each")) && note->text().contains(QStringLiteral("5,840")),
+                 qPrintable(note->text()));
+        const double before = m_f->editor()->result()->scenarios.front().result.demand;
+        const int steps = m_f->editor()->undoStack()->count();
+        QTest::mouseClick(make, Qt::LeftButton);
+        QTRY_COMPARE(m_f->editor()->plan().workload.demandGpuHoursPerEngineer.value_or(0.0), 730.0);
+        QCOMPARE(m_f->editor()->undoStack()->count(), steps + 1);
+        QTRY_VERIFY(!offer->isVisible());
+        // The demand now follows the team: twice what it was.
+        QTRY_COMPARE(m_f->editor()->result()->scenarios.front().result.demand, 2 * before);
+        m_f->editor()->undoStack()->undo();
+        QTRY_VERIFY(!m_f->editor()->plan().workload.demandGpuHoursPerEngineer);
+        // Back to four engineers: the whole-team demand fits the team again, nothing to offer.
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(m_f->editor()->plan().workload.engineers, 4);
+        QTRY_VERIFY(!offer->isVisible());
+    }
+
     void financingAtNoCostOfCapitalSaysSoAndOffersTheRate()
     {
         // The sample plan discounts at 0 %: paying later is then worth nothing, so the comparison says so and offers

@@ -3,6 +3,7 @@
 #include "ui/scenarios/parametertext.h"
 
 #include "ui/core/planeditor.h"
+#include "ui/core/theme.h"
 #include "ui/scenarios/demandstepseditor.h"
 #include "ui/scenarios/parameterfield.h"
 
@@ -15,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 
@@ -42,8 +44,16 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
     ids.insert(ids.indexOf(tco::ParamId::DemandGpuHours) + 1, tco::ParamId::DemandGpuHoursPerEngineer);
     for (tco::ParamId id : std::as_const(ids)) {
         auto *field = new ParameterField(tco::parameterInfo(id), this);
-        connect(field, &ParameterField::committed, this,
-                [this, id](double value) { m_editor->setWorkloadValue(id, value); });
+        connect(field, &ParameterField::committed, this, [this, id](double value) {
+            const tco::Workload before = m_editor->plan().workload;
+            m_editor->setWorkloadValue(id, value);
+            // The team grew or shrank while its demand is one total for the whole team: that total does not follow.
+            if (id == tco::ParamId::Engineers && !before.demandGpuHoursPerEngineer && before.engineers > 0 &&
+                before.demandGpuHours > 0.0 && m_editor->plan().workload.engineers != before.engineers &&
+                m_teamBefore < 0)
+                m_teamBefore = before.engineers;
+            updateTeamOffer();
+        });
         m_fields.insert(id, field);
         m_order << field;
     }
@@ -72,8 +82,49 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
     m_stepsLabel->setBuddy(m_steps);
     connect(m_steps, &DemandStepsEditor::committed, this,
             [this](const std::vector<tco::DemandStep> &steps) { m_editor->setDemandSteps(steps); });
+    m_teamOffer = new QWidget(this);
+    m_teamOffer->setObjectName(QStringLiteral("teamDemandOffer"));
+    auto *offer = new QHBoxLayout(m_teamOffer);
+    offer->setContentsMargins(0, 0, 0, 0);
+    m_teamNote = new QLabel(m_teamOffer);
+    m_teamNote->setObjectName(QStringLiteral("teamDemandNote"));
+    m_teamNote->setWordWrap(true);
+    m_teamNote->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::WarningText)));
+    m_perEngineer = new QPushButton(tr("Make demand per engineer"), m_teamOffer);
+    m_perEngineer->setObjectName(QStringLiteral("makeDemandPerEngineer"));
+    m_perEngineer->setToolTip(tr("The demand becomes each engineer's share, so it follows the team's size (one step of "
+                                 "Edit ▸ Undo)"));
+    connect(m_perEngineer, &QPushButton::clicked, this, [this] {
+        const tco::Workload &w = m_editor->plan().workload;
+        if (m_teamBefore > 0 && !w.demandGpuHoursPerEngineer)
+            m_editor->setWorkloadValue(tco::ParamId::DemandGpuHoursPerEngineer, w.demandGpuHours / m_teamBefore);
+        m_teamBefore = -1;
+        updateTeamOffer();
+    });
+    offer->addWidget(m_teamNote, 1);
+    offer->addWidget(m_perEngineer, 0, Qt::AlignTop);
+    m_teamOffer->hide();
     arrange(2);
     updateFromPlan();
+}
+
+void WorkloadForm::updateTeamOffer()
+{
+    const tco::Workload &w = m_editor->plan().workload;
+    // Nothing to offer once the demand follows the team, or the team is back to the size the demand was set for.
+    if (m_teamBefore > 0 && (w.demandGpuHoursPerEngineer || w.engineers == m_teamBefore || w.demandGpuHours <= 0.0))
+        m_teamBefore = -1;
+    m_teamOffer->setVisible(m_teamBefore > 0);
+    if (m_teamBefore <= 0)
+        return;
+    const double per = w.demandGpuHours / m_teamBefore;
+    const QLocale locale;
+    m_teamNote->setText(tr("The demand, %1 GPU-hours a month, is set for the whole team: it stays the same with %2 "
+                           "engineers as with %3. Per engineer it would be %4 each, %5 a month for %2.")
+                            .arg(locale.toString(w.demandGpuHours, 'f', 0))
+                            .arg(w.engineers)
+                            .arg(m_teamBefore)
+                            .arg(locale.toString(per, 'f', 0), locale.toString(per * w.engineers, 'f', 0)));
 }
 
 void WorkloadForm::chooseCurrency(const QString &code)
@@ -130,6 +181,7 @@ void WorkloadForm::arrange(int columns)
     m_grid->removeWidget(m_currencyLabel);
     m_grid->removeWidget(m_currency);
     m_grid->removeWidget(m_currencyNote);
+    m_grid->removeWidget(m_teamOffer);
     // Fields filled column by column: two columns keep the form three rows high on a wide window; one column
     // keeps every field and its note readable on a narrow one.
     constexpr int kFieldColumns = 5;
@@ -139,6 +191,7 @@ void WorkloadForm::arrange(int columns)
     m_grid->addWidget(m_currencyLabel, 0, 0);
     m_grid->addWidget(m_currency, 0, 1);
     m_grid->addWidget(m_currencyNote, 0, 2, 1, columns * kFieldColumns + columns - 2);
+    m_grid->addWidget(m_teamOffer, 1, 0, 1, columns * kFieldColumns + columns - 1);
     for (int i = 0; i < count; ++i)
         m_order[i]->addToGrid(m_grid, 2 + 2 * (i % rows), (i / rows) * (kFieldColumns + 1));
     m_grid->addWidget(m_stepsLabel, 2 + 2 * rows, 0, Qt::AlignTop);
@@ -198,6 +251,7 @@ void WorkloadForm::updateFromPlan()
             m_fields.value(id)->setNote(parametertext::defaultNote(tco::parameterInfo(id)), ParameterField::NoteStyle::Muted);
     }
     m_steps->setWorkload(plan.workload);
+    updateTeamOffer();
 }
 
 } // namespace mltco::ui

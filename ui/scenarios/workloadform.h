@@ -8,6 +8,7 @@
 class QComboBox;
 class QGridLayout;
 class QLabel;
+class QPushButton;
 
 namespace mltco::ui {
 
@@ -48,6 +49,12 @@ private:
     QLabel *m_currencyNote = nullptr;
     QLabel *m_stepsLabel = nullptr;
     DemandStepsEditor *m_steps = nullptr;
+    /// The team changed size while the demand is the whole team's: said, with the offer to make it per engineer.
+    QWidget *m_teamOffer = nullptr;
+    QLabel *m_teamNote = nullptr;
+    QPushButton *m_perEngineer = nullptr;
+    int m_teamBefore = -1; ///< the team size the whole-team demand was set for; -1 when nothing is offered
+    void updateTeamOffer();
     int m_columns = 0;
 };
 
