@@ -58,7 +58,38 @@ QString share(double part, double whole)
     return whole > 0.0 ? percent(part / whole, 0) : QStringLiteral("n/a");
 }
 
-QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSummary &summary)
+// Preemptible capacity is recommended only with its risk in the same breath: the provider can take it back, and the
+// figures hold only as far as the plan's assumption about interruptions does. Empty for capacity that is not.
+QString interruptionRisk(const tco::Plan &plan, const tco::PlanResult &result, const tco::EvaluatedScenario &best)
+{
+    const tco::EvaluatedScenario *elastic = &best;
+    if (best.burstPart && *best.burstPart < result.scenarios.size())
+        elastic = &result.scenarios[*best.burstPart];
+    const auto *e = std::get_if<tco::ElasticScenario>(&elastic->scenario);
+    if (!e)
+        return {};
+    const tco::PlanScenario *planned = plan.scenario(elastic->name);
+    const QString pricing = planned && planned->instance ? planned->instance->pricing : QString();
+    const bool preemptible = e->preemptionsPerJob > 0.0 || pricing == QLatin1String("preemptible") ||
+                             pricing == QLatin1String("spot");
+    if (!preemptible)
+        return {};
+    const QString what = elastic == &best ? QStringLiteral("It runs on") : QStringLiteral("Its burst (%1) runs on").arg(elastic->name);
+    if (e->preemptionsPerJob <= 0.0)
+        return QStringLiteral(" %1 preemptible capacity, which the provider can take back at short notice, and the plan "
+                              "assumes no interruptions: set its preemptions per job to see what they cost.")
+            .arg(what);
+    const auto hours = [](double h) {
+        return h == 1.0 ? QStringLiteral("1 hour") : QStringLiteral("%1 hours").arg(grouped(h, fewestDecimals(h, 2)));
+    };
+    const double per100 = e->preemptionsPerJob * 100.0;
+    return QStringLiteral(" %1 preemptible capacity, which the provider can take back at short notice: the figures "
+                          "include about %2 interruptions in 100 jobs, each redoing up to %3 of work since the last "
+                          "checkpoint and %4 to restart; work that cannot wait needs capacity that is not preemptible.")
+        .arg(what, grouped(per100, fewestDecimals(per100, 1)), hours(e->checkpointIntervalHours), hours(e->restartHours));
+}
+
+QString recommendationSentence(const tco::Plan &plan, const tco::PlanResult &result, const ExecutiveSummary &summary)
 {
     const QString over = horizonInWords(result.workload.horizonMonths);
     if (summary.recommended < 0) {
@@ -90,9 +121,11 @@ QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSum
         action = QStringLiteral("Use %1 (%2)").arg(best.name, kindInWords(kind));
         break;
     }
+    const QString risk = interruptionRisk(plan, result, best);
     if (summary.alternative < 0)
         return QStringLiteral("%1: the only option that meets all of the demand, at %2 over %3.")
-            .arg(action, moneyCompact(best.result.total, result.currency), over);
+                   .arg(action, moneyCompact(best.result.total, result.currency), over) +
+               risk;
     const tco::EvaluatedScenario &alt = result.scenarios[static_cast<std::size_t>(summary.alternative)];
     const double saving = alt.result.total - best.result.total;
     // Within half a percent the figures do not choose: say so rather than crown a winner by rounding.
@@ -112,7 +145,7 @@ QString recommendationSentence(const tco::PlanResult &result, const ExecutiveSum
                                                : QStringLiteral(", paying back in month %1").arg(*summary.paybackMonth);
     if (summary.owningIrr)
         sentence += QStringLiteral(" (an annual return on owning of %1)").arg(percent(*summary.owningIrr));
-    return sentence + QLatin1Char('.');
+    return sentence + QLatin1Char('.') + risk;
 }
 
 // A choice the plan makes (how many boxes, servers or nodes, hours on, how much to commit, how long to hold),
@@ -323,7 +356,7 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
         row.recommended = static_cast<int>(i) == summary.recommended;
         summary.rows.push_back(std::move(row));
     }
-    summary.recommendation = recommendationSentence(result, summary);
+    summary.recommendation = recommendationSentence(plan, result, summary);
     if (summary.recommended >= 0 && summary.alternative >= 0)
         summary.sensitivities = sensitivities(plan, result, summary.recommended, summary.alternative);
     // The break-even the dashboard shows first, with the counterpart it is against; then the plan's other requests.

@@ -189,6 +189,27 @@ private slots:
         QVERIFY(text.contains(cloudName));
     }
 
+    // Preemptible capacity is recommended only with its interruption risk in the same sentence; capacity that is not
+    // preemptible gets no such words.
+    void preemptibleIsRecommendedWithItsRisk()
+    {
+        const tco::Plan p = plan(R"({"name": "Node", "kind": "dedicated", "boxes": 1, "rate_per_hour": 8, "gpus_per_instance": 8, "speedup": 4},
+            {"name": "Spot", "kind": "elastic", "rate_per_hour": 0.9, "speedup": 4, "preemptions_per_job": 0.05,
+             "checkpoint_interval_hours": 2, "restart_hours": 0.5})");
+        const report::ExecutiveSummary s = report::executiveSummary(p, evaluate(p));
+        QVERIFY2(s.recommendation.startsWith(QStringLiteral("Use Spot (pay-per-use cloud)")), qPrintable(s.recommendation));
+        QVERIFY2(s.recommendation.endsWith(QStringLiteral(
+                     " It runs on preemptible capacity, which the provider can take back at short notice: the figures "
+                     "include about 5 interruptions in 100 jobs, each redoing up to 2 hours of work since the last "
+                     "checkpoint and 0.5 hours to restart; work that cannot wait needs capacity that is not preemptible.")),
+                 qPrintable(s.recommendation));
+        const tco::Plan onDemand = plan(R"({"name": "Node", "kind": "dedicated", "boxes": 1, "rate_per_hour": 8, "gpus_per_instance": 8, "speedup": 4},
+            {"name": "On demand", "kind": "elastic", "rate_per_hour": 2.9, "speedup": 4})");
+        const report::ExecutiveSummary o = report::executiveSummary(onDemand, evaluate(onDemand));
+        QVERIFY2(o.recommendation.startsWith(QStringLiteral("Use On demand")), qPrintable(o.recommendation));
+        QVERIFY(!o.recommendation.contains(QStringLiteral("preemptible")));
+    }
+
     void recommendationFollowsTheResults()
     {
         // The same plan with the cloud rate cut to a tenth: now renting wins, and the sentence says so.
