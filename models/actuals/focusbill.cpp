@@ -243,7 +243,8 @@ public:
     Expected<BillData> run()
     {
         if (auto error = import::readHeaderRecord(m_reader, m_options.fileName,
-                                                  QStringLiteral("the FOCUS columns (BilledCost, EffectiveCost, ...)")))
+                                                  QStringLiteral("the FOCUS columns (BilledCost, EffectiveCost, ...)"),
+                                                  QStringLiteral("it is not a FOCUS cost export")))
             return *error;
         if (auto error = readHeader())
             return *error;

@@ -58,20 +58,24 @@ QString displayFileName(const QString &fileName)
     return fileName.isEmpty() ? QStringLiteral("input") : fileName;
 }
 
-std::optional<Error> readHeaderRecord(CsvReader &reader, const QString &fileName, const QString &emptyFile)
+std::optional<Error> readHeaderRecord(CsvReader &reader, const QString &fileName, const QString &emptyFile,
+                                      const QString &notA)
 {
+    const auto refuse = [&](int line, const QString &reason) {
+        return fileError(fileName, line, notA.isEmpty() ? reason : QStringLiteral("%1 (%2)").arg(notA, reason));
+    };
     switch (reader.next()) {
     case CsvReader::Status::End:
         return fileError(fileName, 1, QStringLiteral("the file is empty (%1)").arg(emptyFile));
     case CsvReader::Status::ReadError:
         return fileError(fileName, 1, QStringLiteral("the file could not be read (%1)").arg(reader.errorString()));
     case CsvReader::Status::SyntaxError:
-        return fileError(fileName, reader.line(), QStringLiteral("bad header: %1").arg(reader.errorString()));
+        return refuse(reader.line(), QStringLiteral("bad header: %1").arg(reader.errorString()));
     case CsvReader::Status::Record:
         break;
     }
     if (!isValidUtf8(reader.recordBytes()))
-        return fileError(fileName, reader.line(), QStringLiteral("invalid UTF-8 in the header (save the file as UTF-8)"));
+        return refuse(reader.line(), QStringLiteral("invalid UTF-8 in the header (save the file as UTF-8)"));
     return std::nullopt;
 }
 

@@ -55,7 +55,10 @@ Error fileError(const QString &fileName, int line, const QString &reason);
 
 /// Reads the header record: an Error for an empty or unreadable file, a malformed header or invalid
 /// UTF-8 (`emptyFile` says what the file should start with). On success the reader holds the header.
-std::optional<Error> readHeaderRecord(CsvReader &reader, const QString &fileName, const QString &emptyFile);
+/// With `notA` ("it is not a FOCUS cost export"), a header that is not text or not CSV is refused as that, the reason
+/// in brackets: a garbage file is called what it is not.
+std::optional<Error> readHeaderRecord(CsvReader &reader, const QString &fileName, const QString &emptyFile,
+                                      const QString &notA = {});
 
 /// Records that known column `column` stands at `position` of the header; an Error when the header
 /// names it twice. `columns` holds a position per known column, -1 while unseen.
