@@ -16,6 +16,7 @@
 #include "ui/catalog/ratesview.h"
 #include "ui/catalog/pricehistorypage.h"
 #include "ui/core/planeditor.h"
+#include "ui/core/plurals.h"
 #include "ui/core/settings.h"
 #include "ui/core/shortcutguard.h"
 #include "ui/core/theme.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
 {
     setObjectName(QStringLiteral("mainWindow"));
     new ShortcutGuard(this); // the plan's undo, redo, export and print keys also while a form field has focus
+    PluralTranslator::installOnce(); // "1 month", "2 months" from tr("%n month(s)")
     // Vector art, drawn at whatever size and pixel ratio the desktop asks (QtSvg's icon engine).
     setWindowIcon(QIcon(QStringLiteral(":/icons/mltco.svg")));
     auto *central = new QWidget(this);

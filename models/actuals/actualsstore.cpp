@@ -416,6 +416,7 @@ Expected<BillBreakdown> billBreakdown(const QSqlDatabase &db, const QString &cur
         for (int k = 0; k < kChargeKindCount; ++k)
             out.byKind[std::size_t(k)] += sum.byKind[std::size_t(k)] * *factor;
         out.total += sum.effectiveCost * *factor;
+        out.billedTotal += sum.billedCost * *factor;
         // The service categories of what is not held against a plan: where the rest of the bill goes.
         const double rest = sum.effectiveCost - sum.byKind[std::size_t(ChargeKind::Gpu)];
         if (rest != 0.0)

@@ -69,7 +69,8 @@ struct ServiceCategorySum final
 /// where the rest goes.
 struct BillBreakdown final
 {
-    double total = 0.0;                               ///< EffectiveCost of every row of the bills
+    double total = 0.0;                               ///< EffectiveCost of every row of the bills (amortised)
+    double billedTotal = 0.0;                         ///< BilledCost of every row (what the invoices charge)
     std::array<double, kChargeKindCount> byKind{};    ///< of which, by how it counts (index = ChargeKind)
     QList<std::pair<QString, double>> otherByServiceCategory; ///< the rest (all but counted GPU spend), largest first
     QString firstMonth, lastMonth;                    ///< of the sums, empty when there are none

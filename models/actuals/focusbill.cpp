@@ -489,6 +489,9 @@ private:
         sum.gpuHours += gpuHours;
         ++sum.rows;
         addCharge(ChargeKind::Gpu);
+        LeftOut &found = m_gpuFound[instance]; // named in the notes as the left-out ones are
+        found.cost += *effective;
+        ++found.rows;
         ++m_data.rowsUsed;
         if (correction)
             ++m_data.corrections;
@@ -634,12 +637,29 @@ private:
         return *m_months.insert(key, monthOf(text));
     }
 
+    // "1 row", "3 rows": a count that agrees with its noun.
+    static QString rowsText(qint64 n, const QString &one, const QString &many)
+    {
+        return n == 1 ? QStringLiteral("1 %1").arg(one) : QStringLiteral("%1 %2").arg(n).arg(many);
+    }
+
     void addNotes()
     {
+        // What was counted, named as what was left out is: the GPU instance types found, by cost.
+        if (!m_gpuFound.isEmpty()) {
+            double total = 0;
+            const QString named = namedCosts(m_gpuFound, total);
+            const qsizetype types = m_gpuFound.size();
+            m_data.notes << QStringLiteral("GPU spend held against a plan, %1 on %2: %3")
+                                .arg(report::money(total, billCurrency()),
+                                     types == 1 ? QStringLiteral("1 instance type")
+                                                : QStringLiteral("%1 instance types").arg(types),
+                                     named);
+        }
         if (m_otherCharges > 0)
-            m_data.notes << QStringLiteral("%1 Tax, Credit and Adjustment rows left out (only Usage and Purchase "
-                                           "charges are held against a plan)")
-                                .arg(m_otherCharges);
+            m_data.notes << QStringLiteral("%1 left out (only Usage and Purchase charges are held against a plan)")
+                                .arg(rowsText(m_otherCharges, QStringLiteral("Tax, Credit or Adjustment row"),
+                                              QStringLiteral("Tax, Credit and Adjustment rows")));
         if (!m_unsizedGpu.isEmpty()) {
             double total = 0;
             const QString named = namedCosts(m_unsizedGpu, total);
@@ -648,32 +668,38 @@ private:
             for (const LeftOut &left : m_unsizedGpu)
                 rows += left.rows;
             m_data.unsizedGpuCost = total;
-            m_data.notes << QStringLiteral("%1 of GPU spend on %2 instance types the catalog does not know, in %3 "
-                                           "rows, is not counted (%4): add them to the catalog with their GPU "
-                                           "count, or import their provider's price list, and import the bill again")
-                                .arg(report::money(total, billCurrency()))
-                                .arg(types)
-                                .arg(rows)
-                                .arg(named);
+            m_data.notes << QStringLiteral("%1 of GPU spend on %2 the catalog does not know, in %3, is not counted "
+                                           "(%4): add them to the catalog with their GPU count, or import their "
+                                           "provider's price list, and import the bill again")
+                                .arg(report::money(total, billCurrency()),
+                                     types == 1 ? QStringLiteral("1 instance type")
+                                                : QStringLiteral("%1 instance types").arg(types),
+                                     rowsText(rows, QStringLiteral("row"), QStringLiteral("rows")), named);
         }
         if (m_notGpu > 0) {
             double total = 0;
             const QString named = namedCosts(m_notGpuCosts, total);
             m_data.notGpuCost = total;
-            m_data.notes << QStringLiteral("%1 rows are not GPU charges (no GPU count in SkuPriceDetails and no "
-                                           "instance type the catalog knows with GPUs) and were left out, %2 in all: "
-                                           "%3")
-                                .arg(m_notGpu)
-                                .arg(report::money(total, billCurrency()))
-                                .arg(named);
+            m_data.notes << (m_notGpu == 1 ? QStringLiteral("1 row is not a GPU charge (no GPU count in SkuPriceDetails "
+                                                            "and no instance type the catalog knows with GPUs) and was "
+                                                            "left out, %1: %2")
+                                            : QStringLiteral("%3 rows are not GPU charges (no GPU count in SkuPriceDetails "
+                                                             "and no instance type the catalog knows with GPUs) and were "
+                                                             "left out, %1 in all: %2"))
+                                .arg(report::money(total, billCurrency()), named, QString::number(m_notGpu));
         }
         if (m_notHours > 0)
-            m_data.notes << QStringLiteral("%1 GPU rows measure their ConsumedQuantity in a unit other than hours: "
-                                           "their cost counts, their GPU-hours do not")
-                                .arg(m_notHours);
+            m_data.notes << (m_notHours == 1
+                                 ? QStringLiteral("1 GPU row measures its ConsumedQuantity in a unit other than hours: its "
+                                                  "cost counts, its GPU-hours do not")
+                                 : QStringLiteral("%1 GPU rows measure their ConsumedQuantity in a unit other than hours: "
+                                                  "their cost counts, their GPU-hours do not")
+                                       .arg(m_notHours));
         if (m_data.corrections > 0)
-            m_data.notes
-                << QStringLiteral("%1 correction rows were added to the months they correct").arg(m_data.corrections);
+            m_data.notes << (m_data.corrections == 1
+                                 ? QStringLiteral("1 correction row was added to the month it corrects")
+                                 : QStringLiteral("%1 correction rows were added to the months they correct")
+                                       .arg(m_data.corrections));
     }
 
     CsvReader m_reader;
@@ -704,6 +730,7 @@ private:
     QHash<QByteArray, DescriptionFacts> m_descriptions;
     QByteArrayView m_lastDescription;           ///< the row's ChargeDescription (valid while the row is read)
     QHash<QByteArray, QString> m_serviceTypes; ///< x_SkuDetails -> its VM size (empty: none)
+    QHash<QString, LeftOut> m_gpuFound;           // GPU spend counted, by instance type
     QHash<QString, LeftOut> m_unsizedGpu;         // by instance type (empty: a GPU named, no instance)
     QHash<QString, LeftOut> m_notGpuCosts;        // by instance type (empty: no instance type)
     QHash<QByteArray, std::optional<QString>> m_months;

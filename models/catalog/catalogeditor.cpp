@@ -370,21 +370,22 @@ std::optional<Error> removalRefused(const QSqlDatabase &db, const CatalogImage &
             return std::nullopt;
         const QString list =
             users.mid(0, 3).join(QStringLiteral(", ")) + (users.size() > 3 ? QStringLiteral(", …") : QString());
-        return Error{QStringLiteral("The GPU \"%1\" cannot be deleted: %2 instance type(s) use it (%3). Delete those "
-                                    "instance types or give them another GPU first.")
-                         .arg(name)
-                         .arg(users.size())
-                         .arg(list),
+        return Error{QStringLiteral("The GPU \"%1\" cannot be deleted: %2 (%3). Delete those instance types or give "
+                                    "them another GPU first.")
+                         .arg(name,
+                              users.size() == 1 ? QStringLiteral("1 instance type uses it")
+                                                : QStringLiteral("%1 instance types use it").arg(users.size()),
+                              list),
                      {}};
     }
     if (image.table == CatalogTable::InstanceType) {
         Expected<QSqlQuery> q = exec(db, kInstancePriceCount, {image.id});
         const int n = q && q->next() ? q->value(0).toInt() : 0;
         if (n > 0)
-            return Error{QStringLiteral("The instance type \"%1\" cannot be deleted: the price history has %2 "
-                                        "observation(s) of it. Delete its prices first.")
-                             .arg(name)
-                             .arg(n),
+            return Error{QStringLiteral("The instance type \"%1\" cannot be deleted: the price history has %2 of "
+                                        "it. Delete its prices first.")
+                             .arg(name, n == 1 ? QStringLiteral("1 observation")
+                                               : QStringLiteral("%1 observations").arg(n)),
                          {}};
     }
     return std::nullopt;

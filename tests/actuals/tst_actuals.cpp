@@ -186,8 +186,13 @@ private slots:
                                {QStringLiteral("AWS"), QStringLiteral("111122223333"), QStringLiteral("2026-02")}}));
         const QString notes = data->notes.join('\n');
         QVERIFY2(notes.contains(QStringLiteral("2 Tax, Credit and Adjustment rows")), qPrintable(notes));
-        QVERIFY2(notes.contains(QStringLiteral("1 rows are not GPU charges")), qPrintable(notes));
-        QVERIFY2(notes.contains(QStringLiteral("1 correction rows")), qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("1 row is not a GPU charge")), qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("1 correction row was added to the month it corrects")), qPrintable(notes));
+        // What was counted is named as what was left out: by instance type and cost, worked from the fixture's rows
+        // (p4d.24xlarge 3,277.26 + 1,500 + 0 + 120 + 6,554.52 - 327.73; g5.xlarge 80; the p3.2xlarge 30.60).
+        QVERIFY2(notes.contains(QStringLiteral("GPU spend held against a plan, $11,234.65 on 3 instance types: "
+                                               "p4d.24xlarge $11,124.05, g5.xlarge $80.00, ")),
+                 qPrintable(notes));
     }
 
     void focus10FindsGpuRowsThroughTheCatalog()

@@ -53,7 +53,7 @@ private slots:
             imported.out.contains(QStringLiteral("Imported bill 1 (FOCUS 1.2): 11 rows read, 8 GPU rows in 6 monthly "
                                                  "sums, covering 2026-01 to 2026-02.")),
             qPrintable(imported.out));
-        QVERIFY(imported.out.contains(QStringLiteral("note: 1 correction rows were added to the months they correct")));
+        QVERIFY(imported.out.contains(QStringLiteral("note: 1 correction row was added to the month it corrects")));
 
         const CliRun csv =
             cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("csv")});

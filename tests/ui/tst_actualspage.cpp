@@ -178,9 +178,12 @@ private slots:
         // The whole bill of the months compared, worked from the fixture's rows: 4,649.53 + 2.30 + 50 + 6,585.12 - 100.
         auto *whole = f.find<QLabel>(QStringLiteral("actualsWholeBill"));
         QVERIFY(whole && whole->isVisible());
-        QVERIFY2(whole->text().contains(QStringLiteral("The whole bill, Jan 2026 to Feb 2026: %1. GPU spend held "
-                                                       "against the plan: %2")
-                                            .arg(report::money(11186.95), report::money(11234.65))),
+        // Both totals a finance team reads, each labelled: effective (the upfront $10,000 spread as $1,500 and $120 of
+        // usage) and billed (as invoiced: 3,277.26 + 80 + 10,000 + 2.30 + 50 + 6,554.52 - 327.73 + 30.60 - 100).
+        QVERIFY2(whole->text().contains(QStringLiteral("The whole bill, Jan 2026 to Feb 2026: %1 effective cost (amortised: "
+                                                       "upfront fees spread over the months they cover), %2 billed (as "
+                                                       "invoiced). GPU spend held against the plan: %3 effective")
+                                            .arg(report::money(11186.95), report::money(19566.95), report::money(11234.65))),
                  qPrintable(whole->text()));
         QVERIFY2(whole->text().contains(QStringLiteral("The rest by service category: Compute %1, Other %2.")
                                             .arg(report::money(2.30 - 100), report::money(50.0))),

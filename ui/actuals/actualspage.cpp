@@ -201,8 +201,10 @@ void ActualsPage::showLeftOut()
             for (const QString &note : b.notes)
                 lines << tr("%1: %2").arg(b.fileName, note);
     }
-    m_leftOut->setText(lines.isEmpty() ? QString() : tr("What the bills left out") + QLatin1Char('\n') +
-                                                         lines.join(QLatin1Char('\n')));
+    m_leftOut->setText(lines.isEmpty() ? QString()
+                                       : tr("What each bill holds: the GPU spend held against a plan, and what was left "
+                                            "out and why") +
+                                             QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
     m_leftOut->setVisible(!lines.isEmpty());
 }
 
@@ -232,8 +234,12 @@ void ActualsPage::showWholeBill()
         const double gpu = b->byKind[std::size_t(actuals::ChargeKind::Gpu)];
         const QString share = b->total > 0 && gpu >= 0 ? tr(" (%1 of it)").arg(report::percent(gpu / b->total, 0))
                                                        : QString();
-        lines << tr("The whole bill, %1: %2. GPU spend held against the plan: %3%4.")
-                     .arg(span, report::money(b->total, cur), report::money(gpu, cur), share);
+        // Finance reads two totals: the effective cost (upfront fees and commitments spread over the months they
+        // cover, what the plan is held against) and the billed cost (what the invoices charge, when they charge it).
+        lines << tr("The whole bill, %1: %2 effective cost (amortised: upfront fees spread over the months they cover), "
+                    "%3 billed (as invoiced). GPU spend held against the plan: %4 effective%5.")
+                     .arg(span, report::money(b->total, cur), report::money(b->billedTotal, cur), report::money(gpu, cur),
+                          share);
         QStringList rest;
         for (const auto &[category, cost] : b->otherByServiceCategory)
             rest << tr("%1 %2").arg(category.isEmpty() ? tr("(no service category)") : category,
@@ -421,8 +427,12 @@ void ActualsPage::fillSuggestions()
         m_suggestionRows->addWidget(why);
     }
     if (m_suggestions.isEmpty()) {
-        auto *none = new WrapLabel(tr("Nothing else to calibrate: the plan's other values match what the bills show "
-                                      "(within 1 %)."),
+        // "Nothing else" only when so: with the demand left unchecked (said above), what matched is less than all.
+        auto *none = new WrapLabel(m_demandNote.isEmpty()
+                                       ? tr("Nothing else to calibrate: the plan's other values match what the bills "
+                                            "show (within 1 %).")
+                                       : tr("No suggestion from these bills: the values they can check match the plan "
+                                            "(within 1 %); the demand could not be checked, as said above."),
                                    m_calibration);
         none->setWordWrap(true);
         none->setObjectName(QStringLiteral("noSuggestions"));
