@@ -4,7 +4,6 @@
 #include "models/tco/defaults.h"
 #include "ui/calculators/calculatorchart.h"
 #include "ui/calculators/calculatorframe.h"
-#include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
@@ -54,8 +53,8 @@ BudgetCalculator::BudgetCalculator(PlanEditor *editor, QWidget *parent) : QWidge
 {
     m_frame = new CalculatorFrame(
         QStringLiteral("budget"), tr("Budget alerts"),
-        tr("Billing alerts at every quarter of the monthly budget (25, 50, 75 and 100 %), as seed 003 "
-           "recommends. For each scenario of the plan: the first month whose spend, running evenly through the "
+        tr("Billing alerts at every quarter of the monthly budget (25, 50, 75 and 100 %), as cloud providers' "
+           "budget alerts do. For each scenario of the plan: the first month whose spend, running evenly through the "
            "month, sets off each alert, and on which day."),
         this);
     auto *layout = new QVBoxLayout(this);
@@ -64,9 +63,8 @@ BudgetCalculator::BudgetCalculator(PlanEditor *editor, QWidget *parent) : QWidge
 
     m_budget = m_frame->addField(QStringLiteral("budgetMonthly"),
                                  {tr("Budget a month"), tr("$"), FieldKind::Money, 1.0, 1e10, kSeedBudget, 2,
-                                  tr("Default from %1: a $10,000 estimated monthly expense, with an alert at "
-                                     "every $2,500.")
-                                      .arg(seedfiles::seed003())});
+                                  tr("Default: a published example of budget alerts, a $10,000 estimated monthly "
+                                     "expense with an alert at every $2,500.")});
 
     m_month = m_frame->addField(QStringLiteral("budgetMonth"),
                                 {tr("Month to chart"), tr("of the plan"), FieldKind::Whole, 1.0,

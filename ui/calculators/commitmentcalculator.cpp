@@ -4,7 +4,6 @@
 #include "models/tco/calculators.h"
 #include "ui/calculators/calculatorchart.h"
 #include "ui/calculators/calculatorframe.h"
-#include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
 
 #include <QChart>
@@ -45,30 +44,28 @@ CommitmentCalculator::CommitmentCalculator(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_frame);
 
-    const QString seed = seedfiles::seed004();
     m_hours = m_frame->addField(QStringLiteral("commitmentHours"),
                                 {tr("Hours used a month"), tr("h"), FieldKind::Number, 0.0, kSeedMonthHours, kSeedHours,
-                                 1, tr("Default from %1's reservation example: 500 of 720 hours used.").arg(seed)});
+                                 1, tr("Default: a published reservation example, 500 of 720 hours used.")});
     m_monthHours =
         m_frame->addField(QStringLiteral("commitmentMonthHours"),
                           {tr("Hours in the month"), tr("h"), FieldKind::Number, 1.0, 744.0, kSeedMonthHours, 1,
-                           tr("Default from %1, which counts 24 × 30 = 720 hours; mltco's plans use 730 (8,760 / 12). "
-                              "At most 744 (a 31-day month).")
-                               .arg(seed)});
+                           tr("Default: 720 hours, as the example counts them (24 × 30); mltco's plans use 730 "
+                              "(8,760 / 12). At most 744 (a 31-day month).")});
     m_rate = m_frame->addField(
         QStringLiteral("commitmentRate"),
         {tr("On-demand rate"), tr("$/h"), FieldKind::Money, 0.01, 100000.0, kSeedRate, 4,
-         tr("Default from %1: its $10,000 a month on demand for 500 hours is $20 an hour.").arg(seed)});
+         tr("Default: the example's $10,000 a month on demand for 500 hours, which is $20 an hour.")});
     m_discount = m_frame->addField(QStringLiteral("commitmentDiscount"),
                                    {tr("Commitment discount"), tr("%"), FieldKind::Percent, 0.0, 99.0, kSeedDiscount, 2,
-                                    tr("Default from %1: a 40 % reservation discount.").arg(seed)});
+                                    tr("Default: the example's 40 % reservation discount.")});
 
     // The seed's own figure for its example, worked out so the note quotes numbers, not prose.
     const tco::CommitmentResult ours = tco::commitment({kSeedHours, kSeedMonthHours, kSeedRate, kSeedDiscount / 100.0});
     const double seedMonthly = kSeedHours * kSeedRate;
-    m_frame->setNote(tr("Seed 004 prints %1 a year for its example (500 of 720 h at $20/h, 40 % off): it takes "
-                        "40 % off the %2 bill of the 500 hours used, as if the commitment were paid only for "
-                        "hours used. A commitment is paid for all 720 hours, so it saves %3 a year.")
+    m_frame->setNote(tr("The published example these defaults come from says it saves %1 a year (500 of 720 h at "
+                        "$20/h, 40 % off): it takes 40 % off the %2 bill of the 500 hours used, as if the commitment "
+                        "were paid only for hours used. A commitment is paid for all 720 hours, so it saves %3 a year.")
                          .arg(report::moneyWhole(seedMonthly * 12.0 * kSeedDiscount / 100.0),
                               report::moneyWhole(seedMonthly), report::moneyWhole(ours.annualSavings)));
 

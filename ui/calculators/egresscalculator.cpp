@@ -4,7 +4,6 @@
 #include "models/tco/calculators.h"
 #include "ui/calculators/calculatorchart.h"
 #include "ui/calculators/calculatorframe.h"
-#include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
 
 #include <QCheckBox>
@@ -33,27 +32,25 @@ EgressCalculator::EgressCalculator(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_frame);
 
-    const QString seed = seedfiles::seed004();
     m_volume = m_frame->addField(QStringLiteral("egressVolume"),
                                  {tr("Egress a month"), tr("GB"), FieldKind::Number, 0.0, 1e9, kSeedVolume, 2,
-                                  tr("Default from %1's network example: 10 TB a month.").arg(seed)});
+                                  tr("Default: a published network cost example, 10 TB a month.")});
     m_cost = m_frame->addField(QStringLiteral("egressCost"),
                                {tr("Price"), tr("$/GB"), FieldKind::Money, 0.0, 10.0, kSeedCost, 4,
-                                tr("Default from %1: $0.10 per GB on average.").arg(seed)});
+                                tr("Default: the example's average of $0.10 per GB.")});
     m_frame->addHeading(tr("Strategies (tick to apply)"));
     addStrategy(QStringLiteral("Locality"), tr("Data locality"), kSeedLocality, true,
-                tr("Train where the data lives. Default from %1: 30 % of transfers avoided.").arg(seed));
+                tr("Train where the data lives. Default: the example's 30 % of transfers avoided."));
     addStrategy(QStringLiteral("Compression"), tr("Compression"), kSeedCompression, true,
-                tr("Compress before sending. Default from %1: a 50 % compression ratio.").arg(seed));
+                tr("Compress before sending. Default: the example's 50 % compression ratio."));
     addStrategy(QStringLiteral("Caching"), tr("Caching"), kSeedCaching, false,
-                tr("Cache data at the compute layer. Default from %1: 40 % of transfers cached; its example "
-                   "leaves caching out.")
-                    .arg(seed));
+                tr("Cache data at the compute layer. Default: 40 % of transfers cached, as the same source "
+                   "suggests; its worked example leaves caching out."));
 
     const double seedAdded = kSeedVolume * kSeedCost * (kSeedLocality + kSeedCompression) / 100.0;
     const tco::EgressResult ours =
         tco::egress(kSeedVolume, kSeedCost, {kSeedLocality / 100.0, kSeedCompression / 100.0});
-    m_frame->setNote(tr("Seed 004 adds the fractions of its example (30 % + 50 % = 80 %: %1 a month, %2 a year). "
+    m_frame->setNote(tr("The published example adds its fractions (30 % + 50 % = 80 %: %1 a month, %2 a year). "
                         "Compression only shrinks what locality still sends, so together they save %3 (%4 a "
                         "month, %5 a year).")
                          .arg(report::moneyWhole(seedAdded), report::moneyWhole(seedAdded * 12.0),

@@ -80,7 +80,8 @@ IrrCalculator::IrrCalculator(QWidget *parent) : QWidget(parent)
     m_flows->setAccessibleName(tr("Cash flows"));
     m_flows->setToolTip(tr("One flow per period, the first at the start: money out negative, money in positive. "
                            "Separate them with commas or spaces, or with semicolons when the figures have thousands "
-                           "separators. Default: the example of model.md §12."));
+                           "separators. Default: a textbook example, an outlay of 70,000 returning 12,000 to 26,000 "
+                           "over five years."));
     m_frame->addRow(tr("Cash flows"), m_flows);
     m_period = new QComboBox(m_frame);
     m_period->setObjectName(QStringLiteral("irrPeriod"));
@@ -123,7 +124,8 @@ void IrrCalculator::recompute()
         if (monthly)
             annual = tr(", %1 a year").arg(report::percent(std::pow(1.0 + *irr, 12.0) - 1.0, 2));
         m_frame->setResult(tr("<b>IRR %1 %2%3.</b>").arg(report::percent(*irr, 2), per, annual));
-        m_frame->setWorkings(tr("Present value at %1: %2 (zero, as it must be). Undiscounted, the flows sum to %3.")
+        m_frame->setWorkings(tr("Present value at %1: %2 (zero, as it must be). Undiscounted (at 0 %, money later "
+                                "counts as much as money now), the flows sum to %3.")
                                  .arg(report::percent(*irr, 2), report::money(tco::presentValue(flows, *irr)),
                                       report::money(sum)));
     }

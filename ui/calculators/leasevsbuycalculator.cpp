@@ -45,7 +45,7 @@ LeaseVsBuyCalculator::LeaseVsBuyCalculator(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_frame);
 
-    const QString source = tr("Default: the textbook example of model.md §12.");
+    const QString source = tr("Default: a standard textbook lease-or-buy example.");
     m_price = m_frame->addField(QStringLiteral("leasePrice"),
                                 {tr("Price of the asset"), tr("$"), FieldKind::Money, 0.01, 1e8, kPrice, 2,
                                  tr("Paid at the start if bought; depreciated straight-line to zero over its life. %1")

@@ -5,7 +5,6 @@
 #include "models/tco/defaults.h"
 #include "ui/calculators/calculatorchart.h"
 #include "ui/calculators/calculatorframe.h"
-#include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
 
 #include <QChart>
@@ -46,27 +45,24 @@ MultiGpuCalculator::MultiGpuCalculator(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_frame);
 
-    const QString seed3 = seedfiles::seed003();
     m_gpus = m_frame->addField(QStringLiteral("multiGpuCount"),
                                {tr("GPUs"), tr("GPUs"), FieldKind::Whole, 1.0, kMaxGpus, kSeedGpus, 0,
-                                tr("Default from %1: \"a 5x speed up in training when using 8x the number of "
-                                   "GPUs\".")
-                                    .arg(seed3)});
+                                tr("Default: a common rule of thumb, \"a 5x speed up in training when using 8x the "
+                                   "number of GPUs\".")});
     m_speedup =
         m_frame->addField(QStringLiteral("multiGpuSpeedup"),
                           {tr("Speed-up on them"), tr("× one GPU"), FieldKind::Number, 0.01, kSeedGpus, kSeedSpeedup, 2,
-                           tr("Measured or quoted speed-up against one GPU. Default from %1: 5× on 8 "
-                              "GPUs (e = 5/8).")
-                               .arg(seed3)});
+                           tr("Measured or quoted speed-up against one GPU. Default: the rule of thumb's 5× on 8 "
+                              "GPUs (e = 5/8).")});
     m_jobHours = m_frame->addField(
         QStringLiteral("multiGpuJobHours"),
         {tr("Job on one GPU"), tr("h"), FieldKind::Number, 0.01, 1e6, tco::defaults::kJobGpuHours, 2,
-         tr("Hours the job takes on one GPU. Default: 24, the sample plan's job size (an assumption; no seed "
-            "gives one).")});
+         tr("Hours the job takes on one GPU. Default: 24, the sample plan's job size (the model's assumption; no "
+            "published example gives one).")});
     m_rate = m_frame->addField(
         QStringLiteral("multiGpuRate"),
         {tr("Price per GPU-hour"), tr("$/GPU-h"), FieldKind::Money, 0.0, 1000.0, kSeedGpuRate, 4,
-         tr("Default from %1: the on-demand p3.2xlarge (one V100) at $3.06/h.").arg(seedfiles::seed004())});
+         tr("Default: the on-demand price of an AWS p3.2xlarge (one NVIDIA V100 GPU), $3.06/h.")});
 
     connect(m_frame, &CalculatorFrame::edited, this, &MultiGpuCalculator::recompute);
     recompute();

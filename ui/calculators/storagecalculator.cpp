@@ -4,7 +4,6 @@
 #include "models/tco/calculators.h"
 #include "ui/calculators/calculatorchart.h"
 #include "ui/calculators/calculatorframe.h"
-#include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
 #include "ui/core/theme.h"
 
@@ -54,11 +53,11 @@ StorageCalculator::StorageCalculator(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_frame);
 
-    const QString seed = seedfiles::seed004();
     m_inflow = m_frame->addField(
         QStringLiteral("storageInflow"),
         {tr("New data a month"), tr("GB"), FieldKind::Number, 0.0, 1e10, kAssumedInflow, 2,
-         tr("No seed gives a monthly inflow: 10,000 GB (10 TB) a month is an assumption. Type your own.")});
+         tr("Default: 10,000 GB (10 TB) a month, the model's assumption (no published example gives a monthly "
+            "inflow). Type your own.")});
 
     // One row per tier: how old data is when it leaves the tier, and the tier's price.
     auto *grid = new QWidget(m_frame);
@@ -85,14 +84,14 @@ StorageCalculator::StorageCalculator(QWidget *parent) : QWidget(parent)
             dayName,
             {last ? tr("Expiry") : tr("End of the %1 tier").arg(shortName), tr("days"), FieldKind::Whole, 1.0, kMaxDays,
              tier.untilDays, 0,
-             last ? tr("Deleted at this age. Default from %1's lifecycle policy: expiry after 730 days.").arg(seed)
-                  : tr("Age at which data leaves the %1 tier. Default from %2's lifecycle policy "
+             last ? tr("Deleted at this age. Default: a published lifecycle policy example, expiry after 730 days.")
+                  : tr("Age at which data leaves the %1 tier. Default: a published lifecycle policy example "
                        "(transitions at 30, 90 and 365 days).")
-                        .arg(shortName, seed)});
+                        .arg(shortName)});
         fields.price = m_frame->createField(QStringLiteral("storage%1Price").arg(key),
                                             {tr("Price of the %1 tier").arg(shortName), tr("$/GB-month"),
                                              FieldKind::Money, 0.0, 1.0, tier.pricePerGbMonth, 5,
-                                             tr("Default from %1's storage tiering table.").arg(seed)});
+                                             tr("Default: the tier's price in a published storage tiering example.")});
         const int row = static_cast<int>(i) + 1;
         g->addWidget(new QLabel(capitalized(tier.name), grid), row, 0);
         g->addWidget(fields.until, row, 1);

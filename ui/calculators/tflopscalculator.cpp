@@ -6,7 +6,6 @@
 #include "models/tco/calculators.h"
 #include "ui/calculators/calculatorchart.h"
 #include "ui/calculators/calculatorframe.h"
-#include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
 #include "models/catalog/priceconverter.h"
 #include "models/common/currency.h"
@@ -39,7 +38,7 @@ struct TflopsMetric final
     const char *label;  ///< in sentences: "$ per 1000 TF32 TFLOPS-hour"
 };
 constexpr TflopsMetric kMetrics[] = {
-    {"tf32_sparse", QT_TRANSLATE_NOOP("TflopsCalculator", "TF32, sparse (seed 002's basis)"),
+    {"tf32_sparse", QT_TRANSLATE_NOOP("TflopsCalculator", "TF32, sparse (the basis published comparisons use)"),
      QT_TRANSLATE_NOOP("TflopsCalculator", "TF32")},
     {"tf32_dense", QT_TRANSLATE_NOOP("TflopsCalculator", "TF32, dense"),
      QT_TRANSLATE_NOOP("TflopsCalculator", "TF32 dense")},
@@ -80,34 +79,31 @@ TflopsCalculator::TflopsCalculator(PlanEditor *editor, QWidget *parent) : QWidge
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_frame);
 
-    const QString seed = seedfiles::seed002();
     m_metric = new QComboBox(m_frame);
     m_metric->setObjectName(QStringLiteral("tflopsMetric"));
     for (const TflopsMetric &m : kMetrics)
         m_metric->addItem(metricText(m.choice), QString::fromLatin1(m.key));
-    m_metric->setToolTip(tr("Default from %1, which compares TF32 training throughput (node figures ~2,200 for "
-                            "8×A100 and ~7,120 for 8×H100).")
-                             .arg(seed));
+    m_metric->setToolTip(tr("Default: TF32 training throughput, the figure published price comparisons use (about "
+                            "2,200 TFLOPS for a whole 8 × A100 node and about 7,120 for 8 × H100)."));
     m_frame->addRow(tr("Throughput figure"), m_metric);
     m_nodeFigures = new QCheckBox(tr("Prefer a figure quoted for the whole node"), m_frame);
     m_nodeFigures->setObjectName(QStringLiteral("tflopsNodeFigures"));
     m_nodeFigures->setChecked(true);
-    m_nodeFigures->setToolTip(tr("On: a node figure a source quotes (seed 002's ~2,200 for 8×A100) wins over GPU "
-                                 "count × the per-GPU datasheet figure."));
+    m_nodeFigures->setToolTip(tr("On: a figure quoted for the whole node (such as the figure the vendor quotes for a "
+                                 "whole 8 × A100 node, about 2,200) wins over GPU count × the per-GPU datasheet "
+                                 "figure."));
     m_frame->addRow(QString(), m_nodeFigures);
     m_pricing = new QComboBox(m_frame);
     m_pricing->setObjectName(QStringLiteral("tflopsPricing"));
     for (const QString &key : catalog::pricingModelKeys())
         m_pricing->addItem(QString(key).replace(QLatin1Char('_'), QLatin1Char(' ')), key);
-    m_pricing->setToolTip(tr("Default from %1: on-demand prices (\"you don't have the DevOps to leverage spot "
-                             "instances\").")
-                              .arg(seed));
+    m_pricing->setToolTip(tr("Default: on-demand prices, as published comparisons use them (\"you don't have the "
+                             "DevOps to leverage spot instances\")."));
     m_frame->addRow(tr("Price"), m_pricing);
     m_baseline = new QComboBox(m_frame);
     m_baseline->setObjectName(QStringLiteral("tflopsBaseline"));
-    m_baseline->setToolTip(tr("Default from %1: Lambda's 8×H100 against GCP's a3-highgpu-8g, the cheapest big-3 "
-                              "Hopper node.")
-                               .arg(seed));
+    m_baseline->setToolTip(tr("Default: Lambda's 8×H100 against GCP's a3-highgpu-8g, the cheapest Hopper node of the "
+                              "three big clouds."));
     m_frame->addRow(tr("Compare with"), m_baseline);
 
     auto *instancesLabel = new QLabel(tr("Instances (tick to compare)"), m_frame);
@@ -136,8 +132,8 @@ TflopsCalculator::TflopsCalculator(PlanEditor *editor, QWidget *parent) : QWidge
             [this] { m_table->resizeRowsToContents(); });
     m_frame->addBelow(m_table);
 
-    m_frame->setNote(tr("Seed 002 prints $14.89 per 1000 TF32 TFLOPS-hour for Ampere on the big 3: p4d.24xlarge "
-                        "is 32.77 / 2.2 = 14.895, which rounds to %1.")
+    m_frame->setNote(tr("A published comparison prints $14.89 per 1000 TF32 TFLOPS-hour for Ampere on the three big "
+                        "clouds: p4d.24xlarge is 32.77 / 2.2 = 14.895, which rounds to %1.")
                          .arg(report::money(32.77 / 2.2)));
 
     reloadInstances();

@@ -4,7 +4,6 @@
 #include "models/tco/calculators.h"
 #include "ui/calculators/calculatorchart.h"
 #include "ui/calculators/calculatorframe.h"
-#include "ui/calculators/seedfiles.h"
 #include "ui/charts/chartview.h"
 
 #include <QVBoxLayout>
@@ -33,30 +32,30 @@ UtilizationSpotCalculator::UtilizationSpotCalculator(QWidget *parent) : QWidget(
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_frame);
 
-    const QString seed = seedfiles::seed004();
     m_spend = m_frame->addField(QStringLiteral("spotSpend"),
                                 {tr("GPU spend a month"), tr("$"), FieldKind::Money, 1.0, 1e10, kSeedSpend, 2,
-                                 tr("Default from %1's GPU savings example: $200K a month.").arg(seed)});
+                                 tr("Default: a published GPU savings example, $200K a month.")});
     m_from = m_frame->addField(QStringLiteral("spotFrom"),
                                {tr("Utilization today"), tr("%"), FieldKind::Percent, 1.0, 100.0, kSeedFrom, 2,
-                                tr("Default from %1: 30 % utilization today.").arg(seed)});
+                                tr("Default: the example's 30 % utilization today.")});
     m_to = m_frame->addField(QStringLiteral("spotTo"),
                              {tr("Target utilization"), tr("%"), FieldKind::Percent, kSeedFrom, 100.0, kSeedTo, 2,
-                              tr("Default from %1: a 70 % target.").arg(seed)});
+                              tr("Default: the example's 70 % target.")});
     m_share = m_frame->addField(QStringLiteral("spotShare"),
                                 {tr("Share moved to spot"), tr("%"), FieldKind::Percent, 0.0, 100.0, kSeedShare, 2,
-                                 tr("Default from %1: it assumes 60 % of workloads are spot-eligible.").arg(seed)});
+                                 tr("Default: the example assumes 60 % of workloads are spot-eligible.")});
     m_discount = m_frame->addField(QStringLiteral("spotDiscount"),
                                    {tr("Spot discount"), tr("%"), FieldKind::Percent, 0.0, 99.0, kSeedSpotDiscount, 2,
-                                    tr("Default from %1: spot is 70 % cheaper than on demand.").arg(seed)});
+                                    tr("Default: the example's spot price, 70 % cheaper than on demand.")});
 
     // Seed 004's printed figure and what its own code returns, worked out from its example.
     const double seedUtilizationSaving = kSeedSpend * (1.0 - kSeedFrom / kSeedTo);
     const double seedSpotSaving = kSeedSpend * kSeedShare / 100.0 * kSeedSpotDiscount / 100.0;
     const double seedCodeAnnual = (seedUtilizationSaving + seedSpotSaving) * 12.0;
-    m_frame->setNote(tr("Seed 004 prints %1 (86 %) a year for this example, which adds the two savings as if each "
-                        "applied to the whole bill; its own code even gives %2 (%3). Spot can only discount "
-                        "what better utilization leaves, which is what this calculator does.")
+    m_frame->setNote(tr("The published example these defaults come from prints %1 (86 %) a year, which adds the two "
+                        "savings as if each applied to the whole bill; the code that comes with it even gives %2 "
+                        "(%3). Spot can only discount what better utilization leaves, which is what this calculator "
+                        "does.")
                          .arg(report::moneyWhole(2057143.0), report::moneyWhole(seedCodeAnnual),
                               report::percent(seedCodeAnnual / 12.0 / kSeedSpend, 0)));
 

@@ -611,8 +611,8 @@ void CatalogPage::deleteSelected()
                                              : tr("%1 observations").arg(report::grouped(rows.size(), 0)),
                             list.join(QStringLiteral(", ")));
         } else if (seeded > 0) {
-            note = tr("Deleted from the price history, including observations from the seed catalog or a datasheet. "
-                      "Edit › Undo brings them back.");
+            note = tr("Deleted from the price history, including observations from the built-in catalog or a "
+                      "datasheet. Edit › Undo brings them back.");
         }
         break;
     }

@@ -68,8 +68,9 @@ GpuDialog::GpuDialog(const QList<catalog::GpuRecord> &existing, const QHash<QStr
     layout->addLayout(form);
 
     auto *figuresLabel =
-        new QLabel(tr("Throughput figures (TFLOPS). “Quoted for” is 1 for a per-GPU figure, or the "
-                      "node size a source quotes a whole-node figure for (seed 002: 2,200 for 8 × A100)."),
+        new QLabel(tr("Throughput figures (TFLOPS). “Quoted for” is 1 for a per-GPU figure, or the number of "
+                      "GPUs of the node a figure is quoted for (8 for the figure the vendor quotes for a whole "
+                      "8 × A100 node, about 2,200)."),
                    this);
     figuresLabel->setWordWrap(true);
     layout->addWidget(figuresLabel);

@@ -163,7 +163,7 @@ PriceHistoryPage::PriceHistoryPage(PlanEditor *editor, QWidget *parent)
     tflopsHeader->addWidget(new QLabel(tr("Throughput basis:"), bottom));
     m_basis = new QComboBox(bottom);
     m_basis->setObjectName(QStringLiteral("tflopsBasis"));
-    m_basis->addItem(tr("Node figure a source quotes (seed 002), else GPUs × TF32 sparse"),
+    m_basis->addItem(tr("Figure quoted for the whole node, else GPUs × TF32 sparse"),
                      static_cast<int>(TflopsBasis::QuotedNode));
     m_basis->addItem(tr("GPUs × TF32 sparse per GPU (datasheet)"), static_cast<int>(TflopsBasis::Sparse));
     m_basis->addItem(tr("GPUs × TF32 dense per GPU (datasheet)"), static_cast<int>(TflopsBasis::Dense));

@@ -58,6 +58,22 @@ QString workloadLine(const tco::Workload &w)
     return line;
 }
 
+/// The workload line's terms in plain words, for its tooltip.
+QString workloadTip(const tco::Workload &w)
+{
+    const QString hours = DashboardPage::tr("Reference GPU-hours (V100-equivalent GPU-hours): an hour of work of one "
+                                            "NVIDIA V100 GPU, the unit demand is measured in; faster GPUs do more of "
+                                            "them per hour.");
+    const QString discount =
+        w.discountRate == 0.0
+            ? DashboardPage::tr("Discount rate 0 %: with no discount rate, money later counts as much as money now, so "
+                                "each option's NPV (net present value) is its total.")
+            : DashboardPage::tr("Discount rate: how much less money paid a year later counts than money paid now; "
+                                "each option's NPV (net present value) counts its costs this way. At 0 % money later "
+                                "would count as much as money now.");
+    return QStringList{hours, discount}.join(QLatin1Char('\n'));
+}
+
 } // namespace
 
 DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
@@ -251,6 +267,7 @@ void DashboardPage::refresh()
     }
     m_title->setText(plan.name.isEmpty() ? tr("Untitled plan") : plan.name);
     m_subtitle->setText(workloadLine(result.workload));
+    m_subtitle->setToolTip(workloadTip(result.workload));
     // What the evaluation warns of (speedups on two scales, a plan value overriding the catalog) and notes
     // (speedups estimated from datasheets): said once, above the figures they concern.
     QStringList lines;

@@ -41,6 +41,23 @@ QString htmlLine(const QString &label, const QString &value)
     return QStringLiteral("%1: <b>%2</b>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
 }
 
+// Words a finance reader may not know, said in plain words in the tooltips of the cards that show them.
+QString referenceHoursNote()
+{
+    return KpiPanel::tr("Reference GPU-hours (V100-equivalent GPU-hours): an hour of work of one NVIDIA V100 GPU, the "
+                        "unit demand is measured in; faster GPUs do more of them per hour.");
+}
+
+QString npvNote(const tco::Workload &workload)
+{
+    if (workload.discountRate == 0.0)
+        return KpiPanel::tr("NPV at 0 %: with no discount rate, money later counts as much as money now, so the NPV is "
+                            "the total.");
+    return KpiPanel::tr("NPV (net present value): the total with money paid later counted at less, at the plan's "
+                        "discount rate of %1 a year; at 0 % money later would count as much as money now.")
+        .arg(report::percent(workload.discountRate));
+}
+
 } // namespace
 
 KpiPanel::KpiPanel(QWidget *parent)
@@ -102,7 +119,8 @@ void KpiPanel::updateCheapest(const tco::PlanResult &result, const DashboardSumm
                     htmlLine(tr("Total over %1%2").arg(months(horizon), afterTaxNote(result.workload)), report::money(cheapest.result.total, result.currency)),
                     htmlLine(tr("NPV"), report::money(cheapest.result.npv, result.currency)),
                     summary.meetsDemandOnly ? tr("Compared among the scenarios that meet demand.")
-                                            : tr("No scenario meets demand, so all of them are compared.")}
+                                            : tr("No scenario meets demand, so all of them are compared."),
+                    npvNote(result.workload).toHtmlEscaped()}
             .join(QStringLiteral("<br>")));
 }
 
@@ -228,6 +246,7 @@ void KpiPanel::updateDemand(const tco::PlanResult &result, const DashboardSummar
             flags << tr("⚠ %1 %2").arg(s.name, unmetDemandNote(s.result));
         tip << htmlLine(s.name, tr("%1 served").arg(servedPercent(s.result)));
     }
+    tip << referenceHoursNote().toHtmlEscaped();
     if (summary.unmetCount == 0) {
         m_demand->setValue(count == 1 ? tr("Meets demand") : tr("All %1 meet demand").arg(count));
         m_demand->setDetail(tr("Every scenario serves the full demand: %1.").arg(demand));
@@ -347,7 +366,8 @@ void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const Dashboar
                         htmlLine(tr("Utilization"), report::percent(r.utilization)),
                         htmlLine(tr("Demand served"), tr("%1 of %2 reference GPU-hours (%3)")
                                                           .arg(report::grouped(r.served, 0),
-                                                               report::grouped(r.demand, 0), servedPercent(r)))};
+                                                               report::grouped(r.demand, 0), servedPercent(r))),
+                        npvNote(result.workload).toHtmlEscaped(), referenceHoursNote().toHtmlEscaped()};
         card->setToolTip(tip.join(QStringLiteral("<br>")));
     }
 }

@@ -66,6 +66,47 @@ QString uncertaintyProblem(const tco::Plan &candidate)
     return lines.isEmpty() ? checked.error().details.value(0) : lines.join(QLatin1Char('\n'));
 }
 
+// The tornado's bars, at most (riskcharts' tornadoChart draws this many).
+constexpr int kTornadoBars = 10;
+
+// Words a finance reader may not know, said in plain words where the page shows them.
+QString percentilesTip()
+{
+    return RiskPage::tr("P10, P50 (the median) and P90 over the trials: 1 in 10 futures costs less than the P10, half "
+                        "cost less than the median and 9 in 10 cost less than the P90.");
+}
+
+QString npvTip()
+{
+    return RiskPage::tr("NPV (net present value): the total with money paid later counted at less, at the plan's "
+                        "discount rate. At 0 % there is no discount rate: money later counts as much as money now, and "
+                        "the NPV is the total.");
+}
+
+QString tornadoTip()
+{
+    return RiskPage::tr("The tornado shows which inputs move the option's total most: each input is moved alone from "
+                        "its low to its high value (±20 %, or its distribution's range) while the others stay as "
+                        "planned; the longest bar is on top.");
+}
+
+/// What a term in a parameter's name or unit means ("reference GPU-hours", "packing efficiency"); empty when it
+/// needs no word.
+QString termTip(tco::ParamId id)
+{
+    const tco::ParameterInfo &info = tco::parameterInfo(id);
+    QStringList tips;
+    if (QString::fromUtf8(info.unit).contains(QLatin1String("reference GPU-hour"), Qt::CaseInsensitive))
+        tips << RiskPage::tr("A reference GPU-hour (V100-equivalent GPU-hour) is an hour of work of one NVIDIA V100 "
+                             "GPU, the unit demand is measured in; faster GPUs do more of them per hour.");
+    if (id == tco::ParamId::PackingEfficiency)
+        tips << RiskPage::tr("Packing efficiency is the share of paid GPU time that does useful work.");
+    if (id == tco::ParamId::DiscountRate)
+        tips << RiskPage::tr("The discount rate counts money paid later at less than money paid now; at 0 % money "
+                             "later counts as much as money now.");
+    return tips.join(QLatin1Char(' '));
+}
+
 QTableWidgetItem *item(const QString &text, Qt::Alignment align = Qt::AlignLeft | Qt::AlignVCenter)
 {
     auto *i = new QTableWidgetItem(text);
@@ -109,6 +150,9 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     m_summary->setObjectName(QStringLiteral("riskSummary"));
     m_summary->setHorizontalHeaderLabels({tr("Scenario"), tr("Mean"), tr("P10"), tr("P50 (median)"), tr("P90"),
                                           tr("NPV P50"), tr("Cheapest in")});
+    for (int c : {2, 3, 4})
+        m_summary->horizontalHeaderItem(c)->setToolTip(percentilesTip());
+    m_summary->horizontalHeaderItem(5)->setToolTip(tr("The median of the NPV over the trials. %1").arg(npvTip()));
     m_summary->verticalHeader()->hide();
     m_summary->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int c = 1; c < 7; ++c)
@@ -118,10 +162,13 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     resultLayout->addWidget(m_summary);
     m_payback = new QLabel(results);
     m_payback->setObjectName(QStringLiteral("riskPayback"));
+    m_payback->setToolTip(tr("The month owning pays back, over the trials: 1 in 10 futures pays back by the P10 month, "
+                             "half by the median month and 9 in 10 by the P90 month."));
     m_payback->setWordWrap(true);
     resultLayout->addWidget(m_payback);
     m_fan = new ChartView(results);
     m_fan->setObjectName(QStringLiteral("fanChart"));
+    m_fan->setToolTip(percentilesTip());
     m_fan->setMinimumHeight(300);
     resultLayout->addWidget(m_fan, 3);
     auto *lower = new QHBoxLayout;
@@ -129,6 +176,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     auto *tornadoBox = new QVBoxLayout;
     m_tornadoScenario = new QComboBox(results);
     m_tornadoScenario->setObjectName(QStringLiteral("tornadoScenario"));
+    m_tornadoScenario->setToolTip(tr("The option whose tornado is shown. %1").arg(tornadoTip()));
     connect(m_tornadoScenario, &QComboBox::currentIndexChanged, this, &RiskPage::showTornado);
     tornadoBox->addWidget(m_tornadoScenario);
     m_tornado = new ChartView(results);
@@ -372,7 +420,9 @@ void RiskPage::refreshEditor()
         // The input in words; its plan-file key in the tooltip for whoever edits the JSON.
         const QString name = QString::fromUtf8(tco::parameterInfo(u.parameter).label);
         QTableWidgetItem *parameter = item(name);
-        parameter->setToolTip(tr("Plan-file key: %1").arg(tco::parameterKey(u.parameter)));
+        const QString term = termTip(u.parameter);
+        parameter->setToolTip(term.isEmpty() ? tr("Plan-file key: %1").arg(tco::parameterKey(u.parameter))
+                                             : tr("%1\nPlan-file key: %2").arg(term, tco::parameterKey(u.parameter)));
         m_table->setItem(i, 1, parameter);
         m_table->setItem(i, 2, item(distributionText(u)));
         const QString label = QStringLiteral("%1: %2 (%3)").arg(i + 1).arg(name, u.target);
@@ -454,11 +504,14 @@ void RiskPage::refreshParameters()
     m_parameter->clear();
     for (tco::ParamId id : std::as_const(ids)) {
         const tco::ParameterInfo &info = tco::parameterInfo(id);
-        if (info.type == tco::ParamType::Number || info.type == tco::ParamType::Integer)
-            m_parameter->addItem(QStringLiteral("%1 (%2)").arg(QString::fromUtf8(info.label),
-                                                                 tco::unitInCurrency(QString::fromUtf8(info.unit),
-                                                                                     plan.currency)),
-                                 static_cast<int>(id));
+        if (info.type != tco::ParamType::Number && info.type != tco::ParamType::Integer)
+            continue;
+        m_parameter->addItem(QStringLiteral("%1 (%2)").arg(QString::fromUtf8(info.label),
+                                                             tco::unitInCurrency(QString::fromUtf8(info.unit),
+                                                                                 plan.currency)),
+                             static_cast<int>(id));
+        if (const QString term = termTip(id); !term.isEmpty())
+            m_parameter->setItemData(m_parameter->count() - 1, term, Qt::ToolTipRole);
     }
     const int again = m_parameter->findData(previous);
     m_parameter->setCurrentIndex(again >= 0 ? again : 0);
@@ -473,6 +526,8 @@ void RiskPage::refreshFields()
     m_fieldLabels[0]->setText(lognormal ? tr("Median") : tr("Low"));
     m_fieldLabels[1]->setText(tr("Most likely"));
     m_fieldLabels[2]->setText(lognormal ? tr("P90") : tr("High"));
+    m_fieldLabels[0]->setToolTip(lognormal ? tr("Half of the input's draws fall below the median.") : QString());
+    m_fieldLabels[2]->setToolTip(lognormal ? tr("9 in 10 of the input's draws fall below the P90.") : QString());
     m_fields[1]->setVisible(withMode);
     m_fieldLabels[1]->setVisible(withMode);
     // Start from the plan's value of the parameter: low −20 %, most likely as planned, high +20 %.
@@ -735,8 +790,21 @@ void RiskPage::showTornado()
     const int i = m_tornadoScenario->currentIndex();
     if (i < 0 || i >= static_cast<int>(m_liveBase->scenarios.size()))
         return;
-    m_tornado->setChart(risk::tornadoChart(*m_preliminary, m_tornadoScenario->currentText(),
-                                           m_liveBase->scenarios[static_cast<std::size_t>(i)].result.total));
+    const QString scenario = m_tornadoScenario->currentText();
+    const double total = m_liveBase->scenarios[static_cast<std::size_t>(i)].result.total;
+    m_tornado->setChart(risk::tornadoChart(*m_preliminary, scenario, total, kTornadoBars));
+    // What the tornado is, and what the terms of its bars mean (each said once).
+    QStringList tips{tornadoTip()};
+    int bars = 0;
+    for (const tco::TornadoEntry &e : m_preliminary->tornado) {
+        if (e.scenario != scenario)
+            continue;
+        if (++bars > kTornadoBars)
+            break;
+        if (const QString term = termTip(e.parameter); !term.isEmpty() && !tips.contains(term))
+            tips << term;
+    }
+    m_tornado->setToolTip(tips.join(QLatin1Char('\n')));
 }
 
 } // namespace mltco::ui

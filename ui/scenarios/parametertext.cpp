@@ -133,10 +133,14 @@ Parsed parse(const tco::ParameterInfo &info, const QString &text)
 
 QString sourceName(const char *source)
 {
+    // Where a default comes from, in words a reader knows: no file names or article numbers in the app (the README
+    // and docs/plan-format.md cite them).
     const QString s = QString::fromUtf8(source);
     static const QRegularExpression seedFile(QStringLiteral("^(\\d{3})_[0-9a-f]+\\.txt$"));
-    if (const QRegularExpressionMatch m = seedFile.match(s); m.hasMatch())
-        return QStringLiteral("seed ") + m.captured(1);
+    if (seedFile.match(s).hasMatch())
+        return QStringLiteral("a published example");
+    if (s == QLatin1String("model.md"))
+        return QStringLiteral("the model");
     return s;
 }
 
@@ -165,6 +169,17 @@ QString defaultNote(const tco::ParameterInfo &info)
     return source.isEmpty() ? text : text + QStringLiteral(" \u00b7 ") + source;
 }
 
+QString defaultNote(const tco::ParameterInfo &info, const QString &currency)
+{
+    if (!isMoney(info) || !info.defaultValue || currency.isEmpty() || currency == QLatin1String("USD"))
+        return defaultNote(info);
+    const double v = *info.defaultValue;
+    const bool whole = std::floor(v) == v;
+    return QStringLiteral("default %1 (the built-in %2, read as %3; converting the plan's currency converts it)")
+        .arg(whole ? report::moneyWhole(v, currency) : report::money(v, currency),
+             whole ? report::moneyWhole(v) : report::money(v), currency);
+}
+
 QString tooltip(const tco::ParameterInfo &info)
 {
     QString html = QStringLiteral("<p><b>%1</b> <code>%2</code></p><p>%3</p>")
@@ -175,9 +190,9 @@ QString tooltip(const tco::ParameterInfo &info)
     const QString file = QString::fromUtf8(info.source);
     QString from;
     if (file == QLatin1String("assumption"))
-        from = QStringLiteral("an assumption of the model (docs/model.md lists them)");
+        from = QStringLiteral("an assumption of the model (Help \u25b8 Model reference lists them)");
     else if (sourceName(info.source) != file)
-        from = QStringLiteral("%1 (%2)").arg(sourceName(info.source), file);
+        from = sourceName(info.source);
     else
         from = file;
     html += QStringLiteral("<p>Default: %1").arg(def.toHtmlEscaped());

@@ -42,6 +42,9 @@ Parsed parse(const tco::ParameterInfo &info, const QString &text);
 QString sourceName(const char *source);
 /// "default 730 · seed 000" (or "required" when there is no single default).
 QString defaultNote(const tco::ParameterInfo &info);
+/// The same in a plan of `currency`: a money default is a dollar figure, so in another currency it says that it is read
+/// as that currency's ("default €150,000 (the built-in $150,000, read as EUR)").
+QString defaultNote(const tco::ParameterInfo &info, const QString &currency);
 /// Rich-text tooltip: label, help, default and its source, allowed values.
 QString tooltip(const tco::ParameterInfo &info);
 

@@ -335,7 +335,8 @@ void ScenarioForm::updateFromPlan()
             field->setNote(idle, forComparisonOnly ? ParameterField::NoteStyle::Muted : ParameterField::NoteStyle::Warning,
                            withAssumption(info, s));
         else
-            field->setNote(parametertext::defaultNote(info), ParameterField::NoteStyle::Muted, withAssumption(info, s));
+            field->setNote(parametertext::defaultNote(info, m_editor->plan().currency), ParameterField::NoteStyle::Muted,
+                           withAssumption(info, s));
         field->setResetVisible(tco::isGiven(s.given, id) && differsFromDefault,
                                tr("Back to the default, %1")
                                    .arg(info.defaultValue ? parametertext::formatWithUnit(info, *info.defaultValue,
@@ -389,7 +390,7 @@ void ScenarioForm::updateCatalogField(ParameterField *field, const CatalogAnswer
 
     if (!s.instance) {
         if (id != ParamId::RatePerHour)
-            field->setNote(parametertext::defaultNote(info), ParameterField::NoteStyle::Muted, tip);
+            field->setNote(parametertext::defaultNote(info, m_editor->plan().currency), ParameterField::NoteStyle::Muted, tip);
         else
             field->setNote(shown ? tr("typed by hand") : tr("required"), ParameterField::NoteStyle::Muted, tip);
         if (id == ParamId::RatePerHour && !shown)
