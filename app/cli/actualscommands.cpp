@@ -47,8 +47,14 @@ int runBillImport(const QString &path, store::Document &document, Io &io)
         months << p.month;
     months.sort();
     months.removeDuplicates();
-    io.out << "Imported bill " << result->billId << " (FOCUS " << data.focusVersion << "): " << data.rowsRead
-           << " rows read, " << data.rowsUsed << " GPU rows in " << data.costs.size() << " monthly sums";
+    // Counts that agree with their nouns: "1 row read", "2 GPU rows in 1 monthly sum".
+    const auto counted = [](qsizetype n, const char *one, const char *many) {
+        return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+    };
+    io.out << "Imported bill " << result->billId << " (FOCUS " << data.focusVersion
+           << "): " << counted(data.rowsRead, "row read", "rows read") << ", "
+           << counted(data.rowsUsed, "GPU row", "GPU rows") << " in "
+           << counted(data.costs.size(), "monthly sum", "monthly sums");
     if (!months.isEmpty())
         io.out << ", covering " << months.front() << (months.size() > 1 ? " to " + months.back() : QString());
     io.out << ".\n";

@@ -54,6 +54,16 @@ private slots:
                                                  "sums, covering 2026-01 to 2026-02.")),
             qPrintable(imported.out));
         QVERIFY(imported.out.contains(QStringLiteral("note: 1 correction row was added to the month it corrects")));
+        // A bill of one row: counts that agree with their nouns.
+        const CliRun one = runCli({QStringLiteral("actuals"), QStringLiteral("import"), fixture("focus-1.2-eur.csv"),
+                                   QStringLiteral("--document"), m_home.filePath(QStringLiteral("one-row.mltco"))},
+                                  m_home.path());
+        QVERIFY2(one.exitCode == 0, qPrintable(details(one)));
+        QVERIFY2(one.out.contains(QStringLiteral("(FOCUS 1.2): 1 row read, 1 GPU row in 1 monthly sum, covering 2026-01.")),
+                 qPrintable(one.out));
+        QVERIFY2(one.out.contains(QStringLiteral("note: GPU spend held against a plan, \u20ac300.00 on 1 instance type: "
+                                                 "p4d.24xlarge \u20ac300.00")),
+                 qPrintable(one.out));
 
         const CliRun csv =
             cli({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("csv")});
