@@ -6,6 +6,7 @@
 #include "models/report/summary.h"
 #include "models/report/titlecheck.h"
 #include "models/tco/workload.h"
+#include "ui/core/glossary.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
 #include "ui/core/wraplabel.h"
@@ -61,9 +62,7 @@ QString workloadLine(const tco::Workload &w)
 /// The workload line's terms in plain words, for its tooltip.
 QString workloadTip(const tco::Workload &w)
 {
-    const QString hours = DashboardPage::tr("Reference GPU-hours (V100-equivalent GPU-hours): an hour of work of one "
-                                            "NVIDIA V100 GPU, the unit demand is measured in; faster GPUs do more of "
-                                            "them per hour.");
+    const QString hours = glossary::referenceGpuHours();
     const QString discount =
         w.discountRate == 0.0
             ? DashboardPage::tr("Discount rate 0 %: with no discount rate, money later counts as much as money now, so "

@@ -7,6 +7,7 @@
 #include "models/tco/engine.h"
 #include "ui/dashboard/dashboardsummary.h"
 #include "ui/dashboard/kpicard.h"
+#include "ui/core/glossary.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -41,22 +42,6 @@ QString htmlLine(const QString &label, const QString &value)
     return QStringLiteral("%1: <b>%2</b>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
 }
 
-// Words a finance reader may not know, said in plain words in the tooltips of the cards that show them.
-QString referenceHoursNote()
-{
-    return KpiPanel::tr("Reference GPU-hours (V100-equivalent GPU-hours): an hour of work of one NVIDIA V100 GPU, the "
-                        "unit demand is measured in; faster GPUs do more of them per hour.");
-}
-
-QString npvNote(const tco::Workload &workload)
-{
-    if (workload.discountRate == 0.0)
-        return KpiPanel::tr("NPV at 0 %: with no discount rate, money later counts as much as money now, so the NPV is "
-                            "the total.");
-    return KpiPanel::tr("NPV (net present value): the total with money paid later counted at less, at the plan's "
-                        "discount rate of %1 a year; at 0 % money later would count as much as money now.")
-        .arg(report::percent(workload.discountRate));
-}
 
 } // namespace
 
@@ -120,7 +105,7 @@ void KpiPanel::updateCheapest(const tco::PlanResult &result, const DashboardSumm
                     htmlLine(tr("NPV"), report::money(cheapest.result.npv, result.currency)),
                     summary.meetsDemandOnly ? tr("Compared among the scenarios that meet demand.")
                                             : tr("No scenario meets demand, so all of them are compared."),
-                    npvNote(result.workload).toHtmlEscaped()}
+                    glossary::npv(result.workload.discountRate).toHtmlEscaped()}
             .join(QStringLiteral("<br>")));
 }
 
@@ -246,7 +231,7 @@ void KpiPanel::updateDemand(const tco::PlanResult &result, const DashboardSummar
             flags << tr("⚠ %1 %2").arg(s.name, unmetDemandNote(s.result));
         tip << htmlLine(s.name, tr("%1 served").arg(servedPercent(s.result)));
     }
-    tip << referenceHoursNote().toHtmlEscaped();
+    tip << glossary::referenceGpuHours().toHtmlEscaped();
     if (summary.unmetCount == 0) {
         m_demand->setValue(count == 1 ? tr("Meets demand") : tr("All %1 meet demand").arg(count));
         m_demand->setDetail(tr("Every scenario serves the full demand: %1.").arg(demand));
@@ -367,7 +352,7 @@ void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const Dashboar
                         htmlLine(tr("Demand served"), tr("%1 of %2 reference GPU-hours (%3)")
                                                           .arg(report::grouped(r.served, 0),
                                                                report::grouped(r.demand, 0), servedPercent(r))),
-                        npvNote(result.workload).toHtmlEscaped(), referenceHoursNote().toHtmlEscaped()};
+                        glossary::npv(result.workload.discountRate).toHtmlEscaped(), glossary::referenceGpuHours().toHtmlEscaped()};
         card->setToolTip(tip.join(QStringLiteral("<br>")));
     }
 }

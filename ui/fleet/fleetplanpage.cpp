@@ -5,6 +5,7 @@
 #include "ui/charts/chartview.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
+#include "ui/core/glossary.h"
 #include "ui/fleet/fleetcharts.h"
 
 #include <QComboBox>
@@ -45,25 +46,6 @@ QString riskWords(double beta)
         .arg(report::percent(1.0 - beta, 0), report::percent(beta, 0));
 }
 
-// Words a finance reader may not know, said in plain words where the page shows them.
-QString cvarTip()
-{
-    return FleetPlanPage::tr("CVaR (conditional value at risk): the average cost of the worst futures, e.g. of the "
-                             "worst 10 % of them.");
-}
-
-QString futuresNpvTip()
-{
-    return FleetPlanPage::tr("NPV (net present value): the cost with money paid later counted at less, at the plan's "
-                             "discount rate. At 0 % there is no discount rate: money later counts as much as money "
-                             "now.");
-}
-
-QString futuresPercentilesTip()
-{
-    return FleetPlanPage::tr("P10, P50 (the median) and P90 over the futures: 1 in 10 futures costs less than the P10, "
-                             "half cost less than the median and 9 in 10 cost less than the P90.");
-}
 
 void fillRole(QComboBox *box, const tco::Plan &plan, tco::ScenarioKind kind, const QString &current)
 {
@@ -136,7 +118,7 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     m_risk->setAccessibleName(tr("Risk level"));
     m_risk->setToolTip(tr("Cheapest on average: the plan whose mean cost over the futures is least. Towards safest: "
                           "the plan whose CVaR is least. %1 At P95 that is the worst 5 % of futures.")
-                           .arg(cvarTip()));
+                           .arg(glossary::cvar()));
     auto *ends = new QHBoxLayout;
     ends->addWidget(new QLabel(tr("cheapest on average"), riskBox));
     ends->addStretch(1);
@@ -145,7 +127,7 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     ends->addWidget(safest);
     m_riskLabel = new QLabel(riskBox);
     m_riskLabel->setObjectName(QStringLiteral("fleetRiskLabel"));
-    m_riskLabel->setToolTip(cvarTip());
+    m_riskLabel->setToolTip(glossary::cvar());
     m_riskLabel->setWordWrap(true);
     riskLayout->addWidget(m_risk);
     riskLayout->addLayout(ends);
@@ -240,22 +222,20 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     resultLayout->setContentsMargins(8, 0, 0, 0);
     m_sentence = new QLabel(tr("Choose the scenarios to own, reserve and burst, then find the fleet plan."), results);
     m_sentence->setObjectName(QStringLiteral("fleetSentence"));
-    m_sentence->setToolTip(QStringList{futuresPercentilesTip(), cvarTip(), futuresNpvTip()}.join(QLatin1Char('\n')));
+    m_sentence->setToolTip(QStringList{glossary::percentiles(), glossary::cvar(), glossary::npv()}.join(QLatin1Char('\n')));
     m_sentence->setWordWrap(true);
     m_sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_sentence->setStyleSheet(QStringLiteral("font-size: 12pt; font-weight: 600;"));
     resultLayout->addWidget(m_sentence);
     m_figures = new QLabel(results);
     m_figures->setObjectName(QStringLiteral("fleetFigures"));
-    m_figures->setToolTip(QStringList{futuresNpvTip(), futuresPercentilesTip()}.join(QLatin1Char('\n')));
+    m_figures->setToolTip(QStringList{glossary::npv(), glossary::percentiles()}.join(QLatin1Char('\n')));
     m_figures->setWordWrap(true);
     m_figures->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
     resultLayout->addWidget(m_figures);
     m_timeline = new ChartView(results);
     m_timeline->setObjectName(QStringLiteral("fleetTimeline"));
-    m_timeline->setToolTip(tr("Reference GPU-hours (V100-equivalent GPU-hours): an hour of work of one NVIDIA V100 "
-                              "GPU, the unit demand is measured in; faster GPUs do more of them per hour.\nThe grey "
-                              "band runs from demand's P10 to its P90 over the futures: in 1 in 10 futures demand is "
+    m_timeline->setToolTip(glossary::referenceGpuHours() + tr("\nThe grey band runs from demand's P10 to its P90 over the futures: in 1 in 10 futures demand is "
                               "below it, in 1 in 10 above it. In half the futures it is below the dashed median "
                               "line."));
     m_timeline->setMinimumHeight(320);
@@ -267,15 +247,15 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     m_frontier->setObjectName(QStringLiteral("fleetFrontier"));
     m_frontier->setToolTip(tr("Each point is the least-cost plan at one risk level: \u201cmean\u201d is cheapest on "
                               "average, \u201cP90\u201d least on average over the worst 10 % of futures.\n%1\n%2")
-                               .arg(cvarTip(), futuresNpvTip()));
+                               .arg(glossary::cvar(), glossary::npv()));
     m_frontier->setMinimumHeight(300);
     m_lower->addWidget(m_frontier, 1);
     m_comparison = new QTableWidget(0, 3, results);
     m_comparison->setObjectName(QStringLiteral("fleetComparison"));
     m_comparison->setAccessibleName(tr("The fleet plan and every scenario under the same futures"));
     m_comparison->setHorizontalHeaderLabels({tr("Under the same futures"), tr("Mean NPV"), tr("Worst futures (CVaR)")});
-    m_comparison->horizontalHeaderItem(1)->setToolTip(tr("The average NPV over the futures. %1").arg(futuresNpvTip()));
-    m_comparison->horizontalHeaderItem(2)->setToolTip(cvarTip());
+    m_comparison->horizontalHeaderItem(1)->setToolTip(tr("The average NPV over the futures. %1").arg(glossary::npv()));
+    m_comparison->horizontalHeaderItem(2)->setToolTip(glossary::cvar());
     m_comparison->verticalHeader()->hide();
     m_comparison->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_comparison->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);

@@ -6,6 +6,7 @@
 #include "ui/charts/chartview.h"
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
+#include "ui/core/glossary.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/risk/riskcharts.h"
 
@@ -69,26 +70,6 @@ QString uncertaintyProblem(const tco::Plan &candidate)
 // The tornado's bars, at most (riskcharts' tornadoChart draws this many).
 constexpr int kTornadoBars = 10;
 
-// Words a finance reader may not know, said in plain words where the page shows them.
-QString percentilesTip()
-{
-    return RiskPage::tr("P10, P50 (the median) and P90 over the trials: 1 in 10 futures costs less than the P10, half "
-                        "cost less than the median and 9 in 10 cost less than the P90.");
-}
-
-QString npvTip()
-{
-    return RiskPage::tr("NPV (net present value): the total with money paid later counted at less, at the plan's "
-                        "discount rate. At 0 % there is no discount rate: money later counts as much as money now, and "
-                        "the NPV is the total.");
-}
-
-QString tornadoTip()
-{
-    return RiskPage::tr("The tornado shows which inputs move the option's total most: each input is moved alone from "
-                        "its low to its high value (±20 %, or its distribution's range) while the others stay as "
-                        "planned; the longest bar is on top.");
-}
 
 /// What a term in a parameter's name or unit means ("reference GPU-hours", "packing efficiency"); empty when it
 /// needs no word.
@@ -97,10 +78,9 @@ QString termTip(tco::ParamId id)
     const tco::ParameterInfo &info = tco::parameterInfo(id);
     QStringList tips;
     if (QString::fromUtf8(info.unit).contains(QLatin1String("reference GPU-hour"), Qt::CaseInsensitive))
-        tips << RiskPage::tr("A reference GPU-hour (V100-equivalent GPU-hour) is an hour of work of one NVIDIA V100 "
-                             "GPU, the unit demand is measured in; faster GPUs do more of them per hour.");
+        tips << glossary::referenceGpuHours();
     if (id == tco::ParamId::PackingEfficiency)
-        tips << RiskPage::tr("Packing efficiency is the share of paid GPU time that does useful work.");
+        tips << glossary::packingEfficiency();
     if (id == tco::ParamId::DiscountRate)
         tips << RiskPage::tr("The discount rate counts money paid later at less than money paid now; at 0 % money "
                              "later counts as much as money now.");
@@ -151,8 +131,8 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     m_summary->setHorizontalHeaderLabels({tr("Scenario"), tr("Mean"), tr("P10"), tr("P50 (median)"), tr("P90"),
                                           tr("NPV P50"), tr("Cheapest in")});
     for (int c : {2, 3, 4})
-        m_summary->horizontalHeaderItem(c)->setToolTip(percentilesTip());
-    m_summary->horizontalHeaderItem(5)->setToolTip(tr("The median of the NPV over the trials. %1").arg(npvTip()));
+        m_summary->horizontalHeaderItem(c)->setToolTip(glossary::percentiles());
+    m_summary->horizontalHeaderItem(5)->setToolTip(tr("The median of the NPV over the trials. %1").arg(glossary::npv()));
     m_summary->verticalHeader()->hide();
     m_summary->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int c = 1; c < 7; ++c)
@@ -168,7 +148,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     resultLayout->addWidget(m_payback);
     m_fan = new ChartView(results);
     m_fan->setObjectName(QStringLiteral("fanChart"));
-    m_fan->setToolTip(percentilesTip());
+    m_fan->setToolTip(glossary::percentiles());
     m_fan->setMinimumHeight(300);
     resultLayout->addWidget(m_fan, 3);
     auto *lower = new QHBoxLayout;
@@ -176,7 +156,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     auto *tornadoBox = new QVBoxLayout;
     m_tornadoScenario = new QComboBox(results);
     m_tornadoScenario->setObjectName(QStringLiteral("tornadoScenario"));
-    m_tornadoScenario->setToolTip(tr("The option whose tornado is shown. %1").arg(tornadoTip()));
+    m_tornadoScenario->setToolTip(tr("The option whose tornado is shown. %1").arg(glossary::tornado()));
     connect(m_tornadoScenario, &QComboBox::currentIndexChanged, this, &RiskPage::showTornado);
     tornadoBox->addWidget(m_tornadoScenario);
     m_tornado = new ChartView(results);
@@ -794,7 +774,7 @@ void RiskPage::showTornado()
     const double total = m_liveBase->scenarios[static_cast<std::size_t>(i)].result.total;
     m_tornado->setChart(risk::tornadoChart(*m_preliminary, scenario, total, kTornadoBars));
     // What the tornado is, and what the terms of its bars mean (each said once).
-    QStringList tips{tornadoTip()};
+    QStringList tips{glossary::tornado()};
     int bars = 0;
     for (const tco::TornadoEntry &e : m_preliminary->tornado) {
         if (e.scenario != scenario)
