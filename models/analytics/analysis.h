@@ -79,11 +79,9 @@ struct FanSeries final
     std::vector<double> p10, p50, p90;
 };
 
-/// The payback month of a break-even request (model.md §6) over the trials; a percentile that falls among the
-/// trials that never pay back is nullopt.
-/// The payback month of a purchase against a cloud option over the trials: for each break-even request of the plan,
-/// and for the pair the dashboard shows (the headline purchase against the plan's one counterpart) when the plan does
-/// not ask for it.
+/// The payback month (model.md §6) of a purchase against a cloud option over the trials: for each break-even request of
+/// the plan, and for the pair the dashboard shows (the headline purchase against the plan's one counterpart) when the
+/// plan does not ask for it. A percentile that falls among the trials that never pay back is nullopt.
 struct BreakEvenMonthRisk final
 {
     QString purchase, cloud;

@@ -1,5 +1,9 @@
 #include "models/common/currency.h"
 
+#include <QLocale>
+
+#include <cmath>
+
 namespace mltco {
 
 bool isCurrencyCode(QStringView code)
@@ -38,6 +42,16 @@ bool symbolIsCode(QStringView code)
 QString currencySuffix(QStringView code)
 {
     return code.toString().toLower();
+}
+
+QString amountText(double amount, QStringView currency, int decimals)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions); // "150,000"
+    const QString figure = c.toString(std::fabs(amount), 'f', decimals);
+    const QString sign = amount < 0 ? QStringLiteral("-") : QString();
+    return symbolIsCode(currency) ? QStringLiteral("%1%2 %3").arg(sign, currencySymbol(currency), figure)
+                                  : sign + currencySymbol(currency) + figure;
 }
 
 } // namespace mltco

@@ -19,6 +19,10 @@ QString currencySymbol(QStringView code);
 /// Whether the symbol of `code` is a code rather than a sign, and so is written apart from the figure.
 bool symbolIsCode(QStringView code);
 
+/// "$150,000", "€0.1200", "CHF 12.24": an amount with its currency's mark, thousands grouped, `decimals` decimals;
+/// for the messages of the rooms below the report's money text (models/report/format.h), which prints the figures.
+QString amountText(double amount, QStringView currency, int decimals);
+
 /// The lower-case code that names a money column of a CSV file or a JSON key: "usd", "eur".
 QString currencySuffix(QStringView code);
 

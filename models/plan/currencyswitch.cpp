@@ -13,18 +13,16 @@ namespace {
 
 bool isMoney(ParamId id) { return QByteArray(parameterInfo(id).unit).startsWith("USD"); }
 
-// "$150,000", "€1,234.50": an amount as the assumption quotes it, in its currency.
+// "$150,000", "$0.12", "€1,234.50": an amount as the assumption quotes it, whole amounts without cents, others with
+// the decimals they have (at least 2; at most 4 below 10, else 2).
 QString amount(double value, const QString &currency)
 {
-    QLocale c = QLocale::c();
-    c.setNumberOptions(QLocale::DefaultNumberOptions); // "150,000", as the rest of the app writes money
-    const bool whole = std::abs(value - std::round(value)) < 1e-9;
-    QString figure = c.toString(value, 'f', whole ? 0 : (std::abs(value) < 10 ? 4 : 2));
-    if (!whole && figure.contains(QLatin1Char('.')))
-        while (figure.endsWith(QLatin1Char('0')) && !figure.endsWith(QStringLiteral(".00")))
-            figure.chop(1);
-    const QString symbol = currencySymbol(currency);
-    return symbol == currency ? QStringLiteral("%1 %2").arg(currency, figure) : symbol + figure;
+    const int most = std::abs(value) < 10 ? 4 : 2;
+    int decimals = 0;
+    while (decimals < most &&
+           std::abs(value * std::pow(10.0, decimals) - std::round(value * std::pow(10.0, decimals))) > 1e-9)
+        ++decimals;
+    return amountText(value, currency, decimals == 1 ? 2 : decimals);
 }
 
 // The converted value within the parameter's range (a price cannot exceed its maximum after conversion).

@@ -172,15 +172,9 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
             // A value as a reader takes it in: a price in the plan's currency to the cent ("$11.62/h"), a count or
             // a speed with the digits it needs, never a raw 11.6162095473.
             const auto shown = [&](ParamId id, double v) -> QString {
-                QLocale c = QLocale::c();
-                c.setNumberOptions(QLocale::DefaultNumberOptions);
                 if (id != ParamId::RatePerHour)
-                    return c.toString(v, 'g', 6);
-                const QString figure = c.toString(v, 'f', std::abs(v) < 1.0 ? 4 : 2);
-                const QString symbol = currencySymbol(currency);
-                if (symbol == currency)
-                    return QStringLiteral("%1 %2/h").arg(currency, figure);
-                return QStringLiteral("%1%2/h").arg(symbol, figure);
+                    return QLocale::c().toString(v, 'g', 6);
+                return amountText(v, currency, std::abs(v) < 1.0 ? 4 : 2) + QStringLiteral("/h");
             };
             const auto take = [&](ParamId id, double catalogValue, double &target) {
                 if (!isGiven(planScenario.given, id)) {

@@ -200,7 +200,8 @@ void BreakEvenChart::setResult(const tco::PlanResult &result)
             continue;
         if (static_cast<int>(i) == headlinePurchase)
             m_headline = static_cast<int>(m_breakEvens.size());
-        m_counterpartNote = report::counterpartSentence(result, *h);
+        if (m_counterpartNote.isEmpty()) // the one counterpart: the same sentence for every purchase
+            m_counterpartNote = report::counterpartSentence(result, *h);
         m_colors.emplace_back(h->purchase, h->cloud);
         m_breakEvens.push_back(std::move(h->breakEven));
         m_againstCounterpart.push_back(true);

@@ -46,13 +46,6 @@ DashboardSummary DashboardSummary::compute(const tco::PlanResult &result)
         s.savingFraction = s.saving / baselineTotal;
 
     s.breakEven = tco::headlineBreakEven(result);
-    if (s.breakEven) {
-        s.breakEvenPurchase = s.breakEven->purchase;
-        s.breakEvenCloud = s.breakEven->cloud;
-        if (s.breakEvenPurchase >= 0 && s.breakEvenCloud >= 0)
-            s.paybackMonth = tco::breakEvenMonth(scenarios[static_cast<std::size_t>(s.breakEvenPurchase)].result,
-                                                 scenarios[static_cast<std::size_t>(s.breakEvenCloud)].result);
-    }
     return s;
 }
 

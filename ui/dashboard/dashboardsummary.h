@@ -23,12 +23,9 @@ struct DashboardSummary final
     std::optional<double> savingFraction; ///< saving / baseline total; none when the baseline costs nothing
     int unmetCount = 0;                   ///< scenarios that do not meet demand
 
-    /// The break-even the headline asks about (tco::headlineBreakEven): the owned option against the cheapest cloud
-    /// option that meets the demand, else the plan's first request.
+    /// The break-even the headline asks about (tco::headlineBreakEven): the headline purchase against the plan's one
+    /// counterpart, the cheapest cloud option that meets the demand.
     std::optional<tco::HeadlineBreakEven> breakEven;
-    int breakEvenPurchase = -1; ///< indexes of its two scenarios
-    int breakEvenCloud = -1;
-    std::optional<int> paybackMonth; ///< payback of the purchase against the cloud at the plan's own sizes
 
     static DashboardSummary compute(const tco::PlanResult &result);
 };
