@@ -3,6 +3,7 @@
 #include "models/plan/currencyswitch.h"
 #include "models/plan/planevaluation.h"
 #include "models/plan/planreader.h"
+#include "models/plan/planwriter.h"
 #include "models/report/resultjson.h"
 #include "tests/support/testmain.h"
 
@@ -564,6 +565,16 @@ void TestPlanEvaluation::aPlanConvertedToAnotherCurrency()
     QCOMPARE(euros.uncertainty[0].high, 160000.0);
     QCOMPARE(*euros.optimize->capexBudgetPerYear, 240000.0);
     QCOMPARE(euros.fxRates.value(QStringLiteral("CHF")), 1.1 / 0.8);
+    // What the app stores is read back as it was written: the same amounts, stated, with their assumptions.
+    const Expected<Plan> back = readPlan(writePlan(euros));
+    QVERIFY2(back, back ? "" : qPrintable(back.error().details.join(QLatin1Char('\n'))));
+    QCOMPARE(back->currency, QStringLiteral("EUR"));
+    QCOMPARE(std::get<PurchaseScenario>(back->scenarios[0].scenario).serverPrice, 120000.0);
+    QVERIFY(isGiven(back->scenarios[0].given, ParamId::FacilitiesPerServerYear));
+    QCOMPARE(back->scenarios[0].assumptions, euros.scenarios[0].assumptions);
+    QCOMPARE(back->uncertainty[0].high, 160000.0);
+    QCOMPARE(*back->optimize->capexBudgetPerYear, 240000.0);
+    QCOMPARE(writePlan(*back), writePlan(euros));
 
     // The plan without its catalog scenario evaluates to the dollar plan's figures times 0.8.
     Plan usd = *plan;
