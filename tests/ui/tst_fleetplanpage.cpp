@@ -205,14 +205,17 @@ private slots:
         on<QSlider>(QStringLiteral("fleetRisk"))->setValue(3);
         QVERIFY(!add->isEnabled());
         QVERIFY(ui::theme::isOutOfDate(results));
-        QVERIFY(results->graphicsEffect());
+        QVERIFY(on<ui::ChartView>(QStringLiteral("fleetTimeline"))->chart()->opacity() < 0.5); // drawn faded
+        QVERIFY(on<QLabel>(QStringLiteral("fleetSentence"))->graphicsEffect());
         QVERIFY2(status->text().contains(QStringLiteral("settings changed")), qPrintable(status->text()));
+        shot(QStringLiteral("fleet-out-of-date"));
         // Found again: current, and it can be added, once.
         on<QSpinBox>(QStringLiteral("fleetTrials"))->setValue(100);
         QTest::mouseClick(on<QPushButton>(QStringLiteral("fleetRun")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning() && add->isEnabled(), 60000);
         QVERIFY(!ui::theme::isOutOfDate(results));
-        QVERIFY(!results->graphicsEffect());
+        QCOMPARE(on<ui::ChartView>(QStringLiteral("fleetTimeline"))->chart()->opacity(), 1.0);
+        QVERIFY(!on<QLabel>(QStringLiteral("fleetSentence"))->graphicsEffect());
         QTest::mouseClick(add, Qt::LeftButton);
         QTRY_VERIFY(m_f->editor()->plan().scenario(QStringLiteral("Optimized fleet")));
         QVERIFY(!add->isEnabled());

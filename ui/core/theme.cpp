@@ -1,7 +1,9 @@
 #include "ui/core/theme.h"
 
 #include <QAbstractAxis>
+#include <QAbstractItemView>
 #include <QChart>
+#include <QChartView>
 #include <QGraphicsOpacityEffect>
 #include <QWidget>
 #include <QGuiApplication>
@@ -94,18 +96,43 @@ void colorChart(QChart *chart)
     }
 }
 
+namespace {
+
+// Faded in place: a chart through its own opacity (an opacity effect draws a chart view's scene over black), a table
+// greyed, any other widget through an opacity effect; a widget that holds charts or tables, child by child.
+void fade(QWidget *widget, bool out)
+{
+    if (auto *view = qobject_cast<QChartView *>(widget)) {
+        if (view->chart())
+            view->chart()->setOpacity(out ? 0.35 : 1.0);
+        return;
+    }
+    if (auto *view = qobject_cast<QAbstractItemView *>(widget)) { // an opacity effect draws a table over black too
+        view->setEnabled(!out);                                       // greyed as the style greys what is off
+        return;
+    }
+    if (!widget->findChildren<QChartView *>().isEmpty() || !widget->findChildren<QAbstractItemView *>().isEmpty()) {
+        for (QWidget *child : widget->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+            fade(child, out);
+        return;
+    }
+    if (out) {
+        auto *effect = new QGraphicsOpacityEffect(widget);
+        effect->setOpacity(0.4);
+        widget->setGraphicsEffect(effect); // the widget owns it, and deletes the one it replaces
+    } else {
+        widget->setGraphicsEffect(nullptr);
+    }
+}
+
+} // namespace
+
 void setOutOfDate(QWidget *widget, bool outOfDate)
 {
     if (!widget || isOutOfDate(widget) == outOfDate)
         return;
     widget->setProperty("outOfDate", outOfDate);
-    if (outOfDate) {
-        auto *fade = new QGraphicsOpacityEffect(widget);
-        fade->setOpacity(0.4);
-        widget->setGraphicsEffect(fade); // the widget owns it, and deletes the one it replaces
-    } else {
-        widget->setGraphicsEffect(nullptr);
-    }
+    fade(widget, outOfDate);
 }
 
 bool isOutOfDate(const QWidget *widget) { return widget && widget->property("outOfDate").toBool(); }
