@@ -22,9 +22,9 @@ struct TflopsQuote final
     double gpuCount = 0.0;
     QString currency = QStringLiteral("USD"); ///< of rate and price (the quote's, model.md §13)
     std::optional<double> rate; ///< `currency` per node-hour
-    QString rateBasis;          ///< "us-east-1, 2025-01-28 (seed-002)": region, observation date, source
+    QString rateBasis;          ///< "us-east-1, 2025-01-28 (hardware-perspective-2025)": region, observation date, source
     std::optional<double> nodeTflops;
-    QString tflopsBasis;         ///< "node figure (seed-002)" or "8 × 156.0 per GPU (nvidia-a100-datasheet)"
+    QString tflopsBasis;         ///< "node figure (hardware-perspective-2025)" or "8 × 156.0 per GPU (nvidia-a100-datasheet)"
     std::optional<double> price; ///< `currency` per 1000 TFLOPS-hour
     QString missing;             ///< why price is n/a
 

@@ -81,7 +81,7 @@ struct Gpu final
 /// A record of what a number was taken from: a seed article, a datasheet, an imported file.
 struct Source final
 {
-    QString key;   ///< stable key: "seed-000", "nvidia-a100-datasheet", "import:<sha256>"
+    QString key;   ///< stable key: "ntropy-2022", "nvidia-a100-datasheet", "import:<sha256>"
     QString kind;  ///< "seed", "datasheet", "vendor", "import", "assumption", "user"
     QString title;
     QString reference;   ///< file name or URL-free citation

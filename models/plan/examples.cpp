@@ -7,7 +7,7 @@ namespace mltco::tco {
 QList<Example> bundledExamples()
 {
     return {
-        {QStringLiteral("seed-000"), QStringLiteral("Seed 000: four ML engineers over three years"),
+        {QStringLiteral("seed-000"), QStringLiteral("Four ML engineers over three years"),
          QStringLiteral(":/plans/sample-plan.json")},
         {QStringLiteral("growing-team"), QStringLiteral("Growing team: demand doubles, after tax, with burst"),
          QStringLiteral(":/plans/growing-team.json")},

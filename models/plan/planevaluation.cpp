@@ -47,7 +47,7 @@ QString speedupText(double value)
 }
 
 // Says which speedups were estimated from datasheets, and warns when a plan mixes them with person-set ones:
-// the two are on different scales (the seed's A100 is 4.0, its datasheet estimate 2.5), model.md §10.8.
+// the two are on different scales (the A100 measured 4.0 in a published comparison, its datasheet estimate is 2.5), model.md §10.8.
 void noteSpeedups(const Plan &plan, PlanResult &result)
 {
     QStringList personSet;
@@ -74,7 +74,7 @@ void noteSpeedups(const Plan &plan, PlanResult &result)
     if (!personSet.isEmpty() && !estimated.isEmpty())
         result.warnings << QStringLiteral("speedups on two scales: set by a person for %1, estimated from datasheets "
                                           "for %2. Person-set speedups measure a workload, estimates compare "
-                                          "datasheets (the seed's A100 is 4.0, its datasheet estimate 2.5); state the "
+                                          "datasheets (the A100 measured 4.0 in a published comparison, its datasheet estimate is 2.5); state the "
                                           "speedups in the plan to compare the scenarios on one scale.")
                                .arg(personSet.join(QStringLiteral(", ")), estimated.join(QStringLiteral(", ")));
 }

@@ -24,7 +24,7 @@ struct AssumptionRow final
     QString label;  ///< "Servers bought"
     QString value;  ///< "6", "$150,000.00", "30.0 %"
     QString unit;   ///< "servers", "USD", "fraction of list price"
-    QString source; ///< "plan (assumption)", "catalog: seed-002, 2025-01-28", "default (000_….txt)"
+    QString source; ///< "plan (assumption)", "catalog: hardware-perspective-2025, 2025-01-28", "default (000_….txt)"
     QString note;   ///< the plan's reason for an assumption, or what an override replaced
     bool overridesCatalog = false;
 };

@@ -327,7 +327,7 @@ private slots:
         };
         CliRun r = plan({QStringLiteral("save"), QStringLiteral("example:seed-000")});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.startsWith(QStringLiteral("Saved plan 1 \"Seed 000")), qPrintable(r.out + r.err));
+        QVERIFY2(r.out.startsWith(QStringLiteral("Saved plan 1 \"Four ML engineers")), qPrintable(r.out + r.err));
         QCOMPARE(plan({QStringLiteral("save"), QStringLiteral("example:growing-team")}).exitCode, 0);
         r = plan({QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(r.exitCode, 0);

@@ -248,7 +248,7 @@ void TestCliCalc::tflopsPriceOfACatalogInstance()
     const QJsonObject a = QJsonDocument::fromJson(p4d.out.toUtf8()).object();
     QVERIFY(std::abs(a.value("price_per_1000_tflops_hour").toDouble() - 32.77 / 2.2) < 1e-9);
     QCOMPARE(a.value("node_tflops").toDouble(), 2200.0);
-    QVERIFY(a.value("tflops_basis").toString().contains(QLatin1String("seed-002")));
+    QVERIFY(a.value("tflops_basis").toString().contains(QLatin1String("hardware-perspective-2025")));
     const Run lambda = run({QStringLiteral("tflops-price"), QStringLiteral("--instance"),
                             QStringLiteral("lambda/gpu_8x_h100_sxm5"), QStringLiteral("--baseline"), QStringLiteral("14.90"),
                             QStringLiteral("--document"), document},

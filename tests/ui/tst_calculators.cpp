@@ -497,7 +497,7 @@ private slots:
         QVERIFY(!result(QStringLiteral("tflops")).contains(QStringLiteral("$0.00")));
         // The dearest priced instance keeps its figure and its basis.
         QCOMPARE(table->item(2, 2)->text(), QStringLiteral("$14.90"));
-        QVERIFY(table->item(2, 5)->text().contains(QStringLiteral("2,200, node figure (seed-002)")));
+        QVERIFY(table->item(2, 5)->text().contains(QStringLiteral("2,200, node figure (hardware-perspective-2025)")));
     }
 
     void tflopsInAEuroPlanConvertsEachPriceAtItsDay()

@@ -192,7 +192,7 @@ private slots:
         QCOMPARE(proxy.rowCount(), 2);
         proxy.setFilter({{}, QStringLiteral("linode"), {}});
         QCOMPARE(proxy.rowCount(), 4);
-        proxy.setFilter({QStringLiteral("seed-002"), QStringLiteral("lambda"), catalog::PricingModel::OnDemand});
+        proxy.setFilter({QStringLiteral("hardware-perspective-2025"), QStringLiteral("lambda"), catalog::PricingModel::OnDemand});
         QCOMPARE(proxy.rowCount(), 3);
         proxy.setFilter({QStringLiteral("100%_"), {}, {}}); // LIKE's wildcards are taken literally
         QCOMPARE(proxy.rowCount(), 0);
@@ -266,7 +266,7 @@ private slots:
         QCOMPARE(gpus.headerData(GpuTableModel::Tf32, Qt::Horizontal).toString(),
                  QStringLiteral("TF32 (TFLOPS per GPU unless a node is named)"));
         const QString figures = gpus.index(a100, GpuTableModel::Tf32).data().toString();
-        QCOMPARE(figures, QStringLiteral("dense 156, sparse 312 (datasheet); 8-GPU node: sparse 2,200 (seed-002)"));
+        QCOMPARE(figures, QStringLiteral("dense 156, sparse 312 (datasheet); 8-GPU node: sparse 2,200 (hardware-perspective-2025)"));
         QVERIFY(gpus.index(a100, GpuTableModel::OtherThroughput)
                     .data()
                     .toString()

@@ -624,18 +624,18 @@ private slots:
 
     void anOutgrownTitleIsPointedOutAndAskedAboutBeforeThePdf()
     {
-        // "Seed 000: four ML engineers over three years" after the team grows to 12 and the plan to 48 months: the
+        // "Four ML engineers over three years" after the team grows to 12 and the plan to 48 months: the
         // dashboard says so, and Export PDF asks to retitle first (Edit title… opens the title dialog, then the export
         // goes on to its file dialog).
         UiFixture f;
         QVERIFY(f.open());
-        QVERIFY(f.editor()->plan().name.contains(QStringLiteral("four ML engineers over three years")));
+        QVERIFY(f.editor()->plan().name.contains(QStringLiteral("Four ML engineers over three years")));
         auto *notes = f.find<QLabel>(QStringLiteral("dashboardNotes"));
         QVERIFY(notes);
         QVERIFY(!notes->text().contains(QStringLiteral("The title says")));
         f.editor()->setWorkloadValue(tco::ParamId::Engineers, 12);
         f.editor()->setWorkloadValue(tco::ParamId::HorizonMonths, 48);
-        QTRY_VERIFY2(notes->text().contains(QStringLiteral("The title says \u201cfour ML engineers\u201d; the plan has 12 "
+        QTRY_VERIFY2(notes->text().contains(QStringLiteral("The title says \u201cFour ML engineers\u201d; the plan has 12 "
                                                            "engineers.")),
                      qPrintable(notes->text()));
         QVERIFY(notes->text().contains(QStringLiteral("the plan runs 48 months")));

@@ -20,11 +20,11 @@ QString hourlyText(std::optional<double> perHour, const QString &currency = QStr
 QString quotedText(const catalog::PricePoint &price);
 /// A number without trailing zeros: "156", "494.7", "8.73", "2,200".
 QString number(double value);
-/// How a source reads in a table: "seed-002", "prices.csv (import)", "Entered by hand".
+/// How a source reads in a table: "hardware-perspective-2025", "prices.csv (import)", "Entered by hand".
 QString sourceLabel(const catalog::Source &source);
 QString sourceLabel(const QString &key, const QHash<QString, catalog::Source> &sources);
 /// "TF32 dense 156 (datasheet)", or for a figure quoted for a whole node
-/// "TF32 sparse 2,200 per 8-GPU node (seed-002)".
+/// "TF32 sparse 2,200 per 8-GPU node (hardware-perspective-2025)".
 QString figureText(const catalog::ThroughputFigure &figure, const QHash<QString, catalog::Source> &sources);
 /// "TF32 dense", "TF32 sparse", "BF16 dense", "FP32" for a metric key such as "tf32_dense".
 QString metricLabel(const QString &metric);

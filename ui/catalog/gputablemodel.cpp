@@ -97,7 +97,7 @@ QStringList GpuTableModel::figures(int row, bool tf32) const
         return out;
     }
     // TF32 figures grouped by source and node size: "dense 156, sparse 312 (datasheet)", "8-GPU node:
-    // sparse 2,200 (seed-002)"; the column header already says TF32 and TFLOPS.
+    // sparse 2,200 (hardware-perspective-2025)"; the column header already says TF32 and TFLOPS.
     QList<std::pair<QString, int>> groups;
     QHash<QString, QStringList> values;
     for (const catalog::ThroughputFigure &f : m_gpus[row].gpu.throughput) {

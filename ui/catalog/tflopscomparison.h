@@ -28,7 +28,7 @@ struct TflopsBar final
     QDate observedAt;
     QString priceSource;
     double nodeTflops = 0;
-    QString basis; ///< "node TF32 2,200 TFLOPS (seed-002, sparse)" or "8 × 156 TF32 dense (datasheet)"
+    QString basis; ///< "node TF32 2,200 TFLOPS (hardware-perspective-2025, sparse)" or "8 × 156 TF32 dense (datasheet)"
     double costPer1000 = 0;
 };
 

@@ -338,11 +338,11 @@ public:
             section(cursor, html + QStringLiteral("</ul>"));
         }
         section(cursor, QStringLiteral("<h2>Appendix: sources</h2><p class=\"muted\">Every source a figure in this "
-                                       "report depends on. Seed articles are cited by file name.</p>"));
+                                       "report depends on, by the name the figures cite it by.</p>"));
         QList<QStringList> sources;
         for (const report::SourceRow &s : m_data.sources)
-            sources << QStringList{esc(s.reference.isEmpty() ? s.key : s.reference), esc(s.kind), esc(s.title),
-                                   esc(report::reportDate(s.date))};
+            sources << QStringList{esc(s.key), esc(s.kind == QLatin1String("seed") ? QStringLiteral("article") : s.kind),
+                                   esc(s.title), esc(report::reportDate(s.date))};
         section(cursor, table({QStringLiteral("Source"), QStringLiteral("Kind"), QStringLiteral("Title"), QStringLiteral("Date")},
                               sources, {false, false, false, false}, {}, {28, 14, 42, 16}));
         if (!m_data.warnings.isEmpty()) {
