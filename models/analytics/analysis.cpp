@@ -120,6 +120,10 @@ std::vector<TornadoEntry> tornado(const Plan &plan, const PlanResult &base, doub
             const ParameterInfo &info = parameterInfo(id);
             if (!isMovable(info) || (id == ParamId::BoxesPerEngineer && boxesStated))
                 continue;
+            // A purchase paying the plan's electricity price moves with the plan's bar, not with a price of its own.
+            if (const auto *purchase = std::get_if<PurchaseScenario>(&sc[s]);
+                purchase && id == ParamId::ElectricityPerKwh && purchase->electricityFromPlan && base.workload.electricityPerKwh)
+                continue;
             const std::optional<double> v = parameterValue(sc[s], id);
             if (!v)
                 continue;

@@ -49,6 +49,23 @@ Plan convertedPlan(const Plan &plan, const CurrencyConversion &c)
     Plan out = plan;
     out.currency = c.to;
     const QString at = QStringLiteral("at %1").arg(conversionInWords(c));
+    // The plan's own money values (its electricity price): converted when it states them.
+    for (ParamId id : workloadParameters()) {
+        if (!isMoney(id) || !isGiven(out.workloadGiven, id))
+            continue;
+        const std::optional<double> value = parameterValue(out.workload, id);
+        if (!value)
+            continue;
+        bool clipped = false;
+        const double converted = withinRange(parameterInfo(id), *value * c.rate, &clipped);
+        setParameterValue(out.workload, id, converted);
+        QString why = QStringLiteral("Converted from %1 %2.").arg(amount(*value, c.from), at);
+        if (clipped)
+            why += QStringLiteral(" Kept at %1, the most this value may be.").arg(amount(converted, c.to));
+        const QString key = parameterKey(id);
+        const QString before = out.workloadAssumptions.value(key);
+        out.workloadAssumptions.insert(key, before.isEmpty() ? why : before + QLatin1Char(' ') + why);
+    }
     for (PlanScenario &s : out.scenarios) {
         for (ParamId id : scenarioParameters(s.kind())) {
             if (!isMoney(id))
@@ -56,6 +73,9 @@ Plan convertedPlan(const Plan &plan, const CurrencyConversion &c)
             const bool given = isGiven(s.given, id);
             // A price the plan leaves to the catalog is converted by the evaluation, at the rate of its own day.
             if (id == ParamId::RatePerHour && !given)
+                continue;
+            // A purchase that pays the plan's electricity price keeps paying it (converted above).
+            if (id == ParamId::ElectricityPerKwh && !given && out.workload.electricityPerKwh)
                 continue;
             const std::optional<double> value = parameterValue(s.scenario, id);
             if (!value)

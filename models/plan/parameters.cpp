@@ -42,7 +42,7 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      "Size of one training job; sets how much a preemption costs in an elastic scenario."},
     {I::HorizonMonths, "horizon_months", "Horizon", "months", T::Integer, 1, false, 240,
      defaults::kHorizonMonths, "", SEED_000, W,
-     "How many months the plan runs (seed 000 compares three years)."},
+     "How many months the plan runs (Ntropy's cost-reduction post compares three years)."},
     {I::DiscountRate, "discount_rate", "Discount rate", "fraction per year", T::Number, 0, false, 1,
      defaults::kDiscountRate, "", "assumption", W,
      "Annual rate for the net present value; costs land at the start of their month."},
@@ -72,20 +72,20 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
     {I::Speedup, "speedup", "Speedup", "reference GPU-hours per GPU-hour", T::Number, 0, true, 1000,
      defaults::kSpeedup, "from the catalog's GPU when an instance is named, else 1 (the reference GPU)", "assumption",
      D | C | E | P | R,
-     "How many reference GPU-hours one hour of this GPU does (seed 000: RTX 6000 about 1, A100 about 4)."},
+     "How many reference GPU-hours one hour of this GPU does (Ntropy's cost-reduction post: RTX 6000 about 1, A100 about 4)."},
 
     {I::Boxes, "boxes", "Boxes", "instances", T::Integer, 0, false, 100000,
      none, "engineers x boxes_per_engineer", "", D,
      "Instances rented around the clock; when given it replaces engineers x boxes_per_engineer."},
     {I::BoxesPerEngineer, "boxes_per_engineer", "Boxes per engineer", "instances", T::Number, 0, false, 100,
      defaults::kBoxesPerEngineer, "", SEED_000, D,
-     "Instances per engineer (seed 000: one p3.8xlarge for each ML engineer); a fraction is a shared box."},
+     "Instances per engineer (Ntropy's cost-reduction post: one p3.8xlarge for each ML engineer); a fraction is a shared box."},
     {I::HoursOn, "hours_on", "Hours on per month", "hours/month", T::Number, 0, false, kHoursPerMonth,
      defaults::kHoursOn, "", SEED_000, D,
      "Hours each box runs and is billed per month; 730 = always on, a shutdown schedule lowers it."},
     {I::Premium, "premium", "Premium on the rate", "fraction", T::Number, 0, false, 10,
      defaults::kPremium, "", "assumption", D | E | R,
-     "Surcharge on top of the hourly rate (seed 000: SageMaker costs 10-20 % more than on-demand)."},
+     "Surcharge on top of the hourly rate (Ntropy's cost-reduction post: SageMaker costs 10-20 % more than on-demand)."},
     {I::OverheadMonthly, "overhead_monthly", "Overhead per month", "USD/month", T::Number, 0, false, 1e9,
      defaults::kOverheadMonthly, "", "assumption", D | C | E | R,
      "Fixed monthly extras: control-plane nodes, storage, tooling."},
@@ -98,10 +98,10 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      "Share of an engineer spent running the cluster (Kubernetes, Kubeflow)."},
     {I::FteAnnualCost, "fte_annual_cost", "Cost of one engineer per year", "USD/year", T::Number, 0, false, 1e8,
      defaults::kFteAnnualCost, "", SEED_000, C | E | P | R,
-     "Yearly cost of one operations or on-call engineer (seed 000: on-call team, 1 employee, $100,000/yr)."},
+     "Yearly cost of one operations or on-call engineer (Ntropy's cost-reduction post: on-call team, 1 employee, $100,000/yr)."},
     {I::TargetUtilization, "target_utilization", "Target utilization", "fraction", T::Number, 0, true, 1,
      defaults::kTargetUtilization, "", SEED_003, C | P,
-     "Busy share a fleet is sized for by \"size to demand\" and by expansion to demand (seed 003: GPU "
+     "Busy share a fleet is sized for by \"size to demand\" and by expansion to demand (FloydHub's EC2 cost article: GPU "
      "utilization target >70 %)."},
     {I::Expansion, "expansion", "Expansion", "", T::Choice, 0, false, 1,
      0.0, "none", "assumption", C | P,
@@ -114,7 +114,7 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      "paid all 730 hours."},
     {I::CommitDiscount, "commit_discount", "Commitment discount", "fraction", T::Number, 0, false, 0.99,
      defaults::kCommitDiscount, "", "model.md", D | C | R,
-     "Discount of the committed rate off on-demand (seed 004: reserved instances save 30-60 %, its calculator "
+     "Discount of the committed rate off on-demand (the MLOps book's cost chapter: reserved instances save 30-60 %, its calculator "
      "uses 40 % for 12 months)."},
     {I::CommitTermMonths, "commit_term_months", "Commitment term", "months", T::Integer, 1, false, 120,
      defaults::kCommitTermMonths, "", SEED_004, D | C,
@@ -129,13 +129,13 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      "GPUs one training job runs on (k)."},
     {I::ScalingEfficiency, "scaling_efficiency", "Scaling efficiency", "fraction", T::Number, 0, true, 1,
      defaults::kScalingEfficiency, "", "assumption", E,
-     "Useful share of each GPU of a multi-GPU job (e); seed 003's rule of thumb, 5x on 8 GPUs, is 5/8."},
+     "Useful share of each GPU of a multi-GPU job (e); FloydHub's rule of thumb, 5x on 8 GPUs, is 5/8."},
     {I::PackingEfficiency, "packing_efficiency", "Packing efficiency", "fraction", T::Number, 0, true, 1,
      defaults::kPackingEfficiency, "", "assumption", E,
      "Useful share of billed GPU time (autoscaler lag, idle before scale-down)."},
     {I::PreemptionsPerJob, "preemptions_per_job", "Preemptions per job", "per job", T::Number, 0, false, 100,
      defaults::kPreemptionsPerJob, "", "assumption", E,
-     "Average interruptions of one job (seed 000: one shutdown every 50 jobs on preemptible A100s = 0.02)."},
+     "Average interruptions of one job (Ntropy's cost-reduction post: one shutdown every 50 jobs on preemptible A100s = 0.02)."},
     {I::CheckpointIntervalHours, "checkpoint_interval_hours", "Checkpoint interval", "hours", T::Number, 0, false,
      100000, defaults::kCheckpointIntervalHours, "", "assumption", E,
      "Hours between checkpoints; a preemption loses half an interval on average."},
@@ -148,29 +148,29 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      "Servers bought (S)."},
     {I::ServerPrice, "server_price", "List price per server", "USD", T::Number, 0, true, 1e9,
      defaults::kServerPrice, "", SEED_000, P,
-     "List price of one server (seed 000: 8xA100 rack $150,000)."},
+     "List price of one server (Ntropy's cost-reduction post: 8xA100 rack $150,000)."},
     {I::GpusPerServer, "gpus_per_server", "GPUs per server", "GPUs", T::Integer, 1, false, 1024,
      defaults::kGpusPerServer, "", SEED_000, P,
      "GPUs in one server."},
     {I::BulkDiscounts, "bulk_discounts", "Bulk discounts", "[min servers, fraction]", T::Tiers, 0, false, 0.99,
      none, "none (list price)", "assumption", P,
      "Discount tiers [[min_servers, fraction], ...]; the tier with the largest min_servers <= servers applies "
-     "(seed 000: 15 % for six servers)."},
+     "(Ntropy's cost-reduction post: 15 % for six servers)."},
     {I::HoldingMonths, "holding_months", "Holding period", "months", T::Integer, 1, false, 240,
      defaults::kHoldingMonths, "", SEED_001, P,
-     "Months before servers are sold and replaced (seed 001: newest GPUs bought every 36 months)."},
+     "Months before servers are sold and replaced (Ntropy's original post: newest GPUs bought every 36 months)."},
     {I::ResaleFraction, "resale_fraction", "Resale value", "fraction of list price", T::Number, 0, false, 1,
      defaults::kResaleFraction, "", SEED_000, P,
-     "What a server sells for at the end of the holding period, as a share of its list price (seed 000: 30 %)."},
+     "What a server sells for at the end of the holding period, as a share of its list price (Ntropy's cost-reduction post: 30 %)."},
     {I::FacilitiesPerServerYear, "facilities_per_server_year", "Facilities per server-year", "USD/year", T::Number, 0,
      false, 1e9, defaults::kFacilitiesPerServerYear, "", SEED_000, P,
-     "Colocation, bandwidth and power per server (seed 000: $3,000/yr)."},
+     "Colocation, bandwidth and power per server (Ntropy's cost-reduction post: $3,000/yr)."},
     {I::FailuresPerServerYear, "failures_per_server_year", "Hardware failures per server-year", "USD/year",
      T::Number, 0, false, 1e9, defaults::kFailuresPerServerYear, "", SEED_000, P,
-     "Replacement parts per server (seed 000: $15,000/yr)."},
+     "Replacement parts per server (Ntropy's cost-reduction post: $15,000/yr)."},
     {I::ServersPerFte, "servers_per_fte", "Servers per on-call engineer", "servers", T::Number, 0, true, 100000,
      defaults::kServersPerFte, "", "assumption", P,
-     "Servers one on-call engineer looks after; staff = ceil(servers / servers_per_fte) (seed 000 has one "
+     "Servers one on-call engineer looks after; staff = ceil(servers / servers_per_fte) (Ntropy's cost-reduction post has one "
      "employee for one and for six servers)."},
     {I::CreditResidualAtHorizon, "credit_residual_at_horizon", "Credit residual value at the horizon", "",
      T::Boolean, 0, false, 1, 1.0, "true", "assumption", P,
@@ -264,7 +264,11 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      "reference GPU-hours/month", T::Number, 0, false, 1e7, none,
      "none (the team's monthly demand applies)", SEED_000, W,
      "The monthly demand of one engineer; when given, the demand is engineers x this and follows the team (730 = "
-     "one p3.8xlarge, 4 V100, busy 25 % of the month, as in seed 000). Instead of demand_gpu_hours."},
+     "one p3.8xlarge, 4 V100, busy 25 % of the month, as in Ntropy's cost-reduction post). Instead of demand_gpu_hours."},
+    {I::PlanElectricityPerKwh, "electricity_per_kwh", "Electricity price", "USD/kWh", T::Number, 0, false, 10,
+     none, "none (each purchase's own price, 0.12 unless it states one)", "assumption", W,
+     "What one kilowatt-hour costs at the plan's site: every purchase that does not state its own price pays "
+     "this one."},
 }};
 // clang-format on
 
@@ -300,7 +304,7 @@ const ParameterInfo &parameterInfo(ParamId id)
     return kTable[static_cast<std::size_t>(id)];
 }
 
-const ParameterInfo *parameterByKey(QStringView key)
+const ParameterInfo *parameterByKey(QStringView key, ParamScope scope)
 {
     // The keys with their lengths worked out once (a plan file names a parameter a quarter of a million times).
     static const std::array<QLatin1String, kParamCount> keys = [] {
@@ -309,11 +313,17 @@ const ParameterInfo *parameterByKey(QStringView key)
             table[i] = QLatin1String(kTable[i].key);
         return table;
     }();
+    const ParameterInfo *found = nullptr;
     for (std::size_t i = 0; i < keys.size(); ++i) {
-        if (key.size() == keys[i].size() && key == keys[i])
+        if (key.size() != keys[i].size() || key != keys[i])
+            continue;
+        // A key two parameters share (electricity_per_kwh) is the one of the scope; any other is found anywhere.
+        if ((kTable[i].kinds == 0) == (scope == ParamScope::InWorkload))
             return &kTable[i];
+        if (!found)
+            found = &kTable[i];
     }
-    return nullptr;
+    return found;
 }
 
 QString parameterKey(ParamId id)
@@ -458,6 +468,7 @@ FieldRef field(Workload &w, ParamId id)
     case I::DemandGrowth: return &w.demandGrowth;
     case I::TaxRate: return &w.taxRate;
     case I::DemandGpuHoursPerEngineer: return &w.demandGpuHoursPerEngineer;
+    case I::PlanElectricityPerKwh: return &w.electricityPerKwh;
     default: return {};
     }
 }
@@ -685,6 +696,10 @@ bool setParameterValue(Workload &workload, ParamId id, double value)
 
 bool clearParameterValue(Workload &workload, ParamId id)
 {
+    if (id == I::PlanElectricityPerKwh) {
+        workload.electricityPerKwh.reset();
+        return true;
+    }
     if (id != I::DemandGpuHoursPerEngineer)
         return false;
     workload.demandGpuHoursPerEngineer.reset();
@@ -698,7 +713,12 @@ std::optional<double> parameterValue(const Scenario &scenario, ParamId id)
 
 bool setParameterValue(Scenario &scenario, ParamId id, double value)
 {
-    return write(field(scenario, id), parameterInfo(id), value);
+    if (!write(field(scenario, id), parameterInfo(id), value))
+        return false;
+    // A purchase's own electricity price wins over the plan's from then on (clearParameterValue gives it back).
+    if (auto *purchase = std::get_if<PurchaseScenario>(&scenario); purchase && id == I::ElectricityPerKwh)
+        purchase->electricityFromPlan = false;
+    return true;
 }
 
 bool clearParameterValue(Scenario &scenario, ParamId id)
@@ -711,6 +731,10 @@ bool clearParameterValue(Scenario &scenario, ParamId id)
     if (!purchase)
         return false;
     switch (id) {
+    case I::ElectricityPerKwh:
+        purchase->electricityPerKwh = defaults::kElectricityPerKwh;
+        purchase->electricityFromPlan = true;
+        return true;
     case I::DepreciationMonths: purchase->depreciationMonths.reset(); return true;
     case I::LoanRate: purchase->loanRate.reset(); return true;
     case I::LoanTermMonths: purchase->loanTermMonths.reset(); return true;

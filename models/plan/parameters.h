@@ -91,8 +91,10 @@ enum class ParamId {
     LeaseTermMonths,
     // workload, version 3: demand that follows the team
     DemandGpuHoursPerEngineer,
+    // workload, version 3: the site's electricity price, for every purchase that does not state its own
+    PlanElectricityPerKwh,
 };
-inline constexpr int kParamCount = static_cast<int>(ParamId::DemandGpuHoursPerEngineer) + 1;
+inline constexpr int kParamCount = static_cast<int>(ParamId::PlanElectricityPerKwh) + 1;
 
 enum class ParamType {
     Number,   ///< any finite double in range
@@ -140,7 +142,10 @@ struct ParameterInfo final
 /// The whole table, indexed by ParamId.
 std::span<const ParameterInfo> parameterTable();
 const ParameterInfo &parameterInfo(ParamId id);
-const ParameterInfo *parameterByKey(QStringView key);
+/// Where a key is looked up: `electricity_per_kwh` is the plan's price under `workload` and a purchase's own in a
+/// scenario; every other key names one parameter wherever it stands.
+enum class ParamScope { InScenario, InWorkload };
+const ParameterInfo *parameterByKey(QStringView key, ParamScope scope = ParamScope::InScenario);
 
 /// What a purchase schedule or a lead time cannot be (model.md §11.1, clarifications 3 and 6), each problem starting
 /// with its key relative to the scenario ("purchases[1]: ...", "lead_time_months: ..."); empty when fine.

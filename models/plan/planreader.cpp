@@ -216,7 +216,7 @@ QMap<QString, QString> PlanReader::assumptions(const QJsonValue &value, const QS
     const QJsonObject object = value.toObject();
     for (auto it = object.begin(); it != object.end(); ++it) {
         const QString itemPath = path + QLatin1Char('.') + it.key();
-        const ParameterInfo *info = parameterByKey(it.key());
+        const ParameterInfo *info = parameterByKey(it.key(), workload ? ParamScope::InWorkload : ParamScope::InScenario);
         bool known = false;
         if (workload)
             known = info && info->kinds == 0;

@@ -42,7 +42,8 @@ void PlanReader::readUncertainty(const QJsonValue &value, Plan &plan)
         if (object.contains(QStringLiteral("parameter"))) {
             const QString itemPath = path + QStringLiteral(".parameter");
             const QString key = requiredText(object.value(QStringLiteral("parameter")), itemPath);
-            info = key.isEmpty() ? nullptr : parameterByKey(key);
+            info = key.isEmpty() ? nullptr
+                                 : parameterByKey(key, entry.targetsWorkload() ? ParamScope::InWorkload : ParamScope::InScenario);
             if (!key.isEmpty() && (!info || (info->type != ParamType::Number && info->type != ParamType::Integer))) {
                 problem(itemPath, QStringLiteral("%1 is not a numeric parameter").arg(quoted(key)));
                 info = nullptr;

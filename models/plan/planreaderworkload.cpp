@@ -51,7 +51,7 @@ void PlanReader::readWorkload(const QJsonValue &value, Plan &plan)
             plan.workloadAssumptions = assumptions(it.value(), itemPath, std::nullopt, true);
             continue;
         }
-        const ParameterInfo *info = parameterByKey(it.key());
+        const ParameterInfo *info = parameterByKey(it.key(), ParamScope::InWorkload);
         if (!info || info->kinds != 0) {
             problem(itemPath, info ? QStringLiteral("a scenario parameter; give it in a scenario")
                                    : QStringLiteral("unknown key"));

@@ -99,7 +99,7 @@ std::optional<double> catalogValue(const tco::ResolvedInstance &r, tco::ParamId 
 }
 
 ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::EvaluatedScenario &evaluated,
-                                const QString &currency)
+                                const QString &currency, std::optional<double> planElectricity)
 {
     ScenarioSection section{planned.name, tco::scenarioKindKey(planned.kind()), planned.notes, {}};
     const std::optional<tco::ResolvedInstance> &resolved = evaluated.instance;
@@ -146,6 +146,9 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
         } else if (info.type == tco::ParamType::ScenarioName) {
             const auto &hybrid = std::get<tco::HybridScenario>(evaluated.scenario);
             value = id == tco::ParamId::Base ? hybrid.base : hybrid.burst;
+        } else if (const auto *purchase = std::get_if<tco::PurchaseScenario>(&evaluated.scenario);
+                   id == tco::ParamId::ElectricityPerKwh && purchase && purchase->electricityFromPlan && planElectricity) {
+            value = formatParameter(id, *planElectricity, currency); // the plan's price, which this purchase pays
         } else if (const std::optional<double> v = tco::parameterValue(evaluated.scenario, id)) {
             value = info.type == tco::ParamType::Boolean ? (*v != 0 ? QStringLiteral("yes") : QStringLiteral("no"))
                                                           : formatParameter(id, *v, currency);
@@ -178,6 +181,8 @@ ScenarioSection scenarioSection(const tco::PlanScenario &planned, const tco::Eva
             r.source = QStringLiteral("estimated from datasheets: %1").arg(resolved->speedupBasis);
         } else if (hasCatalogValue) {
             r.source = QStringLiteral("catalog: %1, %2").arg(resolved->source, reportDate(resolved->observedAt));
+        } else if (id == tco::ParamId::ElectricityPerKwh && planElectricity) {
+            r.source = QStringLiteral("plan (workload)");
         } else {
             r.source = defaultSource(info);
         }
@@ -410,7 +415,7 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
         const tco::PlanScenario *planned = plan.scenario(evaluated.name);
         if (!planned)
             continue;
-        data.scenarios << scenarioSection(*planned, evaluated, result.currency);
+        data.scenarios << scenarioSection(*planned, evaluated, result.currency, result.workload.electricityPerKwh);
         if (evaluated.instance) {
             usedKeys.insert(evaluated.instance->source);
             const tco::ResolvedInstance &r = *evaluated.instance;
@@ -421,13 +426,24 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
                                            r.observedAt, r.source};
         }
     }
-    auto collectSeeds = [&](const QList<AssumptionRow> &rows) {
-        for (const AssumptionRow &r : rows)
-            for (const QString &f : seedFilesIn(r.source + QLatin1Char(' ') + r.note))
+    // A default's article reads by its catalog key ("default (ntropy-2022)"), as the sources appendix lists it.
+    QHash<QString, QString> keyOfFile;
+    for (const catalog::Source &s : catalogSources)
+        if (!s.reference.isEmpty())
+            keyOfFile.insert(s.reference, s.key);
+    auto collectSeeds = [&](QList<AssumptionRow> &rows) {
+        for (AssumptionRow &r : rows) {
+            for (const QString &f : seedFilesIn(r.source + QLatin1Char(' ') + r.note)) {
                 seedFiles.insert(f);
+                if (const auto key = keyOfFile.constFind(f); key != keyOfFile.constEnd()) {
+                    r.source.replace(f, *key);
+                    r.note.replace(f, *key);
+                }
+            }
+        }
     };
     collectSeeds(data.workload);
-    for (const ScenarioSection &s : data.scenarios) {
+    for (ScenarioSection &s : data.scenarios) {
         collectSeeds(s.assumptions);
         for (const QString &f : seedFilesIn(s.notes))
             seedFiles.insert(f);
@@ -444,7 +460,7 @@ ReportData assembleReport(const tco::Plan &plan, const tco::PlanResult &result,
     for (const QString &f : rest)
         data.sources << SourceRow{f, QStringLiteral("seed"), QStringLiteral("Seed article"), f, QDate()};
     std::stable_sort(data.sources.begin(), data.sources.end(),
-                     [](const SourceRow &a, const SourceRow &b) { return a.reference < b.reference; });
+                     [](const SourceRow &a, const SourceRow &b) { return a.key < b.key; });
     return data;
 }
 

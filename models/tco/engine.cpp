@@ -387,8 +387,9 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
     const double facilities = s.facilitiesPerServerYear / 12.0;
     const double failures = s.failuresPerServerYear / 12.0;
     const double perServer = s.gpusPerServer * s.speedup * kHoursPerMonth;
-    const double powerPerServer =
-        s.powerKwPerServer * s.averageLoad * s.pue * kHoursPerMonth * s.electricityPerKwh;
+    const double kwhPrice = s.electricityFromPlan && workload.electricityPerKwh ? *workload.electricityPerKwh
+                                                                                 : s.electricityPerKwh;
+    const double powerPerServer = s.powerKwPerServer * s.averageLoad * s.pue * kHoursPerMonth * kwhPrice;
     const double electricityStep = monthlyStep(s.electricityPriceTrend);
     double electricity = 1.0;
     for (MonthRow &row : rows) {

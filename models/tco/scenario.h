@@ -140,6 +140,9 @@ struct PurchaseScenario final
     double averageLoad = defaults::kAverageLoad;
     double pue = defaults::kPue;
     double electricityPerKwh = defaults::kElectricityPerKwh;
+    /// True until the purchase states its own price: then the plan's (Workload::electricityPerKwh) applies when the
+    /// plan gives one. setParameterValue() of electricity_per_kwh clears it.
+    bool electricityFromPlan = true;
     double electricityPriceTrend = defaults::kElectricityPriceTrend; ///< g_e, annual
     Depreciation depreciation = Depreciation::StraightLine;
     std::optional<int> depreciationMonths;                   ///< D; absent = holdingMonths (straight line only)

@@ -32,6 +32,9 @@ struct Workload final
     /// When set, the demand follows the team: demandGpuHours = engineers x this, kept so by setParameterValue()
     /// whenever either changes (plan key demand_gpu_hours_per_engineer, version 3). Unset: demandGpuHours as given.
     std::optional<double> demandGpuHoursPerEngineer;
+    /// The site's electricity price (USD/kWh, plan key workload.electricity_per_kwh): what every purchase pays that
+    /// does not state its own (PurchaseScenario::electricityFromPlan). Unset: each purchase's own price.
+    std::optional<double> electricityPerKwh;
 
     friend bool operator==(const Workload &, const Workload &) = default;
 };

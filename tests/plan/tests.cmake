@@ -6,3 +6,5 @@ mltco_add_test(tst_plan_planreaderv3 SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planr
                ${CMAKE_CURRENT_LIST_DIR}/planreadertestutil.h LIBS mltco_plan LABELS plan)
 mltco_add_test(tst_plan_planevaluation SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planevaluation.cpp LIBS mltco_plan mltco_report LABELS plan)
 
+mltco_add_test(tst_plan_planelectricity SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planelectricity.cpp
+               LIBS mltco_plan mltco_analytics LABELS plan)

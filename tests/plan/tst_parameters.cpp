@@ -148,10 +148,18 @@ void TestParameters::everyModelParameterIsInTheTable()
 
 void TestParameters::keysAreUnique()
 {
-    QSet<QString> keys;
-    for (const ParameterInfo &info : parameterTable())
+    // Unique within the workload and within the scenarios; the one key both use (electricity_per_kwh: the plan's
+    // price and a purchase's own) is found in each by its scope.
+    QSet<QString> workload, scenario;
+    for (const ParameterInfo &info : parameterTable()) {
+        QSet<QString> &keys = info.kinds == 0 ? workload : scenario;
+        QVERIFY2(!keys.contains(QLatin1String(info.key)), info.key);
         keys.insert(QLatin1String(info.key));
-    QCOMPARE(keys.size(), kParamCount);
+        const ParamScope scope = info.kinds == 0 ? ParamScope::InWorkload : ParamScope::InScenario;
+        QCOMPARE(parameterByKey(QString::fromLatin1(info.key), scope)->id, info.id);
+    }
+    QCOMPARE(workload.size() + scenario.size(), kParamCount);
+    QCOMPARE(QSet<QString>(workload).intersect(scenario), QSet<QString>{QStringLiteral("electricity_per_kwh")});
 }
 
 void TestParameters::defaultsMatchTheStructs()
@@ -168,6 +176,11 @@ void TestParameters::defaultsMatchTheStructs()
         if (id == ParamId::DemandGpuHoursPerEngineer) {
             QVERIFY(!info.defaultValue); // none: the demand is the team's
             QVERIFY(!w.demandGpuHoursPerEngineer);
+            continue;
+        }
+        if (id == ParamId::PlanElectricityPerKwh) {
+            QVERIFY(!info.defaultValue); // none: each purchase's own price
+            QVERIFY(!w.electricityPerKwh);
             continue;
         }
         QVERIFY(info.defaultValue);

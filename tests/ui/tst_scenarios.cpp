@@ -360,7 +360,7 @@ private slots:
         QVERIFY(choose(find<QComboBox>(QStringLiteral("instanceType")), QStringLiteral("p3.2xlarge")));
         QVERIFY(choose(find<QComboBox>(QStringLiteral("instancePricing")), QStringLiteral("spot")));
         QTRY_COMPARE(find<QLineEdit>(QStringLiteral("param_rate_per_hour"))->text(), QStringLiteral("0.918"));
-        QVERIFY(source->text().contains(QStringLiteral("seed-004")));
+        QVERIFY(source->text().contains(QStringLiteral("mlops-book-costs")));
 
         // "None" keeps the numbers as the plan's own.
         QVERIFY(choose(find<QComboBox>(QStringLiteral("instanceProvider")), QStringLiteral("none")));
@@ -565,6 +565,64 @@ private slots:
         type(find<QLineEdit>(QStringLiteral("param_holding_months")), QStringLiteral("48"));
         QTRY_VERIFY2(find<QLabel>(QStringLiteral("note_holding_months"))->text().contains(QStringLiteral("no sale within")),
                      qPrintable(find<QLabel>(QStringLiteral("note_holding_months"))->text()));
+    }
+
+    void thePlansElectricityPriceReachesThePurchasesThatStateNone()
+    {
+        // A finance lead types the site's electricity price once, on the workload. While the sample plan's purchase
+        // keeps power inside facilities the price says it counts nothing; once the purchase draws power (its GPU
+        // picked from the catalog) it pays the plan's price, shown in its own field, until it is given its own.
+        auto *price = find<QLineEdit>(QStringLiteral("param_plan_electricity_per_kwh"));
+        auto *planNote = find<QLabel>(QStringLiteral("note_plan_electricity_per_kwh"));
+        QVERIFY(price && planNote);
+        QVERIFY(price->text().isEmpty());
+        const int steps = m_f->editor()->undoStack()->count();
+        type(price, QStringLiteral("0.2"));
+        QTRY_COMPARE(m_f->editor()->plan().workload.electricityPerKwh, std::optional<double>(0.2));
+        QCOMPARE(m_f->editor()->undoStack()->count(), steps + 1);
+        QTRY_VERIFY2(planNote->text().contains(QStringLiteral("no effect: no purchase states its power per server")),
+                     qPrintable(planNote->text()));
+        const double before = total(kOnPrem);
+
+        QVERIFY(select(kOnPrem));
+        QVERIFY(choose(find<QComboBox>(QStringLiteral("purchaseGpu")), QStringLiteral("A100 40GB")));
+        QTRY_COMPARE(*tco::parameterValue(scenario(kOnPrem).scenario, ParamId::PowerKwPerServer), 3.2); // 8 x 400 W
+        QTRY_VERIFY2(planNote->text().contains(QStringLiteral("paid by 1 purchase of the plan")), qPrintable(planNote->text()));
+        auto *own = find<QLineEdit>(QStringLiteral("param_electricity_per_kwh"));
+        QVERIFY(own && own != price);
+        QTRY_COMPARE(own->text(), QStringLiteral("0.2"));
+        QVERIFY2(find<QLabel>(QStringLiteral("note_electricity_per_kwh"))->text().contains(QStringLiteral("the plan's price")),
+                 qPrintable(find<QLabel>(QStringLiteral("note_electricity_per_kwh"))->text()));
+        // 1 server x 3.2 kW x 0.8 load x 1.5 PUE x 730 h x $0.20 = $560.64 a month, 36 months.
+        const double power = m_f->editor()->result()->atPlanPosition(static_cast<std::size_t>(indexOf(kOnPrem)))
+                                 ->result.categoryTotal(tco::Category::Power);
+        QVERIFY2(std::abs(power - 36 * 560.64) < 1e-6, qPrintable(QString::number(power, 'f', 4)));
+        QVERIFY(total(kOnPrem) > before);
+
+        // The plan's price moves the purchase; a price of its own stops that, and its reset gives the plan's back.
+        type(price, QStringLiteral("0.1"));
+        QTRY_COMPARE(own->text(), QStringLiteral("0.1"));
+        type(own, QStringLiteral("0.3"));
+        QTRY_VERIFY(tco::isGiven(scenario(kOnPrem).given, ParamId::ElectricityPerKwh));
+        QTRY_VERIFY2(planNote->text().contains(QStringLiteral("no effect: every purchase that draws power states its own")),
+                     qPrintable(planNote->text()));
+        auto *reset = find<QAbstractButton>(QStringLiteral("reset_electricity_per_kwh"));
+        QTRY_VERIFY(reset && reset->isVisible() && reset->height() > 0); // laid out
+        QVERIFY(reset->toolTip().contains(QStringLiteral("plan's price")));
+        QTest::mouseClick(reset, Qt::LeftButton);
+        QTRY_COMPARE(own->text(), QStringLiteral("0.1"));
+        QVERIFY(std::get<tco::PurchaseScenario>(scenario(kOnPrem).scenario).electricityFromPlan);
+
+        // Emptying the plan's field removes the price (one undo step); Undo brings it back.
+        price->setFocus();
+        QTest::keyClick(price, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(price, Qt::Key_Backspace);
+        QTest::keyClick(price, Qt::Key_Return);
+        QTRY_VERIFY(!m_f->editor()->plan().workload.electricityPerKwh);
+        QTRY_COMPARE(own->text(), QStringLiteral("0.12"));
+        m_f->editor()->undoStack()->undo();
+        QTRY_COMPARE(m_f->editor()->plan().workload.electricityPerKwh, std::optional<double>(0.1));
+        QTRY_COMPARE(price->text(), QStringLiteral("0.1"));
     }
 
     void aPurchasePicksACatalogGpu()

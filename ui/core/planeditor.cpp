@@ -338,6 +338,18 @@ void PlanEditor::setWorkloadValue(tco::ParamId id, double value)
           QStringLiteral("workload/%1").arg(tco::parameterKey(id)));
 }
 
+void PlanEditor::clearWorkloadValue(tco::ParamId id)
+{
+    if (!tco::isGiven(m_plan.workloadGiven, id))
+        return;
+    tco::Plan after = m_plan;
+    if (!tco::clearParameterValue(after.workload, id))
+        return;
+    tco::setGiven(after.workloadGiven, id, false);
+    apply(after, tr("Remove %1").arg(QString::fromUtf8(tco::parameterInfo(id).label)),
+          QStringLiteral("workload/%1").arg(tco::parameterKey(id)));
+}
+
 void PlanEditor::setPlanText(const QString &name, const QString &notes)
 {
     if (name == m_plan.name && notes == m_plan.notes)
@@ -453,11 +465,12 @@ void PlanEditor::clearScenarioValue(int index, tco::ParamId id)
         return;
     tco::setGiven(s.given, id, false);
     // Back to the default; the catalog's value (if the scenario names an instance) is filled in at evaluation.
+    // An optional value is removed (and a purchase's electricity price goes back to the plan's); any other takes its
+    // default.
     const tco::Scenario defaults = tco::defaultScenario(s.kind());
-    if (const std::optional<double> v = tco::parameterValue(defaults, id))
-        tco::setParameterValue(s.scenario, id, *v);
-    else
-        tco::clearParameterValue(s.scenario, id);
+    if (!tco::clearParameterValue(s.scenario, id))
+        if (const std::optional<double> v = tco::parameterValue(defaults, id))
+            tco::setParameterValue(s.scenario, id, *v);
     apply(after, tr("Reset %1 of %2").arg(QString::fromUtf8(tco::parameterInfo(id).label), s.name));
 }
 

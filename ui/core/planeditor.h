@@ -86,6 +86,8 @@ public:
 
     // Convenience edits built on apply().
     void setWorkloadValue(tco::ParamId id, double value);
+    /// Removes an optional workload value (the plan's electricity price, the demand per engineer): one undo step.
+    void clearWorkloadValue(tco::ParamId id);
     /// The plan's title and notes, as one undoable step (nothing when both are as they were).
     void setPlanText(const QString &name, const QString &notes);
     /// The plan's currency (model.md §13), as one undoable step; ignored when it is not an ISO 4217 code. Values the

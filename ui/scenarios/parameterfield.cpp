@@ -60,6 +60,8 @@ ParameterField::ParameterField(const tco::ParameterInfo &info, QWidget *parent, 
     const QString key = QString::fromLatin1(info.key);
     const QString editorName = name.isEmpty() ? QStringLiteral("param_") + key : name;
     const QString errorName = name.isEmpty() ? QStringLiteral("error_") + key : name + QStringLiteral("Error");
+    // A field named "param_X" names its unit, note and reset "unit_X", "note_X", "reset_X".
+    const QString part = name.startsWith(QLatin1String("param_")) ? name.mid(6) : key;
     const QString tip = parametertext::tooltip(info);
 
     m_label = new QLabel(QString::fromUtf8(info.label), parent);
@@ -105,16 +107,16 @@ ParameterField::ParameterField(const tco::ParameterInfo &info, QWidget *parent, 
         connect(m_edit, &QLineEdit::editingFinished, this, &ParameterField::onEditingFinished);
     }
     m_unit = new QLabel(parametertext::unit(info), parent);
-    m_unit->setObjectName(QStringLiteral("unit_") + key);
+    m_unit->setObjectName(QStringLiteral("unit_") + part);
     m_unit->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
 
     m_note = new QLabel(parametertext::defaultNote(info), parent);
-    m_note->setObjectName(QStringLiteral("note_") + key);
+    m_note->setObjectName(QStringLiteral("note_") + part);
     m_note->setWordWrap(true);
     m_note->setToolTip(tip);
     m_note->setStyleSheet(QStringLiteral("color: %1;").arg(noteColor(NoteStyle::Muted)));
     m_reset = new QToolButton(parent);
-    m_reset->setObjectName(QStringLiteral("reset_") + key);
+    m_reset->setObjectName(QStringLiteral("reset_") + part);
     m_reset->setText(tr("Reset"));
     m_reset->setAutoRaise(false);
     m_reset->setVisible(false);

@@ -344,6 +344,7 @@ void ScenarioForm::updateFromPlan()
                                                           : QString()));
     }
     updateBoxes();
+    updateElectricity();
     if (m_reserved)
         m_reserved->refresh();
     if (m_financing)
@@ -417,7 +418,7 @@ void ScenarioForm::updateCatalogField(ParameterField *field, const CatalogAnswer
             field->setNote(tr("estimated from datasheets: %1").arg(answer.resolved->speedupBasis),
                            ParameterField::NoteStyle::Override,
                            tip + tr("<p>No speedup was set for %1, so it is estimated from its dense FP16/BF16 tensor "
-                                    "throughput against the V100's 125 TFLOPS. Measured speedups (the seed's A100 is "
+                                    "throughput against the V100's 125 TFLOPS. Measured speedups (the A100 measured "
                                     "4.0) and estimates (the A100's datasheet gives 2.5) are on different scales: type a "
                                     "measured value to compare like with like.</p>")
                                      .arg(answer.resolved->gpu.toHtmlEscaped()));
@@ -488,6 +489,35 @@ void ScenarioForm::updateReferenceField(ParameterField *field)
     field->setProblem(current.isEmpty() || !names.contains(current) ? tr("Choose the %1 scenario").arg(
                                                                           id == ParamId::Base ? tr("base") : tr("burst"))
                                                                     : QString());
+}
+
+void ScenarioForm::updateElectricity()
+{
+    // A purchase that states no electricity price pays the plan's, when the plan gives one: the field shows that price
+    // and says where it comes from; a price typed here is the purchase's own until reset.
+    ParameterField *field = m_fields.value(ParamId::ElectricityPerKwh);
+    const std::optional<double> planPrice = m_editor->plan().workload.electricityPerKwh;
+    if (!field || !planPrice)
+        return;
+    const tco::PlanScenario &s = planScenario();
+    const auto *purchase = std::get_if<tco::PurchaseScenario>(&s.scenario);
+    if (!purchase)
+        return;
+    const QString currency = m_editor->plan().currency;
+    const QString planText = parametertext::formatWithUnit(field->info(), *planPrice, currency);
+    const bool idle = !tco::parameterWithoutEffect(s.scenario, m_editor->plan().workload, ParamId::ElectricityPerKwh).isEmpty();
+    if (purchase->electricityFromPlan) {
+        field->setValue(*planPrice);
+        if (!idle)
+            field->setNote(tr("the plan's price (Workload); a price typed here is this purchase's own"),
+                           ParameterField::NoteStyle::Muted, withAssumption(field->info(), s));
+        field->setResetVisible(false, QString());
+    } else {
+        if (!idle)
+            field->setNote(tr("this purchase's own; the plan's is %1").arg(planText), ParameterField::NoteStyle::Muted,
+                           withAssumption(field->info(), s));
+        field->setResetVisible(true, tr("Back to the plan's price, %1").arg(planText));
+    }
 }
 
 void ScenarioForm::updateBoxes()

@@ -63,6 +63,7 @@ private:
     CatalogAnswer askCatalog() const;
     void updateCatalogField(ParameterField *field, const CatalogAnswer &answer);
     void updateBoxes();
+    void updateElectricity();
     void updateReferenceField(ParameterField *field);
     void updateSizeToDemand(const CatalogAnswer &answer);
     void updateSource(const CatalogAnswer &answer);

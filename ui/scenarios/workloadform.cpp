@@ -43,7 +43,11 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
     ids.removeAll(tco::ParamId::DemandGpuHoursPerEngineer);
     ids.insert(ids.indexOf(tco::ParamId::DemandGpuHours) + 1, tco::ParamId::DemandGpuHoursPerEngineer);
     for (tco::ParamId id : std::as_const(ids)) {
-        auto *field = new ParameterField(tco::parameterInfo(id), this);
+        // The plan's electricity price shares its key with a purchase's own: its widgets are named apart.
+        auto *field = new ParameterField(tco::parameterInfo(id), this,
+                                         id == tco::ParamId::PlanElectricityPerKwh
+                                             ? QStringLiteral("param_plan_electricity_per_kwh")
+                                             : QString());
         connect(field, &ParameterField::committed, this, [this, id](double value) {
             const tco::Workload before = m_editor->plan().workload;
             m_editor->setWorkloadValue(id, value);
@@ -54,6 +58,9 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
                 m_teamBefore = before.engineers;
             updateTeamOffer();
         });
+        // Optional values: confirming an empty field removes them (the demand stays the total it was).
+        field->setOptional(id == tco::ParamId::PlanElectricityPerKwh || id == tco::ParamId::DemandGpuHoursPerEngineer);
+        connect(field, &ParameterField::resetRequested, this, [this, id] { m_editor->clearWorkloadValue(id); });
         m_fields.insert(id, field);
         m_order << field;
     }
@@ -250,8 +257,45 @@ void WorkloadForm::updateFromPlan()
         for (tco::ParamId id : {tco::ParamId::DemandGpuHours, tco::ParamId::DemandGpuHoursPerEngineer})
             m_fields.value(id)->setNote(parametertext::defaultNote(tco::parameterInfo(id)), ParameterField::NoteStyle::Muted);
     }
+    updateElectricityNote();
     m_steps->setWorkload(plan.workload);
     updateTeamOffer();
+}
+
+void WorkloadForm::updateElectricityNote()
+{
+    // The plan's electricity price counts only through purchases that draw power and state no price of their own:
+    // said next to the field, never left silently inert.
+    const tco::Plan &plan = m_editor->plan();
+    ParameterField *field = m_fields.value(tco::ParamId::PlanElectricityPerKwh);
+    if (!field || !plan.workload.electricityPerKwh)
+        return;
+    int paying = 0, own = 0, unpowered = 0;
+    for (const tco::PlanScenario &s : plan.scenarios) {
+        const auto *purchase = std::get_if<tco::PurchaseScenario>(&s.scenario);
+        if (!purchase)
+            continue;
+        if (purchase->powerKwPerServer <= 0.0)
+            ++unpowered;
+        else if (purchase->electricityFromPlan)
+            ++paying;
+        else
+            ++own;
+    }
+    if (paying > 0) {
+        QString note = tr("paid by %n purchase(s) of the plan", nullptr, paying);
+        if (own > 0)
+            note += tr("; %n state(s) a price of its own", nullptr, own);
+        field->setNote(note, ParameterField::NoteStyle::Muted);
+    } else if (own > 0) {
+        field->setNote(tr("no effect: every purchase that draws power states its own price"),
+                       ParameterField::NoteStyle::Warning);
+    } else {
+        field->setNote(unpowered > 0 ? tr("no effect: no purchase states its power per server (power is inside "
+                                          "facilities); set it in the purchase, or fill it from its GPU")
+                                     : tr("no effect: the plan buys no servers"),
+                       ParameterField::NoteStyle::Warning);
+    }
 }
 
 } // namespace mltco::ui

@@ -55,6 +55,7 @@ private:
     QPushButton *m_perEngineer = nullptr;
     int m_teamBefore = -1; ///< the team size the whole-team demand was set for; -1 when nothing is offered
     void updateTeamOffer();
+    void updateElectricityNote();
     int m_columns = 0;
 };
 
