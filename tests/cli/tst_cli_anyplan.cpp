@@ -175,6 +175,8 @@ private:
             w.insert(QStringLiteral("discount_rate"), uniform(0, 0.15));
         if (chance(0.3))
             w.insert(QStringLiteral("cloud_price_trend"), uniform(-0.3, 0.1));
+        if (chance(0.3))
+            w.insert(QStringLiteral("electricity_per_kwh"), uniform(0.05, 0.4)); // the plan's, for purchases without one
         return w;
     }
 
@@ -247,7 +249,8 @@ private:
         }
         if (chance(0.5)) {
             s.insert(QStringLiteral("power_kw_per_server"), uniform(0, 10));
-            s.insert(QStringLiteral("electricity_per_kwh"), uniform(0.05, 0.4));
+            if (chance(0.5))
+                s.insert(QStringLiteral("electricity_per_kwh"), uniform(0.05, 0.4));
         }
         if (chance(0.4))
             s.insert(QStringLiteral("depreciation"), QStringLiteral("macrs_5"));
