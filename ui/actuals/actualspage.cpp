@@ -202,8 +202,9 @@ void ActualsPage::showLeftOut()
                 lines << tr("%1: %2").arg(b.fileName, note);
     }
     m_leftOut->setText(lines.isEmpty() ? QString()
-                                       : tr("What each bill holds: the GPU spend held against a plan, and what was left "
-                                            "out and why") +
+                                       : tr("What each bill holds, in the bill's own currency (the comparison above is in "
+                                            "the plan's): the GPU spend held against a plan, and what was left out and "
+                                            "why") +
                                              QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
     m_leftOut->setVisible(!lines.isEmpty());
 }
