@@ -19,12 +19,16 @@ packages=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql qt6-svg-dev libqt6svg6 libgl-dev
   libcsv-dev libsqlite3-dev libpq-dev libzip-dev libssl-dev zlib1g-dev qtkeychain-qt6-dev coinor-libclp-dev
+  libxlsxwriter-dev
   postgresql
   sqlite3 poppler-utils fonts-dejavu-core python3
   dpkg-dev file appstream desktop-file-utils
 )
 # libFuzzer and clang's sanitizer runtimes; gcc's ASan/UBSan runtimes come with g++.
 if [ "$mode" = fuzz ]; then packages+=(clang libclang-rt-14-dev); fi
+# The tests hold exported workbooks against LibreOffice Calc, the real client (recalculated through python3-uno), and
+# read them as a reader that does not recalculate (openpyxl); the app itself needs neither.
+if [ "$mode" = test ] || [ "$mode" = asan ]; then packages+=(libreoffice-calc-nogui python3-uno python3-openpyxl); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -11,6 +11,7 @@
 #include "models/report/titlecheck.h"
 #include "models/store/planstore.h"
 #include "models/plan/planreader.h"
+#include "models/workbook/workbook.h"
 #include "ui/report/pdfreport.h"
 
 #include <QCommandLineParser>
@@ -24,7 +25,7 @@ namespace {
 
 const QString kReportUsage = QStringLiteral(
     "mltco-cli report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] "
-    "[--page-size a4|letter] [--document PATH]");
+    "[--xlsx OUT.xlsx] [--page-size a4|letter] [--document PATH]");
 
 struct Loaded
 {
@@ -115,6 +116,8 @@ int runReport(const QStringList &args, Io &io)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("input"), QStringLiteral("PLAN.json or DOCUMENT.mltco"));
     parser.addOption({QStringLiteral("pdf"), QStringLiteral("Write the PDF report here."), QStringLiteral("OUT.pdf")});
+    parser.addOption({QStringLiteral("xlsx"), QStringLiteral("Write the plan as a live Excel workbook here (every figure a formula)."),
+                      QStringLiteral("OUT.xlsx")});
     parser.addOption({QStringLiteral("csv"), QStringLiteral("Write the CSV exports into this folder."), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("page-size"), QStringLiteral("a4 or letter."), QStringLiteral("SIZE"), QStringLiteral("a4")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document whose catalog prices the plan."), QStringLiteral("PATH")});
@@ -127,8 +130,10 @@ int runReport(const QStringList &args, Io &io)
         return usageError(io, QStringLiteral("report takes exactly one PLAN.json or DOCUMENT.mltco"), kReportUsage);
     if (parser.isSet(QStringLiteral("format")) && !parser.isSet(QStringLiteral("summary")))
         return usageError(io, QStringLiteral("--format goes with --summary"), kReportUsage);
-    if (!parser.isSet(QStringLiteral("pdf")) && !parser.isSet(QStringLiteral("csv")) && !parser.isSet(QStringLiteral("summary")))
-        return usageError(io, QStringLiteral("say what to write: --summary, --pdf OUT.pdf and/or --csv DIR"), kReportUsage);
+    if (!parser.isSet(QStringLiteral("pdf")) && !parser.isSet(QStringLiteral("csv")) && !parser.isSet(QStringLiteral("summary")) &&
+        !parser.isSet(QStringLiteral("xlsx")))
+        return usageError(io, QStringLiteral("say what to write: --summary, --pdf OUT.pdf, --csv DIR and/or --xlsx OUT.xlsx"),
+                          kReportUsage);
     const QString summaryFormat = parser.value(QStringLiteral("format")).toLower();
     if (summaryFormat != QLatin1String("text") && summaryFormat != QLatin1String("markdown"))
         return usageError(io, QStringLiteral("--format must be text or markdown, not '%1'").arg(summaryFormat), kReportUsage);
@@ -162,6 +167,13 @@ int runReport(const QStringList &args, Io &io)
             !s)
             return inputError(io, s.error().message);
         io.out << "CSV exports written to " << parser.value(QStringLiteral("csv")) << '\n';
+    }
+    if (parser.isSet(QStringLiteral("xlsx"))) {
+        const QString xlsx = parser.value(QStringLiteral("xlsx"));
+        const workbook::WorkbookSource source{QFileInfo(input).fileName(), QDate::currentDate(), repo.sources()};
+        if (Status s = workbook::writeWorkbook(xlsx, loaded->plan, *result, source); !s)
+            return inputError(io, s.error().message);
+        io.out << "Workbook written to " << xlsx << '\n';
     }
     if (parser.isSet(QStringLiteral("pdf"))) {
         const report::ReportData data = report::assembleReport(loaded->plan, *result, repo.sources(),
