@@ -53,10 +53,6 @@ def start_office(profile):
     raise SystemExit("LibreOffice could not be reached in 60 s")
 
 
-def cell_text(value):
-    return value
-
-
 def dump(document):
     sheets = {}
     errors = []
@@ -69,15 +65,14 @@ def dump(document):
         last_col = cursor.RangeAddress.EndColumn
         area = sheet.getCellRangeByPosition(0, 0, last_col, last_row)
         sheets[name] = [list(row) for row in area.getDataArray()]
-        # Every formula cell in error (#NAME?, #REF!, Err:5xx).
-        formulas = area.queryContentCells(16)  # com.sun.star.sheet.CellFlags.FORMULA
-        for address in formulas.RangeAddresses:
+        # Every formula cell in error (#NAME?, #REF!, Err:5xx), found by LibreOffice itself.
+        found = area.queryFormulaCells(4)  # com.sun.star.sheet.FormulaResult.ERROR
+        for address in found.RangeAddresses:
             for r in range(address.StartRow, address.EndRow + 1):
                 for c in range(address.StartColumn, address.EndColumn + 1):
                     cell = sheet.getCellByPosition(c, r)
-                    if cell.getError() != 0:
-                        errors.append("%s!%s: %d %s" % (name, cell.AbsoluteName.split(".")[-1].replace("$", ""),
-                                                          cell.getError(), cell.getFormula()))
+                    errors.append("%s!%s: %d %s" % (name, cell.AbsoluteName.split(".")[-1].replace("$", ""),
+                                                      cell.getError(), cell.getFormula()))
     return {"sheets": sheets, "errors": errors}
 
 
