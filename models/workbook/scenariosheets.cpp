@@ -69,7 +69,7 @@ public:
     void start()
     {
         monthCol = t.add(QStringLiteral("Month"), Fmt::Month, [](int) { return QString(); }, [](int m) { return double(m); });
-        demandCol = t.add(QStringLiteral("demand"), Fmt::Number, [this](int m) { return cx.months.at(cx.months.demand, m); },
+        demandCol = t.add(QStringLiteral("demand"), Fmt::Hours, [this](int m) { return cx.months.at(cx.months.demand, m); },
                           [this](int m) { return G(m); });
     }
 
@@ -90,7 +90,7 @@ public:
                                   [this, first, last](int m) { return QStringLiteral("SUM(%1:%2)").arg(at(first, m), at(last, m)); },
                                   [this](int m) { return rows[static_cast<std::size_t>(m - 1)].total; });
         out.columns.capacity = capacity;
-        out.columns.served = t.add(QStringLiteral("served"), Fmt::Number, served, servedValue);
+        out.columns.served = t.add(QStringLiteral("served"), Fmt::Hours, served, servedValue);
         const int discount = t.add(QStringLiteral("discount factor"), Fmt::Factor,
                                    [this](int m) { return cx.months.at(cx.months.discount, m); },
                                    [this](int m) { return cx.months.table.value(cx.months.discount, m); });
@@ -134,16 +134,18 @@ public:
         for (std::size_t i = 0; i < constants.size(); ++i) {
             const Constant &c = constants[i];
             const auto row = static_cast<lxw_row_t>(2 + i);
-            worksheet_write_string(sheet, row, 0, c.label.toUtf8().constData(), nullptr);
+            // Its name, its value, and in words what it is (the text runs on over the empty cells to its right).
+            worksheet_write_string(sheet, row, 0, c.name.toUtf8().constData(), f.muted);
             worksheet_write_formula_num(sheet, row, 1, (QLatin1Char('=') + c.formula).toUtf8().constData(), f.number, c.value);
-            worksheet_write_string(sheet, row, 2, c.name.toUtf8().constData(), f.muted);
+            worksheet_write_string(sheet, row, 2, c.label.toUtf8().constData(), nullptr);
         }
         QStringList units;
         for (const Column &c : t.columns())
             units << (c.format == Fmt::Money ? cx.result.currency : QString());
         writeTable(sheet, f, t, units);
-        worksheet_set_column(sheet, 0, 0, 12, nullptr);
+        worksheet_set_column(sheet, 0, 0, 17, nullptr); // the month, and the names of the figures above the table
         out.table = t;
+        out.table.dropFormulas(); // what other sheets read are its addresses and values
     }
 
 private:
@@ -213,7 +215,7 @@ void dedicatedSheet(Builder &b, const tco::DedicatedScenario &s)
                               [&b](int m) { return b.cx.months.at(b.cx.months.trend, m); },
                               [&b](int m) { return b.cx.months.table.value(b.cx.months.trend, m); });
     const CommitColumns c = addCommitment(b, s.instance.ratePerHour, s.premium, s.commit, committed, QStringLiteral("Premium"));
-    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Number,
+    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Hours,
                                  [](int) {
                                      return QStringLiteral("(CommittedUnits*730+(Boxes-CommittedUnits)*HoursOn)*GpusPerInstance*Speedup");
                                  },
@@ -256,7 +258,7 @@ void clusterSheet(Builder &b, const tco::ClusterScenario &s)
         },
         [&b](int m) { return b.rows[static_cast<std::size_t>(m - 1)].fleet; });
     const CommitColumns c = addCommitment(b, s.instance.ratePerHour, 0.0, s.commit, committed, QStringLiteral("0"));
-    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Number,
+    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Hours,
                                  [&b, nodes](int m) { return QStringLiteral("%1*GpusPerInstance*Speedup*730").arg(b.at(nodes, m)); },
                                  [&b](int m) { return b.rows[static_cast<std::size_t>(m - 1)].capacity; });
     const double a = s.commit.upfrontFraction;
@@ -312,12 +314,12 @@ void elasticSheet(Builder &b, const tco::ElasticScenario &s)
     const tco::ElasticFactors f = tco::elasticFactors(b.cx.result.workload, s);
     const double speed = s.instance.speedup * s.scalingEfficiency;
     const bool billable = speed > 0.0 && s.packingEfficiency > 0.0;
-    const int billed = b.t.add(QStringLiteral("billed GPU-hours"), Fmt::Number,
+    const int billed = b.t.add(QStringLiteral("billed GPU-hours"), Fmt::Hours,
                                [&b](int m) { return QStringLiteral("Billable*%1/Speed*Rework/PackingEfficiency").arg(b.at(b.demandCol, m)); },
                                [&b, f, speed, billable, &s](int m) {
                                    return billable ? b.G(m) / speed * f.rework / s.packingEfficiency : 0.0;
                                });
-    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Number,
+    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Hours,
                                  [&b](int m) { return QStringLiteral("Billable*%1*Rework/PackingEfficiency").arg(b.at(b.demandCol, m)); },
                                  [&b](int m) { return b.rows[static_cast<std::size_t>(m - 1)].capacity; });
     Categories cat;
@@ -373,7 +375,7 @@ void reservedSheet(Builder &b, const tco::ReservedScenario &s)
                     sum += term.instances * termRate(term);
             return sum;
         });
-    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Number,
+    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Hours,
                                  [&b, instances](int m) { return QStringLiteral("%1*GpusPerInstance*Speedup*730").arg(b.at(instances, m)); },
                                  [&b](int m) { return b.rows[static_cast<std::size_t>(m - 1)].capacity; });
     Categories cat;
@@ -680,7 +682,7 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
             cat[idx(Category::Capex)] = [&b, capexCol](int m) { return b.at(capexCol, m); };
         }
     }
-    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Number,
+    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Hours,
                                  [&b, inServiceCol](int m) { return QStringLiteral("%1*GpusPerServer*Speedup*730").arg(b.at(inServiceCol, m)); },
                                  [&b](int m) { return b.rows[static_cast<std::size_t>(m - 1)].capacity; });
     // The purchase's electricity price: its own, or on the Assumptions a formula of the plan's (§4.2).
@@ -734,7 +736,7 @@ void compositeSheet(Builder &b, const QStringList &layerNames, const QString &bu
     std::vector<int> capacities;
     for (std::size_t k = 0; k < layers.size(); ++k) {
         const ScenarioSheet *layer = layers[k];
-        const int cap = b.t.add(QStringLiteral("%1: capacity").arg(layer->name), Fmt::Number,
+        const int cap = b.t.add(QStringLiteral("%1: capacity").arg(layer->name), Fmt::Hours,
                                 [on, layer](int m) { return on(layer, layer->columns.capacity, m); },
                                 [layer](int m) { return layer->table.value(layer->columns.capacity, m); });
         capacities.push_back(cap);
@@ -744,16 +746,16 @@ void compositeSheet(Builder &b, const QStringList &layerNames, const QString &bu
             served[static_cast<std::size_t>(m - 1)] = std::min(l, beta * layer->table.value(layer->columns.capacity, m));
             l -= served[static_cast<std::size_t>(m - 1)];
         }
-        const int servedCol = b.t.add(QStringLiteral("%1: serves").arg(layer->name), Fmt::Number,
+        const int servedCol = b.t.add(QStringLiteral("%1: serves").arg(layer->name), Fmt::Hours,
                                       [&b, leftCol, cap, betaName](int m) {
                                           return QStringLiteral("MIN(%1,%2*%3)").arg(b.at(leftCol, m), betaName, b.at(cap, m));
                                       },
                                       served);
-        leftCol = b.t.add(QStringLiteral("left after %1").arg(layer->name), Fmt::Number,
+        leftCol = b.t.add(QStringLiteral("left after %1").arg(layer->name), Fmt::Hours,
                           [&b, leftCol, servedCol](int m) { return QStringLiteral("%1-%2").arg(b.at(leftCol, m), b.at(servedCol, m)); },
                           left);
     }
-    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Number,
+    const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Hours,
                                  [&b, capacities](int m) {
                                      QStringList parts;
                                      for (int c : capacities)

@@ -55,6 +55,7 @@ lxw_format *Formats::of(Fmt fmt) const
     case Fmt::Month: return integer;
     case Fmt::Fraction: return fraction;
     case Fmt::Factor: return factor;
+    case Fmt::Hours: return hours;
     }
     return nullptr;
 }
@@ -89,6 +90,8 @@ Formats makeFormats(lxw_workbook *book, const QString &currency)
     format_set_num_format(f.integer, "0");
     f.fraction = workbook_add_format(book);
     format_set_num_format(f.fraction, "0.00%");
+    f.hours = workbook_add_format(book);
+    format_set_num_format(f.hours, "#,##0");
     f.factor = workbook_add_format(book);
     format_set_num_format(f.factor, "0.000000");
     return f;
@@ -179,6 +182,10 @@ void writeTable(lxw_worksheet *sheet, const Formats &formats, const MonthTable &
         }
     }
     worksheet_freeze_panes(sheet, head + 1, 1);
+    // Printed: landscape, every column on one page width, the header on every page.
+    worksheet_set_landscape(sheet);
+    worksheet_fit_to_pages(sheet, 1, 0);
+    worksheet_repeat_rows(sheet, head, head);
 }
 
 } // namespace mltco::workbook::detail

@@ -32,13 +32,14 @@ QString sheetRef(const QString &sheet);
 /// A number as a formula writes it: the shortest text that reads back to the same double.
 QString number(double value);
 
-enum class Fmt { Text, Header, Title, Muted, Money, Number, Integer, Fraction, Factor, Month };
+enum class Fmt { Text, Header, Title, Muted, Money, Number, Integer, Fraction, Factor, Month, Hours };
 
 /// The formats of the workbook, made once.
 struct Formats final
 {
     lxw_format *text = nullptr, *header = nullptr, *title = nullptr, *muted = nullptr, *money = nullptr,
-               *number = nullptr, *integer = nullptr, *fraction = nullptr, *factor = nullptr, *wrap = nullptr;
+               *number = nullptr, *integer = nullptr, *fraction = nullptr, *factor = nullptr, *wrap = nullptr,
+               *hours = nullptr;
     lxw_format *of(Fmt fmt) const;
 };
 Formats makeFormats(lxw_workbook *book, const QString &currency);
@@ -76,6 +77,12 @@ public:
     QString window(int column, const QString &from, const QString &to) const;
     double value(int column, int month) const { return m_columns[static_cast<std::size_t>(column)].values[static_cast<std::size_t>(month - 1)]; }
     const std::vector<Column> &columns() const { return m_columns; }
+    /// Forgets the formulas once written (the values and addresses stay): a plan's sheets are not all held at once.
+    void dropFormulas()
+    {
+        for (Column &c : m_columns)
+            std::vector<QString>().swap(c.formulas);
+    }
 
 private:
     int m_horizon;

@@ -359,6 +359,9 @@ private:
             worksheet_set_column(sheet, static_cast<lxw_col_t>(c), static_cast<lxw_col_t>(c), widths[c],
                                  c == AsNoteCol ? m_formats.wrap : nullptr);
         worksheet_freeze_panes(sheet, 1, 2);
+        worksheet_set_landscape(sheet);
+        worksheet_fit_to_pages(sheet, 1, 0);
+        worksheet_repeat_rows(sheet, 0, 0);
         for (qsizetype i = 0; i < m_rows.size(); ++i) {
             const AssumptionRow &r = m_rows.at(i);
             const auto row = static_cast<lxw_row_t>(i + 1);
@@ -442,7 +445,7 @@ private:
         // D_m: the gpu_hours of the last demand step with month <= m, else demand_gpu_hours; then the growth (§10.1).
         const QString steps = QStringLiteral("(AsScenario=\"\")*(AsKey=\"demand_steps\")");
         out.demand = t.add(
-            QStringLiteral("demand"), Fmt::Number,
+            QStringLiteral("demand"), Fmt::Hours,
             [&](int m) {
                 return QStringLiteral("IF(SUMPRODUCT(%1*(AsAt<=%2))=0,DemandGpuHours,MAX(0,SUMPRODUCT(%1*(AsAt="
                                       "SUMPRODUCT(MAX(%1*(AsAt<=%2)*AsAt))),AsValue)))*(1+DemandGrowth)^((%2-1)/12)")
@@ -485,8 +488,11 @@ private:
     {
         const report::ExecutiveSummary words = report::executiveSummary(m_plan, m_result);
         worksheet_write_string(sheet, 0, 0, m_plan.name.toUtf8().constData(), m_formats.title);
-        worksheet_write_string(sheet, 1, 0, words.question.toUtf8().constData(), nullptr);
-        worksheet_write_string(sheet, 2, 0, words.recommendation.toUtf8().constData(), nullptr);
+        // The question and the answer in words, each across the table's width.
+        worksheet_set_row(sheet, 1, 48, nullptr);
+        worksheet_merge_range(sheet, 1, 0, 1, 7, words.question.toUtf8().constData(), m_formats.wrap);
+        worksheet_set_row(sheet, 2, 48, nullptr);
+        worksheet_merge_range(sheet, 2, 0, 2, 7, words.recommendation.toUtf8().constData(), m_formats.wrap);
         const QStringList headers{QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"),
                                   QStringLiteral("NPV"), QStringLiteral("Per year"), QStringLiteral("Served GPU-hours"),
                                   QStringLiteral("Per served GPU-hour"), QStringLiteral("Unmet GPU-hours")};
@@ -518,15 +524,17 @@ private:
             formula(2, QStringLiteral("SUM(%1%2)").arg(on, s.table.range(s.columns.total)), r.total, m_formats.money);
             formula(3, QStringLiteral("SUM(%1%2)").arg(on, s.table.range(s.columns.presentValue)), r.npv, m_formats.money);
             formula(4, QStringLiteral("C%1*12/HorizonMonths").arg(rowText), r.averageAnnual, m_formats.money);
-            formula(5, QStringLiteral("SUM(%1%2)").arg(on, s.table.range(s.columns.served)), r.served, m_formats.number);
+            formula(5, QStringLiteral("SUM(%1%2)").arg(on, s.table.range(s.columns.served)), r.served, m_formats.hours);
             formula(6, QStringLiteral("IF(F%1>0,C%1/F%1,\"\")").arg(rowText), r.costPerServedGpuHour.value_or(0.0),
                     m_formats.money);
-            formula(7, QStringLiteral("MAX(0,%1-F%2)").arg(totalDemand, rowText), r.unmet, m_formats.number);
+            formula(7, QStringLiteral("MAX(0,%1-F%2)").arg(totalDemand, rowText), r.unmet, m_formats.hours);
             for (int k = 0; k < tco::kCategoryCount; ++k)
                 formula(8 + k, QStringLiteral("SUM(%1%2)").arg(on, s.table.range(s.columns.category[static_cast<std::size_t>(k)])),
                         r.byCategory[static_cast<std::size_t>(k)], m_formats.money);
         }
         worksheet_freeze_panes(sheet, head + 1, 1);
+        worksheet_set_landscape(sheet);
+        worksheet_fit_to_pages(sheet, 1, 1); // printed, the Summary is one page
         const int rows = static_cast<int>(context.sheets.size());
         if (rows == 0)
             return;
@@ -661,7 +669,8 @@ Status writeWorkbook(const QString &path, const tco::Plan &plan, const tco::Plan
     temp.close();
     temp.setAutoRemove(false); // removed here on failure, renamed on success
     lxw_workbook_options options{};
-    options.constant_memory = LXW_FALSE; // the Summary is written after the sheets it reads; each sheet is small
+    // Rows go to disk as each sheet is written, row by row: memory stays flat however many scenarios and months.
+    options.constant_memory = LXW_TRUE;
     options.use_zip64 = LXW_TRUE;
     const QByteArray tempName = QFile::encodeName(tempPath);
     lxw_workbook *book = workbook_new_opt(tempName.constData(), &options);
