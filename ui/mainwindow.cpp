@@ -265,6 +265,11 @@ void MainWindow::buildMenus()
     QAction *exportPdfAction = file->addAction(tr("Export P&DF report…"), this, &MainWindow::exportPdf);
     exportPdfAction->setObjectName(QStringLiteral("exportPdfAction"));
     exportPdfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    QAction *exportWorkbookAction = file->addAction(tr("Export &workbook (Excel)…"), this, [this] {
+        if (m_editor)
+            exportWorkbookWithDialog(this, *m_editor);
+    });
+    exportWorkbookAction->setObjectName(QStringLiteral("exportWorkbookAction"));
     QAction *exportCsvAction = file->addAction(tr("Export &CSV…"), this, [this] {
         if (m_editor)
             exportCsvWithDialog(this, *m_editor);

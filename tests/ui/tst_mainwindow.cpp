@@ -676,6 +676,45 @@ private slots:
         QVERIFY(seen.first() != QLatin1String("staleTitleQuestion"));
     }
 
+    void exportingTheWorkbookWritesALiveWorkbook()
+    {
+        // File › Export workbook (Excel)…: the file dialog offers the plan's name, the workbook is written where the
+        // user says, and the message says what it is.
+        UiFixture f;
+        QVERIFY(f.open());
+        QTemporaryDir out;
+        const QString path = out.filePath(QStringLiteral("plan.xlsx"));
+        QString offered, told;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            QWidget *modal = QApplication::activeModalWidget();
+            if (auto *dialog = qobject_cast<QFileDialog *>(modal); dialog && offered.isEmpty()) {
+                offered = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"))->text();
+                dialog->selectFile(path);
+                QMetaObject::invokeMethod(dialog, "accept"); // as the Save button does
+            } else if (auto *box = qobject_cast<QMessageBox *>(modal); box && told.isEmpty()) {
+                told = box->text();
+                box->accept();
+            }
+        });
+        poll.start(20);
+        f.find<QAction>(QStringLiteral("exportWorkbookAction"))->trigger();
+        QTRY_VERIFY(!told.isEmpty());
+        poll.stop();
+        QVERIFY2(offered.endsWith(QStringLiteral(".xlsx")) && offered.contains(QStringLiteral("Four")), qPrintable(offered));
+        QVERIFY2(told.contains(QStringLiteral("Every figure in it is a formula")), qPrintable(told));
+        // An Office Open XML package with the sheets a reader looks for.
+        QProcess unzip;
+        unzip.start(QStringLiteral("/usr/bin/python3"),
+                    {QStringLiteral("-c"), QStringLiteral("import sys,zipfile;print(zipfile.ZipFile(sys.argv[1]).read('xl/workbook.xml').decode())"),
+                     path});
+        QVERIFY(unzip.waitForFinished(30000) && unzip.exitCode() == 0);
+        const QByteArray book = unzip.readAllStandardOutput();
+        for (const char *sheet : {"README", "Summary", "Assumptions", "Months", "MACRS"})
+            QVERIFY2(book.contains(QByteArray(QByteArray("name=\"") + sheet + '"')), sheet);
+        QVERIFY(book.contains("AWS p3.8xlarge per engineer"));
+    }
+
     void escapeFromAMenuGivesTheFocusBack()
     {
         // Alt+F opens File from the keyboard; Esc closes it and leaves the menu bar too: the focus is back in the field

@@ -10,6 +10,7 @@
 #include "models/report/problemtext.h"
 #include "models/report/reportdata.h"
 #include "models/store/document.h"
+#include "models/workbook/workbook.h"
 #include "ui/core/planeditor.h"
 
 #include <QApplication>
@@ -125,6 +126,42 @@ Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
                                                          report::leftOutText(*editor.result(), editor.plan()),
                                                          editor.result()->currency,
                                                          report::ratesUsedText(*editor.result())));
+}
+
+Status exportWorkbook(const PlanEditor &editor, const QString &path)
+{
+    if (Status s = needResult(editor); !s)
+        return s;
+    const catalog::CatalogRepository repo(editor.document().database());
+    return workbook::writeWorkbook(path, editor.plan(), *editor.result(),
+                                   {editor.document().displayName(), QDate::currentDate(), repo.sources()});
+}
+
+void exportWorkbookWithDialog(QWidget *parent, const PlanEditor &editor)
+{
+    QFileDialog dialog(parent, QObject::tr("Export workbook (Excel)"), QString(), QObject::tr("Excel workbooks (*.xlsx)"));
+    dialog.setObjectName(QStringLiteral("exportWorkbookDialog"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(QStringLiteral("xlsx"));
+    dialog.setOption(QFileDialog::DontUseNativeDialog);
+    Settings settings;
+    dialog.setDirectory(settings.exportFolder());
+    dialog.selectFile(report::suggestedFileName(editor.plan().name, QDate::currentDate(), QStringLiteral("xlsx")));
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    const QString path = dialog.selectedFiles().first();
+    settings.rememberExport(path);
+    QProgressDialog progress(QObject::tr("Writing the workbook…"), QString(), 0, 0, parent);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.show();
+    QApplication::processEvents();
+    const Status s = exportWorkbook(editor, path);
+    progress.close();
+    report(parent, QObject::tr("Export workbook"), s,
+           QObject::tr("The workbook was written to %1. Every figure in it is a formula of its Assumptions sheet: change "
+                       "an assumption there and the totals, NPVs and charts follow.")
+               .arg(QDir::toNativeSeparators(path)));
 }
 
 void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)
