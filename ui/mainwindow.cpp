@@ -266,8 +266,9 @@ void MainWindow::buildMenus()
     exportPdfAction->setObjectName(QStringLiteral("exportPdfAction"));
     exportPdfAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     QAction *exportWorkbookAction = file->addAction(tr("Export &workbook (Excel)…"), this, [this] {
+        // The Fleet plan page's answer goes with it while it still answers the plan.
         if (m_editor)
-            exportWorkbookWithDialog(this, *m_editor);
+            exportWorkbookWithDialog(this, *m_editor, m_fleet ? m_fleet->currentAnswer() : nullptr);
     });
     exportWorkbookAction->setObjectName(QStringLiteral("exportWorkbookAction"));
     QAction *exportCsvAction = file->addAction(tr("Export &CSV…"), this, [this] {

@@ -25,7 +25,7 @@ namespace {
 
 const QString kReportUsage = QStringLiteral(
     "mltco-cli report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] "
-    "[--xlsx OUT.xlsx] [--page-size a4|letter] [--document PATH]");
+    "[--xlsx OUT.xlsx [--fleet-plan]] [--page-size a4|letter] [--document PATH]");
 
 struct Loaded
 {
@@ -118,6 +118,8 @@ int runReport(const QStringList &args, Io &io)
     parser.addOption({QStringLiteral("pdf"), QStringLiteral("Write the PDF report here."), QStringLiteral("OUT.pdf")});
     parser.addOption({QStringLiteral("xlsx"), QStringLiteral("Write the plan as a live Excel workbook here (every figure a formula)."),
                       QStringLiteral("OUT.xlsx")});
+    parser.addOption({QStringLiteral("fleet-plan"),
+                      QStringLiteral("With --xlsx: add the fleet optimizer's answer to the plan's request as a sheet of values.")});
     parser.addOption({QStringLiteral("csv"), QStringLiteral("Write the CSV exports into this folder."), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("page-size"), QStringLiteral("a4 or letter."), QStringLiteral("SIZE"), QStringLiteral("a4")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document whose catalog prices the plan."), QStringLiteral("PATH")});
@@ -128,6 +130,8 @@ int runReport(const QStringList &args, Io &io)
         return usageError(io, parser.errorText(), kReportUsage);
     if (parser.positionalArguments().size() != 1)
         return usageError(io, QStringLiteral("report takes exactly one PLAN.json or DOCUMENT.mltco"), kReportUsage);
+    if (parser.isSet(QStringLiteral("fleet-plan")) && !parser.isSet(QStringLiteral("xlsx")))
+        return usageError(io, QStringLiteral("--fleet-plan goes with --xlsx"), kReportUsage);
     if (parser.isSet(QStringLiteral("format")) && !parser.isSet(QStringLiteral("summary")))
         return usageError(io, QStringLiteral("--format goes with --summary"), kReportUsage);
     if (!parser.isSet(QStringLiteral("pdf")) && !parser.isSet(QStringLiteral("csv")) && !parser.isSet(QStringLiteral("summary")) &&
@@ -170,7 +174,12 @@ int runReport(const QStringList &args, Io &io)
     }
     if (parser.isSet(QStringLiteral("xlsx"))) {
         const QString xlsx = parser.value(QStringLiteral("xlsx"));
-        const workbook::WorkbookSource source{QFileInfo(input).fileName(), QDate::currentDate(), repo.sources()};
+        // The figures only the engine makes go on sheets of values: the risk the other outputs show, and with
+        // --fleet-plan the optimizer's answer to the plan's request (a run of its own).
+        const std::optional<tco::OptimizeAnswer> fleet =
+            parser.isSet(QStringLiteral("fleet-plan")) ? report::reportFleet(loaded->plan, *result) : std::nullopt;
+        const workbook::WorkbookSource source{QFileInfo(input).fileName(), QDate::currentDate(), repo.sources(),
+                                              risk ? &*risk : nullptr, fleet ? &*fleet : nullptr};
         if (Status s = workbook::writeWorkbook(xlsx, loaded->plan, *result, source); !s)
             return inputError(io, s.error().message);
         io.out << "Workbook written to " << xlsx << '\n';

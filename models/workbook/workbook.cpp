@@ -3,6 +3,7 @@
 #include "models/workbook/scenariosheets.h"
 #include "models/workbook/sheets.h"
 
+#include "models/report/fleetreport.h"
 #include "models/report/format.h"
 #include "models/report/summary.h"
 #include "models/tco/defaults.h"
@@ -76,10 +77,10 @@ QString sheetName(const QString &wanted, QSet<QString> &taken)
         base.chop(1);
     if (base.isEmpty() || base.compare(QLatin1String("History"), Qt::CaseInsensitive) == 0)
         base = QStringLiteral("Scenario");
-    QString name = base.left(31);
+    QString name = base.left(31).trimmed();
     for (int n = 2; taken.contains(name.toLower()); ++n) {
         const QString suffix = QStringLiteral(" (%1)").arg(n);
-        name = base.left(31 - suffix.size()) + suffix;
+        name = base.left(31 - suffix.size()).trimmed() + suffix;
     }
     taken.insert(name.toLower());
     return name;
@@ -106,7 +107,8 @@ public:
         lxw_worksheet *assumptions = workbook_add_worksheet(m_book, "Assumptions");
         lxw_worksheet *months = workbook_add_worksheet(m_book, "Months");
         QSet<QString> taken{QStringLiteral("readme"), QStringLiteral("summary"), QStringLiteral("assumptions"),
-                            QStringLiteral("months"), QStringLiteral("macrs"), QStringLiteral("break-even")};
+                            QStringLiteral("months"), QStringLiteral("macrs"), QStringLiteral("break-even"),
+                            QStringLiteral("risk"), QStringLiteral("fleet plan")};
         std::vector<lxw_worksheet *> scenarioSheets;
         for (const tco::EvaluatedScenario &s : m_result.scenarios) {
             const QString name = sheetName(s.name, taken);
@@ -115,6 +117,8 @@ public:
         }
         lxw_worksheet *macrs = workbook_add_worksheet(m_book, "MACRS");
         lxw_worksheet *breakEven = m_result.breakeven.empty() ? nullptr : workbook_add_worksheet(m_book, "Break-even");
+        lxw_worksheet *risk = m_source.risk ? workbook_add_worksheet(m_book, "Risk") : nullptr;
+        lxw_worksheet *fleet = m_source.fleet ? workbook_add_worksheet(m_book, "Fleet plan") : nullptr;
 
         buildAssumptions();
         writeAssumptions(assumptions);
@@ -137,6 +141,10 @@ public:
         writeReadme(readme);
         if (breakEven)
             writeBreakEven(breakEven);
+        if (risk)
+            writeRisk(risk, *m_source.risk);
+        if (fleet)
+            writeFleet(fleet, *m_source.fleet);
         for (const auto &[name, formula] : m_names)
             if (workbook_define_name(m_book, name.toUtf8().constData(), formula.toUtf8().constData()) != LXW_NO_ERROR)
                 return Error{QStringLiteral("the workbook cannot name %1").arg(name), {}};
@@ -591,9 +599,17 @@ private:
                                 "Assumptions with their month in At (a tier: its server count) and a term's months in Term.")
               << QStringLiteral("Every formula cell also holds the value mltco computed, so a viewer that does not "
                                 "recalculate shows the same figures.");
+        QStringList values;
         if (!m_result.breakeven.empty())
-            lines << QStringLiteral("Values, not formulas: the Break-even sheet (computed by mltco; not recalculated by this "
-                                    "workbook).");
+            values << QStringLiteral("Break-even");
+        if (m_source.risk)
+            values << QStringLiteral("Risk");
+        if (m_source.fleet)
+            values << QStringLiteral("Fleet plan");
+        if (!values.isEmpty())
+            lines << QStringLiteral("Values, not formulas: the %1 sheet%2 (computed by mltco; not recalculated by this "
+                                    "workbook: export again after a change).")
+                         .arg(values.join(QStringLiteral(", ")), values.size() > 1 ? QStringLiteral("s") : QString());
         if (!m_result.leftOut.empty()) {
             lines << QString() << QStringLiteral("Left out because they could not be evaluated:");
             for (const tco::LeftOut &l : m_result.leftOut)
@@ -627,6 +643,74 @@ private:
             }
         }
         worksheet_freeze_panes(sheet, 3, 0);
+    }
+
+    void writeRisk(lxw_worksheet *sheet, const tco::AnalysisResult &risk)
+    {
+        const QString title = QStringLiteral("Risk: %1 trials of the plan's uncertain inputs (seed %2); computed by mltco; not "
+                                             "recalculated by this workbook")
+                                  .arg(risk.trials)
+                                  .arg(risk.seed);
+        worksheet_write_string(sheet, 0, 0, title.toUtf8().constData(), m_formats.title);
+        const char *headers[] = {"Scenario", "Mean", "P10", "P50", "P90", "NPV mean", "NPV P10", "NPV P50", "NPV P90",
+                                 "Chance cheapest"};
+        for (int c = 0; c < 10; ++c)
+            worksheet_write_string(sheet, 2, static_cast<lxw_col_t>(c), headers[c], m_formats.header);
+        worksheet_set_column(sheet, 0, 0, 36, nullptr);
+        worksheet_set_column(sheet, 1, 9, 15, nullptr);
+        lxw_row_t row = 3;
+        for (const tco::ScenarioRisk &s : risk.scenarios) {
+            worksheet_write_string(sheet, row, 0, s.name.toUtf8().constData(), nullptr);
+            const double money[] = {s.mean, s.total.p10, s.total.p50, s.total.p90, s.npvMean, s.npv.p10, s.npv.p50, s.npv.p90};
+            for (int c = 0; c < 8; ++c)
+                worksheet_write_number(sheet, row, static_cast<lxw_col_t>(1 + c), money[c], m_formats.money);
+            worksheet_write_number(sheet, row, 9, s.pCheapest, m_formats.fraction);
+            ++row;
+        }
+        worksheet_freeze_panes(sheet, 3, 1);
+    }
+
+    void writeFleet(lxw_worksheet *sheet, const tco::OptimizeAnswer &answer)
+    {
+        worksheet_write_string(sheet, 0, 0, "Fleet plan: the optimizer's answer; computed by mltco; not recalculated by this "
+                                             "workbook", m_formats.title);
+        worksheet_set_column(sheet, 0, 0, 30, nullptr);
+        worksheet_set_column(sheet, 1, 3, 16, nullptr);
+        worksheet_set_row(sheet, 1, 60, nullptr);
+        worksheet_merge_range(sheet, 1, 0, 1, 5, report::fleetSentence(answer).toUtf8().constData(), m_formats.wrap);
+        lxw_row_t row = 3;
+        const auto figure = [&](const char *label, double value) {
+            worksheet_write_string(sheet, row, 0, label, nullptr);
+            worksheet_write_number(sheet, row, 1, value, m_formats.money);
+            ++row;
+        };
+        figure("Objective", answer.value);
+        if (answer.bound)
+            figure("Proven lower bound", *answer.bound);
+        figure("Mean NPV", answer.mean);
+        figure("P10 NPV", answer.p10);
+        figure("P50 NPV", answer.p50);
+        figure("P90 NPV", answer.p90);
+        ++row;
+        worksheet_write_string(sheet, row, 0, "Buy in month", m_formats.header);
+        worksheet_write_string(sheet, row, 1, "Servers", m_formats.header);
+        ++row;
+        for (const tco::ScheduledPurchase &p : answer.plan.purchases) {
+            worksheet_write_number(sheet, row, 0, p.month, m_formats.integer);
+            worksheet_write_number(sheet, row, 1, p.servers, m_formats.integer);
+            ++row;
+        }
+        ++row;
+        worksheet_write_string(sheet, row, 0, "Reserve from month", m_formats.header);
+        worksheet_write_string(sheet, row, 1, "Instances", m_formats.header);
+        worksheet_write_string(sheet, row, 2, "For months", m_formats.header);
+        ++row;
+        for (const tco::ReservedTerm &t : answer.plan.terms) {
+            worksheet_write_number(sheet, row, 0, t.startMonth, m_formats.integer);
+            worksheet_write_number(sheet, row, 1, t.instances, m_formats.integer);
+            worksheet_write_number(sheet, row, 2, t.termMonths, m_formats.integer);
+            ++row;
+        }
     }
 
     lxw_workbook *m_book;

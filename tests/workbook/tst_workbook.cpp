@@ -452,6 +452,61 @@ private slots:
         }
     }
 
+    void figuresOnlyTheEngineMakesAreValuesSaidToBe()
+    {
+        // The break-even sweep, the Monte Carlo and (asked for) the fleet plan: sheets of values, each titled so.
+        const QString xlsx = m_home.filePath(QStringLiteral("with-values.xlsx"));
+        const CliRun r = cli({QStringLiteral("report"), QStringLiteral("example:growing-team"), QStringLiteral("--xlsx"), xlsx,
+                              QStringLiteral("--fleet-plan")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString script = QStringLiteral(
+            "import json,sys,openpyxl\n"
+            "wb=openpyxl.load_workbook(sys.argv[1])\n"
+            "out={}\n"
+            "for n in ['Break-even','Risk','Fleet plan']:\n"
+            "  ws=wb[n]; cells=[c for row in ws.iter_rows() for c in row if c.value is not None]\n"
+            "  out[n]={'title':ws['A1'].value,'formulas':sum(1 for c in cells if isinstance(c.value,str) and c.value.startswith('=')),"
+            "'numbers':sum(1 for c in cells if isinstance(c.value,(int,float)))}\n"
+            "out['readme']=' '.join(str(c.value) for c in wb['README']['A'] if c.value)\n"
+            "print(json.dumps(out))\n");
+        QProcess p;
+        p.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), script, xlsx});
+        QVERIFY2(p.waitForFinished(60000) && p.exitCode() == 0, p.readAllStandardError().constData());
+        const QJsonObject seen = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        for (const QString &name : {QStringLiteral("Break-even"), QStringLiteral("Risk"), QStringLiteral("Fleet plan")}) {
+            const QJsonObject s = seen.value(name).toObject();
+            QVERIFY2(s.value(QStringLiteral("title")).toString().contains(QStringLiteral("computed by mltco; not recalculated by this workbook")),
+                     qPrintable(name));
+            QCOMPARE(s.value(QStringLiteral("formulas")).toInt(), 0);
+            QVERIFY2(s.value(QStringLiteral("numbers")).toInt() >= 6, qPrintable(name));
+        }
+        QVERIFY(seen.value(QStringLiteral("readme")).toString().contains(QStringLiteral("Break-even, Risk, Fleet plan sheets")));
+        // Without --fleet-plan the optimizer is not run and its sheet is not there; --fleet-plan alone is a usage error.
+        const CliRun alone = cli({QStringLiteral("report"), QStringLiteral("example:growing-team"), QStringLiteral("--fleet-plan")});
+        QCOMPARE(alone.exitCode, 2);
+    }
+
+    void aPlanBeyondTheWorkbooksLimitsIsRefusedInWords()
+    {
+        // One sheet per scenario: 251 scenarios are more than the workbook holds. Refused naming the limit and
+        // pointing to CSV; nothing written.
+        QJsonArray scenarios;
+        for (int i = 0; i < 251; ++i)
+            scenarios.append(QJsonObject{{QStringLiteral("name"), QStringLiteral("Option %1").arg(i + 1)},
+                                         {QStringLiteral("kind"), QStringLiteral("elastic")},
+                                         {QStringLiteral("rate_per_hour"), 2.0 + i / 100.0}});
+        const QString plan = writePlan(QJsonDocument(QJsonObject{{QStringLiteral("name"), QStringLiteral("Many")},
+                                                                 {QStringLiteral("scenarios"), scenarios}})
+                                           .toJson());
+        const QString xlsx = m_home.filePath(QStringLiteral("many.xlsx"));
+        const CliRun r = cli({QStringLiteral("report"), plan, QStringLiteral("--xlsx"), xlsx});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("251 scenarios")) && r.err.contains(QStringLiteral("up to 250")) &&
+                     r.err.contains(QStringLiteral("--csv")),
+                 qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(xlsx));
+    }
+
     void aFailedWriteLeavesNothingUnderTheName()
     {
         // A folder that does not exist, and a name that is a folder: refused in words, exit 1, nothing written.

@@ -43,6 +43,8 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
     const std::optional<tco::OptimizeAnswer> &answer() const { return m_answer; }
+    /// The answer while it still answers the plan and the settings (not faded); nullptr otherwise.
+    const tco::OptimizeAnswer *currentAnswer() const { return m_answer && !m_stale ? &*m_answer : nullptr; }
     /// The request the form describes (the plan's `optimize`, changed by the form).
     tco::OptimizeRequest request() const;
     /// Adds the answer to the plan: one undo step.

@@ -128,16 +128,18 @@ Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
                                                          report::ratesUsedText(*editor.result())));
 }
 
-Status exportWorkbook(const PlanEditor &editor, const QString &path)
+Status exportWorkbook(const PlanEditor &editor, const QString &path, const tco::OptimizeAnswer *fleet)
 {
     if (Status s = needResult(editor); !s)
         return s;
     const catalog::CatalogRepository repo(editor.document().database());
+    const std::optional<tco::AnalysisResult> risk = report::reportRisk(editor.plan(), *editor.result());
     return workbook::writeWorkbook(path, editor.plan(), *editor.result(),
-                                   {editor.document().displayName(), QDate::currentDate(), repo.sources()});
+                                   {editor.document().displayName(), QDate::currentDate(), repo.sources(),
+                                    risk ? &*risk : nullptr, fleet});
 }
 
-void exportWorkbookWithDialog(QWidget *parent, const PlanEditor &editor)
+void exportWorkbookWithDialog(QWidget *parent, const PlanEditor &editor, const tco::OptimizeAnswer *fleet)
 {
     QFileDialog dialog(parent, QObject::tr("Export workbook (Excel)"), QString(), QObject::tr("Excel workbooks (*.xlsx)"));
     dialog.setObjectName(QStringLiteral("exportWorkbookDialog"));
@@ -156,7 +158,7 @@ void exportWorkbookWithDialog(QWidget *parent, const PlanEditor &editor)
     progress.setMinimumDuration(0);
     progress.show();
     QApplication::processEvents();
-    const Status s = exportWorkbook(editor, path);
+    const Status s = exportWorkbook(editor, path, fleet);
     progress.close();
     report(parent, QObject::tr("Export workbook"), s,
            QObject::tr("The workbook was written to %1. Every figure in it is a formula of its Assumptions sheet: change "

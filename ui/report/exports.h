@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/common/expected.h"
+#include "models/analytics/fleetoptimizer.h"
 #include "ui/report/pdfreport.h"
 
 #include <QString>
@@ -20,13 +21,14 @@ Status exportPdf(const PlanEditor &editor, const QString &path, ReportPageSize p
 /// price-history.csv).
 Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables);
 
-/// The plan as a live Excel workbook (models/workbook): every figure a formula of its assumptions.
-Status exportWorkbook(const PlanEditor &editor, const QString &path);
+/// The plan as a live Excel workbook (models/workbook): every figure a formula of its assumptions; the fleet plan's
+/// answer, when given, as a sheet of values.
+Status exportWorkbook(const PlanEditor &editor, const QString &path, const tco::OptimizeAnswer *fleet = nullptr);
 
 /// File › Export PDF…: asks for the file and page size, then writes with a busy indicator.
 void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor);
 /// File › Export workbook (Excel)…: asks for the file, then writes it.
-void exportWorkbookWithDialog(QWidget *parent, const PlanEditor &editor);
+void exportWorkbookWithDialog(QWidget *parent, const PlanEditor &editor, const tco::OptimizeAnswer *fleet = nullptr);
 /// File › Export CSV…: asks which tables and where, then writes them.
 void exportCsvWithDialog(QWidget *parent, const PlanEditor &editor);
 
