@@ -501,6 +501,8 @@ private:
         worksheet_merge_range(sheet, 1, 0, 1, 7, words.question.toUtf8().constData(), m_formats.wrap);
         worksheet_set_row(sheet, 2, 48, nullptr);
         worksheet_merge_range(sheet, 2, 0, 2, 7, words.recommendation.toUtf8().constData(), m_formats.wrap);
+        worksheet_write_string(sheet, 3, 0, "These two sentences are mltco's at export; the table and the charts below are live.",
+                               m_formats.muted);
         const QStringList headers{QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"),
                                   QStringLiteral("NPV"), QStringLiteral("Per year"), QStringLiteral("Served GPU-hours"),
                                   QStringLiteral("Per served GPU-hour"), QStringLiteral("Unmet GPU-hours")};

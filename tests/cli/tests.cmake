@@ -11,4 +11,4 @@ set_tests_properties(tst_cli_fulldisk PROPERTIES COST 12) # about 20 s: started 
 # Random valid plans of every kind and option, and the plans optimize --write-plan writes, through every command.
 mltco_add_test(tst_cli_anyplan SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_cli_anyplan.cpp ${CMAKE_CURRENT_LIST_DIR}/clirunner.h ${CMAKE_CURRENT_LIST_DIR}/randomplan.h
                LIBS mltco_models LABELS cli DEPENDS mltco-cli)
-set_tests_properties(tst_cli_anyplan PROPERTIES COST 13) # about a minute of processes: started early
+set_tests_properties(tst_cli_anyplan PROPERTIES COST 13 TIMEOUT 900) # about a minute of processes (five under the sanitizers): started early

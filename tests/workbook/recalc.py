@@ -6,7 +6,7 @@ Usage: recalc.py JOB.json OUT.json
 JOB.json: {"workbook": "plan.xlsx", "runs": [{"set": {"Assumptions!C5": 12.5, ...}}, ...], "pdf": "out.pdf"}
 Each run loads the workbook afresh, writes the given cells (numbers or text), recalculates everything from scratch
 (calculateAll) and records every sheet's values and every cell whose formula is in error. "pdf", when given, is the
-workbook as LibreOffice prints it after the first run.
+workbook as LibreOffice prints it after the first run; a run's own "pdf" prints it after that run.
 
 OUT.json: {"runs": [{"sheets": {"Summary": [[...row...], ...], ...}, "errors": ["Sheet!B7: 504", ...]}, ...]}
 Needs Debian's libreoffice-calc-nogui and python3-uno (tests only).
@@ -94,9 +94,9 @@ def main():
                     cell.setValue(float(value))
             document.calculateAll()
             out["runs"].append(dump(document))
-            if i == 0 and job.get("pdf"):
-                document.storeToURL(uno.systemPathToFileUrl(os.path.abspath(job["pdf"])),
-                                    (prop("FilterName", "calc_pdf_Export"),))
+            pdf = run.get("pdf") or (job.get("pdf") if i == 0 else None)
+            if pdf:
+                document.storeToURL(uno.systemPathToFileUrl(os.path.abspath(pdf)), (prop("FilterName", "calc_pdf_Export"),))
             document.close(True)
     finally:
         try:
