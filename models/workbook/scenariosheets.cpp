@@ -36,7 +36,7 @@ class Builder final
 public:
     Builder(Context &context, std::size_t index, const QString &sheetName, int constantRows)
         : cx(context), evaluated(context.result.scenarios[index]), rows(evaluated.result.months),
-          H(context.result.workload.horizonMonths), t(H, 3 + constantRows + 1), m_sheetName(sheetName)
+          H(context.result.workload.horizonMonths), t(H, 3 + constantRows + 1), m_sheetName(sheetName), m_index(index)
     {
         out.name = evaluated.name;
         out.sheet = sheetName;
@@ -78,17 +78,30 @@ public:
     void finish(const std::array<std::function<QString(int)>, tco::kCategoryCount> &category, int capacity,
                 const std::function<QString(int)> &served, const std::function<double(int)> &servedValue)
     {
+        // Tax is the tax rate times the taxable amount (gain less running costs and depreciation, §10.5), a column of
+        // its own after the total; category[tax] is that amount's formula.
+        const int taxable = static_cast<int>(t.columns().size()) + tco::kCategoryCount + 1;
         for (std::size_t c = 0; c < tco::kCategories.size(); ++c) {
             const Category cat = tco::kCategories[c];
             const auto &f = category[c];
-            out.columns.category[c] = t.add(QString::fromLatin1(tco::categoryKey(cat)), Fmt::Money,
-                                            [f](int m) { return f ? f(m) : QStringLiteral("0"); },
-                                            [this, cat](int m) { return engine(cat, m); });
+            out.columns.category[c] = t.add(
+                QString::fromLatin1(tco::categoryKey(cat)), Fmt::Money,
+                [this, f, cat, taxable](int m) {
+                    if (cat == Category::Tax)
+                        return QStringLiteral("TaxRate*%1").arg(at(taxable, m));
+                    return f ? f(m) : QStringLiteral("0");
+                },
+                [this, cat](int m) { return engine(cat, m); });
         }
         const int first = out.columns.category.front(), last = out.columns.category.back();
         out.columns.total = t.add(QStringLiteral("total"), Fmt::Money,
                                   [this, first, last](int m) { return QStringLiteral("SUM(%1:%2)").arg(at(first, m), at(last, m)); },
                                   [this](int m) { return rows[static_cast<std::size_t>(m - 1)].total; });
+        const std::function<QString(int)> taxableFormula = category[static_cast<std::size_t>(Category::Tax)];
+        out.columns.taxable = t.add(QStringLiteral("taxable amount"), Fmt::Money,
+                                    [taxableFormula](int m) { return taxableFormula ? taxableFormula(m) : QStringLiteral("0"); },
+                                    taxableAtRateOne());
+        Q_ASSERT(out.columns.taxable == taxable);
         out.columns.capacity = capacity;
         out.columns.served = t.add(QStringLiteral("served"), Fmt::Hours, served, servedValue);
         const int discount = t.add(QStringLiteral("discount factor"), Fmt::Factor,
@@ -113,6 +126,23 @@ public:
                                                                                        at(out.columns.total, m));
                                        },
                                        cumulative);
+    }
+
+    /// The taxable amount of every month: the engine's tax at a tax rate of 1 (tax is the rate times it, §10.5).
+    std::vector<double> taxableAtRateOne() const
+    {
+        tco::Workload w = cx.result.workload;
+        w.taxRate = 1.0;
+        std::vector<tco::Scenario> scenarios;
+        for (const tco::EvaluatedScenario &s : cx.result.scenarios)
+            scenarios.push_back(s.scenario);
+        tco::ScenarioResult r;
+        tco::MixScratch scratch;
+        tco::evaluateScenarioAmong(cx.result, w, scenarios, m_index, r, scratch);
+        std::vector<double> values;
+        for (const tco::MonthRow &row : r.months)
+            values.push_back(row.at(Category::Tax));
+        return values;
     }
 
     /// served = MIN(demand, capacity), the standalone kinds.
@@ -150,6 +180,7 @@ public:
 
 private:
     QString m_sheetName;
+    std::size_t m_index;
 };
 
 using Categories = std::array<std::function<QString(int)>, tco::kCategoryCount>;
@@ -234,7 +265,7 @@ void dedicatedSheet(Builder &b, const tco::DedicatedScenario &s)
     cat[idx(Category::Overhead)] = [](int) { return QStringLiteral("OverheadMonthly"); };
     const int first = static_cast<int>(b.t.columns().size()); // the categories come next, compute first
     cat[idx(Category::Tax)] = [&b, first, deductible](int m) {
-        return QStringLiteral("TaxRate*(0-(%1+%2+%3))").arg(b.at(first, m), b.at(first + int(idx(Category::Overhead)), m),
+        return QStringLiteral("0-(%1+%2+%3)").arg(b.at(first, m), b.at(first + int(idx(Category::Overhead)), m),
                                                            b.at(deductible, m));
     };
     b.finishStandalone(cat, capacity);
@@ -276,7 +307,7 @@ void clusterSheet(Builder &b, const tco::ClusterScenario &s)
     cat[idx(Category::Staff)] = [](int) { return QStringLiteral("OpsFte*FteAnnualCost/12"); };
     const int first = static_cast<int>(b.t.columns().size());
     cat[idx(Category::Tax)] = [&b, first, deductible](int m) {
-        return QStringLiteral("TaxRate*(0-(%1+%2+%3+%4))")
+        return QStringLiteral("0-(%1+%2+%3+%4)")
             .arg(b.at(first, m), b.at(first + int(idx(Category::Overhead)), m), b.at(first + int(idx(Category::Staff)), m),
                  b.at(deductible, m));
     };
@@ -330,7 +361,7 @@ void elasticSheet(Builder &b, const tco::ElasticScenario &s)
     cat[idx(Category::Staff)] = [](int) { return QStringLiteral("OpsFte*FteAnnualCost/12"); };
     const int first = static_cast<int>(b.t.columns().size());
     cat[idx(Category::Tax)] = [&b, first](int m) {
-        return QStringLiteral("TaxRate*(0-(%1+%2+%3))")
+        return QStringLiteral("0-(%1+%2+%3)")
             .arg(b.at(first, m), b.at(first + int(idx(Category::Overhead)), m), b.at(first + int(idx(Category::Staff)), m));
     };
     b.finishStandalone(cat, capacity);
@@ -387,7 +418,7 @@ void reservedSheet(Builder &b, const tco::ReservedScenario &s)
     const int first = static_cast<int>(b.t.columns().size());
     // For tax an upfront is deducted over its term's months (upfront / L a month), not when paid (§11.2).
     cat[idx(Category::Tax)] = [&b, first, upfront, monthly](int m) {
-        return QStringLiteral("TaxRate*(0-(%1-%2+CommitUpfrontFraction*%3+%4+%5))")
+        return QStringLiteral("0-(%1-%2+CommitUpfrontFraction*%3+%4+%5)")
             .arg(b.at(first, m), b.at(upfront, m), b.at(monthly, m), b.at(first + int(idx(Category::Overhead)), m),
                  b.at(first + int(idx(Category::Staff)), m));
     };
@@ -565,6 +596,22 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
         int cycleValueCol = static_cast<int>(b.t.columns().size());
         cycleValueCol = b.t.add(QStringLiteral("holding cycles paid: value at the end"), Fmt::Money, cycle(valueCol, cycleValueCol),
                                 std::vector<double>(cycleValue.begin() + 1, cycleValue.end()));
+        // The servers of those cycles, and the servers retired (sold) at the end of a cycle.
+        std::vector<double> cycleServers(H + 1), retired(H + 1);
+        for (int m = 1; m <= H; ++m) {
+            cycleServers[m] = ordered[m] + (m > T ? cycleServers[m - T] : 0.0);
+            const int q = m - L - T + 1;
+            retired[m] = q >= 1 ? cycleServers[q] : 0.0;
+        }
+        int cycleServersCol = static_cast<int>(b.t.columns().size());
+        cycleServersCol = b.t.add(QStringLiteral("holding cycles paid: servers"), Fmt::Number, cycle(orderedCol, cycleServersCol),
+                                  std::vector<double>(cycleServers.begin() + 1, cycleServers.end()));
+        b.t.add(QStringLiteral("servers retired (sold)"), Fmt::Number,
+                [&b, cycleServersCol](int m) {
+                    const QString q = QStringLiteral("%1-LeadTimeMonths-HoldingMonths+1").arg(b.M(m));
+                    return QStringLiteral("IF(%1>=1,%2,0)").arg(q, b.t.index(cycleServersCol, q));
+                },
+                std::vector<double>(retired.begin() + 1, retired.end()));
         const int H_ = H;
         const int capexCol = b.t.add(QStringLiteral("capex basis paid"), Fmt::Money,
                                      [&b, cycleCostCol, H_](int m) {
@@ -699,7 +746,7 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
     const int first = static_cast<int>(b.t.columns().size());
     cat[idx(Category::Tax)] = [&b, first, gainCol, depreciationCol, deductibleCol](int m) {
         const auto c = [&](Category k) { return b.at(first + int(idx(k)), m); };
-        return QStringLiteral("TaxRate*(%1-(%2+%3+%4+%5+%6)-%7)")
+        return QStringLiteral("%1-(%2+%3+%4+%5+%6)-%7")
             .arg(gainCol >= 0 ? b.at(gainCol, m) : QStringLiteral("0"), c(Category::Facilities), c(Category::Power),
                  c(Category::Failures), c(Category::Staff), deductibleCol >= 0 ? b.at(deductibleCol, m) : QStringLiteral("0"),
                  depreciationCol >= 0 ? b.at(depreciationCol, m) : QStringLiteral("0"));
@@ -774,13 +821,12 @@ void compositeSheet(Builder &b, const QStringList &layerNames, const QString &bu
         const double perGpuRate = elastic->instance.gpusPerInstance > 0.0 ? elastic->instance.ratePerHour / elastic->instance.gpusPerInstance : 0.0;
         const auto c = [burst](const QString &name) { return burst->constants.value(name); };
         const auto a = [&cx, burst](const QString &key) { return cx.cells.at(burst->name, key); };
-        std::vector<double> compute(static_cast<std::size_t>(b.H)), tax(static_cast<std::size_t>(b.H));
+        std::vector<double> compute(static_cast<std::size_t>(b.H));
         const double staff = elastic->opsFte * elastic->fteAnnualCost / 12.0;
         for (int m = 1; m <= b.H; ++m) {
             const double billed = billable ? left[static_cast<std::size_t>(m - 1)] / speed * f.rework / elastic->packingEfficiency : 0.0;
             compute[static_cast<std::size_t>(m - 1)] =
                 billed * perGpuRate * (1.0 + elastic->premium) * cx.months.table.value(cx.months.trend, m);
-            tax[static_cast<std::size_t>(m - 1)] = w.taxRate * (0.0 - (compute[static_cast<std::size_t>(m - 1)] + elastic->overheadMonthly + staff));
         }
         burstCols[idx(Category::Compute)] = b.t.add(
             QStringLiteral("burst: compute"), Fmt::Money,
@@ -799,19 +845,23 @@ void compositeSheet(Builder &b, const QStringList &layerNames, const QString &bu
                                                   [staff](int) { return staff; });
         const int compute_ = burstCols[idx(Category::Compute)], overhead_ = burstCols[idx(Category::Overhead)],
                   staff_ = burstCols[idx(Category::Staff)];
-        burstCols[idx(Category::Tax)] = b.t.add(QStringLiteral("burst: tax"), Fmt::Money,
+        std::vector<double> taxable(static_cast<std::size_t>(b.H));
+        for (int m = 1; m <= b.H; ++m)
+            taxable[static_cast<std::size_t>(m - 1)] = 0.0 - (compute[static_cast<std::size_t>(m - 1)] + elastic->overheadMonthly + staff);
+        burstCols[idx(Category::Tax)] = b.t.add(QStringLiteral("burst: taxable amount"), Fmt::Money,
                                                 [&b, compute_, overhead_, staff_](int m) {
-                                                    return QStringLiteral("TaxRate*(0-(%1+%2+%3))").arg(b.at(compute_, m), b.at(overhead_, m), b.at(staff_, m));
+                                                    return QStringLiteral("0-(%1+%2+%3)").arg(b.at(compute_, m), b.at(overhead_, m), b.at(staff_, m));
                                                 },
-                                                tax);
+                                                taxable);
     }
     Categories cat;
     for (std::size_t k = 0; k < tco::kCategories.size(); ++k) {
         const int burstCol = burstCols[k];
         cat[k] = [&b, layers, on, k, burstCol](int m) {
             QStringList parts;
+            // Tax: the layers' taxable amounts and the burst's (tax is the rate times their sum).
             for (const ScenarioSheet *layer : layers)
-                parts << on(layer, layer->columns.category[k], m);
+                parts << on(layer, k == idx(Category::Tax) ? layer->columns.taxable : layer->columns.category[k], m);
             if (burstCol >= 0)
                 parts << b.at(burstCol, m);
             return parts.isEmpty() ? QStringLiteral("0") : parts.join(QLatin1Char('+'));

@@ -100,6 +100,7 @@ struct ScenarioColumns final
     int fleet = -1;       ///< servers or nodes in service; -1 when none
     int presentValue = -1;
     int cumulative = -1;
+    int taxable = -1;     ///< gain less running costs and depreciation: tax is the tax rate times it
 };
 
 /// One scenario sheet, as the Summary and the composites read it.
