@@ -49,22 +49,25 @@ Plan convertedPlan(const Plan &plan, const CurrencyConversion &c)
     Plan out = plan;
     out.currency = c.to;
     const QString at = QStringLiteral("at %1").arg(conversionInWords(c));
+    // One amount converted, and why written beside it: the new figure, and the note it keeps in the plan.
+    const auto convert = [&](ParamId id, double value, bool given, QMap<QString, QString> &assumptions) {
+        bool clipped = false;
+        const double converted = withinRange(parameterInfo(id), value * c.rate, &clipped);
+        QString why = given ? QStringLiteral("Converted from %1 %2.").arg(amount(value, c.from), at)
+                            : QStringLiteral("The default %1, converted %2.").arg(amount(value, c.from), at);
+        if (clipped)
+            why += QStringLiteral(" Kept at %1, the most this value may be.").arg(amount(converted, c.to));
+        const QString key = parameterKey(id);
+        const QString before = assumptions.value(key);
+        assumptions.insert(key, before.isEmpty() ? why : before + QLatin1Char(' ') + why);
+        return converted;
+    };
     // The plan's own money values (its electricity price): converted when it states them.
     for (ParamId id : workloadParameters()) {
         if (!isMoney(id) || !isGiven(out.workloadGiven, id))
             continue;
-        const std::optional<double> value = parameterValue(out.workload, id);
-        if (!value)
-            continue;
-        bool clipped = false;
-        const double converted = withinRange(parameterInfo(id), *value * c.rate, &clipped);
-        setParameterValue(out.workload, id, converted);
-        QString why = QStringLiteral("Converted from %1 %2.").arg(amount(*value, c.from), at);
-        if (clipped)
-            why += QStringLiteral(" Kept at %1, the most this value may be.").arg(amount(converted, c.to));
-        const QString key = parameterKey(id);
-        const QString before = out.workloadAssumptions.value(key);
-        out.workloadAssumptions.insert(key, before.isEmpty() ? why : before + QLatin1Char(' ') + why);
+        if (const std::optional<double> value = parameterValue(out.workload, id))
+            setParameterValue(out.workload, id, convert(id, *value, true, out.workloadAssumptions));
     }
     for (PlanScenario &s : out.scenarios) {
         for (ParamId id : scenarioParameters(s.kind())) {
@@ -80,17 +83,8 @@ Plan convertedPlan(const Plan &plan, const CurrencyConversion &c)
             const std::optional<double> value = parameterValue(s.scenario, id);
             if (!value)
                 continue;
-            bool clipped = false;
-            const double converted = withinRange(parameterInfo(id), *value * c.rate, &clipped);
-            setParameterValue(s.scenario, id, converted);
+            setParameterValue(s.scenario, id, convert(id, *value, given, s.assumptions));
             setGiven(s.given, id);
-            const QString key = parameterKey(id);
-            QString why = given ? QStringLiteral("Converted from %1 %2.").arg(amount(*value, c.from), at)
-                                : QStringLiteral("The default %1, converted %2.").arg(amount(*value, c.from), at);
-            if (clipped)
-                why += QStringLiteral(" Kept at %1, the most this value may be.").arg(amount(converted, c.to));
-            const QString before = s.assumptions.value(key);
-            s.assumptions.insert(key, before.isEmpty() ? why : before + QLatin1Char(' ') + why);
         }
     }
     for (Uncertainty &u : out.uncertainty) {

@@ -227,40 +227,30 @@ private:
                 row.note = row.note.isEmpty() ? how : row.note + QStringLiteral(" ") + how;
             }
             const auto *purchase = std::get_if<tco::PurchaseScenario>(&evaluated.scenario);
+            // One row per entry of a list, its number in Value, its month (a tier: its servers) in At.
+            const auto entry = [&](double value, double at, std::optional<double> term, const QString &unit) {
+                AssumptionRow r = row;
+                r.name.clear();
+                r.value = value;
+                r.at = at;
+                r.term = term;
+                r.unit = unit;
+                m_rows << r;
+            };
             switch (info.type) {
             case ParamType::Tiers:
-                if (purchase)
-                    for (const tco::BulkTier &t : purchase->bulkDiscounts) {
-                        AssumptionRow r = row;
-                        r.name.clear();
-                        r.value = t.fraction;
-                        r.at = t.minServers;
-                        r.unit = QStringLiteral("fraction off the list price from the servers in At");
-                        m_rows << r;
-                    }
+                for (const tco::BulkTier &t : purchase ? purchase->bulkDiscounts : std::vector<tco::BulkTier>{})
+                    entry(t.fraction, t.minServers, std::nullopt, QStringLiteral("fraction off the list price from the servers in At"));
                 continue;
             case ParamType::Schedule:
-                if (purchase)
-                    for (const tco::ScheduledPurchase &p : purchase->purchases) {
-                        AssumptionRow r = row;
-                        r.name.clear();
-                        r.value = p.servers;
-                        r.at = p.month;
-                        r.unit = QStringLiteral("servers bought in the month in At");
-                        m_rows << r;
-                    }
+                for (const tco::ScheduledPurchase &p : purchase ? purchase->purchases : std::vector<tco::ScheduledPurchase>{})
+                    entry(p.servers, p.month, std::nullopt, QStringLiteral("servers bought in the month in At"));
                 continue;
             case ParamType::Terms:
                 if (const auto *reserved = std::get_if<tco::ReservedScenario>(&evaluated.scenario))
-                    for (const tco::ReservedTerm &t : reserved->terms) {
-                        AssumptionRow r = row;
-                        r.name.clear();
-                        r.value = t.instances;
-                        r.at = t.startMonth;
-                        r.term = t.termMonths;
-                        r.unit = QStringLiteral("instances from the month in At for the months in Term");
-                        m_rows << r;
-                    }
+                    for (const tco::ReservedTerm &t : reserved->terms)
+                        entry(t.instances, t.startMonth, t.termMonths,
+                              QStringLiteral("instances from the month in At for the months in Term"));
                 continue;
             case ParamType::ScenarioName:
             case ParamType::ScenarioNames: {
