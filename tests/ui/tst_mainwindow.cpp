@@ -689,8 +689,10 @@ private slots:
         connect(&poll, &QTimer::timeout, this, [&] {
             QWidget *modal = QApplication::activeModalWidget();
             if (auto *dialog = qobject_cast<QFileDialog *>(modal); dialog && offered.isEmpty()) {
-                offered = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"))->text();
+                auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+                offered = name->text();
                 dialog->selectFile(path);
+                name->setText(path); // as a user types the whole path over the offered name
                 QMetaObject::invokeMethod(dialog, "accept"); // as the Save button does
             } else if (auto *box = qobject_cast<QMessageBox *>(modal); box && told.isEmpty()) {
                 told = box->text();
@@ -708,7 +710,8 @@ private slots:
         unzip.start(QStringLiteral("/usr/bin/python3"),
                     {QStringLiteral("-c"), QStringLiteral("import sys,zipfile;print(zipfile.ZipFile(sys.argv[1]).read('xl/workbook.xml').decode())"),
                      path});
-        QVERIFY(unzip.waitForFinished(30000) && unzip.exitCode() == 0);
+        QVERIFY2(unzip.waitForFinished(30000) && unzip.exitCode() == 0,
+                 qPrintable(told + QLatin1Char('\n') + QString::fromUtf8(unzip.readAllStandardError())));
         const QByteArray book = unzip.readAllStandardOutput();
         for (const char *sheet : {"README", "Summary", "Assumptions", "Months", "MACRS"})
             QVERIFY2(book.contains(QByteArray(QByteArray("name=\"") + sheet + '"')), sheet);
