@@ -3,7 +3,9 @@
 
 Usage: recalc.py JOB.json OUT.json
 
-JOB.json: {"workbook": "plan.xlsx", "runs": [{"set": {"Assumptions!C5": 12.5, ...}}, ...], "pdf": "out.pdf"}
+JOB.json: {"workbook": "plan.xlsx", "runs": [{"set": {"Assumptions!C5": 12.5, ...}},
+                                            {"change": [{"scenario": "", "key": "tax_rate", "value": 0.3}]}, ...],
+           "pdf": "out.pdf"}
 Each run loads the workbook afresh, writes the given cells (numbers or text), recalculates everything from scratch
 (calculateAll) and records every sheet's values and every cell whose formula is in error. "pdf", when given, is the
 workbook as LibreOffice prints it after the first run; a run's own "pdf" prints it after that run.
@@ -85,6 +87,14 @@ def main():
         url = uno.systemPathToFileUrl(os.path.abspath(job["workbook"]))
         for i, run in enumerate(job.get("runs", [{}])):
             document = desktop.loadComponentFromURL(url, "_blank", 0, (prop("Hidden", True),))
+            # An input by its Assumptions row: {"scenario": "" for the workload, "key": ..., "value": ...}.
+            for change in run.get("change", []):
+                assumptions = document.Sheets.getByName("Assumptions")
+                rows = assumptions.getCellRangeByPosition(0, 0, 1, 5000).getDataArray()
+                found = [i for i, r in enumerate(rows) if r[0] == change["scenario"] and r[1] == change["key"]]
+                if not found:
+                    raise SystemExit("no assumption %s of %r" % (change["key"], change["scenario"]))
+                assumptions.getCellByPosition(2, found[0]).setValue(float(change["value"]))
             for target, value in run.get("set", {}).items():
                 sheet_name, cell_name = target.rsplit("!", 1)
                 cell = document.Sheets.getByName(sheet_name.strip("'")).getCellRangeByName(cell_name)
