@@ -70,6 +70,9 @@ QString sheetName(const QString &wanted, QSet<QString> &taken)
     QString base = wanted;
     static const QRegularExpression bad(QStringLiteral("[\\[\\]:*?/\\\\]"));
     base.replace(bad, QStringLiteral(" "));
+    // A straight apostrophe would need quoting inside the quoted sheet names of formulas and defined names: the
+    // typographic one reads the same.
+    base.replace(QLatin1Char('\''), QChar(0x2019));
     base = base.trimmed();
     while (base.startsWith(QLatin1Char('\'')))
         base.remove(0, 1);

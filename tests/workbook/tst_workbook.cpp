@@ -32,7 +32,8 @@ const QStringList kCategories{QStringLiteral("compute"),    QStringLiteral("cape
                               QStringLiteral("failures"),   QStringLiteral("staff"),    QStringLiteral("overhead"),
                               QStringLiteral("tax")};
 
-// Every option of model.md versions 2 and 3 in one plan: loans (and at 0 %), leases (by factor and by payment),
+// Every option of model.md versions 2 and 3 in one plan (and two names a sheet cannot take as they are, alike in their
+// first 31 characters): loans (and at 0 %), leases (by factor and by payment),
 // schedules, lead time, bulk tiers, straight line over other than the holding period, MACRS, no residual credit, demand
 // per engineer with steps and growth, the plan's electricity price, commitments with upfronts, reserved terms, a mix with
 // and without burst, a hybrid on a cluster, trends and tax.
@@ -48,9 +49,9 @@ const QByteArray kEveryOption = R"({"name": "Every option", "workload": {
      "loan_term_months": 36, "down_payment_fraction": 0.2},
     {"name": "Free loan", "kind": "purchase", "servers": 1, "financing": "loan", "loan_rate": 0, "loan_term_months": 12,
      "depreciation": "macrs_5", "holding_months": 30, "credit_residual_at_horizon": false},
-    {"name": "Leased by factor", "kind": "purchase", "servers": 2, "purchases": [[10, 2]], "lead_time_months": 1,
+    {"name": "Bob's [lease]: 1/2 · € \u0022fixed\u0022 payment by factor", "kind": "purchase", "servers": 2, "purchases": [[10, 2]], "lead_time_months": 1,
      "financing": "lease", "lease_rate_factor": 0.03, "power_kw_per_server": 5, "electricity_per_kwh": 0.09},
-    {"name": "Leased by payment", "kind": "purchase", "servers": 1, "financing": "lease",
+    {"name": "Bob's [lease]: 1/2 · € \u0022fixed\u0022 payment of a long name", "kind": "purchase", "servers": 1, "financing": "lease",
      "lease_payment_per_server_month": 4100},
     {"name": "Owned to demand", "kind": "purchase", "servers": 1, "expansion": "to_demand", "target_utilization": 0.6,
      "depreciation": "macrs_5", "holding_months": 18, "speedup": 4, "bulk_discounts": [[2, 0.08]]},
@@ -376,7 +377,7 @@ private slots:
                              {QStringLiteral("Pool"), QStringLiteral("target_utilization"), 0.4},
                              {QStringLiteral("Boxes with commitment"), QStringLiteral("boxes_per_engineer"), 2},
                              {QStringLiteral("Reserved"), QStringLiteral("rate_per_hour"), 28},
-                             {QStringLiteral("Leased by factor"), QStringLiteral("lease_rate_factor"), 0.05},
+                             {QStringLiteral("Bob's [lease]: 1/2 · € \"fixed\" payment by factor"), QStringLiteral("lease_rate_factor"), 0.05},
                              {QStringLiteral("Layers and burst"), QStringLiteral("max_utilization"), 0.5}},
                             QStringLiteral("every option"));
     }
