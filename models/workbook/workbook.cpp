@@ -616,15 +616,23 @@ private:
                                    i == 0 ? m_formats.title : m_formats.wrap);
     }
 
+    /// A sheet of values: its title saying so, its header row on the third row, the first `nameColumns` columns wide
+    /// for names and the rest for figures.
+    void valuesSheet(lxw_worksheet *sheet, const QString &what, std::initializer_list<const char *> headers, int nameColumns)
+    {
+        const QString title = what + QStringLiteral(": computed by mltco; not recalculated by this workbook");
+        worksheet_write_string(sheet, 0, 0, title.toUtf8().constData(), m_formats.title);
+        lxw_col_t c = 0;
+        for (const char *header : headers)
+            worksheet_write_string(sheet, 2, c++, header, m_formats.header);
+        worksheet_set_column(sheet, 0, static_cast<lxw_col_t>(nameColumns - 1), 34, nullptr);
+        worksheet_set_column(sheet, static_cast<lxw_col_t>(nameColumns), c - 1, 15, nullptr);
+    }
+
     void writeBreakEven(lxw_worksheet *sheet)
     {
-        worksheet_write_string(sheet, 0, 0, "Break-even: computed by mltco; not recalculated by this workbook",
-                               m_formats.title);
-        const char *headers[] = {"Purchase", "Cloud", "Servers", "Purchase total", "Cloud total", "Purchase cheaper"};
-        for (int c = 0; c < 6; ++c)
-            worksheet_write_string(sheet, 2, static_cast<lxw_col_t>(c), headers[c], m_formats.header);
-        worksheet_set_column(sheet, 0, 1, 32, nullptr);
-        worksheet_set_column(sheet, 2, 5, 16, nullptr);
+        valuesSheet(sheet, QStringLiteral("Break-even"),
+                    {"Purchase", "Cloud", "Servers", "Purchase total", "Cloud total", "Purchase cheaper"}, 2);
         lxw_row_t row = 3;
         for (const tco::EvaluatedBreakEven &b : m_result.breakeven) {
             for (const tco::SweepPoint &p : b.result.sweep) {
@@ -642,17 +650,8 @@ private:
 
     void writeRisk(lxw_worksheet *sheet, const tco::AnalysisResult &risk)
     {
-        const QString title = QStringLiteral("Risk: %1 trials of the plan's uncertain inputs (seed %2); computed by mltco; not "
-                                             "recalculated by this workbook")
-                                  .arg(risk.trials)
-                                  .arg(risk.seed);
-        worksheet_write_string(sheet, 0, 0, title.toUtf8().constData(), m_formats.title);
-        const char *headers[] = {"Scenario", "Mean", "P10", "P50", "P90", "NPV mean", "NPV P10", "NPV P50", "NPV P90",
-                                 "Chance cheapest"};
-        for (int c = 0; c < 10; ++c)
-            worksheet_write_string(sheet, 2, static_cast<lxw_col_t>(c), headers[c], m_formats.header);
-        worksheet_set_column(sheet, 0, 0, 36, nullptr);
-        worksheet_set_column(sheet, 1, 9, 15, nullptr);
+        valuesSheet(sheet, QStringLiteral("Risk: %1 trials of the plan's uncertain inputs (seed %2)").arg(risk.trials).arg(risk.seed),
+                    {"Scenario", "Mean", "P10", "P50", "P90", "NPV mean", "NPV P10", "NPV P50", "NPV P90", "Chance cheapest"}, 1);
         lxw_row_t row = 3;
         for (const tco::ScenarioRisk &s : risk.scenarios) {
             worksheet_write_string(sheet, row, 0, s.name.toUtf8().constData(), nullptr);

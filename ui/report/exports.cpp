@@ -29,6 +29,8 @@
 #include <QSet>
 #include <QVBoxLayout>
 
+#include <functional>
+
 namespace mltco::ui {
 namespace {
 
@@ -72,6 +74,19 @@ void report(QWidget *parent, const QString &title, const Status &status, const Q
     if (!status.error().details.isEmpty())
         box.setDetailedText(status.error().details.join(QLatin1Char('\n')));
     box.exec();
+}
+
+// Runs `work` under a busy indicator that keeps the window from being used meanwhile.
+Status whileBusy(QWidget *parent, const QString &text, const std::function<Status()> &work)
+{
+    QProgressDialog progress(text, QString(), 0, 0, parent);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.show();
+    QApplication::processEvents();
+    const Status s = work();
+    progress.close();
+    return s;
 }
 
 } // namespace
@@ -153,13 +168,7 @@ void exportWorkbookWithDialog(QWidget *parent, const PlanEditor &editor, const t
         return;
     const QString path = dialog.selectedFiles().first();
     settings.rememberExport(path);
-    QProgressDialog progress(QObject::tr("Writing the workbook…"), QString(), 0, 0, parent);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(0);
-    progress.show();
-    QApplication::processEvents();
-    const Status s = exportWorkbook(editor, path, fleet);
-    progress.close();
+    const Status s = whileBusy(parent, QObject::tr("Writing the workbook…"), [&] { return exportWorkbook(editor, path, fleet); });
     report(parent, QObject::tr("Export workbook"), s,
            QObject::tr("The workbook was written to %1. Every figure in it is a formula of its Assumptions sheet: change "
                        "an assumption there and the totals, NPVs and charts follow.")
@@ -188,13 +197,8 @@ void exportPdfWithDialog(QWidget *parent, const PlanEditor &editor)
         return;
     const QString path = dialog.selectedFiles().first();
     settings.rememberExport(path);
-    QProgressDialog progress(QObject::tr("Writing the PDF report…"), QString(), 0, 0, parent);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(0);
-    progress.show();
-    QApplication::processEvents();
-    const Status s = exportPdf(editor, path, size->currentIndex() == 1 ? ReportPageSize::Letter : ReportPageSize::A4);
-    progress.close();
+    const ReportPageSize pageSize = size->currentIndex() == 1 ? ReportPageSize::Letter : ReportPageSize::A4;
+    const Status s = whileBusy(parent, QObject::tr("Writing the PDF report…"), [&] { return exportPdf(editor, path, pageSize); });
     report(parent, QObject::tr("Export PDF"), s, QObject::tr("The report was written to %1.").arg(QDir::toNativeSeparators(path)));
 }
 
