@@ -73,6 +73,13 @@ public:
                           [this](int m) { return G(m); });
     }
 
+    /// The cloud price factor of each month, from the Months sheet.
+    int trendColumn()
+    {
+        return t.add(QStringLiteral("cloud price factor"), Fmt::Factor, [this](int m) { return cx.months.at(cx.months.trend, m); },
+                     [this](int m) { return cx.months.table.value(cx.months.trend, m); });
+    }
+
     /// The ten category columns, the total, what is served, the discount factor, the present value and the
     /// cumulative cost; `category[c]` is the formula of category c in month m (empty: 0).
     void finish(const std::array<std::function<QString(int)>, tco::kCategoryCount> &category, int capacity,
@@ -242,9 +249,7 @@ void dedicatedSheet(Builder &b, const tco::DedicatedScenario &s)
     b.constant(QStringLiteral("Committed boxes"), QStringLiteral("CommittedUnits"), QStringLiteral("MIN(1,MAX(0,CommitFraction))*Boxes"),
                committed);
     b.start();
-    const int trend = b.t.add(QStringLiteral("cloud price factor"), Fmt::Factor,
-                              [&b](int m) { return b.cx.months.at(b.cx.months.trend, m); },
-                              [&b](int m) { return b.cx.months.table.value(b.cx.months.trend, m); });
+    const int trend = b.trendColumn();
     const CommitColumns c = addCommitment(b, s.instance.ratePerHour, s.premium, s.commit, committed, QStringLiteral("Premium"));
     const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Hours,
                                  [](int) {
@@ -279,9 +284,7 @@ void clusterSheet(Builder &b, const tco::ClusterScenario &s)
     b.constant(QStringLiteral("Reference GPU-hours a node sizes for"), QStringLiteral("SizedFor"),
                QStringLiteral("GpusPerInstance*Speedup*730*TargetUtilization"), tco::sizingUnit(s));
     b.start();
-    const int trend = b.t.add(QStringLiteral("cloud price factor"), Fmt::Factor,
-                              [&b](int m) { return b.cx.months.at(b.cx.months.trend, m); },
-                              [&b](int m) { return b.cx.months.table.value(b.cx.months.trend, m); });
+    const int trend = b.trendColumn();
     const int nodes = b.t.add(
         QStringLiteral("nodes"), Fmt::Number,
         [&b](int m) {
@@ -339,9 +342,7 @@ void elasticSheet(Builder &b, const tco::ElasticScenario &s)
 {
     elasticConstants(b, s);
     b.start();
-    const int trend = b.t.add(QStringLiteral("cloud price factor"), Fmt::Factor,
-                              [&b](int m) { return b.cx.months.at(b.cx.months.trend, m); },
-                              [&b](int m) { return b.cx.months.table.value(b.cx.months.trend, m); });
+    const int trend = b.trendColumn();
     const tco::ElasticFactors f = tco::elasticFactors(b.cx.result.workload, s);
     const double speed = s.instance.speedup * s.scalingEfficiency;
     const bool billable = speed > 0.0 && s.packingEfficiency > 0.0;
