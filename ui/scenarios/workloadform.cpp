@@ -285,7 +285,7 @@ void WorkloadForm::updateElectricityNote()
     if (paying > 0) {
         QString note = tr("paid by %n purchase(s) of the plan", nullptr, paying);
         if (own > 0)
-            note += tr("; %n state(s) a price of its own", nullptr, own);
+            note += own == 1 ? tr("; 1 states a price of its own") : tr("; %1 state prices of their own").arg(own);
         field->setNote(note, ParameterField::NoteStyle::Muted);
     } else if (own > 0) {
         field->setNote(tr("no effect: every purchase that draws power states its own price"),
