@@ -4,6 +4,7 @@
 
 #include "models/catalog/seedcatalog.h"
 #include "models/report/reportdata.h"
+#include "models/report/summary.h"
 #include "models/store/copy/storecopy.h"
 #include "models/store/document.h"
 #include "models/plan/examples.h"
@@ -76,6 +77,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_settings(std::m
     setObjectName(QStringLiteral("mainWindow"));
     new ShortcutGuard(this); // the plan's undo, redo, export and print keys also while a form field has focus
     PluralTranslator::installOnce(); // "1 month", "2 months" from tr("%n month(s)")
+    // After how many days a catalog price is called old (Catalog › Update prices… sets it).
+    report::setStalePriceDays(m_settings->staleAfterDays());
     // Vector art, drawn at whatever size and pixel ratio the desktop asks (QtSvg's icon engine).
     setWindowIcon(QIcon(QStringLiteral(":/icons/mltco.svg")));
     auto *central = new QWidget(this);
@@ -376,6 +379,19 @@ void MainWindow::buildMenus()
         });
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + p)));
     }
+
+    // The catalog's own menu: its prices kept current from the providers' addresses, or imported from files.
+    QMenu *catalogMenu = menuBar()->addMenu(tr("&Catalog"));
+    QAction *updatePrices = catalogMenu->addAction(tr("&Update prices…"));
+    updatePrices->setObjectName(QStringLiteral("updatePricesAction"));
+    updatePrices->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
+    connect(updatePrices, &QAction::triggered, this, [this] {
+        showPage(Catalog);
+        if (m_catalog)
+            m_catalog->startUpdate();
+    });
+    catalogMenu->addAction(importCatalog);
+    catalogMenu->addAction(importRates);
 
     // The two long computations, from the keyboard as well as from their pages' buttons.
     QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));

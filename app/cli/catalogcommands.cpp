@@ -4,6 +4,7 @@
 
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/pricetrend.h"
+#include "models/fetch/priceupdate.h"
 #include "models/report/csvexport.h"
 
 #include <QCommandLineParser>
@@ -24,14 +25,15 @@ const QString kCatalogImportUsage =
     QStringLiteral("mltco-cli catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR "
                    "[--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] [--document PATH]");
 const QString kListUsage = QStringLiteral(
-    "mltco-cli catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]");
+    "mltco-cli catalog list [instances|gpus|prices|providers|imports] [--provider P] [--format table|csv|json] "
+    "[--document PATH]");
 
 QJsonValue numberOrNull(const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); }
 
 int runList(const QStringList &args, Io &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("instances, gpus, prices or providers"));
+    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("instances, gpus, prices, providers or imports"));
     parser.addOption({QStringLiteral("provider"), QStringLiteral("Only this provider."), QStringLiteral("P")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"), QStringLiteral("table")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
@@ -44,9 +46,11 @@ int runList(const QStringList &args, Io &io)
     const QString format = parser.value(QStringLiteral("format"));
     if (!QStringList{QStringLiteral("table"), QStringLiteral("csv"), QStringLiteral("json")}.contains(format))
         return usageError(io, QStringLiteral("--format must be table, csv or json, not '%1'").arg(format), kListUsage);
-    if (!QStringList{QStringLiteral("instances"), QStringLiteral("gpus"), QStringLiteral("prices"), QStringLiteral("providers")}
+    if (!QStringList{QStringLiteral("instances"), QStringLiteral("gpus"), QStringLiteral("prices"), QStringLiteral("providers"),
+                     QStringLiteral("imports")}
              .contains(what))
-        return usageError(io, QStringLiteral("unknown table '%1' (instances, gpus, prices or providers)").arg(what), kListUsage);
+        return usageError(io, QStringLiteral("unknown table '%1' (instances, gpus, prices, providers or imports)").arg(what),
+                          kListUsage);
 
     auto document = openDocumentOption(parser.value(QStringLiteral("document")));
     if (!document)
@@ -56,7 +60,22 @@ int runList(const QStringList &args, Io &io)
 
     QStringList header;
     RowSource rows;
-    if (what == QLatin1String("providers")) {
+    Status importsRead;
+    if (what == QLatin1String("imports")) {
+        // Every import, oldest first: a file's name, or the address it was fetched from with the server's validators.
+        header = {QStringLiteral("id"),          QStringLiteral("format"),      QStringLiteral("origin"),
+                  QStringLiteral("sha256"),      QStringLiteral("observed_at"), QStringLiteral("imported_at"),
+                  QStringLiteral("rows"),        QStringLiteral("etag"),        QStringLiteral("last_modified"),
+                  QStringLiteral("retrieved_at")};
+        rows = [&](bool, const RowSink &sink) {
+            importsRead = fetch::visitImports((*document)->database(), [&](const fetch::ImportRecord &r) {
+                sinkValues(sink, {double(r.id), r.format, r.origin, r.sha256, r.observedAt, r.importedAt,
+                                  double(r.rows), r.etag, r.lastModified,
+                                  r.retrievedAt.isEmpty() ? QJsonValue() : QJsonValue(r.retrievedAt)});
+                return true;
+            });
+        };
+    } else if (what == QLatin1String("providers")) {
         header = {QStringLiteral("provider"), QStringLiteral("name"), QStringLiteral("kind")};
         rows = [&](bool, const RowSink &sink) {
             for (const catalog::Provider &p : repo.providers())
@@ -146,12 +165,15 @@ int runList(const QStringList &args, Io &io)
     QFile out;
     if (!out.open(stdout, QIODevice::WriteOnly))
         return inputError(io, QStringLiteral("cannot write to standard output: %1").arg(out.errorString()));
-    const bool written = writeListing(out, format, header, rows, [&] { return repo.readStatus().isOk(); });
+    const bool written =
+        writeListing(out, format, header, rows, [&] { return repo.readStatus().isOk() && importsRead.isOk(); });
     out.close();
     if (!written)
         return inputError(io, QStringLiteral("cannot write to standard output"));
     if (Status s = repo.readStatus(); !s)
         return inputError(io, s.error().message);
+    if (!importsRead)
+        return inputError(io, importsRead.error().message);
     return ExitOk;
 }
 
@@ -219,7 +241,7 @@ int runImport(const QStringList &args, Io &io);
 int runCatalog(const QStringList &args, Io &io)
 {
     if (args.isEmpty())
-        return usageError(io, QStringLiteral("catalog needs a subcommand: import, list or trend"), kListUsage);
+        return usageError(io, QStringLiteral("catalog needs a subcommand: import, update, list or trend"), kListUsage);
     const QString sub = args.first();
     if (sub == QLatin1String("import"))
         return runImport(args.mid(1), io);
@@ -227,7 +249,10 @@ int runCatalog(const QStringList &args, Io &io)
         return runList(args.mid(1), io);
     if (sub == QLatin1String("trend"))
         return runTrend(args.mid(1), io);
-    return usageError(io, QStringLiteral("unknown catalog subcommand '%1' (import, list or trend)").arg(sub), kCatalogImportUsage);
+    if (sub == QLatin1String("update"))
+        return runCatalogUpdate(args.mid(1), io);
+    return usageError(io, QStringLiteral("unknown catalog subcommand '%1' (import, update, list or trend)").arg(sub),
+                      kCatalogImportUsage);
 }
 
 } // namespace mltco::cli

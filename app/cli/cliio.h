@@ -13,7 +13,9 @@
 namespace mltco::cli {
 
 /// Exit codes of mltco-cli (README "mltco-cli").
-enum ExitCode : int { ExitOk = 0, ExitInvalidInput = 1, ExitUsage = 2 };
+/// ExitNetwork: an update from an address failed on the network (no answer, a status other than 200/304, a body
+/// cut short, a server gone silent).
+enum ExitCode : int { ExitOk = 0, ExitInvalidInput = 1, ExitUsage = 2, ExitNetwork = 3 };
 
 /// Where a command writes: standard output for results, standard error for messages.
 struct Io final
@@ -56,5 +58,9 @@ int runOptimize(const QStringList &args, Io &io);
 int runActuals(const QStringList &args, Io &io);
 /// `mltco-cli fx import|list|rate|add`: exchange rates (model.md §13).
 int runFx(const QStringList &args, Io &io);
+/// `mltco-cli catalog update SOURCE`: a provider's price files fetched from its address and imported.
+int runCatalogUpdate(const QStringList &args, Io &io);
+/// `mltco-cli fx update`: the ECB's rate history fetched and imported.
+int runFxUpdate(const QStringList &args, Io &io);
 
 } // namespace mltco::cli

@@ -15,7 +15,7 @@ namespace mltco::cli {
 namespace {
 
 const QString kFxUsage = QStringLiteral(
-    "mltco-cli fx import FILE | list [--currency C] [--from YYYY-MM-DD] [--to YYYY-MM-DD] | rate FROM TO "
+    "mltco-cli fx import FILE | update [--url URL] | list [--currency C] [--from YYYY-MM-DD] [--to YYYY-MM-DD] | rate FROM TO "
     "[--date YYYY-MM-DD] | add CURRENCY PER_EUR --date YYYY-MM-DD --source TEXT  [--format table|csv|json] "
     "[--document PATH]");
 
@@ -125,10 +125,13 @@ int runFx(const QStringList &args, Io &io)
     const QStringList subcommands = {QStringLiteral("import"), QStringLiteral("list"), QStringLiteral("rate"),
                                      QStringLiteral("add")};
     if (args.isEmpty())
-        return usageError(io, QStringLiteral("fx needs a subcommand: import, list, rate or add"), kFxUsage);
+        return usageError(io, QStringLiteral("fx needs a subcommand: import, update, list, rate or add"), kFxUsage);
     const QString sub = args.first();
+    if (sub == QLatin1String("update"))
+        return runFxUpdate(args.mid(1), io);
     if (!subcommands.contains(sub))
-        return usageError(io, QStringLiteral("unknown fx subcommand '%1' (import, list, rate or add)").arg(sub), kFxUsage);
+        return usageError(io, QStringLiteral("unknown fx subcommand '%1' (import, update, list, rate or add)").arg(sub),
+                          kFxUsage);
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document path."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),

@@ -20,7 +20,8 @@ usage: mltco-cli COMMAND [ARGS...]
 
 commands:
   catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR [--observed-at DATE] [--provider P] [--skip-cpu-only] [--document PATH]
-  catalog list [instances|gpus|prices|providers] [--provider P] [--format table|csv|json] [--document PATH]
+  catalog update skypilot [--url ROOT] --cloud C [--cloud C2 ...] | azure-retail [--url ENDPOINT] | aws-pricelist [--url ROOT] --region R [--region R2 ...] [--gpu-only] [--timeout SECONDS] [--ca-file PEM] [--document PATH]
+  catalog list [instances|gpus|prices|providers|imports] [--provider P] [--format table|csv|json] [--document PATH]
   catalog trend [--provider P] [--gpu G] [--pricing MODEL] [--format table|json] [--document PATH]
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget|lease-vs-buy|irr [OPTIONS] [--format json|table]
@@ -28,6 +29,7 @@ commands:
   optimize PLAN.json [--objective mean|cvar] [--beta B] [--trials N] [--seed S] [--threads T] [--format json|table] [--write-plan OUT.json]
   actuals import FILE|list|bills|remove ID [--format table|csv|json] [--document PATH]
   actuals compare PLAN.json --scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]
+  fx update [--url URL] [--timeout SECONDS] [--ca-file PEM] [--document PATH]
   fx import FILE | list [--currency C] [--from DATE] [--to DATE] | rate FROM TO [--date DATE] | add CURRENCY PER_EUR --date DATE --source TEXT [--format table|csv|json] [--document PATH]
   plan list|save PLAN.json [--replace ID]|show ID|remove ID [--document PATH]
   report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
@@ -40,7 +42,8 @@ A plan argument may be example:NAME for a bundled example (seed-000, growing-tea
 Without --document the default document in the application data folder is used (created on first run).
 --store postgresql://USER@HOST[:PORT]/DB[?sslmode=...] names a team store instead (docs/team-store.md); the
 password comes from ~/.pgpass (or PGPASSFILE), never from the command line's history.
-Exit codes: 0 success, 1 invalid input, 2 usage error.
+Exit codes: 0 success, 1 invalid input (a file or page refused), 2 usage error, 3 the network failed (no answer,
+a status other than 200/304, a download cut short, a server gone silent).
 )";
 
 } // namespace

@@ -25,7 +25,7 @@ namespace {
 
 const QString kReportUsage = QStringLiteral(
     "mltco-cli report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] "
-    "[--xlsx OUT.xlsx [--fleet-plan]] [--page-size a4|letter] [--document PATH]");
+    "[--xlsx OUT.xlsx [--fleet-plan]] [--page-size a4|letter] [--stale-after DAYS] [--document PATH]");
 
 struct Loaded
 {
@@ -122,6 +122,9 @@ int runReport(const QStringList &args, Io &io)
                       QStringLiteral("With --xlsx: add the fleet optimizer's answer to the plan's request as a sheet of values.")});
     parser.addOption({QStringLiteral("csv"), QStringLiteral("Write the CSV exports into this folder."), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("page-size"), QStringLiteral("a4 or letter."), QStringLiteral("SIZE"), QStringLiteral("a4")});
+    parser.addOption({QStringLiteral("stale-after"),
+                      QStringLiteral("Warn when a catalog price behind an option is older than this many days (90)."),
+                      QStringLiteral("DAYS"), QStringLiteral("90")});
     parser.addOption({QStringLiteral("document"), QStringLiteral("Document whose catalog prices the plan."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("summary"), QStringLiteral("Print the executive summary (for an email).")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("The summary as text or markdown."), QStringLiteral("FORMAT"),
@@ -144,6 +147,13 @@ int runReport(const QStringList &args, Io &io)
     const QString pageSize = parser.value(QStringLiteral("page-size")).toLower();
     if (pageSize != QLatin1String("a4") && pageSize != QLatin1String("letter"))
         return usageError(io, QStringLiteral("--page-size must be a4 or letter, not '%1'").arg(pageSize), kReportUsage);
+    bool staleOk = false;
+    const int staleDays = parser.value(QStringLiteral("stale-after")).toInt(&staleOk);
+    if (!staleOk || staleDays < 1 || staleDays > 36500)
+        return usageError(io, QStringLiteral("--stale-after must be a number of days from 1 to 36500, not '%1'")
+                                  .arg(parser.value(QStringLiteral("stale-after"))),
+                          kReportUsage);
+    report::setStalePriceDays(staleDays);
 
     const QString input = parser.positionalArguments().first();
     Expected<Loaded> loaded = load(input, parser.value(QStringLiteral("document")));

@@ -11,6 +11,7 @@
 #include "models/tco/workload.h"
 
 #include <QList>
+#include <QDate>
 #include <QMap>
 #include <QString>
 
@@ -91,6 +92,9 @@ struct Plan final
     /// Rates fixed for planning, winning over the document's rate table: units of each currency per 1 unit of the
     /// plan's currency (`{"EUR": 0.92}` in a USD plan).
     QMap<QString, double> fxRates;
+    /// `workload.prices_as_of`: the day whose catalog prices the plan stands on. Every catalog price it uses is the
+    /// latest observation on or before that day (an instance reference's own `as_of` wins); null: the latest.
+    QDate pricesAsOf;
     /// model.md §11.4: what the fleet optimizer is asked, if the plan asks it (evaluate ignores it).
     std::optional<OptimizeRequest> optimize;
 

@@ -129,13 +129,21 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
     if (instance && planScenario.instance) {
         InstanceRef ref = *planScenario.instance;
         ref.currency = currency;
+        // The plan's day of prices reaches every reference that does not name its own (workload.prices_as_of).
+        const bool planDay = !ref.asOf.isValid() && plan && plan->pricesAsOf.isValid();
+        if (planDay)
+            ref.asOf = plan->pricesAsOf;
         const QStringList missing = missingFromPlan(planScenario);
         if (!resolver) {
             if (!missing.isEmpty())
                 problems << QStringLiteral("%1: %2 not given, and there is no catalog to look up %3 in")
                                 .arg(path, missing.join(QStringLiteral(", ")), describe(ref));
         } else if (Expected<ResolvedInstance> found = resolver(ref); !found) {
-            if (!missing.isEmpty())
+            if (!missing.isEmpty() && planDay)
+                problems << QStringLiteral("%1.instance: %2 (the day workload.prices_as_of names; the catalog's first "
+                                           "price of it may be later)")
+                                .arg(path, found.error().message);
+            else if (!missing.isEmpty())
                 problems << QStringLiteral("%1.instance: %2").arg(path, found.error().message);
             else
                 warn(QStringLiteral("%1.instance: %2; the plan's own values are used").arg(path, found.error().message));
@@ -187,8 +195,11 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
             };
             if (!priceUsable)
                 ; // said above
-            else if (r.ratePerHour > 0.0)
+            else if (r.ratePerHour > 0.0) {
                 take(ParamId::RatePerHour, r.ratePerHour, instance->ratePerHour);
+                if (resolvedOut && !isGiven(planScenario.given, ParamId::RatePerHour))
+                    (*resolvedOut)->rateUsed = true;
+            }
             else if (!isGiven(planScenario.given, ParamId::RatePerHour))
                 problems << QStringLiteral("%1.instance: the catalog has no price for %2").arg(path, describe(ref));
             if (r.gpusPerInstance > 0.0)

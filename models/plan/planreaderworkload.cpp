@@ -51,6 +51,13 @@ void PlanReader::readWorkload(const QJsonValue &value, Plan &plan)
             plan.workloadAssumptions = assumptions(it.value(), itemPath, std::nullopt, true);
             continue;
         }
+        if (it.key() == QLatin1String("prices_as_of")) {
+            plan.pricesAsOf = it.value().isString() ? QDate::fromString(it.value().toString(), Qt::ISODate) : QDate();
+            if (!plan.pricesAsOf.isValid() || it.value().toString().size() != 10)
+                problem(itemPath, QStringLiteral("must be a day written YYYY-MM-DD, such as \"2026-03-31\": the plan "
+                                                 "then stands on the catalog's prices of that day"));
+            continue;
+        }
         const ParameterInfo *info = parameterByKey(it.key(), ParamScope::InWorkload);
         if (!info || info->kinds != 0) {
             problem(itemPath, info ? QStringLiteral("a scenario parameter; give it in a scenario")

@@ -120,7 +120,8 @@ bool usesVersion2(const Plan &plan)
 
 bool usesVersion3(const Plan &plan)
 {
-    if (plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty() || plan.optimize)
+    if (plan.currency != QLatin1String(kDefaultCurrency) || !plan.fxRates.isEmpty() || plan.optimize ||
+        plan.pricesAsOf.isValid())
         return true;
     for (std::size_t i = 0; i < plan.workloadGiven.size(); ++i)
         if (plan.workloadGiven.test(i) && introducedIn(static_cast<ParamId>(i)) == 3)
@@ -202,6 +203,8 @@ QJsonObject planToJson(const Plan &plan)
     }
     if (!plan.workloadNotes.isEmpty())
         workload.insert(QStringLiteral("notes"), plan.workloadNotes);
+    if (plan.pricesAsOf.isValid())
+        workload.insert(QStringLiteral("prices_as_of"), plan.pricesAsOf.toString(Qt::ISODate));
     if (!plan.workloadAssumptions.isEmpty())
         workload.insert(QStringLiteral("assumptions"), assumptionsToJson(plan.workloadAssumptions));
 

@@ -137,6 +137,11 @@ QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const Scena
         {QStringLiteral("cost_per_gpu_hour"), optionalNumber(r.costPerServedGpuHour)},
         {QStringLiteral("demand_gpu_hours"), r.demand},
     };
+    // The day of the catalog price the figures stand on; null when the plan states the rate (or buys servers).
+    object.insert(QStringLiteral("price_observed_at"),
+                  scenario.instance && scenario.instance->rateUsed && scenario.instance->observedAt.isValid()
+                      ? QJsonValue(scenario.instance->observedAt.toString(Qt::ISODate))
+                      : QJsonValue(QJsonValue::Null));
     if (!shape.fleetKey.isEmpty())
         object.insert(QStringLiteral("peak_") + shape.fleetKey, optionalNumber(r.peakFleet));
     if (shape.instances)

@@ -10,6 +10,7 @@
 #include "models/plan/parameters.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <map>
 
@@ -383,7 +384,65 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
     summary.notes << leftOutText(result, plan);
     summary.notes << QStringLiteral("Figures are %1, over %2; NPV at %3 a year.")
                          .arg(summary.taxView, horizonInWords(summary.horizonMonths), percent(result.workload.discountRate));
+    for (std::size_t i = 0; i < summary.rows.size() && i < result.scenarios.size(); ++i)
+        if (const auto &instance = result.scenarios[i].instance; instance && instance->rateUsed)
+            summary.rows[i].pricesObservedAt = instance->observedAt;
+    notePriceAges(summary, plan, QDate::currentDate());
     return summary;
+}
+
+namespace {
+std::atomic<int> g_stalePriceDays{90};
+
+QString daysText(qint64 days)
+{
+    return days == 0 ? QStringLiteral("today") : days == 1 ? QStringLiteral("1 day ago") : QStringLiteral("%1 days ago").arg(days);
+}
+} // namespace
+
+int stalePriceDays()
+{
+    return g_stalePriceDays;
+}
+
+void setStalePriceDays(int days)
+{
+    g_stalePriceDays = std::max(1, days);
+}
+
+void notePriceAges(ExecutiveSummary &summary, const tco::Plan &plan, const QDate &today)
+{
+    summary.prices.clear();
+    summary.stalePrices.clear();
+    QStringList ages;
+    QStringList old;
+    qint64 oldest = 0;
+    for (const ComparisonRow &row : summary.rows) {
+        if (!row.pricesObservedAt.isValid())
+            continue;
+        const qint64 age = std::max<qint64>(0, row.pricesObservedAt.daysTo(today));
+        ages << QStringLiteral("%1 observed %2 (%3)").arg(row.name, row.pricesObservedAt.toString(Qt::ISODate), daysText(age));
+        if (age > stalePriceDays()) {
+            old << row.name;
+            oldest = std::max(oldest, age);
+        }
+    }
+    if (ages.isEmpty())
+        return;
+    if (plan.pricesAsOf.isValid()) {
+        summary.prices = QStringLiteral("Catalog prices of %1, the day the plan stands on (workload.prices_as_of): %2.")
+                             .arg(plan.pricesAsOf.toString(Qt::ISODate), ages.join(QStringLiteral("; ")));
+        return;
+    }
+    summary.prices = QStringLiteral("Catalog prices behind the options: %1.").arg(ages.join(QStringLiteral("; ")));
+    if (!old.isEmpty())
+        summary.stalePrices =
+            QStringLiteral("Old prices: the catalog prices behind %1 are older than %2 days (the oldest %3 days). Update "
+                           "them (Catalog › Update prices…, or mltco-cli catalog update), or pin the plan to their day "
+                           "with workload.prices_as_of.")
+                .arg(old.size() == 1 ? old.first() : QStringLiteral("%1 options (%2)").arg(old.size()).arg(old.join(QStringLiteral(", "))))
+                .arg(stalePriceDays())
+                .arg(oldest);
 }
 
 std::vector<ComparisonLine> compareScenarios(const tco::PlanResult &result, std::size_t a, std::size_t b)
@@ -536,6 +595,10 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
             text += QStringLiteral("- %1\n").arg(r);
         text += QLatin1Char('\n');
     }
+    if (!summary.stalePrices.isEmpty())
+        text += md ? QStringLiteral("**%1**\n\n").arg(summary.stalePrices) : QString(summary.stalePrices + QLatin1Char('\n'));
+    if (!summary.prices.isEmpty())
+        text += md ? QStringLiteral("_%1_\n\n").arg(summary.prices) : QString(summary.prices + QLatin1Char('\n'));
     for (const QString &note : summary.notes)
         text += md ? QStringLiteral("_%1_\n\n").arg(note) : QString(note + QLatin1Char('\n'));
     return text;

@@ -4,6 +4,7 @@
 #include "models/analytics/analysis.h"
 #include "models/plan/planevaluation.h"
 
+#include <QDate>
 #include <QString>
 #include <QStringList>
 
@@ -26,6 +27,7 @@ struct ComparisonRow final
     std::optional<double> costPerServedGpuHour;
     double unmetShare = 0.0;               ///< share of the demand it leaves undone (0: all of it served)
     bool recommended = false;
+    QDate pricesObservedAt;                ///< the catalog price its figures stand on; null when the plan states it
 };
 
 /// An input the choice is sensitive to: the recommended option's saving over the alternative with the input at
@@ -63,7 +65,21 @@ struct ExecutiveSummary final
     QString fleetPlan;
     /// With a Monte Carlo run of the plan's uncertain inputs: howSureSentence() (report --summary, the PDF's page 1).
     QString howSure;
+    /// How old the catalog prices behind the options are ("Prices: AWS p3 per engineer observed 2026-03-01, 279 days
+    /// ago; …"), or the day the plan is pinned to; empty when no option takes a catalog price.
+    QString prices;
+    /// A warning when a price behind an option is older than stalePriceDays() (empty otherwise, and for a plan pinned
+    /// to a day with workload.prices_as_of).
+    QString stalePrices;
 };
+
+/// After how many days a catalog price behind an option is called old (90 unless set: the app's setting,
+/// report --stale-after).
+int stalePriceDays();
+void setStalePriceDays(int days);
+
+/// The summary's `prices` and `stalePrices`, measured against `today`.
+void notePriceAges(ExecutiveSummary &summary, const tco::Plan &plan, const QDate &today);
 
 /// The summary with the plan's fleet plan (model.md §11.4) named, when the plan has an `optimize` request: the
 /// optimizer run without its frontier.

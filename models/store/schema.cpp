@@ -266,6 +266,17 @@ const char *const kSchemaV6[] = {
     "ALTER TABLE actual_cost ADD COLUMN pricing_effective_cost REAL",
 };
 
+// Version 7: where an import came from. A price file or rate file fetched from an address (mltco-cli catalog update,
+// fx update, Catalog › Update prices…) keeps the address, the server's ETag and Last-Modified (asked again with
+// If-None-Match / If-Modified-Since) and when it was retrieved; a file imported from disk keeps '' there.
+const char *const kSchemaV7[] = {
+    "ALTER TABLE import_batch ADD COLUMN origin TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE import_batch ADD COLUMN etag TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE import_batch ADD COLUMN last_modified TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE import_batch ADD COLUMN retrieved_at TEXT",
+    "CREATE INDEX import_batch_origin ON import_batch (origin, imported_at)",
+};
+
 Status runStep(const QSqlDatabase &db, int toVersion, const char *const *statements, std::size_t count,
                SchemaSteps steps)
 {
@@ -320,6 +331,9 @@ Status upgradeSchema(const QSqlDatabase &db, int fromVersion, SchemaSteps steps)
             break;
         case 5:
             s = runStep(db, 6, kSchemaV6, std::size(kSchemaV6), steps);
+            break;
+        case 6:
+            s = runStep(db, 7, kSchemaV7, std::size(kSchemaV7), steps);
             break;
         default:
             s = Error{QStringLiteral("No upgrade from schema version %1").arg(version), {}};

@@ -6,6 +6,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <atomic>
+
 namespace mltco::store {
 
 Transaction::Transaction(QSqlDatabase db, WriteLock lock) : m_db(std::move(db))
@@ -57,6 +59,38 @@ void Transaction::rollback()
         return;
     m_db.rollback();
     m_active = false;
+}
+
+Savepoint::Savepoint(QSqlDatabase db) : m_db(std::move(db))
+{
+    static std::atomic<quint64> next{0};
+    m_name = QStringLiteral("mltco_part_%1").arg(++next);
+    QSqlQuery q(m_db);
+    m_active = q.exec(QStringLiteral("SAVEPOINT ") + m_name);
+    if (!m_active)
+        m_error = errorInWords(m_db, q.lastError());
+}
+
+Savepoint::~Savepoint()
+{
+    if (!m_active)
+        return;
+    QSqlQuery q(m_db);
+    (void)q.exec(QStringLiteral("ROLLBACK TO SAVEPOINT ") + m_name);
+    (void)q.exec(QStringLiteral("RELEASE SAVEPOINT ") + m_name);
+}
+
+bool Savepoint::release()
+{
+    if (!m_active)
+        return false;
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("RELEASE SAVEPOINT ") + m_name)) {
+        m_error = errorInWords(m_db, q.lastError());
+        return false;
+    }
+    m_active = false;
+    return true;
 }
 
 } // namespace mltco::store

@@ -37,4 +37,27 @@ private:
     QString m_error;
 };
 
+/// RAII savepoint inside a transaction the caller holds: one part of a larger write (one file of an update that
+/// lands several in one transaction) that can be undone alone. Destroyed without release(), it rolls its part back
+/// and leaves the rest of the transaction as it was.
+class Savepoint final
+{
+public:
+    explicit Savepoint(QSqlDatabase db);
+    ~Savepoint();
+    Savepoint(const Savepoint &) = delete;
+    Savepoint &operator=(const Savepoint &) = delete;
+
+    bool isActive() const { return m_active; }
+    /// Keeps the part in the enclosing transaction (committed or not with it).
+    bool release();
+    QString errorString() const { return m_error; }
+
+private:
+    QSqlDatabase m_db;
+    QString m_name;
+    bool m_active = false;
+    QString m_error;
+};
+
 } // namespace mltco::store

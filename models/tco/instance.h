@@ -61,6 +61,9 @@ struct ResolvedInstance final
     std::optional<FxUse> fx = {};  ///< the rate that converted it, when it was converted
     QString fxProblem = {};        ///< why it could not be converted into the currency asked for (then currency is
                                    ///< priceCurrency)
+    /// Set by the plan's evaluation: the scenario's rate is this price (the plan does not state its own), so its
+    /// figures stand on the observation of observedAt.
+    bool rateUsed = false;
 };
 
 /// Looks an InstanceRef up in a catalog. Must return an Error naming what is missing (provider, instance,

@@ -867,7 +867,7 @@ private slots:
 
     void aVersion5DocumentKeepsItsBillsAndSaysTheyHaveNoBreakdown()
     {
-        // A document of schema version 5 (made here: a bill imported, then what version 6 adds dropped and the version
+        // A document of schema version 5 (made here: a bill imported, then what versions 6 and 7 add dropped and the version
         // set back) opens upgraded: its GPU sums are intact, the new table is there, and the bill is counted as one
         // without a breakdown of the whole bill, which a new import then has.
         QTemporaryDir dir;
@@ -882,6 +882,11 @@ private slots:
             QVERIFY(store::execPlain(db, QStringLiteral("DROP TABLE bill_charge")));
             QVERIFY(store::execPlain(db, QStringLiteral("ALTER TABLE actual_cost DROP COLUMN pricing_currency")));
             QVERIFY(store::execPlain(db, QStringLiteral("ALTER TABLE actual_cost DROP COLUMN pricing_effective_cost")));
+            // and what version 7 adds
+            QVERIFY(store::execPlain(db, QStringLiteral("DROP INDEX import_batch_origin")));
+            for (const char *column : {"origin", "etag", "last_modified", "retrieved_at"})
+                QVERIFY(store::execPlain(
+                    db, QStringLiteral("ALTER TABLE import_batch DROP COLUMN %1").arg(QLatin1String(column))));
             QVERIFY(store::execPlain(db, QStringLiteral("PRAGMA user_version = 5")));
         }
         auto document = catalog::openDocument(path);

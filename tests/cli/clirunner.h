@@ -2,6 +2,7 @@
 
 // Runs the real mltco-cli binary for CLI tests, with an isolated HOME so the user's default
 // document is never touched.
+#include <QHash>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -15,10 +16,17 @@ struct CliRun
     QString err;
 };
 
-inline CliRun runCli(const QStringList &args, const QString &home)
+/// `extra` adds to (or with an empty value, removes from) the environment: a proxy, say.
+inline CliRun runCli(const QStringList &args, const QString &home, const QHash<QString, QString> &extra = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (auto it = extra.cbegin(); it != extra.cend(); ++it) {
+        if (it.value().isEmpty())
+            env.remove(it.key());
+        else
+            env.insert(it.key(), it.value());
+    }
     env.insert(QStringLiteral("HOME"), home);
     env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/.local/share"));
     p.setProcessEnvironment(env);

@@ -12,3 +12,7 @@ set_tests_properties(tst_cli_fulldisk PROPERTIES COST 12) # about 20 s: started 
 mltco_add_test(tst_cli_anyplan SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_cli_anyplan.cpp ${CMAKE_CURRENT_LIST_DIR}/clirunner.h ${CMAKE_CURRENT_LIST_DIR}/randomplan.h
                LIBS mltco_models LABELS cli DEPENDS mltco-cli)
 set_tests_properties(tst_cli_anyplan PROPERTIES COST 13 TIMEOUT 900) # about a minute of processes (five under the sanitizers): started early
+# catalog update / fx update / catalog list imports against a server of the suite's own, and workload.prices_as_of.
+mltco_add_test(tst_cli_update SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_cli_update.cpp ${CMAKE_CURRENT_LIST_DIR}/clirunner.h
+               ${PROJECT_SOURCE_DIR}/tests/support/httpserver.h
+               LIBS mltco_models Qt6::Network ZLIB::ZLIB LABELS cli DEPENDS mltco-cli)

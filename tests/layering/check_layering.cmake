@@ -22,6 +22,7 @@ set(allowed_analytics "plan;tco;common")
 set(allowed_report "analytics;plan;catalog;store;tco;common")
 set(allowed_actuals "report;plan;importers;catalog;store;tco;common")
 set(allowed_workbook "report;analytics;plan;catalog;store;tco;common")
+set(allowed_fetch "importers;catalog;store;tco;common")
 
 function(room_of path out)
     # path: relative to the source root, e.g. models/catalog/importers/csvreader.h

@@ -602,8 +602,10 @@ void TestPlanEvaluation::jsonHasTheDocumentedShape()
     const QJsonObject s = json.value("scenarios").toArray().at(4).toObject();
     QCOMPARE(s.keys(), (QStringList{"annual", "average_annual", "by_category", "cost_per_gpu_hour", "demand_gpu_hours",
                                     "depreciation", "gains", "irr_vs", "kind", "months", "name", "npv",
-                                    "peak_servers", "served_gpu_hours", "total", "unmet_gpu_hours", "utilization"}));
+                                    "peak_servers", "price_observed_at", "served_gpu_hours", "total",
+                                    "unmet_gpu_hours", "utilization"}));
     QCOMPARE(s.value("kind").toString(), QStringLiteral("purchase"));
+    QVERIFY(s.value("price_observed_at").isNull()); // servers bought: no catalog price
     const EvaluatedScenario &onPrem = r->scenarios[4];
     QCOMPARE(s.value("total").toDouble(), onPrem.result.total);
     QCOMPARE(s.value("npv").toDouble(), onPrem.result.npv);

@@ -6,3 +6,6 @@ mltco_add_test(tst_importdialog SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_importdial
                LIBS mltco_ui LABELS ui)
 mltco_add_test(tst_pricehistory SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_pricehistory.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
                LIBS mltco_ui LABELS ui)
+# Catalog › Update prices… against a server of the suite's own (tests/support/httpserver.h).
+mltco_add_test(tst_updateprices SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_updateprices.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
+               ${PROJECT_SOURCE_DIR}/tests/support/httpserver.h LIBS mltco_ui Qt6::Network ZLIB::ZLIB LABELS ui)

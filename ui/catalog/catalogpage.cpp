@@ -10,6 +10,8 @@
 #include "ui/catalog/gpudialog.h"
 #include "ui/catalog/gputablemodel.h"
 #include "ui/catalog/ratesview.h"
+#include "ui/catalog/updatepricesdialog.h"
+#include "models/fetch/priceupdate.h"
 #include "ui/catalog/importdialog.h"
 #include "ui/catalog/instancedialog.h"
 #include "ui/catalog/instancetablemodel.h"
@@ -28,6 +30,7 @@
 #include <QPushButton>
 #include <QSet>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -106,6 +109,18 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
     m_tabs->addTab(m_gpuTable, QString());
     m_rates = new RatesView(m_editor, this);
     m_tabs->addTab(m_rates, tr("Exchange rates"));
+    m_imports = new QTableWidget(0, 8, this);
+    m_imports->setObjectName(QStringLiteral("importsTable"));
+    m_imports->setAccessibleName(tr("Imports"));
+    m_imports->setHorizontalHeaderLabels({tr("Id"), tr("Format"), tr("From (address or file)"), tr("Prices of"),
+                                          tr("Imported (UTC)"), tr("Rows"), tr("SHA-256"), tr("Server's ETag")});
+    m_imports->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_imports->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_imports->verticalHeader()->hide();
+    m_imports->setWordWrap(false);
+    m_imports->setTextElideMode(Qt::ElideMiddle);
+    m_imports->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_tabs->addTab(m_imports, tr("Imports"));
     layout->addWidget(m_tabs, 1);
 
     auto *actions = new QHBoxLayout;
@@ -149,11 +164,15 @@ CatalogPage::CatalogPage(PlanEditor *editor, QWidget *parent)
     connect(m_providerFilter, &QComboBox::currentIndexChanged, this, &CatalogPage::applyFilter);
     connect(m_pricingFilter, &QComboBox::currentIndexChanged, this, &CatalogPage::applyFilter);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (currentTab() == ImportsTab)
+            fillImports();
         updateCounts();
         updateButtons();
     });
     connect(m_models, &CatalogModels::changed, this, [this] {
         buildFilters();
+        if (currentTab() == ImportsTab)
+            fillImports();
         updateCounts();
         updateButtons();
     });
@@ -274,7 +293,7 @@ void CatalogPage::updateCounts()
     m_tabs->setTabText(InstancesTab,
                        title(tr("Instance types"), m_instanceProxy->rowCount(), m_models->instances()->rowCount()));
     m_tabs->setTabText(GpusTab, title(tr("GPUs and throughput"), m_gpuProxy->rowCount(), m_models->gpus()->rowCount()));
-    if (currentTab() == RatesTab) {
+    if (!onTableTab()) {
         m_count->clear();
         return;
     }
@@ -287,7 +306,7 @@ void CatalogPage::updateCounts()
 void CatalogPage::updateButtons()
 {
     // The search and filters, and edit and delete, act on the three tables; the rates tab has its own controls.
-    const bool table = currentTab() != RatesTab;
+    const bool table = onTableTab();
     for (QWidget *w : {static_cast<QWidget *>(m_search), static_cast<QWidget *>(m_providerFilter),
                        static_cast<QWidget *>(m_pricingFilter)})
         w->setEnabled(table);
@@ -295,6 +314,12 @@ void CatalogPage::updateButtons()
     m_editButton->setEnabled(selected == 1 && !m_editor->isReadOnly());
     m_deleteButton->setEnabled(selected >= 1 && !m_editor->isReadOnly());
     switch (currentTab()) {
+    case ImportsTab:
+        m_editButton->setText(tr("Edit…"));
+        m_editButton->setToolTip(tr("An import is a record of where prices came from; it is never edited."));
+        m_hint->setText(tr("Every import, oldest first: the file's name, or the address it was fetched from "
+                           "(Catalog › Update prices…) with the server's ETag and the SHA-256 of the bytes."));
+        break;
     case RatesTab:
         m_editButton->setText(tr("Edit…"));
         m_editButton->setToolTip(tr("Exchange rates are added or imported, never edited in place."));
@@ -346,6 +371,7 @@ QTableView *CatalogPage::currentTable() const
         return m_gpuTable;
     case PricesTab:
     case RatesTab:
+    case ImportsTab:
         break;
     }
     return m_priceTable;
@@ -416,6 +442,49 @@ void CatalogPage::startImport()
     m_importDialog->show();
     m_importDialog->raise();
     m_importDialog->activateWindow();
+}
+
+void CatalogPage::fillImports()
+{
+    std::vector<fetch::ImportRecord> records;
+    const Status read = fetch::visitImports(m_editor->document().database(), [&records](const fetch::ImportRecord &r) {
+        records.push_back(r);
+        return true;
+    });
+    if (!read)
+        showMessage(tr("The imports could not be read: %1").arg(read.error().message), true);
+    m_imports->setRowCount(static_cast<int>(records.size()));
+    const QLocale locale;
+    for (int row = 0; row < m_imports->rowCount(); ++row) {
+        const fetch::ImportRecord &r = records[static_cast<std::size_t>(row)];
+        const QStringList cells = {QString::number(r.id), r.format, r.origin, r.observedAt,
+                                   QString(r.importedAt).replace(QLatin1Char('T'), QLatin1Char(' ')).remove(QLatin1Char('Z')),
+                                   locale.toString(r.rows), r.sha256.left(16) + QStringLiteral("…"), r.etag};
+        for (int column = 0; column < cells.size(); ++column) {
+            auto *item = new QTableWidgetItem(cells[column]);
+            if (column == 2 || column == 6)
+                item->setToolTip(column == 2 ? r.origin : r.sha256);
+            if (column == 0 || column == 5)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_imports->setItem(row, column, item);
+        }
+    }
+    m_imports->resizeColumnsToContents();
+    m_imports->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+}
+
+void CatalogPage::startUpdate()
+{
+    ensureLoaded();
+    if (Status s = m_editor->document().checkWritable(tr("update the prices of")); !s)
+        return showMessage(s.error().message, true);
+    if (!m_updateDialog) {
+        m_updateDialog = new UpdatePricesDialog(m_models, this);
+        m_updateDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_updateDialog->show();
+    m_updateDialog->raise();
+    m_updateDialog->activateWindow();
 }
 
 void CatalogPage::addPrice()
@@ -559,7 +628,8 @@ void CatalogPage::editCurrent()
         return;
     switch (currentTab()) {
     case RatesTab:
-        return; // rates are added or imported, never edited in place
+    case ImportsTab:
+        return; // rates are added or imported, never edited in place; imports are records
     case PricesTab:
         return editPrice(rows.first());
     case InstancesTab:
@@ -573,7 +643,7 @@ void CatalogPage::deleteSelected()
 {
     ensureLoaded();
     const QList<int> rows = selectedSourceRows(currentTable());
-    if (rows.isEmpty() || currentTab() == RatesTab)
+    if (rows.isEmpty() || !onTableTab())
         return;
     if (Status writable = m_editor->document().checkWritable(tr("change the catalog of")); !writable)
         return showMessage(writable.error().message, true);
@@ -629,6 +699,7 @@ void CatalogPage::deleteSelected()
         break;
     }
     case RatesTab:
+    case ImportsTab:
         return;
     case GpusTab: {
         const catalog::GpuRecord *r = m_models->gpus()->record(rows.first());

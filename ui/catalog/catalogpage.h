@@ -12,6 +12,7 @@ class QLineEdit;
 class QPushButton;
 class QTabWidget;
 class QTableView;
+class QTableWidget;
 class QTimer;
 
 namespace mltco::ui {
@@ -20,6 +21,7 @@ class PlanEditor;
 class CatalogModels;
 class CatalogFilterProxy;
 class ImportDialog;
+class UpdatePricesDialog;
 class RatesView;
 
 /// The catalog a plan prices itself from: price observations, instance types and GPU models in three
@@ -45,6 +47,8 @@ public slots:
     void startImport();
     /// Shows the exchange rates and asks for an ECB file to import (File › Import exchange rates…).
     void startRatesImport();
+    /// Opens Catalog › Update prices…: the providers' price files fetched from their addresses.
+    void startUpdate();
     RatesView *rates() const { return m_rates; }
     void addPrice();
     void addInstanceType();
@@ -56,7 +60,10 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    enum Tab { PricesTab, InstancesTab, GpusTab, RatesTab };
+    enum Tab { PricesTab, InstancesTab, GpusTab, RatesTab, ImportsTab };
+    /// The tabs that are not one of the three catalog tables (they have their own controls).
+    bool onTableTab() const { return currentTab() != RatesTab && currentTab() != ImportsTab; }
+    void fillImports();
 
     /// Reads the catalog into the models and sizes the tables, once.
     void ensureLoaded() const;
@@ -93,11 +100,13 @@ private:
     QTableView *m_instanceTable = nullptr;
     QTableView *m_gpuTable = nullptr;
     RatesView *m_rates = nullptr; ///< the document's exchange rates (model.md §13)
+    QTableWidget *m_imports = nullptr; ///< every import with where it came from
     QLabel *m_count = nullptr;
     QLabel *m_hint = nullptr;
     QPushButton *m_editButton = nullptr;
     QPushButton *m_deleteButton = nullptr;
     QPointer<ImportDialog> m_importDialog;
+    QPointer<UpdatePricesDialog> m_updateDialog;
 };
 
 } // namespace mltco::ui

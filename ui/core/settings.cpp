@@ -13,6 +13,7 @@ const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kRecent = QStringLiteral("documents/recent");
 const QString kExportFolder = QStringLiteral("exports/folder");
+const QString kStaleAfterDays = QStringLiteral("prices/staleAfterDays");
 } // namespace
 
 Settings::Settings()
@@ -23,6 +24,15 @@ Settings::Settings()
 }
 
 Settings::~Settings() = default;
+
+int Settings::staleAfterDays() const
+{
+    bool ok = false;
+    const int days = m_settings->value(kStaleAfterDays, 90).toInt(&ok);
+    return ok && days >= 1 && days <= 3650 ? days : 90;
+}
+
+void Settings::setStaleAfterDays(int days) { m_settings->setValue(kStaleAfterDays, days); }
 
 QByteArray Settings::windowGeometry() const { return m_settings->value(kGeometry).toByteArray(); }
 void Settings::setWindowGeometry(const QByteArray &geometry) { m_settings->setValue(kGeometry, geometry); }

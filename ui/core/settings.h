@@ -34,6 +34,10 @@ public:
     /// Remembers the folder of `path` (a file written, or a folder chosen) for the next export.
     void rememberExport(const QString &path, bool isFolder = false);
 
+    /// After how many days a catalog price behind an option is called old (Catalog › Update prices…; 90 unset).
+    int staleAfterDays() const;
+    void setStaleAfterDays(int days);
+
     static constexpr int kMaxRecentFiles = 8;
 
 private:

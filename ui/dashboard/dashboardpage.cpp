@@ -219,6 +219,13 @@ void DashboardPage::showSummary(const report::ExecutiveSummary &summary)
         html += QStringLiteral("<br><span style=\"color: %1;\">%2 %3</span>")
                     .arg(theme::css(theme::Role::Muted), tr("What it hangs on:").toHtmlEscaped(),
                          grounds.join(QStringLiteral(" ")));
+    // How old the prices behind the options are, and a warning when they are older than the setting.
+    if (!summary.stalePrices.isEmpty())
+        html += QStringLiteral("<br><span style=\"color: %1; font-weight: bold;\">%2</span>")
+                    .arg(theme::css(theme::Role::WarningText), summary.stalePrices.toHtmlEscaped());
+    if (!summary.prices.isEmpty())
+        html += QStringLiteral("<br><span style=\"color: %1;\">%2</span>")
+                    .arg(theme::css(theme::Role::Muted), summary.prices.toHtmlEscaped());
     m_summary->setText(html);
     m_summaryMarkdown = report::summaryText(summary, report::SummaryFormat::Markdown);
 }

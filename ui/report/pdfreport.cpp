@@ -579,6 +579,10 @@ private:
             grounds += QStringLiteral("<li>No input moves the choice: see the break-even and risk pages.</li>");
         }
         grounds += QStringLiteral("</ul>");
+        if (!e.stalePrices.isEmpty())
+            grounds += QStringLiteral("<p class=\"flag\">%1</p>").arg(esc(e.stalePrices));
+        if (!e.prices.isEmpty())
+            grounds += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(e.prices));
         for (const QString &note : e.notes)
             grounds += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(note));
         section(cursor, grounds);

@@ -4,10 +4,13 @@
 #include "models/catalog/importers/importhelpers.h"
 #include "models/common/currency.h"
 #include "models/common/zipfile.h"
+#include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
 
 #include <QBuffer>
 #include <QCryptographicHash>
+#include <QDateTime>
+#include <QSqlQuery>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
@@ -146,9 +149,50 @@ Expected<EcbRates> readEcbRates(const QByteArray &bytes, const QString &fileName
     return out;
 }
 
-Expected<EcbImportResult> importEcbRates(const QSqlDatabase &db, const QString &path)
+namespace {
+
+/// Records a rate file as an import batch (format "ecb", dated by its newest day), in the caller's transaction: the
+/// imports listing shows it beside the price files, and an update asks its server with the validators kept here. A
+/// file imported before for the same day keeps its batch.
+Expected<qint64> recordRateBatch(const QSqlDatabase &db, const FxSource &source, const EcbRates &rates,
+                                 const FxWriteResult &written, const ImportOrigin &origin)
 {
-    const QString fileName = QFileInfo(path).fileName();
+    const QString day = rates.last.toString(Qt::ISODate);
+    Expected<QSqlQuery> before = store::exec(db, QStringLiteral("SELECT id FROM import_batch WHERE sha256 = ? AND "
+                                                                "observed_at = ?"),
+                                             {source.sha256, day});
+    if (!before)
+        return before.error();
+    if (before->next())
+        return before->value(0).toLongLong();
+    before->finish();
+    Expected<QSqlQuery> sourceRow = store::exec(db, QStringLiteral("SELECT id FROM source WHERE key = ?"), {source.key});
+    if (!sourceRow)
+        return sourceRow.error();
+    if (!sourceRow->next())
+        return Error{QStringLiteral("The rates' source %1 is missing").arg(source.key), {}};
+    const qint64 sourceId = sourceRow->value(0).toLongLong();
+    sourceRow->finish();
+    Expected<QSqlQuery> q = store::exec(
+        db,
+        QStringLiteral("INSERT INTO import_batch (source_id, format, file_name, sha256, observed_at, imported_at, "
+                       "rows_added, origin, etag, last_modified, retrieved_at) VALUES (?, 'ecb', ?, ?, ?, ?, ?, ?, ?, ?, "
+                       "?) RETURNING id"),
+        {sourceId, source.reference, source.sha256, day, QDateTime::currentDateTimeUtc().toString(Qt::ISODate),
+         written.added + written.changed, ImportOrigin::column(origin.address), ImportOrigin::column(origin.etag), ImportOrigin::column(origin.lastModified),
+         origin.retrievedAt.isValid() ? QVariant(origin.retrievedAt.toUTC().toString(Qt::ISODate))
+                                      : QVariant(QMetaType(QMetaType::QString))});
+    if (!q)
+        return q.error();
+    return store::insertedId(*q);
+}
+
+} // namespace
+
+Expected<EcbImportResult> importEcbRates(const QSqlDatabase &db, const QString &path, const ImportOrigin &origin,
+                                         const QString &givenName)
+{
+    const QString fileName = givenName.isEmpty() ? QFileInfo(path).fileName() : givenName;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Error{QStringLiteral("Could not open %1: %2").arg(path, file.errorString()), {}};
@@ -177,10 +221,13 @@ Expected<EcbImportResult> importEcbRates(const QSqlDatabase &db, const QString &
     Expected<FxWriteResult> written = writeRates(db, source, rates->quotes);
     if (!written)
         return written.error();
+    Expected<qint64> batch = recordRateBatch(db, source, *rates, *written, origin);
+    if (!batch)
+        return batch.error();
     if (!tx.commit())
         return Error{QStringLiteral("The rates could not be saved: %1. Nothing was imported.").arg(tx.errorString()),
                      {}};
-    return EcbImportResult{std::move(*rates), *written};
+    return EcbImportResult{std::move(*rates), *written, *batch};
 }
 
 } // namespace mltco::catalog

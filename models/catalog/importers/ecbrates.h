@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/catalog/fxrates.h"
+#include "models/catalog/importers/importdata.h"
 #include "models/common/expected.h"
 
 #include <QByteArray>
@@ -38,10 +39,14 @@ struct EcbImportResult final
 {
     EcbRates rates;
     FxWriteResult written;
+    qint64 batchId = 0; ///< the import batch recording the file (one made before, when the same file was imported)
 };
 
 /// Imports the ECB rate file at `path` into the document: read and checked whole first, then written in one
-/// transaction under a source naming the file and its SHA-256. A file refused leaves the document as it was.
-Expected<EcbImportResult> importEcbRates(const QSqlDatabase &db, const QString &path);
+/// transaction under a source naming the file and its SHA-256, recorded as an import batch (format "ecb") with
+/// `origin` (a fetched file's address and the server's validators). A file refused leaves the document as it was.
+/// `fileName` names the file in messages and the source (default: the file's own name).
+Expected<EcbImportResult> importEcbRates(const QSqlDatabase &db, const QString &path, const ImportOrigin &origin = {},
+                                         const QString &fileName = {});
 
 } // namespace mltco::catalog

@@ -3,6 +3,7 @@
 #include "models/catalog/types.h"
 
 #include <QDate>
+#include <QDateTime>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -23,6 +24,19 @@ struct ImportData final
     QString licence;               ///< the data's licence where the feed has one ("CC BY-SA 4.0"), else empty
 };
 
+/// Where a file fetched from an address came from (mltco-cli catalog update, fx update): recorded with its import
+/// batch, so the next update can ask the server whether anything changed. Empty for a file imported from disk.
+struct ImportOrigin final
+{
+    QString address;      ///< the URL the bytes came from (after redirects: the one asked for)
+    QString etag;         ///< the server's ETag, as it sent it
+    QString lastModified; ///< the server's Last-Modified, as it sent it
+    QDateTime retrievedAt; ///< when the last byte arrived (UTC)
+
+    /// A text column as the document stores it: '' for none, never NULL.
+    static QString column(const QString &text) { return text.isNull() ? QStringLiteral("") : text; }
+};
+
 struct ImportOptions final
 {
     /// Date of every observation in the file: required by the parsers of CSV files; the Azure Retail Prices and
@@ -31,6 +45,7 @@ struct ImportOptions final
     QString fileName;         ///< for `file:line: reason` messages
     QString provider;         ///< SkyPilot: the cloud the file lists ("aws", "gcp", "lambda", ...)
     bool skipCpuOnly = false; ///< SkyPilot: leave out rows without an accelerator
+    ImportOrigin origin = {}; ///< a fetched file's address and the server's validators
 };
 
 /// Where a parser puts each price row it reads, instead of ImportData::prices, so that an import can write rows

@@ -25,6 +25,7 @@
 #include <QUuid>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -149,8 +150,16 @@ Expected<QString> inputSha256(const QStringList &files)
 /// stops the reading.
 Expected<ImportData> parseInputs(const QStringList &files, PriceFileFormat format, const ImportOptions &options,
                                  ChunkingSink &sink, ImportProgress &progress, const ChunkQueue &queue,
-                                 qint64 totalBytes)
+                                 qint64 totalBytes, const std::function<std::unique_ptr<QIODevice>()> &openInput)
 {
+    if (openInput && format != PriceFileFormat::SpareCores && format != PriceFileFormat::AzureRetail) {
+        std::unique_ptr<QIODevice> input = openInput();
+        if (!input || !input->isOpen())
+            return Error{QStringLiteral("Cannot read \"%1\"").arg(QDir::toNativeSeparators(files.first())), {}};
+        ProgressReader watched(*input, progress, [&queue] { return queue.isAborted(); });
+        watched.open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+        return parsePriceFile(watched, format, options, &sink);
+    }
     if (format == PriceFileFormat::SpareCores) {
         return parseSpareCores(files.first(), options, &sink, [&](qint64 done, qint64 total) {
             progress.start(ImportProgress::Stage::Reading, totalBytes);
@@ -225,22 +234,28 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         result.observedAt = request.format == PriceFileFormat::SpareCores
                                 ? spareCoresSnapshotDate(files.first()).value_or(newest)
                                 : newest;
-    ImportWriter writer(db);
-    if (Status s = writer.begin(priceFileFormatKey(request.format), options.fileName, result.observedAt); !s)
+    ImportWriter writer(db, request.nesting);
+    if (Status s = writer.begin(priceFileFormatKey(request.format), options.fileName, result.observedAt,
+                                options.origin);
+        !s)
         return s.error();
 
     progress.start(ImportProgress::Stage::Reading, totalBytes);
     progress.setRowsWritten(0);
     ChunkQueue queue;
-    std::future<Expected<QString>> hash = std::async(std::launch::async, [files] { return inputSha256(files); });
+    std::atomic<bool> parseFailed = false;
+    std::future<Expected<QString>> hash = std::async(std::launch::async, [&parseFailed, files, known = request.sha256] {
+        return known ? known([&parseFailed] { return parseFailed.load(); }) : inputSha256(files);
+    });
     std::optional<Expected<ImportData>> parsed;
     std::thread parser([&] {
         ChunkingSink sink(queue, request.chunkRows);
-        parsed.emplace(parseInputs(files, request.format, options, sink, progress, queue, totalBytes));
+        parsed.emplace(parseInputs(files, request.format, options, sink, progress, queue, totalBytes, request.openInput));
         if (*parsed) {
             sink.flush();
             queue.close();
         } else {
+            parseFailed = true;
             queue.abort(); // a refused file: the writer need not write what will be rolled back
         }
     });

@@ -10,10 +10,12 @@
 #include "models/common/progress.h"
 
 #include <QDate>
+#include <QIODevice>
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace mltco::catalog {
@@ -30,6 +32,17 @@ struct ImportRequest final
     /// chunks keep one instance type's history on fewer pages; three in flight cost a few tens of MB whatever the
     /// file's size. The default suits every file; a test makes a file of several chunks smaller with a smaller one.
     qsizetype chunkRows = 65536;
+    /// OwnTransaction: the import commits by itself. InsideCallersTransaction: it is one part of the caller's
+    /// transaction (an update that lands several files at once), kept or undone with it.
+    ImportWriter::Nesting nesting = ImportWriter::Nesting::OwnTransaction;
+    /// A file still being written (a download read as it arrives): opens the device the parser reads instead of
+    /// `path` itself (one-file formats only), which waits for more bytes until the writer is done and fails when it
+    /// failed. `path` is still named in messages.
+    std::function<std::unique_ptr<QIODevice>()> openInput = {};
+    /// With openInput: the input's SHA-256 once it is whole (the download computes it), instead of reading the file.
+    /// It may wait for the input to be whole, and returns early (an Error) once `stopped()` says the import no
+    /// longer needs it (the file was refused).
+    std::function<Expected<QString>(const std::function<bool()> &stopped)> sha256 = {};
 };
 
 struct ImportResult final

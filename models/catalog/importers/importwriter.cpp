@@ -25,8 +25,8 @@ const QString kFindSource = QStringLiteral("SELECT id FROM source WHERE key = ?"
 const QString kNameSource = QStringLiteral("UPDATE source SET key = ?, sha256 = ? WHERE id = ?");
 const QString kSourceLicence = QStringLiteral("UPDATE source SET note = ? WHERE id = ?");
 const QString kInsertBatch = QStringLiteral(
-    "INSERT INTO import_batch (source_id, format, file_name, sha256, observed_at, imported_at, rows_added) "
-    "VALUES (?, ?, ?, ?, ?, ?, 0) RETURNING id");
+    "INSERT INTO import_batch (source_id, format, file_name, sha256, observed_at, imported_at, rows_added, origin, "
+    "etag, last_modified, retrieved_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id");
 const QString kNameBatch = QStringLiteral("UPDATE import_batch SET sha256 = ?, rows_added = ? WHERE id = ?");
 const QString kInsertProvider =
     QStringLiteral("INSERT INTO provider (name, display_name, kind) VALUES (?, ?, ?) RETURNING id");
@@ -61,6 +61,7 @@ struct ImportWriter::Impl
     void end()
     {
         tx.reset();
+        part.reset();
         if (restoreForeignKeys)
             (void)store::execPlain(db, QStringLiteral("PRAGMA foreign_keys = ON"));
         restoreForeignKeys = false;
@@ -69,6 +70,9 @@ struct ImportWriter::Impl
     QSqlDatabase db;
     bool restoreForeignKeys = false;
     std::optional<store::Transaction> tx;
+    std::optional<store::Savepoint> part; ///< Nesting::InsideCallersTransaction
+    ImportWriter::Nesting nesting = ImportWriter::Nesting::OwnTransaction;
+    bool active() const { return (tx && tx->isActive()) || (part && part->isActive()); }
     QString format, fileName;
     QDate observedAt;
     qint64 sourceId = 0;
@@ -93,12 +97,17 @@ struct ImportWriter::Impl
     Expected<ImportSummary> finish(const ImportData &whole, const QString &sha256, const std::function<bool()> &cancelled);
 };
 
-ImportWriter::ImportWriter(const QSqlDatabase &db) : d(std::make_unique<Impl>()) { d->db = db; }
+ImportWriter::ImportWriter(const QSqlDatabase &db, Nesting nesting) : d(std::make_unique<Impl>())
+{
+    d->db = db;
+    d->nesting = nesting;
+}
 ImportWriter::~ImportWriter() = default; // an unfinished transaction rolls back with its guard
 
 qint64 ImportWriter::written() const { return d->prices.written(); }
 
-Status ImportWriter::begin(const QString &format, const QString &fileName, const QDate &observedAt)
+Status ImportWriter::begin(const QString &format, const QString &fileName, const QDate &observedAt,
+                           const ImportOrigin &origin)
 {
     d->format = format;
     d->fileName = fileName;
@@ -115,9 +124,15 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
             return Error{QStringLiteral("The import could not start: %1").arg(s.error().message), {}};
         d->restoreForeignKeys = true;
     }
-    d->tx.emplace(d->db);
-    if (!d->tx->isActive())
-        return Error{QStringLiteral("The import could not start: %1").arg(d->tx->errorString()), {}};
+    if (d->nesting == Nesting::OwnTransaction) {
+        d->tx.emplace(d->db);
+        if (!d->tx->isActive())
+            return Error{QStringLiteral("The import could not start: %1").arg(d->tx->errorString()), {}};
+    } else {
+        d->part.emplace(d->db);
+        if (!d->part->isActive())
+            return Error{QStringLiteral("The import could not start: %1").arg(d->part->errorString()), {}};
+    }
     const QString date = observedAt.toString(Qt::ISODate);
     const QString provisional = QStringLiteral("import:pending:") + QUuid::createUuid().toString(QUuid::WithoutBraces);
     // The source first: new GPUs and instance types cite the file that introduced them.
@@ -129,7 +144,11 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
     d->sourceId = store::insertedId(*src);
     Expected<QSqlQuery> batch = exec(d->db, kInsertBatch,
                                      {d->sourceId, format, fileName, provisional, date,
-                                      QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+                                      QDateTime::currentDateTimeUtc().toString(Qt::ISODate), ImportOrigin::column(origin.address),
+                                      ImportOrigin::column(origin.etag), ImportOrigin::column(origin.lastModified),
+                                      origin.retrievedAt.isValid()
+                                          ? QVariant(origin.retrievedAt.toUTC().toString(Qt::ISODate))
+                                          : QVariant(QMetaType(QMetaType::QString))});
     if (!batch)
         return d->fail(batch.error());
     d->summary.batchId = store::insertedId(*batch);
@@ -211,7 +230,7 @@ Status ImportWriter::Impl::addInstance(const InstanceType &i)
 
 Status ImportWriter::write(const PriceChunk &chunk, const ImportProgressFn &progress)
 {
-    if (!d->tx || !d->tx->isActive())
+    if (!d->active())
         return Error{QStringLiteral("The import has not started."), {}};
     for (const Provider &p : chunk.providers)
         if (Status s = d->addProvider(p); !s)
@@ -326,7 +345,7 @@ std::optional<qint64> ImportWriter::importedBefore(const QString &sha256) const
 Expected<ImportSummary> ImportWriter::finish(const ImportData &whole, const QString &sha256,
                                              const std::function<bool()> &cancelled)
 {
-    if (!d->tx || !d->tx->isActive())
+    if (!d->active())
         return Error{QStringLiteral("The import has not started."), {}};
     Expected<ImportSummary> summary = d->finish(whole, sha256, cancelled);
     d->end(); // committed, or rolled back however it failed
@@ -371,8 +390,9 @@ Expected<ImportSummary> ImportWriter::Impl::finish(const ImportData &whole, cons
         return s.error();
     if (stop())
         return Error{importCancelledMessage(), {}};
-    if (!tx->commit())
-        return Error{QStringLiteral("The import was not saved: %1").arg(tx->errorString()), {}};
+    if (tx ? !tx->commit() : !part->release())
+        return Error{QStringLiteral("The import was not saved: %1").arg(tx ? tx->errorString() : part->errorString()),
+                     {}};
     return summary;
 }
 

@@ -57,13 +57,19 @@ struct PriceChunk final
 class ImportWriter final
 {
 public:
-    explicit ImportWriter(const QSqlDatabase &db);
+    /// Whether the writer holds its own transaction, or writes one part of the caller's (an update that lands
+    /// several files in one transaction): then it writes under a savepoint, finish() keeps its part and a writer
+    /// destroyed before finish() undoes only its own.
+    enum class Nesting { OwnTransaction, InsideCallersTransaction };
+    explicit ImportWriter(const QSqlDatabase &db, Nesting nesting = Nesting::OwnTransaction);
     ~ImportWriter();
     ImportWriter(const ImportWriter &) = delete;
     ImportWriter &operator=(const ImportWriter &) = delete;
 
     /// `format` is the parser's ("csv", "skypilot"); rows without a date take `observedAt`.
-    Status begin(const QString &format, const QString &fileName, const QDate &observedAt);
+    /// `origin` is recorded with the batch (a fetched file's address and validators).
+    Status begin(const QString &format, const QString &fileName, const QDate &observedAt,
+                 const ImportOrigin &origin = {});
     /// Adds the chunk's new providers and instance types that the document lacks, then its prices.
     Status write(const PriceChunk &chunk, const ImportProgressFn &progress = {});
     qint64 written() const;
