@@ -17,6 +17,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRandomGenerator>
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QTemporaryDir>
@@ -516,6 +517,50 @@ private slots:
         expectFailure(*doc, request, fetch::FailureKind(kind),
                       m_server->base() + QStringLiteral("/fault-") + QString::fromLatin1(fault) + QStringLiteral("/aws/vms.csv"),
                       words);
+    }
+
+    void whateverTheServerSendsTheUpdateSaysWhatHappened()
+    {
+        // Answers no real server should give, made at random from pieces of real ones: a status line or not,
+        // headers cut or doubled, lengths that lie, bodies of CSV, HTML, JSON or bytes. Each update ends in words
+        // (imported or failed), never hangs or crashes, and a failed one leaves the document as it was.
+        const QByteArray csv = readAll(kData + QStringLiteral("/import/skypilot-v8-aws-vms.csv"));
+        const QList<QByteArray> statusLines = {"HTTP/1.1 200 OK\r\n", "HTTP/1.1 304 Not Modified\r\n",
+                                               "HTTP/1.1 302 Found\r\nLocation: /nowhere\r\n",
+                                               "HTTP/1.1 500 Oops\r\n", "HTTP/1.0 200\r\n", "HTTP/9 999 ?\r\n",
+                                               "", "garbage\r\n", "HTTP/1.1 503 Busy\r\nRetry-After: soon\r\n",
+                                               "HTTP/1.1 429 Slow\r\nRetry-After: Wed, 01 Jan 2031 00:00:00 GMT\r\n"};
+        const QList<QByteArray> headers = {"Content-Type: text/csv\r\n", "Content-Type: text/html\r\n",
+                                           "Content-Length: 10\r\n", "Content-Length: -5\r\n",
+                                           "Content-Length: 99999999999999999999\r\n",
+                                           "Transfer-Encoding: chunked\r\n", "Content-Encoding: gzip\r\n",
+                                           "ETag: \"x\"\r\n", "Last-Modified: yesterday\r\n", "X: \xff\xfe\r\n"};
+        const QList<QByteArray> bodies = {csv, csv.left(333), "<html>portal</html>", "{\"Items\": []}",
+                                          QByteArray(700, '\0'), "zz\r\n", QByteArray()};
+        QRandomGenerator random(20261205);
+        auto doc = newDocument();
+        for (int i = 0; i < 60; ++i) {
+            QByteArray raw = statusLines[random.bounded(int(statusLines.size()))];
+            for (int h = random.bounded(4); h > 0; --h)
+                raw += headers[random.bounded(int(headers.size()))];
+            if (random.bounded(5) != 0)
+                raw += "\r\n";
+            raw += bodies[random.bounded(int(bodies.size()))];
+            test::HttpRoute r;
+            r.raw = raw;
+            const QByteArray root = "/random-" + QByteArray::number(i);
+            m_server->route(root + "/aws/vms.csv", r);
+            auto request = skyPilot({QStringLiteral("aws")}, m_server->base() + QString::fromLatin1(root));
+            request.settings.stallTimeout = 1s;
+            request.settings.retries = 1;
+            request.settings.longestRetryWait = 1s;
+            const QString before = dumpOf(doc->database());
+            const fetch::UpdateOutcome outcome = update(*doc, request);
+            if (const auto *failure = std::get_if<fetch::FetchFailure>(&outcome)) {
+                QVERIFY2(!failure->message.isEmpty(), raw.left(200).constData());
+                QVERIFY2(dumpOf(doc->database()) == before, raw.left(200).constData());
+            }
+        }
     }
 
     void aRedirectIsFollowedAndTheAddressAskedIsKept()

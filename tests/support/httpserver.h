@@ -53,6 +53,7 @@ struct HttpRoute final
     int busyFirst = 0;          ///< answer the first N requests with busyStatus and Retry-After
     int busyStatus = 503;
     QByteArray retryAfter = "1";
+    QByteArray raw;       ///< sent as it is instead of an answer (status line, headers and body: anything at all)
     int trickleBytes = 0; ///< send the body this many bytes at a time, trickleMs apart (a slow, long download)
     int trickleMs = 0;
 };
@@ -227,6 +228,10 @@ private:
                 r = found->second;
                 served = m_served[key]++;
             }
+        }
+        if (!r.raw.isEmpty()) {
+            send(socket, r.raw, -1);
+            return;
         }
         QByteArray body = r.body;
         QByteArray out;

@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QDateEdit>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -174,7 +175,18 @@ private slots:
         QCOMPARE(m_ui->editor()->plan().pricesAsOf, dayBefore);
         QVERIFY(qFuzzyCompare(total(QStringLiteral("p4d")), before));
         QTRY_VERIFY2(summary->text().contains(QStringLiteral("the day the plan stands on")), qPrintable(summary->text()));
-        m_ui->window->findChild<QUndoStack *>()->undo();
+        // The Scenarios page's workload shows the day, and unticking it stands on the latest prices again.
+        m_ui->window->showPage(ui::MainWindow::Scenarios);
+        auto *pinned = m_ui->onScenarios<QCheckBox>(QStringLiteral("pricesAsOfPinned"));
+        QVERIFY(pinned && pinned->isChecked());
+        QCOMPARE(m_ui->onScenarios<QDateEdit>(QStringLiteral("pricesAsOf"))->date(), dayBefore);
+        QTest::mouseClick(pinned, Qt::LeftButton, {}, QPoint(4, pinned->height() / 2));
+        QVERIFY(!m_ui->editor()->plan().pricesAsOf.isValid());
+        QVERIFY(qFuzzyCompare(total(QStringLiteral("p4d")), 21.957642 * 730 * 12));
+        m_ui->window->findChild<QUndoStack *>()->undo(); // pinned again
+        QCOMPARE(m_ui->editor()->plan().pricesAsOf, dayBefore);
+        QVERIFY(pinned->isChecked());
+        m_ui->window->findChild<QUndoStack *>()->undo(); // and the pin undone
         QVERIFY(!m_ui->editor()->plan().pricesAsOf.isValid());
         QVERIFY(qFuzzyCompare(total(QStringLiteral("p4d")), 21.957642 * 730 * 12));
 

@@ -279,6 +279,8 @@ ScenarioForm::CatalogAnswer ScenarioForm::askCatalog() const
     // say why.
     tco::InstanceRef ref = *s.instance;
     ref.currency = m_editor->plan().currency;
+    if (!ref.asOf.isValid())
+        ref.asOf = m_editor->plan().pricesAsOf; // workload.prices_as_of, as the evaluation asks
     Expected<tco::ResolvedInstance> found = catalog::makeInstanceResolver(m_editor->document().database())(ref);
     if (!found)
         return {std::nullopt, found.error().message};

@@ -18,6 +18,9 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
+#include <QDateEdit>
+#include <QCheckBox>
 #include <QLocale>
 
 namespace mltco::ui {
@@ -111,6 +114,37 @@ WorkloadForm::WorkloadForm(PlanEditor *editor, QWidget *parent)
     offer->addWidget(m_teamNote, 1);
     offer->addWidget(m_perEngineer, 0, Qt::AlignTop);
     m_teamOffer->hide();
+
+    // Which day's catalog prices the plan stands on (workload.prices_as_of): the latest, or a day of its own.
+    m_pricesLabel = new QLabel(tr("Catalog prices"), this);
+    m_prices = new QWidget(this);
+    auto *prices = new QHBoxLayout(m_prices);
+    prices->setContentsMargins(0, 0, 0, 0);
+    m_pricesPinned = new QCheckBox(tr("as of"), m_prices);
+    m_pricesPinned->setObjectName(QStringLiteral("pricesAsOfPinned"));
+    m_pricesPinned->setToolTip(tr("Keep the plan on the catalog's prices of one day, whatever is imported later "
+                                  "(workload.prices_as_of)"));
+    m_pricesDay = new QDateEdit(m_prices);
+    m_pricesDay->setObjectName(QStringLiteral("pricesAsOf"));
+    m_pricesDay->setAccessibleName(tr("Catalog prices as of"));
+    m_pricesDay->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_pricesDay->setCalendarPopup(true);
+    m_pricesDay->setDateRange(QDate(2000, 1, 1), QDate(2100, 12, 31));
+    m_pricesNote = new QLabel(m_prices);
+    m_pricesNote->setObjectName(QStringLiteral("pricesAsOfNote"));
+    m_pricesNote->setWordWrap(true);
+    m_pricesNote->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
+    m_pricesLabel->setBuddy(m_pricesPinned);
+    prices->addWidget(m_pricesPinned);
+    prices->addWidget(m_pricesDay);
+    prices->addWidget(m_pricesNote, 1);
+    connect(m_pricesPinned, &QCheckBox::toggled, this, [this](bool pinned) {
+        setPricesDay(pinned ? m_pricesDay->date() : QDate());
+    });
+    connect(m_pricesDay, &QDateEdit::editingFinished, this, [this] {
+        if (m_pricesPinned->isChecked())
+            setPricesDay(m_pricesDay->date());
+    });
     arrange(2);
     updateFromPlan();
 }
@@ -189,6 +223,8 @@ void WorkloadForm::arrange(int columns)
     m_grid->removeWidget(m_currency);
     m_grid->removeWidget(m_currencyNote);
     m_grid->removeWidget(m_teamOffer);
+    m_grid->removeWidget(m_pricesLabel);
+    m_grid->removeWidget(m_prices);
     // Fields filled column by column: two columns keep the form three rows high on a wide window; one column
     // keeps every field and its note readable on a narrow one.
     constexpr int kFieldColumns = 5;
@@ -203,6 +239,8 @@ void WorkloadForm::arrange(int columns)
         m_order[i]->addToGrid(m_grid, 2 + 2 * (i % rows), (i / rows) * (kFieldColumns + 1));
     m_grid->addWidget(m_stepsLabel, 2 + 2 * rows, 0, Qt::AlignTop);
     m_grid->addWidget(m_steps, 2 + 2 * rows, 1, 1, columns * kFieldColumns + columns - 1);
+    m_grid->addWidget(m_pricesLabel, 3 + 2 * rows, 0);
+    m_grid->addWidget(m_prices, 3 + 2 * rows, 1, 1, columns * kFieldColumns + columns - 1);
     // A gap between the two columns of fields, and the notes take what is left.
     for (int c = 0; c < 2 * (kFieldColumns + 1); ++c) {
         m_grid->setColumnStretch(c, 0);
@@ -260,6 +298,31 @@ void WorkloadForm::updateFromPlan()
     updateElectricityNote();
     m_steps->setWorkload(plan.workload);
     updateTeamOffer();
+    {
+        const QSignalBlocker blockCheck(m_pricesPinned);
+        const QSignalBlocker blockDay(m_pricesDay);
+        const bool pinned = plan.pricesAsOf.isValid();
+        m_pricesPinned->setChecked(pinned);
+        if (pinned)
+            m_pricesDay->setDate(plan.pricesAsOf);
+        else if (!m_pricesDay->hasFocus())
+            m_pricesDay->setDate(QDate::currentDate());
+        m_pricesDay->setEnabled(pinned);
+        m_pricesNote->setText(pinned ? tr("every catalog price the plan uses is the latest observed on or before this "
+                                          "day, whatever is imported later")
+                                     : tr("the latest observation of each price; tick to keep the plan on one day's "
+                                          "prices"));
+    }
+}
+
+void WorkloadForm::setPricesDay(const QDate &day)
+{
+    if (day == m_editor->plan().pricesAsOf)
+        return;
+    tco::Plan after = m_editor->plan();
+    after.pricesAsOf = day;
+    m_editor->apply(after, day.isValid() ? tr("Stand on the prices of %1").arg(day.toString(Qt::ISODate))
+                                         : tr("Stand on the latest prices"));
 }
 
 void WorkloadForm::updateElectricityNote()

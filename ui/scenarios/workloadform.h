@@ -5,7 +5,9 @@
 #include <QGroupBox>
 #include <QMap>
 
+class QCheckBox;
 class QComboBox;
+class QDateEdit;
 class QGridLayout;
 class QLabel;
 class QPushButton;
@@ -56,6 +58,13 @@ private:
     int m_teamBefore = -1; ///< the team size the whole-team demand was set for; -1 when nothing is offered
     void updateTeamOffer();
     void updateElectricityNote();
+    /// workload.prices_as_of: the day whose catalog prices the plan stands on, or the latest (unticked).
+    QLabel *m_pricesLabel = nullptr;
+    QWidget *m_prices = nullptr;
+    QCheckBox *m_pricesPinned = nullptr;
+    QDateEdit *m_pricesDay = nullptr;
+    QLabel *m_pricesNote = nullptr;
+    void setPricesDay(const QDate &day);
     int m_columns = 0;
 };
 
