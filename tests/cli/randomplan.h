@@ -1,6 +1,7 @@
 #pragma once
 // A random valid plan of every kind and option, for the tests that hold every plan the product accepts against what it
 // does with it (every command, the live workbook).
+#include <QDate>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
@@ -164,6 +165,8 @@ private:
             w.insert(QStringLiteral("cloud_price_trend"), uniform(-0.3, 0.1));
         if (chance(0.3))
             w.insert(QStringLiteral("electricity_per_kwh"), uniform(0.05, 0.4)); // the plan's, for purchases without one
+        if (chance(0.2)) // the day of catalog prices the plan stands on: written and read back by every command
+            w.insert(QStringLiteral("prices_as_of"), QDate(2020, 1, 1).addDays(between(0, 3000)).toString(Qt::ISODate));
         return w;
     }
 

@@ -334,6 +334,25 @@ private slots:
                 past);
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.contains(QStringLiteral("could not be reached")), qPrintable(r.err));
+
+        // HTTPS through the proxy https_proxy names: a CONNECT tunnel to a mirror signed by the company's authority.
+        test::HttpServer tls(kData + QStringLiteral("/fetch/test-server.pem"), kData + QStringLiteral("/fetch/test-server.key"));
+        test::HttpRoute aws;
+        aws.body = fileBytes(kData + QStringLiteral("/import/skypilot-v8-aws-vms.csv"));
+        tls.route("/v8/aws/vms.csv", aws);
+        m_server->clearLog();
+        const QString secure = QStringLiteral("https://prices.mirror.invalid:%1/v8").arg(tls.port()); // in the certificate
+        r = cli({QStringLiteral("catalog"), QStringLiteral("update"), QStringLiteral("skypilot"), QStringLiteral("--url"),
+                 secure, QStringLiteral("--cloud"), QStringLiteral("aws"), QStringLiteral("--ca-file"),
+                 kData + QStringLiteral("/fetch/test-server.pem"), QStringLiteral("--document"),
+                 m_home.filePath(QStringLiteral("tls.mltco"))},
+                {{QStringLiteral("https_proxy"), m_server->base()}});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const std::vector<test::HttpRequestSeen> tunnels = m_server->requests();
+        QCOMPARE(tunnels.size(), std::size_t(1));
+        QCOMPARE(tunnels[0].method, QByteArray("CONNECT"));
+        QCOMPARE(tunnels[0].target, QStringLiteral("prices.mirror.invalid:%1").arg(tls.port()).toLatin1());
+        QCOMPARE(tls.requestsFor("/v8/aws/vms.csv"), 1);
     }
 };
 

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QHash>
 #include <QList>
+#include <QPointer>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslKey>
@@ -65,7 +66,10 @@ struct HttpRequestSeen final
     QByteArray target; ///< as sent: a path, or a whole address when sent to a proxy
     QByteArray path;
     QHash<QByteArray, QByteArray> headers; ///< names in lower case
-    bool viaProxy() const { return target.startsWith("http://") || target.startsWith("https://"); }
+    bool viaProxy() const
+    {
+        return target.startsWith("http://") || target.startsWith("https://") || method == "CONNECT";
+    }
 };
 
 inline QByteArray gzipBytes(const QByteArray &in)
@@ -170,14 +174,22 @@ private:
             while (QTcpSocket *socket = server->nextPendingConnection()) {
                 sockets.push_back(socket);
                 auto buffer = std::make_shared<QByteArray>();
-                QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket, buffer] {
+                auto tunnel = std::make_shared<QPointer<QTcpSocket>>();
+                QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket, buffer, tunnel] {
+                    if (*tunnel) { // a CONNECT tunnel: the bytes go on as they are
+                        (*tunnel)->write(socket->readAll());
+                        return;
+                    }
                     *buffer += socket->readAll();
                     const qsizetype end = buffer->indexOf("\r\n\r\n");
                     if (end < 0 || buffer->isEmpty())
                         return;
                     const QByteArray head = buffer->left(end);
                     buffer->clear();
-                    answer(socket, head);
+                    if (head.startsWith("CONNECT "))
+                        *tunnel = openTunnel(socket, head);
+                    else
+                        answer(socket, head);
                 });
             }
         });
@@ -308,6 +320,33 @@ private:
             return;
         }
         send(socket, out + payload, limit);
+    }
+
+    /// A forward proxy's CONNECT host:port (how a client reaches an HTTPS address through a proxy): logged as a
+    /// request through the proxy, then every byte passed both ways to 127.0.0.1 at that port.
+    QTcpSocket *openTunnel(QTcpSocket *socket, const QByteArray &head)
+    {
+        HttpRequestSeen seen;
+        const QList<QByteArray> first = head.split('\n').value(0).trimmed().split(' ');
+        seen.method = first.value(0);
+        seen.target = first.value(1);
+        seen.path = seen.target;
+        {
+            const std::lock_guard lock(m_mutex);
+            m_seen.push_back(seen);
+        }
+        const quint16 port = static_cast<quint16>(seen.target.mid(seen.target.lastIndexOf(':') + 1).toUInt());
+        auto *upstream = new QTcpSocket(socket);
+        upstream->connectToHost(QHostAddress::LocalHost, port);
+        if (!upstream->waitForConnected(5000)) {
+            socket->write("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            socket->disconnectFromHost();
+            return nullptr;
+        }
+        QObject::connect(upstream, &QTcpSocket::readyRead, socket, [socket, upstream] { socket->write(upstream->readAll()); });
+        QObject::connect(upstream, &QTcpSocket::disconnected, socket, [socket] { socket->disconnectFromHost(); });
+        socket->write("HTTP/1.1 200 Connection established\r\n\r\n");
+        return upstream;
     }
 
     static void send(QTcpSocket *socket, const QByteArray &bytes, qint64 limit)
