@@ -17,6 +17,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -30,6 +31,7 @@ using namespace std::chrono_literals;
 namespace {
 
 const QString kData = QStringLiteral(MLTCO_TEST_DATA_DIR);
+const QString kLambda = QStringLiteral(MLTCO_SHARED_DIR "/data/skypilot-v8-lambda-vms.csv");
 
 QByteArray readAll(const QString &path)
 {
@@ -208,30 +210,34 @@ private slots:
         gcp.lastModified = "Tue, 01 Dec 2026 06:00:00 GMT";
         gcp.chunked = true;
         m_server->route("/gcp/vms.csv", gcp);
+        // SkyPilot's own Lambda catalog, whole, as its public repository publishes it (CRLF lines; shared/data).
+        m_server->routeFile("/lambda/vms.csv", kLambda, "text/plain; charset=utf-8");
     }
 
     void skyPilotLandsWhatItsFilesLand()
     {
         auto fetched = newDocument();
-        const fetch::UpdateOutcome outcome = update(*fetched, skyPilot({QStringLiteral("aws"), QStringLiteral("gcp")}));
+        const QStringList clouds = {QStringLiteral("aws"), QStringLiteral("gcp"), QStringLiteral("lambda")};
+        const fetch::UpdateOutcome outcome = update(*fetched, skyPilot(clouds));
         QVERIFY2(std::holds_alternative<fetch::UpdateResult>(outcome),
                  qPrintable(failureText(outcome)));
         const fetch::UpdateResult &result = std::get<fetch::UpdateResult>(outcome);
-        QCOMPARE(result.addresses.size(), std::size_t(2));
+        QCOMPARE(result.addresses.size(), std::size_t(3));
         QVERIFY(result.changed());
 
         // The same files imported from disk, with the same dates and clouds.
         auto imported = newDocument();
-        const QStringList files = {QStringLiteral("skypilot-v8-aws-vms.csv"), QStringLiteral("skypilot-v8-gcp-vms.csv")};
-        for (int i = 0; i < 2; ++i) {
+        const QStringList files = {kData + QStringLiteral("/import/skypilot-v8-aws-vms.csv"),
+                                   kData + QStringLiteral("/import/skypilot-v8-gcp-vms.csv"), kLambda};
+        for (int i = 0; i < 3; ++i) {
             const fetch::AddressOutcome &a = result.addresses[std::size_t(i)];
             QCOMPARE(a.what, fetch::AddressOutcome::What::Imported);
             catalog::ImportRequest request;
-            request.path = kData + QStringLiteral("/import/") + files[i];
+            request.path = files[i];
             request.format = catalog::PriceFileFormat::SkyPilot;
-            request.options.provider = i == 0 ? QStringLiteral("aws") : QStringLiteral("gcp");
+            request.options.provider = clouds[i];
             request.options.observedAt = a.observedAt;
-            request.options.fileName = files[i];
+            request.options.fileName = QFileInfo(files[i]).fileName();
             catalog::ImportProgress progress;
             Expected<catalog::ImportResult> fromDisk = catalog::importPriceFile(imported->database(), request, progress);
             QVERIFY2(fromDisk, qPrintable(fromDisk ? QString() : fromDisk.error().message));
@@ -250,7 +256,7 @@ private slots:
             records.push_back(r);
             return true;
         }));
-        QCOMPARE(records.size(), std::size_t(2));
+        QCOMPARE(records.size(), std::size_t(3));
         QCOMPARE(records[0].origin, m_server->base() + QStringLiteral("/aws/vms.csv"));
         QCOMPARE(records[0].etag, QStringLiteral("\"aws-v8-1\""));
         QCOMPARE(records[0].sha256, *fileSha256(kData + QStringLiteral("/import/skypilot-v8-aws-vms.csv")));
@@ -261,13 +267,15 @@ private slots:
         // Asking again sends the validators; the server's 304 imports nothing and changes nothing.
         m_server->clearLog();
         const QString before = dumpOf(fetched->database());
-        const fetch::UpdateOutcome again = update(*fetched, skyPilot({QStringLiteral("aws"), QStringLiteral("gcp")}));
+        const fetch::UpdateOutcome again = update(*fetched, skyPilot(clouds));
         QVERIFY(std::holds_alternative<fetch::UpdateResult>(again));
         QVERIFY(!std::get<fetch::UpdateResult>(again).changed());
-        for (const fetch::AddressOutcome &a : std::get<fetch::UpdateResult>(again).addresses)
-            QCOMPARE(a.what, fetch::AddressOutcome::What::NotModified);
+        const auto &addresses = std::get<fetch::UpdateResult>(again).addresses;
+        QCOMPARE(addresses.at(0).what, fetch::AddressOutcome::What::NotModified);
+        QCOMPARE(addresses.at(1).what, fetch::AddressOutcome::What::NotModified);
+        QCOMPARE(addresses.at(2).what, fetch::AddressOutcome::What::SameBytes); // sent no validators: its hash tells
         const std::vector<test::HttpRequestSeen> seen = m_server->requests();
-        QCOMPARE(seen.size(), std::size_t(2));
+        QCOMPARE(seen.size(), std::size_t(3));
         QCOMPARE(seen[0].headers.value("if-none-match"), QByteArray("\"aws-v8-1\""));
         QCOMPARE(seen[1].headers.value("if-modified-since"), QByteArray("Tue, 01 Dec 2026 06:00:00 GMT"));
         QCOMPARE(dumpOf(fetched->database()), before);
