@@ -161,7 +161,7 @@ FetchOutcome fetchToFile(const QUrl &url, const Validators &validators, const QS
             stop();
         });
         QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-            if (progress.isCancelled())
+            if (progress.isCancelled() || progress.isStopped())
                 stop();
         });
         QObject::connect(reply.get(), &QNetworkReply::metaDataChanged, &loop, [&] {
@@ -221,7 +221,7 @@ FetchOutcome fetchToFile(const QUrl &url, const Validators &validators, const QS
             a.writeError = out.errorString();
         out.close();
 
-        if (progress.isCancelled()) {
+        if (progress.isCancelled() || progress.isStopped()) {
             QFile::remove(path);
             return fail(FailureKind::Cancelled, QStringLiteral("the download of %1 was cancelled").arg(address));
         }

@@ -71,6 +71,11 @@ class FetchProgress final
 public:
     void cancel() { m_cancelled = true; }
     bool isCancelled() const { return m_cancelled; }
+    /// Stops the download under way for a reason of the program's own (its import refused the file): not a cancel
+    /// by the user. The fetch fails as Cancelled; clearStop() before the next.
+    void stop() { m_stopped = true; }
+    void clearStop() { m_stopped = false; }
+    bool isStopped() const { return m_stopped; }
     qint64 received() const { return m_received; }
     /// The HTTP status of the answer under way (0 until its headers arrived).
     int httpStatus() const { return m_httpStatus; }
@@ -109,6 +114,7 @@ public:
 
 private:
     std::atomic<bool> m_cancelled = false;
+    std::atomic<bool> m_stopped = false;
     std::atomic<qint64> m_received = 0;
     std::atomic<qint64> m_expected = 0;
     std::atomic<int> m_httpStatus = 0;

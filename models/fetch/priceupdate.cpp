@@ -298,11 +298,14 @@ std::variant<AddressOutcome, Download, FetchFailure> streamAwsRegion(const QSqlD
     if (!part->isActive())
         return refused(FailureKind::Local, QStringLiteral("the update could not start writing: %1").arg(part->errorString()));
     Expected<catalog::ImportResult> result = catalog::importPriceFile(db, import, progress.import);
+    // A download that failed first made the import fail: its reason is the one to give. An import that stopped by
+    // itself (a refused row, a cancel) needs no more of the download.
+    const bool downloadFailedFirst = state == GrowingFile::Failed;
     if (!result || result->cancelled)
-        progress.download.cancel(); // the import stopped: the rest of the download is not needed
+        progress.download.stop();
     thread->wait();
-    // A download that failed made the import fail: its reason is the one to give.
-    if (auto *failure = std::get_if<FetchFailure>(&fetched); failure && !(result && !result->cancelled))
+    progress.download.clearStop();
+    if (auto *failure = std::get_if<FetchFailure>(&fetched); failure && downloadFailedFirst)
         return *failure;
     if (!result)
         return refused(FailureKind::Content,

@@ -186,8 +186,9 @@ class TestPriceUpdate : public QObject
         const auto *failure = std::get_if<fetch::FetchFailure>(&outcome);
         QVERIFY2(failure, "the update should have failed");
         QVERIFY2(int(failure->kind) == int(kind), qPrintable(failure->message));
-        QVERIFY2(failure->message.contains(address), qPrintable(failure->message));
-        QVERIFY2(failure->message.contains(words), qPrintable(failure->message));
+        const QString said = failure->message + QLatin1Char('\n') + failure->details.join(QLatin1Char('\n'));
+        QVERIFY2(failure->message.contains(address), qPrintable(said));
+        QVERIFY2(said.contains(words), qPrintable(said));
         QCOMPARE(dumpOf(doc.database()), before);
         // Nothing left behind in the work folder either.
         QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("mltco-update-*")}, QDir::Dirs).size(), 0);
@@ -374,6 +375,14 @@ private slots:
         request.address = m_server->base() + QStringLiteral("/cutlist");
         auto other = newDocument();
         expectFailure(*other, request, fetch::FailureKind::Network, request.address, QStringLiteral("cut short"));
+        // A bad row while it streams: refused for the row (not as a network fault), with its line, like the file.
+        test::HttpRoute bad = slow;
+        bad.etag.clear();
+        QVERIFY(bad.body.contains("\"32.7726000000\",\"USD\""));
+        bad.body.replace("\"32.7726000000\",\"USD\"", "\"oops\",\"USD\"");
+        m_server->route("/badlist/offers/v1.0/aws/AmazonEC2/current/eu-west-1/index.csv", bad);
+        request.address = m_server->base() + QStringLiteral("/badlist");
+        expectFailure(*other, request, fetch::FailureKind::Content, request.address, QStringLiteral("\"oops\" is not a number"));
     }
 
     void azurePagesAreFollowedToTheEnd()
