@@ -20,10 +20,12 @@ packages=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libqt6sql6-sqlite libqt6sql6-psql qt6-svg-dev libqt6svg6 libgl-dev
   libcsv-dev libsqlite3-dev libpq-dev libzip-dev libssl-dev zlib1g-dev qtkeychain-qt6-dev coinor-libclp-dev
   libxlsxwriter-dev
+  ca-certificates
   postgresql
   sqlite3 poppler-utils fonts-dejavu-core python3
   dpkg-dev file appstream desktop-file-utils
 )
+# ca-certificates: the system's certificates, which Catalog › Update prices… and `catalog update` trust for HTTPS.
 # libFuzzer and clang's sanitizer runtimes; gcc's ASan/UBSan runtimes come with g++.
 if [ "$mode" = fuzz ]; then packages+=(clang libclang-rt-14-dev); fi
 # The tests hold exported workbooks against LibreOffice Calc, the real client (recalculated through python3-uno), and

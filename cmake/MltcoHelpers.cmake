@@ -75,6 +75,11 @@ function(mltco_test_pch target kind)
         add_library(${pch} STATIC ${PROJECT_SOURCE_DIR}/tests/support/pch.cpp)
         set_target_properties(${pch} PROPERTIES AUTOMOC OFF)
         target_link_libraries(${pch} PRIVATE Qt6::Test ${base})
+        # The sql and ui runners hold the price-update tests, which link Qt Network: QtTest's header reads
+        # QT_NETWORK_LIB, so the shared header is built with it too (else no file of those runners could use it).
+        if(NOT kind STREQUAL "core")
+            target_link_libraries(${pch} PRIVATE Qt6::Network)
+        endif()
         mltco_test_definitions(${pch})
         mltco_set_compile_options(${pch})
         target_precompile_headers(${pch} PRIVATE ${headers})

@@ -36,7 +36,7 @@ endforeach()
 run(dpkg-deb -I "${deb}")
 set(info "${stdout}")
 foreach(pattern "Package: mltco" "Version: [0-9]+\\.[0-9]+\\.[0-9]+" "Depends:.*libqt6widgets6" "Depends:.*libqt6charts6"
-        "Depends:.*libqt6sql6-sqlite" "Depends:.*libqt6sql6-psql" "Depends:.*qt6-qpa-plugins" "Architecture: amd64|Architecture: [a-z0-9]+")
+        "Depends:.*libqt6sql6-sqlite" "Depends:.*libqt6sql6-psql" "Depends:.*qt6-qpa-plugins" "Depends:.*ca-certificates" "Architecture: amd64|Architecture: [a-z0-9]+")
     if(NOT info MATCHES "${pattern}")
         message(FATAL_ERROR "package metadata does not match '${pattern}':\n${info}")
     endif()

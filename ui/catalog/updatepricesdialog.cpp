@@ -2,6 +2,7 @@
 
 #include "models/report/format.h"
 #include "models/report/summary.h"
+#include "models/store/document.h"
 #include "models/store/workerconnection.h"
 #include "ui/catalog/catalogmodels.h"
 #include "ui/core/planeditor.h"
