@@ -20,6 +20,8 @@ namespace {
 
 using std::chrono::milliseconds;
 
+/// What Qt's network stack may hold for a reply before it stops reading from the socket.
+constexpr qint64 kReadBufferBytes = 4 << 20;
 /// How often a running fetch looks at FetchProgress::isCancelled().
 constexpr int kCancelPollMs = 50;
 /// The first wait before asking a busy server again when it does not say how long (doubled each time).
@@ -147,6 +149,9 @@ FetchOutcome fetchToFile(const QUrl &url, const Validators &validators, const QS
         bool headChecked = false;
 
         std::unique_ptr<QNetworkReply> reply(manager.get(request));
+        // Back-pressure: Qt's network thread stops reading the socket while this much waits for us, so a fast server
+        // and a slow disk never pile the body up in memory (an AWS price list is hundreds of megabytes).
+        reply->setReadBufferSize(kReadBufferBytes);
         QEventLoop loop;
         QTimer stall;
         stall.setSingleShot(true);

@@ -55,6 +55,7 @@ struct HttpRoute final
     int busyStatus = 503;
     QByteArray retryAfter = "1";
     QByteArray raw;       ///< sent as it is instead of an answer (status line, headers and body: anything at all)
+    QString bodyFile;     ///< the body read from this file as the client takes it (a large file, never held whole)
     int trickleBytes = 0; ///< send the body this many bytes at a time, trickleMs apart (a slow, long download)
     int trickleMs = 0;
 };
@@ -245,6 +246,10 @@ private:
             send(socket, r.raw, -1);
             return;
         }
+        if (!r.bodyFile.isEmpty()) {
+            sendFile(socket, r);
+            return;
+        }
         QByteArray body = r.body;
         QByteArray out;
         const auto header = [&](const QByteArray &name, const QByteArray &value) { out += name + ": " + value + "\r\n"; };
@@ -347,6 +352,26 @@ private:
         QObject::connect(upstream, &QTcpSocket::disconnected, socket, [socket] { socket->disconnectFromHost(); });
         socket->write("HTTP/1.1 200 Connection established\r\n\r\n");
         return upstream;
+    }
+
+    /// A 200 whose body is read from r.bodyFile a megabyte at a time, as the socket drains.
+    static void sendFile(QTcpSocket *socket, const HttpRoute &r)
+    {
+        auto file = std::make_shared<QFile>(r.bodyFile);
+        if (!file->open(QIODevice::ReadOnly)) {
+            send(socket, "HTTP/1.1 500 Cannot read\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", -1);
+            return;
+        }
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: " + r.contentType + "\r\nContent-Length: " +
+                      QByteArray::number(file->size()) + "\r\nConnection: close\r\n\r\n");
+        const auto more = [socket, file] {
+            while (socket->bytesToWrite() < (4 << 20) && !file->atEnd())
+                socket->write(file->read(1 << 20));
+            if (file->atEnd() && socket->bytesToWrite() == 0)
+                socket->disconnectFromHost();
+        };
+        QObject::connect(socket, &QTcpSocket::bytesWritten, socket, more);
+        more();
     }
 
     static void send(QTcpSocket *socket, const QByteArray &bytes, qint64 limit)
