@@ -114,10 +114,23 @@ QString Optimizer::prepare()
     m_budget = r.capexBudgetPerYear;
     m_epochs = r.decisionMonths(H);
     if (m_ownIndex >= 0) {
-        m_lead = std::get<PurchaseScenario>(m_base.scenarios[static_cast<std::size_t>(m_ownIndex)].scenario).leadTimeMonths;
+        const auto &own = std::get<PurchaseScenario>(m_base.scenarios[static_cast<std::size_t>(m_ownIndex)].scenario);
+        if (own.idlePowerFraction)
+            return QStringLiteral("optimize.own: \"%1\" gives idle_power_fraction, whose power follows what the fleet "
+                                  "serves; the fleet plan prices power at a fixed load: give average_load instead")
+                .arg(r.own);
+        m_lead = own.leadTimeMonths;
         for (int e : m_epochs)
-            if (e + m_lead <= H) // a cohort that could not serve before H is no choice (§11.4)
+            // Not before the hardware is on sale, and not so late that it could not serve before H (§11.4, §14.4).
+            if (e >= own.availableFromMonth && e + m_lead <= H)
                 m_ownEpochs.push_back(e);
+        if (m_ownEpochs.empty())
+            return QStringLiteral("optimize.own: \"%1\" can be bought in none of the decision months (on sale from month "
+                                  "%2, %3 month(s) of lead time, a %4-month plan)")
+                .arg(r.own)
+                .arg(own.availableFromMonth)
+                .arg(m_lead)
+                .arg(H);
     }
     if (m_reserveIndex >= 0) {
         const auto &reserved = std::get<ReservedScenario>(m_base.scenarios[static_cast<std::size_t>(m_reserveIndex)].scenario);

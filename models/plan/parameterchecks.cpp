@@ -63,7 +63,7 @@ QStringList validateScenario(const Scenario &scenario)
     if (const auto *mix = std::get_if<MixScenario>(&scenario))
         problems << mixLayerProblems(*mix);
     if (const auto *purchase = std::get_if<PurchaseScenario>(&scenario)) {
-        problems << financingProblems(*purchase);
+        problems << financingProblems(*purchase) << generationProblems(*purchase, 0);
         const ParameterInfo &servers = parameterInfo(ParamId::Servers);
         for (std::size_t i = 0; i < purchase->bulkDiscounts.size(); ++i) {
             const BulkTier &tier = purchase->bulkDiscounts[i];
@@ -89,10 +89,12 @@ QStringList purchaseScheduleProblems(const PurchaseScenario &s, int horizonMonth
     if (horizonMonths < 1)
         return problems; // the workload's own problem says why; nothing can serve in no months
     const int lead = s.leadTimeMonths;
-    if (s.servers > 0 && 1 + lead > horizonMonths)
-        problems << QStringLiteral("lead_time_months: the servers bought in month 1 would enter service in month %1, "
-                                   "after the %2-month horizon: they would never serve")
-                        .arg(1 + lead)
+    const int first = std::max(1, s.availableFromMonth);
+    if (s.servers > 0 && first + lead > horizonMonths)
+        problems << QStringLiteral("lead_time_months: the servers bought in month %1 would enter service in month %2, "
+                                   "after the %3-month horizon: they would never serve")
+                        .arg(first)
+                        .arg(first + lead)
                         .arg(horizonMonths);
     int previous = 0;
     for (std::size_t j = 0; j < s.purchases.size(); ++j) {
@@ -117,6 +119,44 @@ QStringList purchaseScheduleProblems(const PurchaseScenario &s, int horizonMonth
                                                .arg(horizonMonths));
         previous = std::max(previous, entry.month);
     }
+    return problems;
+}
+
+QStringList generationProblems(const PurchaseScenario &s, int horizonMonths, bool averageLoadGiven)
+{
+    QStringList problems;
+    const int first = s.availableFromMonth;
+    const bool toDemand = s.expansion == Expansion::ToDemand;
+    if (horizonMonths >= 1 && first > horizonMonths)
+        problems << QStringLiteral("available_from_month: month %1 is after the %2-month horizon: nothing could be "
+                                   "bought")
+                        .arg(first)
+                        .arg(horizonMonths);
+    if (first > 1 && s.servers > 0 && !toDemand)
+        problems << QStringLiteral("servers: %1 server(s) paid in month 1, before this hardware is on sale in month %2 "
+                                   "(available_from_month); buy them with purchases from month %2, or set servers to 0")
+                        .arg(s.servers)
+                        .arg(first);
+    for (std::size_t j = 0; j < s.purchases.size(); ++j)
+        if (s.purchases[j].month < first)
+            problems << QStringLiteral("purchases[%1]: paid in month %2, before this hardware is on sale in month %3 "
+                                       "(available_from_month)")
+                            .arg(j)
+                            .arg(s.purchases[j].month)
+                            .arg(first);
+    if (s.successorMonth && horizonMonths >= 1 && *s.successorMonth > horizonMonths)
+        problems << QStringLiteral("successor_month: month %1 is after the %2-month horizon (leave it out when the "
+                                   "successor ships later)")
+                        .arg(*s.successorMonth)
+                        .arg(horizonMonths);
+    if (!s.successorMonth && s.successorValueDrop > 0.0)
+        problems << QStringLiteral("successor_value_drop: needs successor_month (the month the next generation ships)");
+    if (s.idlePowerFraction && averageLoadGiven)
+        problems << QStringLiteral("idle_power_fraction: give either idle_power_fraction (the load follows what the "
+                                   "servers serve) or average_load (a fixed load), not both");
+    if (s.paidAtOrderFraction != 1.0 && s.financing != tco::Financing::Cash)
+        problems << QStringLiteral("paid_at_order_fraction: only with cash (with a %1 the financier pays the vendor)")
+                        .arg(financingKey(s.financing));
     return problems;
 }
 
@@ -178,8 +218,30 @@ QString parameterWithoutEffect(const Scenario &scenario, const Workload &workloa
     case I::ElectricityPriceTrend:
     case I::AverageLoad:
     case I::Pue:
+    case I::IdlePowerFraction:
+    case I::ColocationPerKwMonth:
         if (p->powerKwPerServer == 0.0)
-            return QStringLiteral("no effect while power per server is 0 kW (power is inside facilities)");
+            return id == I::ColocationPerKwMonth
+                       ? QStringLiteral("no effect while power per server is 0 kW (no kilowatts are contracted)")
+                       : QStringLiteral("no effect while power per server is 0 kW (power is inside facilities)");
+        if (id == I::AverageLoad && p->idlePowerFraction)
+            return QStringLiteral("no effect while idle power is given (the load follows what the servers serve)");
+        break;
+    case I::SuccessorValueDrop:
+        if (!p->successorMonth)
+            return QStringLiteral("no effect without the month the successor ships");
+        if (p->financing == tco::Financing::Lease)
+            return QStringLiteral("no effect on a lease (the lessor keeps the servers)");
+        break;
+    case I::PaidAtOrderFraction:
+        if (p->leadTimeMonths == 0)
+            return QStringLiteral("no effect without a lead time (order and delivery fall in the same month)");
+        break;
+    case I::BonusDepreciationFraction:
+        if (p->financing == tco::Financing::Lease)
+            return QStringLiteral("no effect on a lease (nothing is owned)");
+        if (workload.taxRate == 0.0)
+            return QStringLiteral("no effect at a 0 % tax rate (it enters only the tax)");
         break;
     case I::TargetUtilization:
         if (p->expansion != Expansion::ToDemand)

@@ -269,6 +269,47 @@ constexpr std::array<ParameterInfo, kParamCount> kTable = {{
      none, "none (each purchase's own price, 0.12 unless it states one)", "assumption", W,
      "What one kilowatt-hour costs at the plan's site: every purchase that does not state its own price pays "
      "this one."},
+
+    {I::AvailableFromMonth, "available_from_month", "On sale from", "month", T::Integer, 1, false, 240,
+     defaults::kAvailableFromMonth, "", "model.md", P,
+     "The first month this hardware can be ordered (a generation not yet shipping): nothing is paid before it, and "
+     "a fleet that follows demand starts there."},
+    {I::ServerPriceTrend, "server_price_trend", "Server price trend", "fraction per year", T::Number, -0.9, false, 1,
+     defaults::kServerPriceTrend, "", "model.md", P,
+     "Annual change of the server's list price (-0.25 = a generation's price falls 25 % a year); every purchase and "
+     "renewal pays the list price of its month, and resale follows it."},
+    {I::SuccessorMonth, "successor_month", "Successor ships in", "month", T::Integer, 2, false, 240,
+     none, "none (no successor within the plan)", "model.md", P,
+     "The month the next generation ships: from then on every resale and residual value of these servers drops by "
+     "successor_value_drop."},
+    {I::SuccessorValueDrop, "successor_value_drop", "Value drop at the successor", "fraction", T::Number, 0, false, 1,
+     defaults::kSuccessorValueDrop, "", "model.md", P,
+     "Share of the servers' resale value lost once the successor ships (0.3 = worth 30 % less from successor_month)."},
+    {I::InfrastructureCapexFraction, "infrastructure_capex_fraction", "Network, storage and racks",
+     "fraction of the server price", T::Number, 0, false, 1, defaults::kInfrastructureCapexFraction, "", "model.md", P,
+     "Capex on top of each server for the network fabric, storage and racks (cluster TCO models add 10 to 15 %); "
+     "depreciated with the servers, worth nothing at resale."},
+    {I::PaidAtOrderFraction, "paid_at_order_fraction", "Paid at order", "fraction of the capex", T::Number, 0, false,
+     1, defaults::kPaidAtOrderFraction, "", "model.md", P,
+     "With a lead time and cash: the share of each purchase paid when ordered (the deposit); the rest is paid on "
+     "delivery, in the first month of service."},
+    {I::ColocationPerKwMonth, "colocation_per_kw_month", "Colocation per kW", "USD/kW-month", T::Number, 0, false,
+     10000, defaults::kColocationPerKwMonth, "", "model.md", P,
+     "What the data centre bills per contracted kilowatt (power per server) and month, whatever the load; added to "
+     "facilities."},
+    {I::IdlePowerFraction, "idle_power_fraction", "Idle power", "fraction of maximum power", T::Number, 0, false, 1,
+     none, "none (average_load applies)", "model.md", P,
+     "The draw of an idle server as a share of its maximum; when given, each month's load follows what the servers "
+     "serve, from this floor up to full power, instead of average_load."},
+    {I::BonusDepreciationFraction, "bonus_depreciation_fraction", "Bonus depreciation", "fraction of the basis",
+     T::Number, 0, false, 1, defaults::kBonusDepreciationFraction, "", "model.md", P,
+     "Share of each purchase written off at once in its first month of service (US bonus depreciation; 1 = full "
+     "expensing); the rest depreciates by the chosen method."},
+
+    {I::TokensPerReferenceGpuHour, "tokens_per_reference_gpu_hour", "Tokens per reference GPU-hour", "tokens",
+     T::Number, 0, true, 1e12, none, "none (no cost per token)", "model.md", W,
+     "What one reference GPU-hour of the work produces, in tokens; when given, every option shows its cost per "
+     "million tokens."},
 }};
 // clang-format on
 
@@ -410,7 +451,8 @@ bool isAllowedValue(const ParameterInfo &info, double value)
 
 int introducedIn(ParamId id)
 {
-    return id >= I::Purchases                                  ? 3
+    return id >= I::AvailableFromMonth                         ? 4
+           : id >= I::Purchases                                ? 3
            : id >= I::DemandGrowth && id <= I::TaxRate ? 2
            : id >= I::Expansion && id <= I::CommitUpfrontFraction ? 2
            : id >= I::PowerKwPerServer                             ? 2
@@ -469,6 +511,7 @@ FieldRef field(Workload &w, ParamId id)
     case I::TaxRate: return &w.taxRate;
     case I::DemandGpuHoursPerEngineer: return &w.demandGpuHoursPerEngineer;
     case I::PlanElectricityPerKwh: return &w.electricityPerKwh;
+    case I::TokensPerReferenceGpuHour: return &w.tokensPerReferenceGpuHour;
     default: return {};
     }
 }
@@ -571,6 +614,15 @@ FieldRef field(PurchaseScenario &s, ParamId id)
     case I::LeaseRateFactor: return &s.leaseRateFactor;
     case I::LeasePaymentPerServerMonth: return &s.leasePaymentPerServerMonth;
     case I::LeaseTermMonths: return &s.leaseTermMonths;
+    case I::AvailableFromMonth: return &s.availableFromMonth;
+    case I::ServerPriceTrend: return &s.serverPriceTrend;
+    case I::SuccessorMonth: return &s.successorMonth;
+    case I::SuccessorValueDrop: return &s.successorValueDrop;
+    case I::InfrastructureCapexFraction: return &s.infrastructureCapexFraction;
+    case I::PaidAtOrderFraction: return &s.paidAtOrderFraction;
+    case I::ColocationPerKwMonth: return &s.colocationPerKwMonth;
+    case I::IdlePowerFraction: return &s.idlePowerFraction;
+    case I::BonusDepreciationFraction: return &s.bonusDepreciationFraction;
     default: return {};
     }
 }
@@ -700,6 +752,10 @@ bool clearParameterValue(Workload &workload, ParamId id)
         workload.electricityPerKwh.reset();
         return true;
     }
+    if (id == I::TokensPerReferenceGpuHour) {
+        workload.tokensPerReferenceGpuHour.reset();
+        return true;
+    }
     if (id != I::DemandGpuHoursPerEngineer)
         return false;
     workload.demandGpuHoursPerEngineer.reset();
@@ -741,6 +797,8 @@ bool clearParameterValue(Scenario &scenario, ParamId id)
     case I::LeaseRateFactor: purchase->leaseRateFactor.reset(); return true;
     case I::LeasePaymentPerServerMonth: purchase->leasePaymentPerServerMonth.reset(); return true;
     case I::LeaseTermMonths: purchase->leaseTermMonths.reset(); return true;
+    case I::SuccessorMonth: purchase->successorMonth.reset(); return true;
+    case I::IdlePowerFraction: purchase->idlePowerFraction.reset(); return true;
     default: return false;
     }
 }

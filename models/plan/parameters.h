@@ -93,8 +93,21 @@ enum class ParamId {
     DemandGpuHoursPerEngineer,
     // workload, version 3: the site's electricity price, for every purchase that does not state its own
     PlanElectricityPerKwh,
+    // purchase, version 4: a generation over time (model.md §14.1)
+    AvailableFromMonth,
+    ServerPriceTrend,
+    SuccessorMonth,
+    SuccessorValueDrop,
+    // purchase, version 4: the site and the hardware around the servers (model.md §14.2)
+    InfrastructureCapexFraction,
+    PaidAtOrderFraction,
+    ColocationPerKwMonth,
+    IdlePowerFraction,
+    BonusDepreciationFraction,
+    // workload, version 4: what the work produces (model.md §14.3)
+    TokensPerReferenceGpuHour,
 };
-inline constexpr int kParamCount = static_cast<int>(ParamId::PlanElectricityPerKwh) + 1;
+inline constexpr int kParamCount = static_cast<int>(ParamId::TokensPerReferenceGpuHour) + 1;
 
 enum class ParamType {
     Number,   ///< any finite double in range
@@ -153,6 +166,11 @@ QStringList purchaseScheduleProblems(const PurchaseScenario &scenario, int horiz
 /// What a reserved scenario's terms cannot be (model.md §11.2): "terms[1]: ..." for a start outside 1..H (with
 /// horizonMonths > 0), fewer than one instance or a term outside 1..120 months; empty when fine.
 QStringList reservedTermProblems(const ReservedScenario &scenario, int horizonMonths);
+/// What a purchase's generation and site keys contradict (model.md §14.5): "servers: ..." or "purchases[j]: ..." paid
+/// before available_from_month, "successor_month: ..." outside 2..H, "successor_value_drop: ..." without a successor,
+/// "idle_power_fraction: ..." beside average_load (when `averageLoadGiven`), "paid_at_order_fraction: ..." with a
+/// loan or a lease, "available_from_month: ..." after the horizon or too late to serve; empty when fine.
+QStringList generationProblems(const PurchaseScenario &scenario, int horizonMonths, bool averageLoadGiven = false);
 /// What a purchase's financing lacks or contradicts (model.md §12, clarifications 33 and 37): "loan_rate: ..." and
 /// "loan_term_months: ..." missing with a loan, "lease_rate_factor: ..." when a lease has neither a factor nor a
 /// payment, "lease_payment_per_server_month: ..." when both are given; empty when fine.
@@ -174,7 +192,7 @@ QString formatBound(double value);
 /// A parameter's unit for a plan in `currency` (model.md §13): "USD/hour" reads "EUR/hour" in a euro plan.
 QString unitInCurrency(const QString &unit, const QString &currency);
 bool isWorkloadParameter(ParamId id);
-/// The plan-file version that introduced the parameter: 1, or 2 for model.md §10.
+/// The plan-file version that introduced the parameter: 1, 2 for model.md §10, 3 for §11–§13, 4 for §14.
 int introducedIn(ParamId id);
 /// The keys a Choice parameter takes, in index order ("none", "to_demand"); empty for other types.
 QStringList parameterChoices(ParamId id);

@@ -134,12 +134,14 @@ void removeUncertainty(Plan &plan, Drop drop)
     plan.correlations = std::move(correlations);
 }
 
-/// The newest plan-file version: written when a plan uses a version-3 key, accepted with 1 and 2.
-inline constexpr int kPlanFormatVersion = 3;
+/// The newest plan-file version: written when a plan uses a version-4 key, accepted with 1 to 3.
+inline constexpr int kPlanFormatVersion = 4;
 /// Whether a plan uses anything of model.md §10, so that its file says version 2.
 bool usesVersion2(const Plan &plan);
 /// Whether a plan uses anything of model.md §11–§13 (a currency other than USD, fixed rates), so that its file says
 /// version 3.
 bool usesVersion3(const Plan &plan);
+/// Whether a plan uses anything of model.md §14 (generations, the site, tokens), so that its file says version 4.
+bool usesVersion4(const Plan &plan);
 
 } // namespace mltco::tco

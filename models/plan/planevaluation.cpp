@@ -229,9 +229,12 @@ Expected<Scenario> resolveScenario(const PlanScenario &planScenario, const Insta
     if (problems.isEmpty() && workload) {
         if (const QString problem = fleetLimitProblem(*workload, scenario); !problem.isEmpty())
             problems << path + QLatin1Char('.') + problem;
-        if (const auto *p = std::get_if<PurchaseScenario>(&scenario))
-            for (const QString &problem : purchaseScheduleProblems(*p, workload->horizonMonths))
+        if (const auto *p = std::get_if<PurchaseScenario>(&scenario)) {
+            const bool averageLoadGiven = planScenario.given.test(static_cast<std::size_t>(ParamId::AverageLoad));
+            for (const QString &problem : purchaseScheduleProblems(*p, workload->horizonMonths) +
+                                              generationProblems(*p, workload->horizonMonths, averageLoadGiven))
                 problems << path + QLatin1Char('.') + problem;
+        }
         if (const auto *r = std::get_if<ReservedScenario>(&scenario))
             for (const QString &problem : reservedTermProblems(*r, workload->horizonMonths))
                 if (!problems.contains(path + QLatin1Char('.') + problem))

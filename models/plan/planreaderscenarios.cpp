@@ -40,9 +40,12 @@ std::optional<std::vector<ScheduledPurchase>> PlanReader::purchaseSchedule(const
 void PlanReader::checkPurchaseSchedules(const Plan &plan)
 {
     for (qsizetype i = 0; i < plan.scenarios.size(); ++i) {
-        if (const auto *s = std::get_if<PurchaseScenario>(&plan.scenarios[i].scenario))
-            for (const QString &p : purchaseScheduleProblems(*s, plan.workload.horizonMonths) + financingProblems(*s))
+        if (const auto *s = std::get_if<PurchaseScenario>(&plan.scenarios[i].scenario)) {
+            const bool averageLoadGiven = plan.scenarios[i].given.test(static_cast<std::size_t>(ParamId::AverageLoad));
+            for (const QString &p : purchaseScheduleProblems(*s, plan.workload.horizonMonths) + financingProblems(*s) +
+                                        generationProblems(*s, plan.workload.horizonMonths, averageLoadGiven))
                 m_problems << QStringLiteral("scenarios[%1].%2").arg(i).arg(p);
+        }
         // A term's shape was checked as it was read; only its start against the horizon is left.
         if (const auto *s = std::get_if<ReservedScenario>(&plan.scenarios[i].scenario))
             for (const QString &p : reservedTermProblems(*s, plan.workload.horizonMonths))

@@ -136,6 +136,22 @@ bool usesVersion3(const Plan &plan)
     return false;
 }
 
+bool usesVersion4(const Plan &plan)
+{
+    const auto givesVersion4 = [](const ParamSet &given) {
+        for (std::size_t i = 0; i < given.size(); ++i)
+            if (given.test(i) && introducedIn(static_cast<ParamId>(i)) == 4)
+                return true;
+        return false;
+    };
+    if (givesVersion4(plan.workloadGiven))
+        return true;
+    for (const PlanScenario &scenario : plan.scenarios)
+        if (givesVersion4(scenario.given))
+            return true;
+    return false;
+}
+
 QJsonObject optimizeToJson(const OptimizeRequest &r)
 {
     const auto name = [](const QString &n) { return n.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n); };
@@ -214,7 +230,7 @@ QJsonObject planToJson(const Plan &plan)
 
     QJsonObject object{
         {QStringLiteral("name"), plan.name},
-        {QStringLiteral("version"), usesVersion3(plan) ? 3 : usesVersion2(plan) ? 2 : 1},
+        {QStringLiteral("version"), usesVersion4(plan) ? 4 : usesVersion3(plan) ? 3 : usesVersion2(plan) ? 2 : 1},
         {QStringLiteral("workload"), workload},
         {QStringLiteral("scenarios"), scenarios},
     };

@@ -69,6 +69,16 @@ inline constexpr double kPue = 1.5;
 inline constexpr double kElectricityPerKwh = 0.12;
 inline constexpr double kElectricityPriceTrend = 0.0;
 
+// A generation over time and the site around the servers (model.md §14.1, §14.2): every default is version 3's
+// behaviour.
+inline constexpr int kAvailableFromMonth = 1;
+inline constexpr double kServerPriceTrend = 0.0;
+inline constexpr double kSuccessorValueDrop = 0.0;
+inline constexpr double kInfrastructureCapexFraction = 0.0;
+inline constexpr double kPaidAtOrderFraction = 1.0;
+inline constexpr double kColocationPerKwMonth = 0.0;
+inline constexpr double kBonusDepreciationFraction = 0.0;
+
 // Commitments (model.md §10.4).
 inline constexpr double kCommitFraction = 0.0;
 inline constexpr double kCommitDiscount = 0.0;

@@ -294,30 +294,38 @@ void financeByLoan(const PurchaseScenario &s, double capex, int paidMonth, std::
     }
 }
 
+// The list price of a purchase in month p: P (1 + g_s)^((p-1)/12) (model.md §14.1). Once per cycle, not per month.
+double listPriceIn(const PurchaseScenario &s, int month)
+{
+    return s.serverPriceTrend == 0.0 ? s.serverPrice
+                                     : s.serverPrice * std::pow(1.0 + s.serverPriceTrend, (month - 1) / 12.0);
+}
+
 // The fleet N_m in service and its cohorts (model.md §10.2, §11.1): `servers` in month 1 and the schedule's
 // cohorts (one in month 1 joins `servers`, clarification 1), each in service from its month plus the lead time
 // (clarifications 2 and 4); with to_demand (never with a schedule or a lead time) the fleet grows to need_m and never
-// shrinks.
+// shrinks. Nothing is bought before available_from_month A (§14.1): `servers` and to_demand start there.
 void planFleet(const PurchaseScenario &s, std::vector<MonthRow> &rows, std::vector<Cohort> &cohorts)
 {
     cohorts.clear();
     const double sizedFor = sizingUnit(s);
     const int lead = std::max(0, s.leadTimeMonths);
+    const int first = std::max(1, s.availableFromMonth);
     double bought = 0.0;
     std::size_t next = 0; // the next scheduled cohort
     for (MonthRow &row : rows) {
-        double wanted = row.month == 1 ? std::max(0, s.servers) : bought;
+        double wanted = row.month == first ? std::max(0, s.servers) : bought;
         while (next < s.purchases.size() && s.purchases[next].month <= row.month) {
             if (s.purchases[next].month == row.month)
                 wanted += std::max(0, s.purchases[next].servers);
             ++next;
         }
-        if (s.expansion == Expansion::ToDemand)
+        if (s.expansion == Expansion::ToDemand && row.month >= first)
             wanted = std::max(wanted, std::min(unitsNeeded(row.demand, sizedFor), double(defaults::kMaxFleet) + 1));
         if (wanted > bought) {
             const int n = static_cast<int>(wanted - bought);
-            cohorts.push_back(
-                {row.month, n, s.serverPrice * (1.0 - bulkDiscountFor(s.bulkDiscounts, n)), row.month + lead});
+            cohorts.push_back({row.month, n, listPriceIn(s, row.month) * (1.0 - bulkDiscountFor(s.bulkDiscounts, n)),
+                               row.month + lead});
             bought = wanted;
         }
     }
@@ -331,25 +339,58 @@ void planFleet(const PurchaseScenario &s, std::vector<MonthRow> &rows, std::vect
     }
 }
 
+// One server's power at a load in month 1, kW x load x PUE x 730 x $/kWh (model.md §10.3, in that order), and the
+// monthly step of the electricity price.
+struct PowerPrice final
+{
+    double kw = 0.0;
+    double pue = 1.0;
+    double kwhPrice = 0.0;
+    double step = 1.0;
+
+    double perServer(double load) const { return kw * load * pue * kHoursPerMonth * kwhPrice; }
+};
+PowerPrice powerPrice(const Workload &workload, const PurchaseScenario &s)
+{
+    const double kwhPrice = s.electricityFromPlan && workload.electricityPerKwh ? *workload.electricityPerKwh
+                                                                                 : s.electricityPerKwh;
+    return {s.powerKwPerServer, s.pue, kwhPrice, monthlyStep(s.electricityPriceTrend)};
+}
+
+// The load of a month with idle power (model.md §14.2): phi + (1 - phi) u, u the share of the capacity that serves.
+double loadServing(double idleFraction, double served, double capacity)
+{
+    const double u = capacity > 0.0 ? std::clamp(served / capacity, 0.0, 1.0) : 0.0;
+    return idleFraction + (1.0 - idleFraction) * u;
+}
+
 void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vector<MonthRow> &rows,
                   std::vector<Cohort> &cohorts)
 {
     const int horizon = static_cast<int>(rows.size());
     const int holding = std::max(1, s.holdingMonths);
     const int lead = std::max(0, s.leadTimeMonths);
+    const double infrastructure = 1.0 + std::max(0.0, s.infrastructureCapexFraction);
+    const double bonus = std::clamp(s.bonusDepreciationFraction, 0.0, 1.0);
+    const double atOrder = std::clamp(s.paidAtOrderFraction, 0.0, 1.0);
+    // The successor's drop (§14.1): every value taken in a month >= M.
+    const auto afterSuccessor = [&](int month) {
+        return s.successorMonth && month >= *s.successorMonth ? 1.0 - s.successorValueDrop : 1.0;
+    };
     planFleet(s, rows, cohorts);
 
     for (const Cohort &cohort : cohorts) {
         const double n = cohort.servers;
-        const double paid = cohort.unitPrice;
-        const double valueAtT = std::min(s.resaleFraction * s.serverPrice, paid); // capped at the price paid
+        const double discount = bulkDiscountFor(s.bulkDiscounts, cohort.servers);
         // Cycle k serves from s_k = b + l + kT while s_k <= H and is paid l months earlier (§11.1, clarification 5);
         // depreciation, resale and the residual follow its service months.
         if (s.financing == Financing::Lease) {
             // An operating lease (§12, clarification 36): each server in service costs p x f (or the fixed payment) a
-            // month, renewed at the same payment until H; no capex, resale, residual or depreciation.
-            const double payment = n * (s.leasePaymentPerServerMonth ? *s.leasePaymentPerServerMonth
-                                                                      : paid * s.leaseRateFactor.value_or(0.0));
+            // month, renewed at the same payment until H; no capex, resale, residual or depreciation. The factor
+            // applies to the cohort's price in its first payment month, infrastructure included (§14.1, §14.2).
+            const double payment = n * (s.leasePaymentPerServerMonth
+                                            ? *s.leasePaymentPerServerMonth
+                                            : cohort.unitPrice * infrastructure * s.leaseRateFactor.value_or(0.0));
             for (int m = cohort.serviceMonth; m <= horizon; ++m) {
                 MonthRow &row = rows[static_cast<std::size_t>(m - 1)];
                 row.cost[idx(Category::Financing)] += payment;
@@ -358,25 +399,44 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
             continue;
         }
         for (int start = cohort.serviceMonth; start <= horizon; start += holding) {
-            const double basis = n * paid;
-            if (s.financing == Financing::Loan)
-                financeByLoan(s, basis, start - lead, rows);
-            else
-                rows[static_cast<std::size_t>(start - lead - 1)].cost[idx(Category::Capex)] += basis;
+            // Each cycle pays the list price of its payment month (§14.1, clarification 1 of §14.5).
+            const int paidIn = start - lead;
+            const double paid = paidIn == cohort.month ? cohort.unitPrice : listPriceIn(s, paidIn) * (1.0 - discount);
+            const double basis = n * paid * infrastructure;
+            if (s.financing == Financing::Loan) {
+                financeByLoan(s, basis, paidIn, rows);
+            } else if (lead > 0 && atOrder < 1.0) {
+                // A deposit at order, the rest on delivery in the first service month (§14.2).
+                rows[static_cast<std::size_t>(paidIn - 1)].cost[idx(Category::Capex)] += atOrder * basis;
+                rows[static_cast<std::size_t>(start - 1)].cost[idx(Category::Capex)] += basis - atOrder * basis;
+            } else {
+                rows[static_cast<std::size_t>(paidIn - 1)].cost[idx(Category::Capex)] += basis;
+            }
             const int end = start + holding - 1;
             const bool sold = end <= horizon;
             const bool credited = !sold && s.creditResidualAtHorizon;
             const int lastMonth = std::min(end, horizon);
-            const double charged = depreciate(s, basis, start, lastMonth, rows);
-            double proceeds = 0.0;
-            if (sold) {
-                proceeds = n * valueAtT;
-            } else if (credited) {
-                // Straight-line value from the price paid to the value at T (model.md §10.2, the fix of v1).
-                const double held = horizon - start + 1;
-                proceeds = n * (paid - (paid - valueAtT) * held / holding);
+            // Bonus depreciation (§14.2, clarification 6): b x basis in the first service month, the rest by the method.
+            double charged = 0.0;
+            if (bonus > 0.0) {
+                rows[static_cast<std::size_t>(start - 1)].depreciation += bonus * basis;
+                charged = bonus * basis + depreciate(s, basis - bonus * basis, start, lastMonth, rows);
+            } else {
+                charged = depreciate(s, basis, start, lastMonth, rows);
             }
+            double proceeds = 0.0;
             if (sold || credited) {
+                // The server's value at the list price of the month it is taken, capped at the price paid; the
+                // infrastructure is worth nothing (§14.1, §14.2).
+                const double valueAtT = std::min(s.resaleFraction * listPriceIn(s, lastMonth), paid);
+                if (sold) {
+                    proceeds = n * valueAtT;
+                } else {
+                    // Straight-line value from the price paid to the value at T (model.md §10.2, the fix of v1).
+                    const double held = horizon - start + 1;
+                    proceeds = n * (paid - (paid - valueAtT) * held / holding);
+                }
+                proceeds *= afterSuccessor(lastMonth);
                 MonthRow &row = rows[static_cast<std::size_t>(lastMonth - 1)];
                 row.cost[idx(Category::Resale)] -= proceeds;
                 row.gain += proceeds - (basis - charged);
@@ -384,24 +444,45 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
         }
     }
 
-    const double facilities = s.facilitiesPerServerYear / 12.0;
+    const double facilities = s.facilitiesPerServerYear / 12.0 + s.powerKwPerServer * s.colocationPerKwMonth;
     const double failures = s.failuresPerServerYear / 12.0;
     const double perServer = s.gpusPerServer * s.speedup * kHoursPerMonth;
-    const double kwhPrice = s.electricityFromPlan && workload.electricityPerKwh ? *workload.electricityPerKwh
-                                                                                 : s.electricityPerKwh;
-    const double powerPerServer = s.powerKwPerServer * s.averageLoad * s.pue * kHoursPerMonth * kwhPrice;
-    const double electricityStep = monthlyStep(s.electricityPriceTrend);
+    const PowerPrice power = powerPrice(workload, s);
+    const double powerPerServer = power.perServer(s.averageLoad);
     double electricity = 1.0;
     for (MonthRow &row : rows) {
         const double servers = row.fleet;
+        row.capacity = servers * perServer;
+        const double loaded =
+            s.idlePowerFraction
+                ? power.perServer(loadServing(*s.idlePowerFraction, std::min(row.demand, row.capacity), row.capacity))
+                : powerPerServer;
         row.cost[idx(Category::Facilities)] = servers * facilities;
-        row.cost[idx(Category::Power)] = servers * powerPerServer * electricity;
+        row.cost[idx(Category::Power)] = servers * loaded * electricity;
         row.cost[idx(Category::Failures)] = servers * failures;
         const double people = servers > 0.0 && s.serversPerFte > 0.0 ? ceilTolerant(servers / s.serversPerFte) : 0.0;
         row.cost[idx(Category::Staff)] = people * s.fteAnnualCost / 12.0;
-        row.capacity = servers * perServer;
         applyTax(workload.taxRate, row);
-        electricity *= electricityStep;
+        electricity *= power.step;
+    }
+}
+
+// A purchase layer with idle power (model.md §14.2, clarification 7): its load follows what it serves as a layer,
+// s_m / cap_m with cap_m its full capacity, not what it would serve alone; the power and the tax on it move with it.
+void repriceLayerPower(const Workload &workload, const PurchaseScenario &s, std::span<const double> served,
+                       std::vector<MonthRow> &rows)
+{
+    const PowerPrice power = powerPrice(workload, s);
+    double electricity = 1.0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        MonthRow &row = rows[i];
+        const double now =
+            row.fleet * power.perServer(loadServing(*s.idlePowerFraction, served[i], row.capacity)) * electricity;
+        const double change = now - row.cost[idx(Category::Power)];
+        row.cost[idx(Category::Power)] = now;
+        if (workload.taxRate != 0.0)
+            row.cost[idx(Category::Tax)] -= workload.taxRate * change;
+        electricity *= power.step;
     }
 }
 
@@ -585,12 +666,20 @@ void evaluateComposite(const Workload &workload, std::span<const Scenario *const
     prepareMonths(workload, b.months);
     double servedByLayers = 0.0;
     for (std::size_t k = 0; k < layers.size(); ++k) {
-        const std::vector<MonthRow> &rows = scratch.layers[k].months;
+        std::vector<MonthRow> &rows = scratch.layers[k].months;
+        const auto *purchase = std::get_if<PurchaseScenario>(layers[k]);
+        const bool idlePower = purchase && purchase->idlePowerFraction;
+        if (idlePower)
+            scratch.served.assign(horizon, 0.0);
         for (std::size_t i = 0; i < horizon; ++i) {
             const double served = std::min(b.months[i].demand, maxUtilization * rows[i].capacity);
             servedByLayers += served;
             b.months[i].demand -= served;
+            if (idlePower)
+                scratch.served[i] = served;
         }
+        if (idlePower)
+            repriceLayerPower(workload, *purchase, scratch.served, rows);
     }
     b.cohorts.clear();
     if (burst)

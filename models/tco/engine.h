@@ -28,6 +28,7 @@ struct MixScratch final
     std::vector<ScenarioResult> layers;
     ScenarioResult burst;
     std::vector<const Scenario *> layerRefs; ///< for callers that gather a mix's layers before evaluating it
+    std::vector<double> served;              ///< what one layer serves month by month (idle power, §14.2)
 };
 
 /// A hybrid (model.md §10.6): `base` (dedicated, cluster or purchase) serves up to beta x its capacity, the

@@ -155,6 +155,17 @@ struct PurchaseScenario final
     std::optional<double> leaseRateFactor;      ///< f: monthly payment per USD of the price paid
     std::optional<double> leasePaymentPerServerMonth; ///< or a fixed payment per installed server and month
     std::optional<int> leaseTermMonths;         ///< absent = holdingMonths; changes no figure (clarification 36)
+    /// A generation over time (model.md §14.1).
+    int availableFromMonth = defaults::kAvailableFromMonth;  ///< A: no capex before it; to_demand starts there
+    double serverPriceTrend = defaults::kServerPriceTrend;   ///< g_s, annual: P_p = P (1+g_s)^((p-1)/12)
+    std::optional<int> successorMonth;                       ///< M: the next generation ships
+    double successorValueDrop = defaults::kSuccessorValueDrop; ///< d: values taken in a month >= M times (1 - d)
+    /// The site and the hardware around the servers (model.md §14.2).
+    double infrastructureCapexFraction = defaults::kInfrastructureCapexFraction; ///< f_i: fabric, storage, racks
+    double paidAtOrderFraction = defaults::kPaidAtOrderFraction; ///< delta_o: paid at order, the rest at delivery
+    double colocationPerKwMonth = defaults::kColocationPerKwMonth; ///< c: per contracted kW and month
+    std::optional<double> idlePowerFraction;                 ///< phi: load = phi + (1-phi) u_m; instead of averageLoad
+    double bonusDepreciationFraction = defaults::kBonusDepreciationFraction; ///< b: charged at once in service month 1
 
     friend bool operator==(const PurchaseScenario &, const PurchaseScenario &) = default;
 };

@@ -35,6 +35,9 @@ struct Workload final
     /// The site's electricity price (USD/kWh, plan key workload.electricity_per_kwh): what every purchase pays that
     /// does not state its own (PurchaseScenario::electricityFromPlan). Unset: each purchase's own price.
     std::optional<double> electricityPerKwh;
+    /// Tokens one reference GPU-hour of the work produces (plan key tokens_per_reference_gpu_hour, version 4): when
+    /// set, every scenario has a cost per million tokens (model.md §14.3).
+    std::optional<double> tokensPerReferenceGpuHour;
 
     friend bool operator==(const Workload &, const Workload &) = default;
 };

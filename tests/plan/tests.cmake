@@ -4,6 +4,8 @@ mltco_add_test(tst_plan_plandiff SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_plandiff.
 mltco_add_test(tst_plan_planreader SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planreader.cpp ${CMAKE_CURRENT_LIST_DIR}/planreadertestutil.h LIBS mltco_plan mltco_catalog LABELS plan)
 mltco_add_test(tst_plan_planreaderv3 SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planreaderv3.cpp
                ${CMAKE_CURRENT_LIST_DIR}/planreadertestutil.h LIBS mltco_plan LABELS plan)
+mltco_add_test(tst_plan_planreaderv4 SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planreaderv4.cpp
+               ${CMAKE_CURRENT_LIST_DIR}/planreadertestutil.h LIBS mltco_plan LABELS plan)
 mltco_add_test(tst_plan_planevaluation SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planevaluation.cpp LIBS mltco_plan mltco_report LABELS plan)
 
 mltco_add_test(tst_plan_planelectricity SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_planelectricity.cpp

@@ -183,6 +183,11 @@ void TestParameters::defaultsMatchTheStructs()
             QVERIFY(!w.electricityPerKwh);
             continue;
         }
+        if (id == ParamId::TokensPerReferenceGpuHour) {
+            QVERIFY(!info.defaultValue); // none: no cost per token
+            QVERIFY(!w.tokensPerReferenceGpuHour);
+            continue;
+        }
         QVERIFY(info.defaultValue);
         QCOMPARE(parameterValue(w, id), info.defaultValue);
     }

@@ -1,5 +1,5 @@
 # The engine's room: these link mltco_tco (Qt6::Core) alone, so they run without QtSql or a document.
-foreach(test engine enginev3 breakeven calculators)
+foreach(test engine enginev3 enginev4 breakeven calculators)
     mltco_add_test(tst_tco_${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${test}.cpp LIBS mltco_tco LABELS tco)
 endforeach()
 # Version-2 engine cases written as plan files.

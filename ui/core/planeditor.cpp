@@ -432,6 +432,15 @@ void PlanEditor::setScenarioValue(int index, tco::ParamId id, double value)
     if (!tco::setParameterValue(s.scenario, id, value))
         return;
     tco::setGiven(s.given, id);
+    // Idle power and a fixed average load are two ways to say the load (model \u00a714.5, clarification 4): the one
+    // typed replaces the other, in the same step.
+    if (id == tco::ParamId::IdlePowerFraction && tco::isGiven(s.given, tco::ParamId::AverageLoad)) {
+        tco::setGiven(s.given, tco::ParamId::AverageLoad, false);
+        tco::setParameterValue(s.scenario, tco::ParamId::AverageLoad, tco::defaults::kAverageLoad);
+    } else if (id == tco::ParamId::AverageLoad) {
+        tco::setGiven(s.given, tco::ParamId::IdlePowerFraction, false);
+        tco::clearParameterValue(s.scenario, tco::ParamId::IdlePowerFraction);
+    }
     if (s.scenario == m_plan.scenarios[index].scenario && tco::isGiven(m_plan.scenarios[index].given, id))
         return;
     apply(after, tr("Change %1 of %2").arg(QString::fromUtf8(tco::parameterInfo(id).label), s.name),

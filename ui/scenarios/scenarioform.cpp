@@ -180,9 +180,35 @@ void ScenarioForm::buildParameters(QLayout *layout)
     grid->setColumnStretch(3, 1);
     grid->setColumnMinimumWidth(0, 190);
     int row = 0;
+    // A purchase's generation over time (model \u00a714.1) in a group of its own, with what it means in one line.
+    QGroupBox *generation = nullptr;
+    QGridLayout *generationGrid = nullptr;
+    int generationRow = 1;
+    if (m_kind == tco::ScenarioKind::Purchase) {
+        generation = new QGroupBox(tr("Generation"), this);
+        generation->setObjectName(QStringLiteral("generationBox"));
+        generationGrid = new QGridLayout(generation);
+        generationGrid->setHorizontalSpacing(10);
+        generationGrid->setVerticalSpacing(4);
+        generationGrid->setColumnStretch(3, 1);
+        generationGrid->setColumnMinimumWidth(0, 190);
+        auto *explain = new QLabel(tr("When this hardware can be ordered, how its list price moves, and when the next "
+                                      "generation ships and takes part of its resale value."),
+                                   generation);
+        explain->setObjectName(QStringLiteral("generationNote"));
+        explain->setWordWrap(true);
+        explain->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
+        generationGrid->addWidget(explain, 0, 0, 1, 5);
+    }
+    const auto inGeneration = [](ParamId id) {
+        return id == ParamId::AvailableFromMonth || id == ParamId::ServerPriceTrend || id == ParamId::SuccessorMonth ||
+               id == ParamId::SuccessorValueDrop;
+    };
     QList<ParamId> ids = tco::scenarioParameters(m_kind);
     if (const qsizetype layers = ids.indexOf(ParamId::Layers); layers > 0)
         ids.move(layers, 0); // a mix reads top-down: its layers, then what bursts beyond them
+    // The generation's fields last, in their group below the others: made in the order they are read (and tabbed).
+    std::stable_partition(ids.begin(), ids.end(), [&](ParamId id) { return !(generationGrid && inGeneration(id)); });
     for (const ParamId id : std::as_const(ids)) {
         const tco::ParameterInfo &info = tco::parameterInfo(id);
         if (info.type == tco::ParamType::Tiers) {
@@ -240,9 +266,15 @@ void ScenarioForm::buildParameters(QLayout *layout)
         // Optional values: confirming an empty field unsets them (boxes from engineers; the loan's and lease's terms).
         field->setOptional(id == ParamId::Boxes || id == ParamId::DepreciationMonths || id == ParamId::LoanRate ||
                            id == ParamId::LoanTermMonths || id == ParamId::LeaseRateFactor ||
-                           id == ParamId::LeasePaymentPerServerMonth || id == ParamId::LeaseTermMonths);
-        field->addToGrid(grid, row);
-        row += 2;
+                           id == ParamId::LeasePaymentPerServerMonth || id == ParamId::LeaseTermMonths ||
+                           id == ParamId::SuccessorMonth || id == ParamId::IdlePowerFraction);
+        if (generationGrid && inGeneration(id)) {
+            field->addToGrid(generationGrid, generationRow);
+            generationRow += 2;
+        } else {
+            field->addToGrid(grid, row);
+            row += 2;
+        }
         connect(field, &ParameterField::committed, this,
                 [this, id](double value) { m_editor->setScenarioValue(m_index, id, value); });
         connect(field, &ParameterField::resetRequested, this, [this, id] { m_editor->clearScenarioValue(m_index, id); });
@@ -264,6 +296,30 @@ void ScenarioForm::buildParameters(QLayout *layout)
         connect(m_sizeButton, &QPushButton::clicked, this, &ScenarioForm::sizeToDemand);
     }
     layout->addWidget(box);
+    if (generation)
+        layout->addWidget(generation);
+}
+
+void ScenarioForm::updateGenerationProblems()
+{
+    // What model \u00a714.5 refuses, said at the field it names: a drop without the successor's month, idle power beside
+    // a fixed load, a deposit on a loan, servers paid before the hardware is on sale (the schedule's entries say theirs
+    // in the plan's message).
+    const tco::PlanScenario &s = planScenario();
+    const auto *purchase = std::get_if<tco::PurchaseScenario>(&s.scenario);
+    if (!purchase)
+        return;
+    QHash<QString, QString> problems;
+    for (const QString &problem : tco::generationProblems(*purchase, m_editor->plan().workload.horizonMonths,
+                                                          tco::isGiven(s.given, ParamId::AverageLoad))) {
+        const qsizetype colon = problem.indexOf(QLatin1String(": "));
+        if (colon > 0)
+            problems.insert(problem.left(colon), problem.mid(colon + 2));
+    }
+    for (const ParamId id : {ParamId::Servers, ParamId::AvailableFromMonth, ParamId::SuccessorMonth,
+                             ParamId::SuccessorValueDrop, ParamId::IdlePowerFraction, ParamId::PaidAtOrderFraction})
+        if (ParameterField *field = m_fields.value(id))
+            field->setProblem(problems.value(tco::parameterKey(id)));
 }
 
 ScenarioForm::CatalogAnswer ScenarioForm::askCatalog() const
@@ -345,6 +401,7 @@ void ScenarioForm::updateFromPlan()
                                                                                            m_editor->plan().currency)
                                                           : QString()));
     }
+    updateGenerationProblems();
     updateBoxes();
     updateElectricity();
     if (m_reserved)

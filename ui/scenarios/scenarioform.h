@@ -64,6 +64,7 @@ private:
     void updateCatalogField(ParameterField *field, const CatalogAnswer &answer);
     void updateBoxes();
     void updateElectricity();
+    void updateGenerationProblems();
     void updateReferenceField(ParameterField *field);
     void updateSizeToDemand(const CatalogAnswer &answer);
     void updateSource(const CatalogAnswer &answer);
