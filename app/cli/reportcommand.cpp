@@ -87,6 +87,7 @@ Status writeCsvs(const QString &dir, const tco::PlanResult &result, const catalo
     const QList<std::pair<QString, QByteArray>> files{
         {QStringLiteral("monthly.csv"), report::monthlyCsv(result)},
         {QStringLiteral("yearly.csv"), report::yearlyCsv(result)},
+        {QStringLiteral("scenarios.csv"), report::scenariosCsv(result)},
         {QStringLiteral("breakeven.csv"), report::breakEvenCsv(result)},
         {QStringLiteral("breakeven-utilization.csv"), report::breakEvenUtilizationCsv(result)},
         {QStringLiteral("price-history.csv"), report::priceHistoryCsv(history)},

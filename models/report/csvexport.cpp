@@ -215,6 +215,28 @@ QByteArray yearlyCsv(const tco::PlanResult &result)
     return out;
 }
 
+QByteArray scenariosCsv(const tco::PlanResult &result)
+{
+    QStringList header{QStringLiteral("scenario"), QStringLiteral("kind"), moneyColumn("total", result.currency),
+                       moneyColumn("npv", result.currency)};
+    for (tco::Category c : tco::kCategories)
+        header << QStringLiteral("npv_") + moneyColumn(tco::categoryKey(c), result.currency);
+    header << QStringLiteral("served_gpu_hours") << QStringLiteral("unmet_gpu_hours")
+           << moneyColumn("cost_per_gpu_hour", result.currency) << moneyColumn("cost_per_million_tokens", result.currency);
+    QByteArray out = row(header);
+    for (const tco::EvaluatedScenario &s : result.scenarios) {
+        const tco::ScenarioResult &r = s.result;
+        QStringList fields{s.name, tco::scenarioKindKey(s.kind()), csvMoney(r.total), csvMoney(r.npv)};
+        for (tco::Category c : tco::kCategories)
+            fields << csvMoney(r.categoryNpv(c));
+        fields << csvNumber(r.served) << csvNumber(r.unmet)
+               << (r.costPerServedGpuHour ? csvMoney(*r.costPerServedGpuHour) : QString())
+               << (r.costPerMillionTokens ? csvMoney(*r.costPerMillionTokens) : QString());
+        out += row(fields);
+    }
+    return out;
+}
+
 namespace {
 
 // The plan's break-evens, then the one the dashboard and the summary show when it is not one of them (worked out
@@ -358,6 +380,12 @@ QByteArray csvReadme(const QString &planName, const QString &documentName, const
         {QStringLiteral("yearly.csv"),
          QStringLiteral("One row per scenario and year: months in the year, partial (true for a short last year), "
                         "total_usd and the <category>_usd sums of its months.")},
+        {QStringLiteral("scenarios.csv"),
+         QStringLiteral("One row per scenario: total_usd and npv_usd over the horizon, npv_<category>_usd each "
+                        "category's present value at the plan's discount rate (they add up to npv_usd; at 0 % each is "
+                        "the category's total), served_gpu_hours and unmet_gpu_hours (reference GPU-hours), "
+                        "cost_per_gpu_hour_usd (total over served GPU-hours) and cost_per_million_tokens_usd (empty "
+                        "unless the plan says how many tokens a reference GPU-hour produces).")},
         {QStringLiteral("breakeven.csv"),
          QStringLiteral("Every break-even's sweep: for each server count, the purchase's and the cloud's totals over "
                         "the horizon in USD, and whether buying is no dearer; on_dashboard is true for the one the "

@@ -40,6 +40,9 @@ QByteArray monthlyCsv(const tco::PlanResult &result);
 Status writeMonthlyCsv(const tco::PlanResult &prepared, QIODevice &device);
 /// scenario,kind,year,months,partial,total_usd,<category>_usd...: one row per scenario and year.
 QByteArray yearlyCsv(const tco::PlanResult &result);
+/// scenario,kind,total_usd,npv_usd,npv_<category>_usd...,served_gpu_hours,unmet_gpu_hours,cost_per_gpu_hour_usd,
+/// cost_per_million_tokens_usd: one row per scenario, where its NPV comes from (model.md §14.3).
+QByteArray scenariosCsv(const tco::PlanResult &result);
 /// purchase,cloud,servers,purchase_total_usd,cloud_total_usd,purchase_cheaper,on_dashboard: the whole sweep of every
 /// break-even of the plan, and of the one the dashboard shows when the plan does not ask for it (on_dashboard true).
 QByteArray breakEvenCsv(const tco::PlanResult &result);

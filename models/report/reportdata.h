@@ -16,7 +16,7 @@
 namespace mltco::report {
 
 /// Version of the calculation contract the figures follow (docs/model.md).
-inline constexpr int kModelVersion = 3;
+inline constexpr int kModelVersion = 4;
 
 /// One assumption of a scenario (or the workload) as the report prints it.
 struct AssumptionRow final

@@ -120,9 +120,11 @@ QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const Scena
     QJsonArray annual;
     for (const YearSum &year : r.years)
         annual.append(year.total);
-    QJsonObject byCategory;
-    for (Category category : kCategories)
+    QJsonObject byCategory, npvByCategory;
+    for (Category category : kCategories) {
         byCategory.insert(QLatin1String(categoryKey(category)), r.categoryTotal(category));
+        npvByCategory.insert(QLatin1String(categoryKey(category)), r.categoryNpv(category));
+    }
     QJsonObject object{
         {QStringLiteral("name"), scenario.name},
         {QStringLiteral("kind"), scenarioKindKey(scenario.kind())},
@@ -131,10 +133,12 @@ QJsonObject scenarioSummaryToJson(const EvaluatedScenario &scenario, const Scena
         {QStringLiteral("average_annual"), r.averageAnnual},
         {QStringLiteral("annual"), annual},
         {QStringLiteral("by_category"), byCategory},
+        {QStringLiteral("npv_by_category"), npvByCategory},
         {QStringLiteral("served_gpu_hours"), r.served},
         {QStringLiteral("unmet_gpu_hours"), r.unmet},
         {QStringLiteral("utilization"), optionalNumber(r.utilization)},
         {QStringLiteral("cost_per_gpu_hour"), optionalNumber(r.costPerServedGpuHour)},
+        {QStringLiteral("cost_per_million_tokens"), optionalNumber(r.costPerMillionTokens)},
         {QStringLiteral("demand_gpu_hours"), r.demand},
     };
     // The day of the catalog price the figures stand on; null when the plan states the rate (or buys servers).

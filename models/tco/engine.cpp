@@ -486,6 +486,14 @@ void repriceLayerPower(const Workload &workload, const PurchaseScenario &s, std:
     }
 }
 
+// model.md §14.3: what a million tokens cost, when the workload says what a reference GPU-hour produces.
+std::optional<double> costPerMillionTokens(const Workload &workload, double total, double served)
+{
+    if (!workload.tokensPerReferenceGpuHour || *workload.tokensPerReferenceGpuHour <= 0.0 || served <= 0.0)
+        return std::nullopt;
+    return total / (served * *workload.tokensPerReferenceGpuHour / 1e6);
+}
+
 // Totals, NPV, years, categories and service figures from the filled month rows (model.md §5). The sums are
 // kept in locals: written through `out` they would be reloaded after every store to a month row (which the
 // compiler must assume may alias them), and this loop is most of an evaluation's time.
@@ -501,7 +509,7 @@ Peaks summarise(const Workload &workload, ScenarioResult &out)
     const int horizon = static_cast<int>(out.months.size());
 
     out.years.resize(static_cast<std::size_t>((horizon + 11) / 12));
-    std::array<double, kCategoryCount> byCategory{};
+    std::array<double, kCategoryCount> byCategory{}, npvByCategory{};
     double total = 0.0, npv = 0.0, served = 0.0, capacity = 0.0, demand = 0.0;
     double depreciation = 0.0, gains = 0.0, burst = 0.0, burstGpuHours = 0.0, peakFleet = 0.0, peakInstances = 0.0;
     double discount = 1.0; // (1+r)^(-(m-1)/12): costs land at the start of their month
@@ -516,6 +524,7 @@ Peaks summarise(const Workload &workload, ScenarioResult &out)
                 const double cost = row->cost[c];
                 monthTotal += cost;
                 byCategory[c] += cost;
+                npvByCategory[c] += cost * discount;
             }
             row->total = monthTotal;
             yearTotal += monthTotal;
@@ -539,6 +548,7 @@ Peaks summarise(const Workload &workload, ScenarioResult &out)
         year.total = yearTotal;
     }
     out.byCategory = byCategory;
+    out.npvByCategory = npvByCategory;
     out.total = total;
     out.npv = npv;
     out.served = served;
@@ -552,6 +562,7 @@ Peaks summarise(const Workload &workload, ScenarioResult &out)
     out.unmet = std::max(0.0, demand - served);
     out.utilization = capacity > 0.0 ? std::optional<double>(served / capacity) : std::nullopt;
     out.costPerServedGpuHour = served > 0.0 ? std::optional<double>(total / served) : std::nullopt;
+    out.costPerMillionTokens = costPerMillionTokens(workload, total, served);
     out.peakFleet.reset();
     out.peakInstances.reset();
     return {peakFleet, peakInstances};
@@ -745,6 +756,7 @@ void evaluateComposite(const Workload &workload, std::span<const Scenario *const
         out.peakInstances = peak.instances;
     out.utilization = out.capacity > 0.0 ? std::optional<double>(servedByLayers / out.capacity) : std::nullopt;
     out.costPerServedGpuHour = out.served > 0.0 ? std::optional<double>(out.total / out.served) : std::nullopt;
+    out.costPerMillionTokens = costPerMillionTokens(workload, out.total, out.served);
 }
 
 } // namespace

@@ -63,6 +63,8 @@ struct ScenarioResult final
     std::vector<Cohort> cohorts; ///< purchase only: the fleet's cohorts in month order
     std::vector<YearSum> years;
     std::array<double, kCategoryCount> byCategory{};
+    /// Each category's present value, sum over m of c_m (1+r)^(-(m-1)/12) (model.md §14.3); they add up to npv.
+    std::array<double, kCategoryCount> npvByCategory{};
     double total = 0.0;
     double npv = 0.0;
     double averageAnnual = 0.0;      ///< total x 12 / H
@@ -72,6 +74,9 @@ struct ScenarioResult final
     double capacity = 0.0;           ///< sum of capacity_m
     std::optional<double> utilization;        ///< served / capacity (elastic: eta / rho); none when no capacity
     std::optional<double> costPerServedGpuHour; ///< total / served; none when nothing is served
+    /// total / (served x tokens per reference GPU-hour / 10^6) (model.md §14.3); none when nothing is served or the
+    /// workload does not say how many tokens a GPU-hour produces.
+    std::optional<double> costPerMillionTokens;
     double depreciation = 0.0;       ///< sum of the months' depreciation
     double gains = 0.0;              ///< sum of realised gains (losses negative)
     double burst = 0.0;              ///< hybrid: the burst side's share of total
@@ -81,6 +86,7 @@ struct ScenarioResult final
     std::optional<double> peakInstances; ///< largest reserved instance count (reserved, a composite with reserved layers)
 
     double categoryTotal(Category category) const { return byCategory[static_cast<std::size_t>(category)]; }
+    double categoryNpv(Category category) const { return npvByCategory[static_cast<std::size_t>(category)]; }
     bool hasUnmetDemand() const { return unmet > 1e-9 * (demand > 1.0 ? demand : 1.0); }
 };
 

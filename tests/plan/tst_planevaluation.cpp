@@ -5,6 +5,7 @@
 #include "models/plan/planreader.h"
 #include "models/plan/planwriter.h"
 #include "models/report/resultjson.h"
+#include "tests/support/approx.h"
 #include "tests/support/testmain.h"
 
 #include <QFile>
@@ -600,10 +601,20 @@ void TestPlanEvaluation::jsonHasTheDocumentedShape()
     QCOMPARE(json.value("fx_used").toArray().size(), 0);
     QCOMPARE(json.value("plan").toString(), r->plan);
     const QJsonObject s = json.value("scenarios").toArray().at(4).toObject();
-    QCOMPARE(s.keys(), (QStringList{"annual", "average_annual", "by_category", "cost_per_gpu_hour", "demand_gpu_hours",
-                                    "depreciation", "gains", "irr_vs", "kind", "months", "name", "npv",
-                                    "peak_servers", "price_observed_at", "served_gpu_hours", "total",
-                                    "unmet_gpu_hours", "utilization"}));
+    QCOMPARE(s.keys(), (QStringList{"annual", "average_annual", "by_category", "cost_per_gpu_hour",
+                                    "cost_per_million_tokens", "demand_gpu_hours", "depreciation", "gains", "irr_vs",
+                                    "kind", "months", "name", "npv", "npv_by_category", "peak_servers",
+                                    "price_observed_at", "served_gpu_hours", "total", "unmet_gpu_hours", "utilization"}));
+    // model.md §14.3: the categories' present values add up to the NPV; at a 0 % rate each is its category's total.
+    const QJsonObject npvByCategory = s.value("npv_by_category").toObject();
+    QCOMPARE(npvByCategory.keys(), s.value("by_category").toObject().keys());
+    double sum = 0.0;
+    for (const QString &key : npvByCategory.keys()) {
+        sum += npvByCategory.value(key).toDouble();
+        QCOMPARE_NEAR(npvByCategory.value(key).toDouble(), s.value("by_category").toObject().value(key).toDouble());
+    }
+    QCOMPARE_NEAR(sum, s.value("npv").toDouble());
+    QVERIFY(s.value("cost_per_million_tokens").isNull()); // the sample plan says nothing of tokens
     QCOMPARE(s.value("kind").toString(), QStringLiteral("purchase"));
     QVERIFY(s.value("price_observed_at").isNull()); // servers bought: no catalog price
     const EvaluatedScenario &onPrem = r->scenarios[4];

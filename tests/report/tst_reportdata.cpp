@@ -67,7 +67,7 @@ private slots:
         QCOMPARE(m_report.planName, m_plan.name);
         QCOMPARE(m_report.horizonMonths, 36);
         QCOMPARE(m_report.discountRate, QStringLiteral("0.0 %"));
-        QVERIFY(m_report.modelVersion.contains(QStringLiteral("version 3")));
+        QVERIFY(m_report.modelVersion.contains(QStringLiteral("version 4")));
         QCOMPARE(m_report.taxView, QStringLiteral("before tax (cash)"));
         QCOMPARE(m_report.demand, QStringLiteral("2,920 V100-equivalent GPU-hours a month"));
     }

@@ -116,6 +116,7 @@ Status exportCsv(const PlanEditor &editor, const QString &dir, unsigned tables)
     const QList<std::tuple<unsigned, QString, QByteArray (*)(const tco::PlanResult &)>> planTables{
         {MonthlyTable, QStringLiteral("monthly.csv"), &report::monthlyCsv},
         {YearlyTable, QStringLiteral("yearly.csv"), &report::yearlyCsv},
+        {YearlyTable, QStringLiteral("scenarios.csv"), &report::scenariosCsv},
         {BreakEvenTable, QStringLiteral("breakeven.csv"), &report::breakEvenCsv},
         {BreakEvenTable, QStringLiteral("breakeven-utilization.csv"), &report::breakEvenUtilizationCsv},
     };
@@ -210,7 +211,7 @@ void exportCsvWithDialog(QWidget *parent, const PlanEditor &editor)
     auto *layout = new QVBoxLayout(&dialog);
     layout->addWidget(new QLabel(QObject::tr("Tables to write (RFC 4180 CSV, UTF-8, full precision):"), &dialog));
     const QList<std::pair<unsigned, QString>> choices{{MonthlyTable, QObject::tr("Monthly costs of every scenario and category")},
-                                                      {YearlyTable, QObject::tr("Yearly summary by category")},
+                                                      {YearlyTable, QObject::tr("Yearly and per-scenario summaries by category")},
                                                       {BreakEvenTable, QObject::tr("Break-even sweep")},
                                                       {PriceHistoryTable, QObject::tr("Price history of the plan's instances")}};
     QList<std::pair<unsigned, QCheckBox *>> boxes;

@@ -26,9 +26,9 @@
 #include <QDate>
 #include <QDir>
 #include <QPainter>
+#include <QBuffer>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -709,9 +709,11 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
                       const tco::OptimizeAnswer *fleet)
 {
     const theme::PrintScope paper; // the PDF is drawn light whatever the window's theme
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("Cannot write \"%1\": %2").arg(QDir::toNativeSeparators(path), file.errorString()), {}};
+    // The PDF is made in memory and then written whole: Qt's PDF engine writes through a QDataStream that stops at the
+    // first short write (a disk that fills up part-way through a buffer) without telling the painter, which would
+    // leave a cut file reported as written. writeFileAtomically() writes every byte or says why it could not.
+    QBuffer file;
+    file.open(QIODevice::WriteOnly);
 
     QPdfWriter writer(&file);
     writer.setPageSize(QPageSize(pageSize == ReportPageSize::A4 ? QPageSize::A4 : QPageSize::Letter));
@@ -779,13 +781,10 @@ Status writePdfReport(const QString &path, const report::ReportData &data, const
         doc.documentLayout()->draw(&painter, context);
         painter.restore();
     }
-    if (!painter.end()) {
-        // A disk that filled up says so in its own words; otherwise the writer could not finish the file.
-        if (file.error() != QFileDevice::NoError)
-            return report::commitSaveFile(file, path);
+    if (!painter.end())
         return Error{QStringLiteral("Cannot write \"%1\": the PDF could not be finished.").arg(QDir::toNativeSeparators(path)), {}};
-    }
-    return report::commitSaveFile(file, path);
+    file.close();
+    return report::writeFileAtomically(path, file.data());
 }
 
 } // namespace mltco::ui
