@@ -353,6 +353,7 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
         row.npv = s.result.npv;
         row.perYear = s.result.averageAnnual;
         row.costPerServedGpuHour = s.result.costPerServedGpuHour;
+        row.costPerMillionTokens = s.result.costPerMillionTokens;
         row.unmetShare = s.result.hasUnmetDemand() && s.result.demand > 0.0 ? s.result.unmet / s.result.demand : 0.0;
         row.recommended = static_cast<int>(i) == summary.recommended;
         summary.rows.push_back(std::move(row));
@@ -523,8 +524,12 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
     if (!summary.fleetPlan.isEmpty())
         text += (md ? QStringLiteral("**Fleet plan.** %1\n\n") : QStringLiteral("Fleet plan %1\n\n")).arg(summary.fleetPlan);
 
-    const QStringList header{QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"),
-                             QStringLiteral("NPV"), QStringLiteral("Per year"), QStringLiteral("Per served GPU-hour")};
+    const bool tokens = std::any_of(summary.rows.begin(), summary.rows.end(),
+                                    [](const ComparisonRow &r) { return r.costPerMillionTokens.has_value(); });
+    QStringList header{QStringLiteral("Scenario"), QStringLiteral("Kind"), QStringLiteral("Total"),
+                       QStringLiteral("NPV"), QStringLiteral("Per year"), QStringLiteral("Per served GPU-hour")};
+    if (tokens)
+        header << QStringLiteral("Per million tokens");
     QList<QStringList> rows;
     for (const ComparisonRow &r : summary.rows) {
         QString name = r.name;
@@ -534,6 +539,8 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
             name = md ? QStringLiteral("**%1** (recommended)").arg(name) : QString(name + QStringLiteral(" (recommended)"));
         rows << QStringList{name, r.kind, moneyWhole(r.total, summary.currency), moneyWhole(r.npv, summary.currency),
                             moneyWhole(r.perYear, summary.currency), money(r.costPerServedGpuHour, summary.currency)};
+        if (tokens)
+            rows.back() << money(r.costPerMillionTokens, summary.currency);
     }
     if (md) {
         const auto escapeCell = [](QString cell) { return cell.replace(QLatin1Char('|'), QStringLiteral("\\|")); };

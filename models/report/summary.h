@@ -25,6 +25,7 @@ struct ComparisonRow final
     double npv = 0.0;
     double perYear = 0.0;
     std::optional<double> costPerServedGpuHour;
+    std::optional<double> costPerMillionTokens; ///< when the workload says what a GPU-hour produces (model.md §14.3)
     double unmetShare = 0.0;               ///< share of the demand it leaves undone (0: all of it served)
     bool recommended = false;
     QDate pricesObservedAt;                ///< the catalog price its figures stand on; null when the plan states it

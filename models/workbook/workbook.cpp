@@ -1,5 +1,7 @@
 #include "models/workbook/workbook.h"
 
+#include "models/plan/parameters.h"
+
 #include "models/workbook/scenariosheets.h"
 #include "models/workbook/sheets.h"
 
@@ -727,9 +729,44 @@ QString lxwWords(lxw_error error)
 } // namespace
 } // namespace detail
 
+QStringList workbookCannotCarry(const tco::PlanResult &result)
+{
+    // Model version 4's generation and site keys (model.md §14.1, §14.2) are not yet written as formulas: a workbook
+    // whose cells recalculated without them would disagree with the app. Listed per scenario, by key.
+    QStringList out;
+    const tco::PurchaseScenario defaults;
+    for (const tco::EvaluatedScenario &s : result.scenarios) {
+        const auto *p = std::get_if<tco::PurchaseScenario>(&s.scenario);
+        if (!p)
+            continue;
+        QStringList keys;
+        const auto note = [&](bool used, tco::ParamId id) {
+            if (used)
+                keys << tco::parameterKey(id);
+        };
+        note(p->availableFromMonth != defaults.availableFromMonth, tco::ParamId::AvailableFromMonth);
+        note(p->serverPriceTrend != defaults.serverPriceTrend, tco::ParamId::ServerPriceTrend);
+        note(p->successorMonth && p->successorValueDrop != 0.0, tco::ParamId::SuccessorValueDrop);
+        note(p->infrastructureCapexFraction != defaults.infrastructureCapexFraction, tco::ParamId::InfrastructureCapexFraction);
+        note(p->paidAtOrderFraction != defaults.paidAtOrderFraction && p->leadTimeMonths > 0, tco::ParamId::PaidAtOrderFraction);
+        note(p->colocationPerKwMonth != defaults.colocationPerKwMonth, tco::ParamId::ColocationPerKwMonth);
+        note(p->idlePowerFraction.has_value(), tco::ParamId::IdlePowerFraction);
+        note(p->bonusDepreciationFraction != defaults.bonusDepreciationFraction, tco::ParamId::BonusDepreciationFraction);
+        if (!keys.isEmpty())
+            out << QStringLiteral("\"%1\" (%2)").arg(s.name, keys.join(QStringLiteral(", ")));
+    }
+    return out;
+}
+
 Status writeWorkbook(const QString &path, const tco::Plan &plan, const tco::PlanResult &result, const WorkbookSource &source)
 {
     const QString shown = QDir::toNativeSeparators(path);
+    if (const QStringList v4 = workbookCannotCarry(result); !v4.isEmpty())
+        return Error{QStringLiteral("Cannot write \"%1\": the workbook does not yet carry model version 4's generation "
+                                    "and site keys as formulas, which %2 use%3. The PDF and CSV exports carry them. "
+                                    "Nothing was written under that name.")
+                         .arg(shown, v4.join(QStringLiteral("; ")), v4.size() == 1 ? QStringLiteral("s") : QString()),
+                     {}};
     if (result.scenarios.size() > static_cast<std::size_t>(kMaxScenarioSheets))
         return Error{QStringLiteral("Cannot write \"%1\": the plan has %2 scenarios, and a workbook holds one sheet per "
                                     "scenario up to %3. Export the figures as CSV instead (report --csv). Nothing was "

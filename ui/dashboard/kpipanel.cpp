@@ -348,11 +348,14 @@ void KpiPanel::updateScenarioCards(const tco::PlanResult &result, const Dashboar
                         htmlLine(tr("NPV"), report::money(r.npv, result.currency)),
                         htmlLine(tr("Average per year"), report::money(r.averageAnnual, result.currency)),
                         htmlLine(tr("Cost per served reference GPU-hour"), report::money(r.costPerServedGpuHour, result.currency)),
+                        r.costPerMillionTokens ? htmlLine(tr("Cost per million tokens"), report::money(r.costPerMillionTokens, result.currency))
+                                               : QString(),
                         htmlLine(tr("Utilization"), report::percent(r.utilization)),
                         htmlLine(tr("Demand served"), tr("%1 of %2 reference GPU-hours (%3)")
                                                           .arg(report::grouped(r.served, 0),
                                                                report::grouped(r.demand, 0), servedPercent(r))),
                         glossary::npv(result.workload.discountRate).toHtmlEscaped(), glossary::referenceGpuHours().toHtmlEscaped()};
+        tip.removeAll(QString()); // the lines a plan has nothing for
         card->setToolTip(tip.join(QStringLiteral("<br>")));
     }
 }

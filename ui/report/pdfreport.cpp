@@ -543,7 +543,12 @@ private:
             QStringList row{name, esc(report::moneyWhole(r.total, m_data.currency))};
             if (!npvIsTotal)
                 row << esc(report::moneyWhole(r.npv, m_data.currency));
-            row << esc(report::moneyWhole(r.perYear, m_data.currency)) << esc(report::money(r.costPerServedGpuHour, m_data.currency));
+            QString perHour = esc(report::money(r.costPerServedGpuHour, m_data.currency));
+            // The cost of the work's output beside the cost of its GPU-hours, when the plan says what one produces.
+            if (r.costPerMillionTokens)
+                perHour += QStringLiteral("<br/><span class=\"muted\">%1 per M tokens</span>")
+                               .arg(esc(report::money(r.costPerMillionTokens, m_data.currency)));
+            row << esc(report::moneyWhole(r.perYear, m_data.currency)) << perHour;
             rows << row;
         }
         // At a 0 % discount rate the NPV is the total: one column, and a line that says so, not two equal columns.

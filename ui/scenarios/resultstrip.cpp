@@ -156,7 +156,9 @@ void ResultStrip::showScenario(int index)
     m_npv->setText(report::money(r.npv, result->currency));
     m_average->setText(report::money(r.averageAnnual, result->currency));
     m_utilization->setText(report::percent(r.utilization));
-    m_costPerGpuHour->setText(report::money(r.costPerServedGpuHour, result->currency));
+    m_costPerGpuHour->setText(report::money(r.costPerServedGpuHour, result->currency) +
+                              (r.costPerMillionTokens ? tr(" \u00b7 %1/M tokens").arg(report::money(r.costPerMillionTokens, result->currency))
+                                                      : QString()));
 
     const int months = plan.workload.horizonMonths;
     if (r.hasUnmetDemand()) {
