@@ -316,6 +316,94 @@ QString horizonInWords(int months)
     return months == 1 ? QStringLiteral("1 month") : QStringLiteral("%1 months").arg(months);
 }
 
+QString categoryWords(tco::Category category)
+{
+    switch (category) {
+    case tco::Category::Compute: return QStringLiteral("compute");
+    case tco::Category::Capex: return QStringLiteral("capex");
+    case tco::Category::Resale: return QStringLiteral("resale and residual");
+    case tco::Category::Financing: return QStringLiteral("financing");
+    case tco::Category::Facilities: return QStringLiteral("facilities");
+    case tco::Category::Power: return QStringLiteral("power");
+    case tco::Category::Failures: return QStringLiteral("hardware failures");
+    case tco::Category::Staff: return QStringLiteral("staff");
+    case tco::Category::Overhead: return QStringLiteral("overhead");
+    case tco::Category::Tax: return QStringLiteral("tax");
+    }
+    return {};
+}
+
+CategoryGap categoryGap(const tco::PlanResult &result, int a, int b)
+{
+    CategoryGap gap;
+    gap.a = a;
+    gap.b = b;
+    const tco::ScenarioResult &ra = result.scenarios.at(static_cast<std::size_t>(a)).result;
+    const tco::ScenarioResult &rb = result.scenarios.at(static_cast<std::size_t>(b)).result;
+    for (std::size_t c = 0; c < tco::kCategoryCount; ++c) {
+        gap.difference[c] = ra.npvByCategory[c] - rb.npvByCategory[c];
+        gap.total += gap.difference[c];
+    }
+    return gap;
+}
+
+int nextCheapest(const tco::PlanResult &result, int recommended)
+{
+    return tco::cheapestMeetingDemand(result, [recommended](std::size_t i) { return static_cast<int>(i) != recommended; });
+}
+
+QString gapSentence(const tco::PlanResult &result, const CategoryGap &gap)
+{
+    if (gap.a < 0 || gap.b < 0)
+        return {};
+    const QString &cur = result.currency;
+    const QString a = result.scenarios.at(static_cast<std::size_t>(gap.a)).name;
+    const QString b = result.scenarios.at(static_cast<std::size_t>(gap.b)).name;
+    const QString over = result.workload.discountRate > 0.0
+                             ? QStringLiteral("in present value at %1 a year").arg(percent(result.workload.discountRate))
+                             : QStringLiteral("over %1").arg(horizonInWords(result.workload.horizonMonths));
+    const double size = std::fabs(gap.total);
+    QString head;
+    if (size < 0.5)
+        head = QStringLiteral("\u201c%1\u201d and \u201c%2\u201d cost the same %3").arg(a, b, over);
+    else
+        head = QStringLiteral("\u201c%1\u201d costs %2 %3 than \u201c%4\u201d %5")
+                   .arg(a, moneyCompact(size, cur), gap.total < 0 ? QStringLiteral("less") : QStringLiteral("more"), b, over);
+    // The categories that move, largest first; small ones (under 1 % of the largest) are gathered as the rest.
+    std::vector<std::size_t> order;
+    double largest = 0.0;
+    for (std::size_t c = 0; c < tco::kCategoryCount; ++c)
+        largest = std::max(largest, std::fabs(gap.difference[c]));
+    for (std::size_t c = 0; c < tco::kCategoryCount; ++c)
+        if (std::fabs(gap.difference[c]) >= 0.5 && std::fabs(gap.difference[c]) >= 0.01 * largest)
+            order.push_back(c);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        return std::fabs(gap.difference[x]) > std::fabs(gap.difference[y]);
+    });
+    constexpr std::size_t kNamed = 4;
+    QStringList parts;
+    double rest = gap.total;
+    for (std::size_t k = 0; k < order.size() && k < kNamed; ++k) {
+        const auto c = static_cast<tco::Category>(order[k]);
+        const double d = gap.difference[order[k]];
+        rest -= d;
+        const QString amount = moneyCompact(std::fabs(d), cur);
+        if (c == tco::Category::Resale)
+            parts << QStringLiteral("%1 %2 back at resale").arg(amount, d < 0 ? QStringLiteral("more") : QStringLiteral("less"));
+        else
+            parts << QStringLiteral("%1 %2 %3").arg(amount, d < 0 ? QStringLiteral("less") : QStringLiteral("more"),
+                                                  categoryWords(c));
+    }
+    if (std::fabs(rest) >= 0.5 && std::fabs(rest) >= 0.005 * std::max(size, largest))
+        parts << QStringLiteral("%1 %2 in the rest").arg(moneyCompact(std::fabs(rest), cur),
+                                                        rest < 0 ? QStringLiteral("less") : QStringLiteral("more"));
+    if (parts.isEmpty())
+        return head + QLatin1Char('.');
+    QString list = parts.size() == 1 ? parts.front() : parts.mid(0, parts.size() - 1).join(QStringLiteral(", ")) +
+                                                           QStringLiteral(" and ") + parts.back();
+    return head + QStringLiteral(": ") + list + QLatin1Char('.');
+}
+
 ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &result)
 {
     ExecutiveSummary summary;
@@ -359,6 +447,9 @@ ExecutiveSummary executiveSummary(const tco::Plan &plan, const tco::PlanResult &
         summary.rows.push_back(std::move(row));
     }
     summary.recommendation = recommendationSentence(plan, result, summary);
+    if (summary.recommended >= 0)
+        if (const int next = nextCheapest(result, summary.recommended); next >= 0)
+            summary.gap = gapSentence(result, categoryGap(result, summary.recommended, next));
     if (summary.recommended >= 0 && summary.alternative >= 0)
         summary.sensitivities = sensitivities(plan, result, summary.recommended, summary.alternative);
     // The break-even the dashboard shows first, with the counterpart it is against; then the plan's other requests.
@@ -521,6 +612,9 @@ QString summaryText(const ExecutiveSummary &summary, SummaryFormat format)
                 .arg(summary.recommendation);
     if (!summary.howSure.isEmpty())
         text += QStringLiteral("%1\n\n").arg(summary.howSure);
+    if (!summary.gap.isEmpty())
+        text += (md ? QStringLiteral("**Where the gap comes from.** %1\n\n") : QStringLiteral("Where the gap comes from: %1\n\n"))
+                    .arg(summary.gap);
     if (!summary.fleetPlan.isEmpty())
         text += (md ? QStringLiteral("**Fleet plan.** %1\n\n") : QStringLiteral("Fleet plan %1\n\n")).arg(summary.fleetPlan);
 

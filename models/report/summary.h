@@ -42,6 +42,27 @@ struct Sensitivity final
     QString sentence;              ///< the above in words, saying whether the choice holds
 };
 
+/// Where the gap between two options comes from (model.md §14.3): their present values category by category.
+struct CategoryGap final
+{
+    int a = -1; ///< position in the result's scenarios: the option measured (the recommended one)
+    int b = -1; ///< the option it is measured against (the next cheapest)
+    /// a's NPV less b's in each category: negative where a costs less (or, for resale, gets more back).
+    std::array<double, tco::kCategoryCount> difference{};
+    double total = 0.0; ///< a's NPV less b's: the sum of `difference`
+};
+/// The gap between scenarios a and b of `result` (positions); a and b must be valid and different.
+CategoryGap categoryGap(const tco::PlanResult &result, int a, int b);
+/// The option next to the recommended one: the cheapest other option that meets the demand (by total, as the
+/// recommendation is chosen); -1 when there is none.
+int nextCheapest(const tco::PlanResult &result, int recommended);
+/// The gap in words, largest categories first: "\"On-prem\" costs $412k less than \"Cloud\" over 3 years: $1.2M less
+/// compute, $0.9M more capex, $0.2M more back at resale and $0.1M more for the rest." In present value ("in present
+/// value at 8.0 %") when the plan discounts.
+QString gapSentence(const tco::PlanResult &result, const CategoryGap &gap);
+/// The words for a category in such a sentence ("compute", "hardware failures", "resale and residual").
+QString categoryWords(tco::Category category);
+
 struct ExecutiveSummary final
 {
     QString planName;
@@ -72,6 +93,8 @@ struct ExecutiveSummary final
     /// A warning when a price behind an option is older than stalePriceDays() (empty otherwise, and for a plan pinned
     /// to a day with workload.prices_as_of).
     QString stalePrices;
+    /// The recommended option against the next cheapest, category by category (gapSentence()); empty without both.
+    QString gap;
 };
 
 /// After how many days a catalog price behind an option is called old (90 unless set: the app's setting,

@@ -405,6 +405,31 @@ private slots:
         QCOMPARE_NEAR(r.total, 192500 - 36000 + running + 0.2 * (36000 - running - 192500));
     }
 
+    void eachCategoryHasItsPresentValue()
+    {
+        // model.md §14.3 at 10 % a year: the capex of month 1 is worth its face; the resale of month 13 is discounted
+        // a whole year, -30,000 / 1.1 = -27,272.73; the categories add up to the NPV. Tokens: 2.5 million per reference
+        // GPU-hour, the server serving 5,840 GPU-hours a month for 13 months: total / (75,920 x 2.5) per million.
+        PurchaseScenario p = server(13);
+        Workload w = months(13, 8000);
+        w.discountRate = 0.1;
+        w.tokensPerReferenceGpuHour = 2.5e6;
+        const ScenarioResult r = evaluate(w, p);
+        QCOMPARE_NEAR(r.categoryNpv(Category::Capex), 100000);
+        QCOMPARE_NEAR(r.categoryNpv(Category::Resale), -30000 / 1.1);
+        double sum = 0.0;
+        for (double v : r.npvByCategory)
+            sum += v;
+        QCOMPARE_NEAR(sum, r.npv);
+        QVERIFY(r.costPerMillionTokens);
+        QCOMPARE_NEAR(*r.costPerMillionTokens, r.total / (13 * 5840 * 2.5));
+        w.tokensPerReferenceGpuHour.reset();
+        QVERIFY(!evaluate(w, p).costPerMillionTokens);
+        w.tokensPerReferenceGpuHour = 2.5e6;
+        w.demandGpuHours = 0; // nothing served: no cost per token
+        QVERIFY(!evaluate(w, p).costPerMillionTokens);
+    }
+
     void theDefaultsAreVersionThree()
     {
         // Every key at its default, stated or not, gives version 3's figures to the last digit.

@@ -15,6 +15,7 @@
 #include "ui/dashboard/kpipanel.h"
 #include "dashboardtestutil.h"
 #include "uitestutil.h"
+#include "tests/support/approx.h"
 #include "tests/support/testmain.h"
 
 #include <QAction>
@@ -462,6 +463,58 @@ private slots:
 
         f.editor()->undoStack()->redo();
         QTRY_COMPARE(card->value(), report::moneyCompact(total));
+    }
+
+    void theGapIsExplainedCategoryByCategory()
+    {
+        // model.md §14.3 on the sample plan (0 % discount: present values are totals): the recommended pay-per-use
+        // A100 ($58,388.24: compute 25,760.24, staff 30,000, overhead 2,628) against the next cheapest, the GCP node
+        // ($210,000 of compute): $151,611.76 less, $184,239.76 less compute, $30,000 more staff, $2,628 more overhead.
+        UiFixture f;
+        QVERIFY(f.open());
+        auto *first = f.find<QComboBox>(QStringLiteral("gapFirst"));
+        auto *second = f.find<QComboBox>(QStringLiteral("gapSecond"));
+        auto *sentence = f.find<QLabel>(QStringLiteral("gapSentence"));
+        auto *view = f.find<ChartView>(QStringLiteral("gapChart"));
+        QVERIFY(first && second && sentence && view);
+        QTRY_COMPARE(first->currentText(), QStringLiteral("GCP preemptible A100, autoscaled"));
+        QCOMPARE(second->currentText(), QStringLiteral("GCP 8xA100 node"));
+        QCOMPARE(sentence->text(), QStringLiteral("\u201cGCP preemptible A100, autoscaled\u201d costs $151.6k less than "
+                                                  "\u201cGCP 8xA100 node\u201d over 3 years: $184.2k less compute, $30.0k "
+                                                  "more staff and $2.6k more overhead."));
+        const auto bars = [view] {
+            auto *series = qobject_cast<QStackedBarSeries *>(view->chart()->series().value(0));
+            return series ? series->barSets().value(0)->count() : -1;
+        };
+        QCOMPARE(bars(), 5); // from, compute, staff, overhead, to
+
+        // Any two: the owned server against the AWS boxes. Capex 150,000, resale -45,000, facilities 9,000, failures
+        // 45,000 and staff 300,000 against 1,286,668.80 of compute: $827.7k less.
+        first->setCurrentIndex(first->findText(QStringLiteral("On-prem 8xA100, 1 server")));
+        second->setCurrentIndex(second->findText(QStringLiteral("AWS p3.8xlarge per engineer")));
+        // Four categories named, largest first (resale and failures tie at $45,000: the categories' order decides),
+        // and failures and facilities together as the rest.
+        QTRY_COMPARE(sentence->text(), QStringLiteral("\u201cOn-prem 8xA100, 1 server\u201d costs $827.7k less than "
+                                                      "\u201cAWS p3.8xlarge per engineer\u201d over 3 years: $1.29M less "
+                                                      "compute, $300.0k more staff, $150.0k more capex, $45.0k more back at "
+                                                      "resale and $54.0k more in the rest."));
+        QCOMPARE(bars(), 8);
+        auto *series = qobject_cast<QStackedBarSeries *>(view->chart()->series().value(0));
+        QBarSet *total = nullptr;
+        for (QBarSet *set : series->barSets())
+            if (set->label() == QStringLiteral("NPV of the option"))
+                total = set;
+        QVERIFY(total);
+        QVERIFY(total->at(0) > 0 && total->at(7) > 0 && total->at(0) > total->at(7)); // AWS's NPV above the server's
+        QCOMPARE_NEAR(total->at(7) / total->at(0), 459000.0 / 1286668.80);
+
+        // The pick survives an edit; the same option twice is explained, not drawn.
+        f.editor()->setWorkloadValue(tco::ParamId::Engineers, 5);
+        QTRY_VERIFY(sentence->text().contains(QStringLiteral("AWS p3.8xlarge per engineer")));
+        QCOMPARE(first->currentText(), QStringLiteral("On-prem 8xA100, 1 server"));
+        second->setCurrentIndex(first->currentIndex());
+        QTRY_COMPARE(sentence->text(), QStringLiteral("Choose two different options to see where the gap between them comes from."));
+        QCOMPARE(view->chart()->series().size(), 0);
     }
 
     void anEditMovesTheChartsInPlaceAndARenameRebuildsThem()

@@ -6,6 +6,8 @@
 #include "uitestutil.h"
 
 #include <QChart>
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QLayout>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -58,6 +60,28 @@ private slots:
         QCOMPARE(axis->min(), min);
         QCOMPARE(axis->max(), max);
         QVERIFY(!chart->chart()->isZoomed());
+    }
+
+    void resizingTheWindowAlwaysComesBack()
+    {
+        // Wrapped sentences in a scrolled page (the summary, the gap's sentence) change height with the width, and a
+        // scroll bar that appears takes width: every size the window is given settles, and the window answers.
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(static_cast<bool>(f.window->openExample(QStringLiteral("growing-team"))));
+        f.window->showPage(ui::MainWindow::Dashboard);
+        QElapsedTimer timer;
+        timer.start();
+        for (int w = 800; w <= 1460; w += 23)
+            for (int h : {508, 700, 932}) {
+                f.window->resize(w, h);
+                QCoreApplication::processEvents();
+            }
+        QTest::qWait(50);
+        bool answered = false;
+        QTimer::singleShot(0, [&answered] { answered = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(answered, 10000);
+        qInfo("%d sizes in %lld ms", 29 * 3, static_cast<long long>(timer.elapsed()));
     }
 
     void noCardIsClippedAt1024x700()

@@ -1,4 +1,5 @@
 #include "ui/dashboard/dashboardpage.h"
+#include "ui/dashboard/gapchart.h"
 
 #include "models/actuals/plancompare.h"
 #include "models/report/format.h"
@@ -78,7 +79,7 @@ QString workloadTip(const tco::Workload &w)
 DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_stack(new QStackedWidget(this)), m_title(new QLabel), m_subtitle(new WrapLabel),
       m_kpis(new KpiPanel), m_cumulative(new CumulativeChart), m_categories(new CategoryChart),
-      m_breakEven(new BreakEvenChart), m_capacity(new CapacityChart), m_hybrid(new HybridChart), m_notes(new WrapLabel),
+      m_breakEven(new BreakEvenChart), m_capacity(new CapacityChart), m_hybrid(new HybridChart), m_gap(new GapChart), m_notes(new WrapLabel),
       m_summary(new WrapLabel), m_copySummary(new QToolButton), m_message(new WrapLabel)
 {
     m_stack->setObjectName(QStringLiteral("dashboardStack"));
@@ -99,6 +100,7 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     m_notes->setTextFormat(Qt::RichText);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hybrid->setObjectName(QStringLiteral("hybridPanel"));
+    m_gap->setObjectName(QStringLiteral("gapPanel"));
     m_summary->setObjectName(QStringLiteral("dashboardSummary"));
     m_summary->setAccessibleName(tr("Summary"));
     m_summary->setWordWrap(true);
@@ -151,6 +153,8 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     layout->addWidget(m_cumulative, 1);
     layout->addLayout(charts, 1);
     layout->addLayout(growth, 1);
+    // Where the gap between the recommendation and the next cheapest (or any two) comes from (model.md §14.3).
+    layout->addWidget(m_gap, 1);
 
     auto *scroll = new QScrollArea;
     scroll->setObjectName(QStringLiteral("dashboardScroll"));
@@ -314,6 +318,8 @@ void DashboardPage::refresh()
     m_breakEven->setResult(result);
     m_capacity->setResult(result);
     m_hybrid->setVisible(m_hybrid->setResult(result));
+    m_gap->setResult(result);
+    m_gap->setVisible(result.scenarios.size() >= 2);
     m_stack->setCurrentIndex(0);
 }
 

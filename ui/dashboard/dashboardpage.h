@@ -15,6 +15,7 @@ namespace mltco::ui {
 class BreakEvenChart;
 class CapacityChart;
 class HybridChart;
+class GapChart;
 class CategoryChart;
 class CumulativeChart;
 class KpiPanel;
@@ -38,6 +39,7 @@ public:
     BreakEvenChart *breakEven() const { return m_breakEven; }
     CapacityChart *capacity() const { return m_capacity; }
     HybridChart *hybrid() const { return m_hybrid; }
+    GapChart *gap() const { return m_gap; }
     /// The executive summary as Markdown, as "Copy summary" puts it on the clipboard (empty without a result).
     QString summaryMarkdown() const { return m_summaryMarkdown; }
 
@@ -59,6 +61,7 @@ private:
     BreakEvenChart *m_breakEven;
     CapacityChart *m_capacity;
     HybridChart *m_hybrid;
+    GapChart *m_gap;
     QLabel *m_notes;
     QLabel *m_summary;
     QToolButton *m_copySummary;

@@ -11,6 +11,7 @@
 #include "ui/dashboard/breakevenchart.h"
 #include "ui/dashboard/capacitychart.h"
 #include "ui/dashboard/categorychart.h"
+#include "ui/dashboard/gapchart.h"
 #include "ui/dashboard/chartpalette.h"
 #include "ui/dashboard/cumulativechart.h"
 #include "ui/dashboard/dashboardsummary.h"
@@ -231,6 +232,13 @@ public:
                          .arg(m_data.currency),
                      0.40);
         }
+        auto *gap = new GapChart(&m_host);
+        gap->setResult(m_result);
+        if (gap->gap().a >= 0)
+            addChart(cursor, gap->view(),
+                     QStringLiteral("Where the gap comes from: %1 (%2, present value at the plan's discount rate).")
+                         .arg(gap->sentence(), m_data.currency),
+                     0.36);
         auto *categories = new CategoryChart(&m_host);
         categories->setResult(m_result);
         addChart(cursor, categories->view(),
@@ -584,6 +592,9 @@ private:
             grounds += QStringLiteral("<li>No input moves the choice: see the break-even and risk pages.</li>");
         }
         grounds += QStringLiteral("</ul>");
+        // Where the gap to the next cheapest comes from, category by category (the waterfall opens the charts).
+        if (!e.gap.isEmpty())
+            grounds += QStringLiteral("<p><b>Where the gap comes from.</b> %1</p>").arg(esc(e.gap));
         if (!e.stalePrices.isEmpty())
             grounds += QStringLiteral("<p class=\"flag\">%1</p>").arg(esc(e.stalePrices));
         if (!e.prices.isEmpty())
