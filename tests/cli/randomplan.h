@@ -19,6 +19,9 @@ class PlanMaker final
 {
 public:
     explicit PlanMaker(quint32 seed) : m_rng(seed) {}
+    /// Whether purchases use model version 4's generation and site keys (and the workload its tokens); on by default.
+    /// The live workbook does not write them as formulas yet and refuses such plans, so its tests make plans without.
+    void setVersion4(bool on) { m_version4 = on; }
 
     QJsonObject make()
     {
@@ -95,11 +98,23 @@ public:
         }
         plan.insert(QStringLiteral("scenarios"), shuffled);
 
-        if (!breakEvenPurchases.isEmpty() && chance(0.6)) {
+        // A break-even against pay-per-use scales the plan's work, which a plan without demand does not have (the
+        // reader refuses it): such a plan compares only against rented capacity.
+        const QJsonObject w = plan.value(QStringLiteral("workload")).toObject();
+        bool demand = w.value(QStringLiteral("demand_gpu_hours")).toDouble() > 0.0 ||
+                      w.value(QStringLiteral("demand_gpu_hours_per_engineer")).toDouble() *
+                              w.value(QStringLiteral("engineers")).toDouble() > 0.0;
+        for (const QJsonValue &step : w.value(QStringLiteral("demand_steps")).toArray())
+            demand = demand || step.toArray().at(1).toDouble() > 0.0;
+        QStringList counterparts = clouds;
+        if (!demand)
+            for (const QString &e : std::as_const(elastics))
+                counterparts.removeAll(e);
+        if (!breakEvenPurchases.isEmpty() && !counterparts.isEmpty() && chance(0.6)) {
             QJsonArray breakeven;
             for (int i = 0, n = between(1, 2); i < n; ++i)
                 breakeven.append(QJsonObject{{QStringLiteral("purchase"), pick(breakEvenPurchases)},
-                                             {QStringLiteral("cloud"), pick(clouds)},
+                                             {QStringLiteral("cloud"), pick(counterparts)},
                                              {QStringLiteral("max_servers"), between(1, 30)}});
             plan.insert(QStringLiteral("breakeven"), breakeven);
         }
@@ -137,6 +152,7 @@ public:
     }
 
 private:
+    bool m_version4 = true;
     std::mt19937 m_rng;
     int m_horizon = 36;
 
@@ -167,6 +183,8 @@ private:
             w.insert(QStringLiteral("electricity_per_kwh"), uniform(0.05, 0.4)); // the plan's, for purchases without one
         if (chance(0.2)) // the day of catalog prices the plan stands on: written and read back by every command
             w.insert(QStringLiteral("prices_as_of"), QDate(2020, 1, 1).addDays(between(0, 3000)).toString(Qt::ISODate));
+        if (m_version4 && chance(0.3))
+            w.insert(QStringLiteral("tokens_per_reference_gpu_hour"), uniform(1e5, 1e7));
         return w;
     }
 
@@ -212,6 +230,7 @@ private:
 
     QJsonObject purchase()
     {
+        int lead = 0;
         QJsonObject s{{QStringLiteral("server_price"), uniform(50000, 400000)},
                       {QStringLiteral("gpus_per_server"), pick({4, 8})},
                       {QStringLiteral("speedup"), uniform(1, 8)},
@@ -220,14 +239,20 @@ private:
         if (chance(0.25)) {
             s.insert(QStringLiteral("expansion"), QStringLiteral("to_demand"));
             s.insert(QStringLiteral("servers"), between(0, 3));
+            if (m_version4 && chance(0.3)) // a fleet that follows demand from the month its hardware goes on sale
+                s.insert(QStringLiteral("available_from_month"), between(2, m_horizon));
         } else {
-            s.insert(QStringLiteral("servers"), chance(0.3) ? 0 : between(1, 4));
-            const int lead = chance(0.4) ? between(1, 3) : 0;
+            // Hardware on sale later: nothing in month 1, a schedule from then on (model.md §14.1).
+            const int from = m_version4 && chance(0.3) ? between(2, std::max(2, m_horizon / 2)) : 1;
+            if (from > 1)
+                s.insert(QStringLiteral("available_from_month"), from);
+            s.insert(QStringLiteral("servers"), chance(0.3) || from > 1 ? 0 : between(1, 4));
+            lead = chance(0.4) ? between(1, 3) : 0;
             if (lead > 0)
                 s.insert(QStringLiteral("lead_time_months"), lead);
-            if (chance(0.4)) {
+            if (chance(from > 1 ? 0.8 : 0.4)) {
                 QJsonArray schedule;
-                int month = 1;
+                int month = from - 1;
                 for (int i = 0, n = between(1, 3); i < n; ++i) {
                     month += between(1, 12);
                     if (month + lead > m_horizon)
@@ -255,6 +280,24 @@ private:
         } else if (financing == 2) {
             s.insert(QStringLiteral("financing"), QStringLiteral("lease"));
             s.insert(QStringLiteral("lease_rate_factor"), uniform(0.01, 0.05));
+        }
+        if (m_version4) {
+            if (chance(0.4))
+                s.insert(QStringLiteral("server_price_trend"), uniform(-0.4, 0.2));
+            if (chance(0.3)) {
+                s.insert(QStringLiteral("successor_month"), between(2, m_horizon));
+                s.insert(QStringLiteral("successor_value_drop"), uniform(0, 0.6));
+            }
+            if (chance(0.3))
+                s.insert(QStringLiteral("infrastructure_capex_fraction"), uniform(0, 0.2));
+            if (financing == 0 && lead > 0 && chance(0.5)) // a deposit: cash only
+                s.insert(QStringLiteral("paid_at_order_fraction"), uniform(0.1, 0.9));
+            if (chance(0.3))
+                s.insert(QStringLiteral("colocation_per_kw_month"), uniform(0, 300));
+            if (chance(0.3)) // never beside average_load, which these plans leave at its default
+                s.insert(QStringLiteral("idle_power_fraction"), uniform(0.1, 0.5));
+            if (chance(0.3))
+                s.insert(QStringLiteral("bonus_depreciation_fraction"), uniform(0, 1));
         }
         return s;
     }

@@ -402,7 +402,9 @@ private slots:
     void randomPlans()
     {
         QFETCH(quint32, seed);
-        const QByteArray json = QJsonDocument(mltco::test::PlanMaker(seed).make()).toJson();
+        mltco::test::PlanMaker maker(seed);
+        maker.setVersion4(false); // the version-4 keys are refused until they are formulas (see below)
+        const QByteArray json = QJsonDocument(maker.make()).toJson();
         liveAgainstEvaluate(json, {{QString(), QStringLiteral("tax_rate"), 0.19}}, QStringLiteral("random plan %1").arg(seed));
     }
 
