@@ -5,10 +5,13 @@
 #include "models/analytics/analysis.h"
 #include "models/plan/planreader.h"
 #include "models/plan/planwriter.h"
+#include "tests/support/approx.h"
 #include "tests/support/testmain.h"
 
 #include <QFile>
 #include <QTest>
+
+#include <tuple>
 
 #include <algorithm>
 #include <cmath>
@@ -153,6 +156,58 @@ private slots:
                 QVERIFY(bars[i].swing() <= bars[i - 1].swing());
         // horizon_months is never moved.
         QVERIFY(std::none_of(bars.begin(), bars.end(), [](const TornadoEntry &e) { return e.parameter == ParamId::HorizonMonths; }));
+    }
+
+    void versionFourKeysAreOrdinaryUncertainInputs()
+    {
+        // model.md §14: a generation's price trend, the successor's drop, idle power and colocation, each uncertain,
+        // are tornado bars whose totals are the engine's at the distribution's points, and the Monte Carlo draws them.
+        const Expected<Plan> plan = readPlan(R"({"name": "generations", "version": 4,
+            "workload": {"horizon_months": 36, "demand_gpu_hours": 6000, "tax_rate": 0.21},
+            "scenarios": [{"name": "H100", "kind": "purchase", "servers": 0, "purchases": [[4, 1], [16, 1]],
+                           "available_from_month": 4, "server_price": 300000, "server_price_trend": -0.2,
+                           "holding_months": 24, "successor_month": 20, "successor_value_drop": 0.3,
+                           "power_kw_per_server": 10.2, "idle_power_fraction": 0.3, "colocation_per_kw_month": 150,
+                           "bonus_depreciation_fraction": 0.5}],
+            "uncertainty": [
+              {"target": "H100", "parameter": "server_price_trend", "distribution": "triangular", "low": -0.4, "mode": -0.2, "high": 0},
+              {"target": "H100", "parameter": "successor_value_drop", "distribution": "uniform", "low": 0, "high": 0.6},
+              {"target": "H100", "parameter": "idle_power_fraction", "distribution": "uniform", "low": 0.1, "high": 0.5},
+              {"target": "H100", "parameter": "colocation_per_kw_month", "distribution": "pert", "low": 100, "mode": 150, "high": 250}]})");
+        QVERIFY2(plan, plan ? "" : qPrintable(plan.error().details.join(QLatin1Char('\n'))));
+        const Expected<PlanResult> base = evaluatePlan(*plan);
+        QVERIFY(base);
+        const std::vector<TornadoEntry> bars = tornado(*plan, *base, 0.2);
+        const QString h100 = QStringLiteral("H100");
+        for (const auto &[id, low, high] : {std::tuple{ParamId::ServerPriceTrend, -0.4, 0.0},
+                                            std::tuple{ParamId::SuccessorValueDrop, 0.0, 0.6},
+                                            std::tuple{ParamId::IdlePowerFraction, 0.1, 0.5},
+                                            std::tuple{ParamId::ColocationPerKwMonth, 100.0, 250.0}}) {
+            const TornadoEntry *e = bar(bars, h100, h100, id);
+            QVERIFY2(e, qPrintable(parameterKey(id)));
+            QVERIFY2(e->swing() > 0, qPrintable(parameterKey(id)));
+            QCOMPARE(e->totalLow, totalWith(*plan, h100, id, e->low));
+            QCOMPARE(e->totalHigh, totalWith(*plan, h100, id, e->high));
+            QVERIFY(e->low >= low - 1e-12 && e->high <= high + 1e-12);
+        }
+        // A falling price lowers the second purchase's capex: the bar's low end (-40 % a year) costs less.
+        const TornadoEntry *trend = bar(bars, h100, h100, ParamId::ServerPriceTrend);
+        QVERIFY(trend->totalLow < trend->totalHigh);
+        // A larger drop at the successor loses resale: dearer.
+        const TornadoEntry *drop = bar(bars, h100, h100, ParamId::SuccessorValueDrop);
+        QVERIFY(drop->totalLow < drop->totalHigh);
+        // Bonus depreciation moves tax between months, not the total over the horizon (every basis is written off
+        // within it either way): a tornado of totals has no bar for it.
+        QVERIFY(!bar(bars, h100, h100, ParamId::BonusDepreciationFraction));
+        QCOMPARE_NEAR(totalWith(*plan, h100, ParamId::BonusDepreciationFraction, 1.0),
+                      totalWith(*plan, h100, ParamId::BonusDepreciationFraction, 0.0));
+
+        AnalysisOptions options;
+        options.trials = 500;
+        options.threads = 2;
+        const Expected<AnalysisResult> mc = analyzePlan(*plan, *base, options);
+        QVERIFY2(mc, mc ? "" : qPrintable(mc.error().message));
+        QVERIFY(mc->scenarios.front().total.p10 < mc->scenarios.front().total.p90);
     }
 
     // Each sampler, read at a fine grid of probabilities, has its distribution's mean and quantiles.
