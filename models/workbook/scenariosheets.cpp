@@ -441,6 +441,19 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
     const int n = std::max(1, s.loanTermMonths.value_or(1));
     const double pf = tco::loanPaymentFactor(i, n);
     const double delta = std::clamp(s.downPaymentFraction, 0.0, 1.0);
+    // Model version 4 (model.md §14.1, §14.2): the month the hardware goes on sale, the fabric on top of each server,
+    // the successor's drop on every value taken from its month, the share written off at once.
+    const int A = std::max(1, s.availableFromMonth);
+    const double infra = 1.0 + s.infrastructureCapexFraction;
+    const double bonus = std::clamp(s.bonusDepreciationFraction, 0.0, 1.0);
+    const auto succ = [&s](int month) {
+        return s.successorMonth && month >= *s.successorMonth ? 1.0 - s.successorValueDrop : 1.0;
+    };
+    // The successor's factor of a value taken in month `month` (a formula), "1" without a successor.
+    const auto succFormula = [&s](const QString &month) {
+        return s.successorMonth ? QStringLiteral("IF(%1>=SuccessorMonth,1-SuccessorValueDrop,1)").arg(month)
+                                : QStringLiteral("1");
+    };
 
     b.constant(QStringLiteral("Reference GPU-hours a server sizes for"), QStringLiteral("SizedFor"),
                QStringLiteral("GpusPerServer*Speedup*730*TargetUtilization"), tco::sizingUnit(s));
@@ -462,23 +475,23 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
         borrowed(H + 1), financing(H + 1), interest(H + 1);
     const auto charged = [&](double held) { // the share of a cycle's basis written off over `held` months
         if (!macrs)
-            return std::min(held, double(D)) / D;
+            return bonus + (1.0 - bonus) * (std::min(held, double(D)) / D);
         double f = 0.0;
         for (int y = 0; y < 6; ++y)
             f += kMacrs5Rates[y] * std::clamp(held - 12.0 * y, 0.0, 12.0) / 12.0;
-        return f;
+        return bonus + (1.0 - bonus) * f;
     };
     const double sizedFor = tco::sizingUnit(s);
     for (int m = 1; m <= H; ++m) {
         for (const tco::ScheduledPurchase &p : s.purchases)
             if (p.month == m)
                 sched[m] += p.servers;
-        bought[m] = (m == 1 ? std::max(0, s.servers) : bought[m - 1]) + sched[m];
-        if (s.expansion == tco::Expansion::ToDemand)
+        bought[m] = (m == A ? std::max(0, s.servers) : 0.0) + bought[m - 1] + sched[m];
+        if (s.expansion == tco::Expansion::ToDemand && m >= A)
             bought[m] = std::max(bought[m], std::min(tco::unitsNeeded(b.G(m), sizedFor), double(tco::defaults::kMaxFleet) + 1));
         ordered[m] = bought[m] - bought[m - 1];
         unit[m] = s.serverPrice * (1.0 - tco::bulkDiscountFor(s.bulkDiscounts, static_cast<int>(ordered[m])));
-        cohortCost[m] = ordered[m] * unit[m];
+        cohortCost[m] = ordered[m] * unit[m] * infra;
         cohortValue[m] = ordered[m] * std::min(s.resaleFraction * s.serverPrice, unit[m]);
         cycleCost[m] = cohortCost[m] + (m > T ? cycleCost[m - T] : 0.0);
         cycleValue[m] = cohortValue[m] + (m > T ? cycleValue[m - T] : 0.0);
@@ -486,11 +499,12 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
         inService[m] = m - L >= 1 ? bought[m - L] : 0.0;
         basisStart[m] = m - L >= 1 ? capex[m - L] : 0.0;
         const bool held = m + L <= H && m + L + T - 1 > H;
-        residual[m] = held ? cycleCost[m] - (cycleCost[m] - cycleValue[m]) * (H - m - L + 1) / T : 0.0;
+        residual[m] = held ? (cycleCost[m] / infra - (cycleCost[m] / infra - cycleValue[m]) * (H - m - L + 1) / T) * succ(H)
+                           : 0.0;
         residualGain[m] = held ? residual[m] - cycleCost[m] * (1.0 - charged(H - m - L + 1)) : 0.0;
         const int q = m - L - T + 1;
-        saleValue[m] = q >= 1 ? cycleValue[q] : 0.0;
-        saleGain[m] = q >= 1 ? cycleValue[q] - cycleCost[q] * (1.0 - charged(T)) : 0.0;
+        saleValue[m] = q >= 1 ? cycleValue[q] * succ(m) : 0.0;
+        saleGain[m] = q >= 1 ? cycleValue[q] * succ(m) - cycleCost[q] * (1.0 - charged(T)) : 0.0;
         if (macrs) {
             for (int y = 0; y < 6; ++y)
                 for (int age = 12 * y; age <= std::min(12 * y + 11, T - 1); ++age)
@@ -500,7 +514,9 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
             for (int j = std::max(1, m - std::min(D, T) + 1); j <= m; ++j)
                 depreciation[m] += basisStart[j] / D;
         }
-        leasePay[m] = ordered[m] * (s.leasePaymentPerServerMonth ? *s.leasePaymentPerServerMonth : unit[m] * s.leaseRateFactor.value_or(0.0));
+        depreciation[m] = bonus * basisStart[m] + (1.0 - bonus) * depreciation[m];
+        leasePay[m] = ordered[m] * (s.leasePaymentPerServerMonth ? *s.leasePaymentPerServerMonth
+                                                                 : unit[m] * infra * s.leaseRateFactor.value_or(0.0));
         leaseRun[m] = (m > 1 ? leaseRun[m - 1] : 0.0) + (m - L >= 1 ? leasePay[m - L] : 0.0);
         borrowed[m] = (1.0 - delta) * capex[m];
     }
@@ -529,9 +545,12 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
     boughtCol = b.t.add(
         QStringLiteral("bought to date"), Fmt::Number,
         [&b, &boughtCol, schedCol](int m) {
-            const QString before = m == 1 ? QStringLiteral("MAX(0,Servers)") : b.at(boughtCol, m - 1);
-            return QStringLiteral("IF(Expansion=\"to_demand\",MAX(%1+%2,%3),%1+%2)")
-                .arg(before, b.at(schedCol, m), unitsNeeded(b.at(b.demandCol, m), QStringLiteral("SizedFor")));
+            // `servers` in the month the hardware goes on sale (month 1 unless it says), the fleet that follows demand
+            // from then on (model.md §14.1).
+            const QString before = QStringLiteral("IF(%1=AvailableFromMonth,MAX(0,Servers),0)%2")
+                                       .arg(b.M(m), m == 1 ? QString() : QLatin1Char('+') + b.at(boughtCol, m - 1));
+            return QStringLiteral("IF(AND(Expansion=\"to_demand\",%4>=AvailableFromMonth),MAX(%1+%2,%3),%1+%2)")
+                .arg(before, b.at(schedCol, m), unitsNeeded(b.at(b.demandCol, m), QStringLiteral("SizedFor")), b.M(m));
         },
         std::vector<double>(bought.begin() + 1, bought.end()));
     const int orderedCol = b.t.add(QStringLiteral("bought"), Fmt::Number,
@@ -562,7 +581,8 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
                                    [&b, orderedCol, unitCol, &s](int m) {
                                        return s.leasePaymentPerServerMonth
                                                   ? QStringLiteral("%1*LeasePaymentPerServerMonth").arg(b.at(orderedCol, m))
-                                                  : QStringLiteral("%1*%2*LeaseRateFactor").arg(b.at(orderedCol, m), b.at(unitCol, m));
+                                                  : QStringLiteral("%1*%2*(1+InfrastructureCapexFraction)*LeaseRateFactor")
+                                                        .arg(b.at(orderedCol, m), b.at(unitCol, m));
                                    },
                                    std::vector<double>(leasePay.begin() + 1, leasePay.end()));
         deductibleCol = b.t.add(QStringLiteral("lease payments"), Fmt::Money,
@@ -574,7 +594,10 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
         cat[idx(Category::Financing)] = [&b, deductibleCol](int m) { return b.at(deductibleCol, m); };
     } else {
         const int costCol = b.t.add(QStringLiteral("cost of the servers bought"), Fmt::Money,
-                                    [&b, orderedCol, unitCol](int m) { return QStringLiteral("%1*%2").arg(b.at(orderedCol, m), b.at(unitCol, m)); },
+                                    [&b, orderedCol, unitCol](int m) {
+                                        // With the network fabric, storage and racks on top (model.md §14.2).
+                                        return QStringLiteral("%1*%2*(1+InfrastructureCapexFraction)").arg(b.at(orderedCol, m), b.at(unitCol, m));
+                                    },
                                     std::vector<double>(cohortCost.begin() + 1, cohortCost.end()));
         const int valueCol = b.t.add(QStringLiteral("their value at the end of holding"), Fmt::Money,
                                      [&b, orderedCol, unitCol](int m) {
@@ -628,11 +651,14 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
         // Depreciation (§10.5): straight line over D months, or the MACRS rates by year of service; never after a sale.
         depreciationCol = b.t.add(
             QStringLiteral("depreciation"), Fmt::Money,
-            [&b, basisCol, macrs](int m) {
+            [&b, basisCol, macrs](int m) -> QString {
                 const QString M = b.M(m);
+                // Bonus depreciation (model.md §14.2): a share of the basis at once in its first month of service, the
+                // rest by the method.
+                const QString now = QStringLiteral("BonusDepreciationFraction*%1+(1-BonusDepreciationFraction)*").arg(b.at(basisCol, m));
                 if (!macrs)
-                    return QStringLiteral("SUM(%1)/DepreciationMonths")
-                        .arg(b.t.window(basisCol, QStringLiteral("MAX(1,%1-MIN(DepreciationMonths,HoldingMonths)+1)").arg(M), M));
+                    return now + QStringLiteral("SUM(%1)/DepreciationMonths")
+                                     .arg(b.t.window(basisCol, QStringLiteral("MAX(1,%1-MIN(DepreciationMonths,HoldingMonths)+1)").arg(M), M));
                 QStringList years;
                 for (int y = 0; y < 6; ++y)
                     years << QStringLiteral("IF(AND(%1-%2>=1,%2<=HoldingMonths-1),MacrsYear%3*SUM(%4),0)")
@@ -641,23 +667,27 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
                                  .arg(y + 1)
                                  .arg(b.t.window(basisCol, QStringLiteral("MAX(1,%1-MIN(%2,HoldingMonths-1))").arg(M).arg(12 * y + 11),
                                                  QStringLiteral("MAX(1,%1-%2)").arg(M).arg(12 * y)));
-                return QStringLiteral("(%1)/12").arg(years.join(QLatin1Char('+')));
+                return now + QStringLiteral("(%1)/12").arg(years.join(QLatin1Char('+')));
             },
             std::vector<double>(depreciation.begin() + 1, depreciation.end()));
-        const QString chargedT = macrs ? QStringLiteral("SUMPRODUCT(MacrsRates,((HoldingMonths-MacrsFrom)>12)*12+((HoldingMonths-MacrsFrom)>0)*((HoldingMonths-MacrsFrom)<=12)*(HoldingMonths-MacrsFrom))/12")
-                                       : QStringLiteral("MIN(HoldingMonths,DepreciationMonths)/DepreciationMonths");
+        const QString chargedT = QStringLiteral("(BonusDepreciationFraction+(1-BonusDepreciationFraction)*%1)")
+                                     .arg(macrs ? QStringLiteral("SUMPRODUCT(MacrsRates,((HoldingMonths-MacrsFrom)>12)*12+((HoldingMonths-MacrsFrom)>0)*((HoldingMonths-MacrsFrom)<=12)*(HoldingMonths-MacrsFrom))/12")
+                                                : QStringLiteral("MIN(HoldingMonths,DepreciationMonths)/DepreciationMonths"));
         const auto chargedHeld = [macrs](const QString &held) {
-            return macrs ? QStringLiteral("SUMPRODUCT(MacrsRates,((%1-MacrsFrom)>12)*12+((%1-MacrsFrom)>0)*((%1-MacrsFrom)<=12)*(%1-MacrsFrom))/12").arg(held)
-                         : QStringLiteral("MIN(%1,DepreciationMonths)/DepreciationMonths").arg(held);
+            return QStringLiteral("(BonusDepreciationFraction+(1-BonusDepreciationFraction)*%1)")
+                .arg(macrs ? QStringLiteral("SUMPRODUCT(MacrsRates,((%1-MacrsFrom)>12)*12+((%1-MacrsFrom)>0)*((%1-MacrsFrom)<=12)*(%1-MacrsFrom))/12").arg(held)
+                           : QStringLiteral("MIN(%1,DepreciationMonths)/DepreciationMonths").arg(held));
         };
         // A cycle still held at H: its straight-line value from the price paid to the value at T (§10.2).
         const int residualCol = b.t.add(
             QStringLiteral("residual of cycles held at the horizon"), Fmt::Money,
-            [&b, cycleCostCol, cycleValueCol, H_](int m) {
-                return QStringLiteral("IF(AND(%1+LeadTimeMonths<=%2,%1+LeadTimeMonths+HoldingMonths-1>%2),%3-(%3-%4)*(%2-%1-LeadTimeMonths+1)/HoldingMonths,0)")
+            [&b, cycleCostCol, cycleValueCol, H_, succFormula](int m) {
+                // The server's value only (the fabric is worth nothing), after the successor's drop when it has shipped.
+                const QString server = QStringLiteral("%1/(1+InfrastructureCapexFraction)").arg(b.at(cycleCostCol, m));
+                return QStringLiteral("IF(AND(%1+LeadTimeMonths<=%2,%1+LeadTimeMonths+HoldingMonths-1>%2),(%3-(%3-%4)*(%2-%1-LeadTimeMonths+1)/HoldingMonths)*%5,0)")
                     .arg(b.M(m))
                     .arg(H_)
-                    .arg(b.at(cycleCostCol, m), b.at(cycleValueCol, m));
+                    .arg(server, b.at(cycleValueCol, m), succFormula(QString::number(H_)));
             },
             std::vector<double>(residual.begin() + 1, residual.end()));
         const int residualGainCol = b.t.add(
@@ -669,15 +699,17 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
             std::vector<double>(residualGain.begin() + 1, residualGain.end()));
         const QString sold = QStringLiteral("%1-LeadTimeMonths-HoldingMonths+1");
         const int saleCol = b.t.add(QStringLiteral("sold"), Fmt::Money,
-                                    [&b, cycleValueCol, sold](int m) {
-                                        return QStringLiteral("IF(%1>=1,%2,0)").arg(sold.arg(b.M(m)), b.t.index(cycleValueCol, sold.arg(b.M(m))));
+                                    [&b, cycleValueCol, sold, succFormula](int m) {
+                                        return QStringLiteral("IF(%1>=1,%2*%3,0)")
+                                            .arg(sold.arg(b.M(m)), b.t.index(cycleValueCol, sold.arg(b.M(m))), succFormula(b.M(m)));
                                     },
                                     std::vector<double>(saleValue.begin() + 1, saleValue.end()));
         gainCol = b.t.add(
             QStringLiteral("gain on sale"), Fmt::Money,
-            [&b, cycleValueCol, cycleCostCol, sold, chargedT, residualGainCol, H_](int m) {
-                QString f = QStringLiteral("IF(%1>=1,%2-%3*(1-%4),0)")
-                                .arg(sold.arg(b.M(m)), b.t.index(cycleValueCol, sold.arg(b.M(m))), b.t.index(cycleCostCol, sold.arg(b.M(m))), chargedT);
+            [&b, cycleValueCol, cycleCostCol, sold, chargedT, residualGainCol, H_, succFormula](int m) {
+                QString f = QStringLiteral("IF(%1>=1,%2*%5-%3*(1-%4),0)")
+                                .arg(sold.arg(b.M(m)), b.t.index(cycleValueCol, sold.arg(b.M(m))), b.t.index(cycleCostCol, sold.arg(b.M(m))), chargedT,
+                                     succFormula(b.M(m)));
                 if (m == H_)
                     f += QStringLiteral("+IF(CreditResidualAtHorizon,SUM(%1),0)").arg(b.t.range(residualGainCol));
                 return f;
@@ -726,6 +758,11 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
                 },
                 std::vector<double>(interest.begin() + 1, interest.end()));
             cat[idx(Category::Financing)] = [&b, financingCol](int m) { return b.at(financingCol, m); };
+        } else if (L > 0) {
+            // A deposit at order and the rest on delivery, in the first month of service (model.md §14.2).
+            cat[idx(Category::Capex)] = [&b, capexCol, basisCol](int m) {
+                return QStringLiteral("PaidAtOrderFraction*%1+(1-PaidAtOrderFraction)*%2").arg(b.at(capexCol, m), b.at(basisCol, m));
+            };
         } else {
             cat[idx(Category::Capex)] = [&b, capexCol](int m) { return b.at(capexCol, m); };
         }
@@ -735,7 +772,10 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
                                  [&b](int m) { return b.rows[static_cast<std::size_t>(m - 1)].capacity; });
     // The purchase's electricity price: its own, or on the Assumptions a formula of the plan's (§4.2).
     const QString price = QStringLiteral("ElectricityPerKwh");
-    cat[idx(Category::Facilities)] = [&b, inServiceCol](int m) { return QStringLiteral("%1*FacilitiesPerServerYear/12").arg(b.at(inServiceCol, m)); };
+    // Facilities, and the kilowatts contracted at the colocation's price per kW (model.md §14.2).
+    cat[idx(Category::Facilities)] = [&b, inServiceCol](int m) {
+        return QStringLiteral("%1*(FacilitiesPerServerYear/12+PowerKwPerServer*ColocationPerKwMonth)").arg(b.at(inServiceCol, m));
+    };
     cat[idx(Category::Power)] = [&b, inServiceCol, price](int m) {
         return QStringLiteral("%1*PowerKwPerServer*AverageLoad*Pue*730*%2*(1+ElectricityPriceTrend)^((%3-1)/12)")
             .arg(b.at(inServiceCol, m), price, b.M(m));

@@ -731,27 +731,20 @@ QString lxwWords(lxw_error error)
 
 QStringList workbookCannotCarry(const tco::PlanResult &result)
 {
-    // Model version 4's generation and site keys (model.md §14.1, §14.2) are not yet written as formulas: a workbook
-    // whose cells recalculated without them would disagree with the app. Listed per scenario, by key.
+    // Two keys of model version 4 are not yet written as formulas: a list price that moves month by month
+    // (server_price_trend, which reprices every renewal, sale and residual) and idle power (whose load follows what a
+    // purchase serves, alone or as a layer). A workbook whose cells recalculated without them would disagree with the
+    // app. Listed per scenario, by key.
     QStringList out;
-    const tco::PurchaseScenario defaults;
     for (const tco::EvaluatedScenario &s : result.scenarios) {
         const auto *p = std::get_if<tco::PurchaseScenario>(&s.scenario);
         if (!p)
             continue;
         QStringList keys;
-        const auto note = [&](bool used, tco::ParamId id) {
-            if (used)
-                keys << tco::parameterKey(id);
-        };
-        note(p->availableFromMonth != defaults.availableFromMonth, tco::ParamId::AvailableFromMonth);
-        note(p->serverPriceTrend != defaults.serverPriceTrend, tco::ParamId::ServerPriceTrend);
-        note(p->successorMonth && p->successorValueDrop != 0.0, tco::ParamId::SuccessorValueDrop);
-        note(p->infrastructureCapexFraction != defaults.infrastructureCapexFraction, tco::ParamId::InfrastructureCapexFraction);
-        note(p->paidAtOrderFraction != defaults.paidAtOrderFraction && p->leadTimeMonths > 0, tco::ParamId::PaidAtOrderFraction);
-        note(p->colocationPerKwMonth != defaults.colocationPerKwMonth, tco::ParamId::ColocationPerKwMonth);
-        note(p->idlePowerFraction.has_value(), tco::ParamId::IdlePowerFraction);
-        note(p->bonusDepreciationFraction != defaults.bonusDepreciationFraction, tco::ParamId::BonusDepreciationFraction);
+        if (p->serverPriceTrend != 0.0)
+            keys << tco::parameterKey(tco::ParamId::ServerPriceTrend);
+        if (p->idlePowerFraction && p->powerKwPerServer > 0.0)
+            keys << tco::parameterKey(tco::ParamId::IdlePowerFraction);
         if (!keys.isEmpty())
             out << QStringLiteral("\"%1\" (%2)").arg(s.name, keys.join(QStringLiteral(", ")));
     }
@@ -762,8 +755,8 @@ Status writeWorkbook(const QString &path, const tco::Plan &plan, const tco::Plan
 {
     const QString shown = QDir::toNativeSeparators(path);
     if (const QStringList v4 = workbookCannotCarry(result); !v4.isEmpty())
-        return Error{QStringLiteral("Cannot write \"%1\": the workbook does not yet carry model version 4's generation "
-                                    "and site keys as formulas, which %2 use%3. The PDF and CSV exports carry them. "
+        return Error{QStringLiteral("Cannot write \"%1\": the workbook does not yet write a server price trend or idle "
+                                    "power as formulas, which %2 use%3. The PDF and CSV exports carry them. "
                                     "Nothing was written under that name.")
                          .arg(shown, v4.join(QStringLiteral("; ")), v4.size() == 1 ? QStringLiteral("s") : QString()),
                      {}};
