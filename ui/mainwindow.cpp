@@ -634,6 +634,10 @@ void MainWindow::rebuildPages()
         auto *area = new QScrollArea;
         area->setObjectName(page->objectName() + QStringLiteral("Scroll"));
         area->setWidgetResizable(true);
+        // Always there: wrapped text in a page (the workload form's demand-steps note) makes its height depend on its
+        // width, and a bar that came and went with the height changed the width again, back and forth without end at
+        // some window sizes (found by the window monkey: the stack overflowed).
+        area->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
         area->setFrameShape(QFrame::NoFrame);
         area->setWidget(page);
         return area;

@@ -84,6 +84,30 @@ private slots:
         qInfo("%d sizes in %lld ms", 29 * 3, static_cast<long long>(timer.elapsed()));
     }
 
+    void everyPageAnswersAfterEveryWindowSize()
+    {
+        // Every page in the window sizes a user drags it to (and those the window monkey found): the page settles and
+        // the window answers. Wrapped text in a scrolled page once made it resize itself without end.
+        UiFixture f;
+        QVERIFY(f.open());
+        QVERIFY(static_cast<bool>(f.window->openExample(QStringLiteral("growing-team"))));
+        const QList<QSize> sizes{{1299, 932}, {1370, 659}, {1352, 1156}, {1092, 508}, {800, 600}, {1440, 900}, {1920, 1200}};
+        for (int page = 0; page < 8; ++page) {
+            f.window->showPage(static_cast<ui::MainWindow::Page>(page));
+            for (const QSize &size : sizes) {
+                f.window->resize(size);
+                QCoreApplication::processEvents();
+            }
+            for (int w = 900; w <= 1500; w += 17) {
+                f.window->resize(w, 1156);
+                QCoreApplication::processEvents();
+            }
+        }
+        bool answered = false;
+        QTimer::singleShot(0, [&answered] { answered = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(answered, 10000);
+    }
+
     void noCardIsClippedAt1024x700()
     {
         // On a 1024×700 window the growing-team plan's cards hold their whole text: each card at least as tall as its

@@ -595,6 +595,24 @@ private slots:
         QCOMPARE(m_f->editor()->undoStack()->index(), steps - 1);
     }
 
+    void resizingTheFormAlwaysComesBack()
+    {
+        // A purchase's form with its notes and a refused field, in every size of window: wrapped notes change the form's
+        // height with its width and a scroll bar takes width, yet every size settles and the window answers.
+        QVERIFY(select(kOnPrem));
+        type(find<QLineEdit>(QStringLiteral("param_successor_value_drop")), QStringLiteral("30"));
+        type(find<QLineEdit>(QStringLiteral("param_available_from_month")), QStringLiteral("7"));
+        QTRY_VERIFY(find<QLabel>(QStringLiteral("error_servers"))->isVisible());
+        for (int w = 760; w <= 1480; w += 11)
+            for (int h : {520, 659, 932, 1156}) {
+                m_f->window->resize(w, h);
+                QCoreApplication::processEvents();
+            }
+        bool answered = false;
+        QTimer::singleShot(0, [&answered] { answered = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(answered, 10000);
+    }
+
     void demandCanFollowTheNumberOfEngineers()
     {
         // 730 reference GPU-hours a month per engineer: the team's demand becomes 4 × 730 = 2,920 and follows the team

@@ -159,6 +159,10 @@ DashboardPage::DashboardPage(PlanEditor *editor, QWidget *parent)
     auto *scroll = new QScrollArea;
     scroll->setObjectName(QStringLiteral("dashboardScroll"));
     scroll->setWidgetResizable(true);
+    // Always there: wrapped text makes the page's height depend on its width, and a bar that came and went with the
+    // height would change the width again, back and forth without end at some window sizes (the window stopped
+    // answering and its stack overflowed).
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(content);
 

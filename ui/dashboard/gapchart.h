@@ -28,7 +28,6 @@ public:
     /// The figures of a new evaluation; keeps the two chosen options when they are still there.
     void setResult(const tco::PlanResult &result);
     QSize sizeHint() const override { return {480, 260}; }
-    bool hasHeightForWidth() const override { return false; }
 
     ChartView *view() const { return m_view; }
     QComboBox *first() const { return m_first; }

@@ -209,6 +209,7 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     form->addStretch(1);
     auto *scroll = new QScrollArea(splitter);
     scroll->setWidgetResizable(true);
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn); // wrapped text: see the dashboard's scroll area
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(panel);
@@ -272,6 +273,7 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     resultLayout->addStretch(1);
     auto *resultScroll = new QScrollArea(splitter);
     resultScroll->setWidgetResizable(true);
+    resultScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn); // wrapped text: see the dashboard's scroll area
     resultScroll->setFrameShape(QFrame::NoFrame);
     resultScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     resultScroll->setWidget(results);

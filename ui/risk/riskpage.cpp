@@ -110,6 +110,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     buildEditor(panel);
     auto *panelScroll = new QScrollArea(splitter);
     panelScroll->setWidgetResizable(true);
+    panelScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn); // wrapped text: see the dashboard's scroll area
     panelScroll->setFrameShape(QFrame::NoFrame);
     panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     panelScroll->setWidget(panel);
@@ -171,6 +172,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     resultLayout->addLayout(lower, 3);
     auto *scroll = new QScrollArea(splitter);
     scroll->setWidgetResizable(true);
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn); // wrapped text: see the dashboard's scroll area
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(results);
     splitter->addWidget(panelScroll);

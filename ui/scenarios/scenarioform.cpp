@@ -192,11 +192,12 @@ void ScenarioForm::buildParameters(QLayout *layout)
         generationGrid->setVerticalSpacing(4);
         generationGrid->setColumnStretch(3, 1);
         generationGrid->setColumnMinimumWidth(0, 190);
-        auto *explain = new QLabel(tr("When this hardware can be ordered, how its list price moves, and when the next "
-                                      "generation ships and takes part of its resale value."),
-                                   generation);
+        // One line, not wrapped: a word-wrapped label across a grid in a scrolled form makes the form's height
+        // depend on its width in a way the scroll area can chase without end (the window stops answering).
+        auto *explain = new QLabel(tr("When it can be ordered, how its price moves, when the next one ships."), generation);
         explain->setObjectName(QStringLiteral("generationNote"));
-        explain->setWordWrap(true);
+        explain->setToolTip(tr("When this hardware can be ordered, how its list price moves, and when the next "
+                               "generation ships and takes part of its resale value (model \u00a714.1)."));
         explain->setStyleSheet(QStringLiteral("color: %1;").arg(theme::css(theme::Role::Muted)));
         generationGrid->addWidget(explain, 0, 0, 1, 5);
     }

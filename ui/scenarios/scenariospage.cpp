@@ -67,6 +67,7 @@ ScenariosPage::ScenariosPage(PlanEditor *editor, QWidget *parent)
     rightLayout->setSpacing(0);
     m_scroll->setObjectName(QStringLiteral("scenarioFormScroll"));
     m_scroll->setWidgetResizable(true);
+    m_scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn); // wrapped notes: see the dashboard's scroll area
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_formLayout->setContentsMargins(0, 0, 0, 0);
     m_empty->setWordWrap(true);
