@@ -541,6 +541,13 @@ private slots:
         QCOMPARE(r.out, mltco::report::summaryText(mltco::report::executiveSummary(*plan, *result),
                                                    mltco::report::SummaryFormat(format)));
         QVERIFY(r.out.contains(QStringLiteral("Recommendation")));
+        // Where the gap to the next cheapest comes from (model.md §14.3), worked out by hand in tst_dashboard.
+        QVERIFY2(r.out.contains(QStringLiteral("costs $151.6k less than \u201cGCP 8xA100 node\u201d over 3 years: $184.2k "
+                                               "less compute, $30.0k more staff and $2.6k more overhead.")),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains(format == int(mltco::report::SummaryFormat::Markdown)
+                                   ? QStringLiteral("**Where the gap comes from.**")
+                                   : QStringLiteral("Where the gap comes from: ")));
     }
 
     void usageErrors()
