@@ -347,6 +347,18 @@ CategoryGap categoryGap(const tco::PlanResult &result, int a, int b)
     return gap;
 }
 
+std::vector<tco::Category> gapCategoriesBySize(const CategoryGap &gap)
+{
+    std::vector<tco::Category> order;
+    for (tco::Category c : tco::kCategories)
+        if (std::fabs(gap.difference[static_cast<std::size_t>(c)]) >= 0.5)
+            order.push_back(c);
+    std::stable_sort(order.begin(), order.end(), [&](tco::Category x, tco::Category y) {
+        return std::fabs(gap.difference[static_cast<std::size_t>(x)]) > std::fabs(gap.difference[static_cast<std::size_t>(y)]);
+    });
+    return order;
+}
+
 int nextCheapest(const tco::PlanResult &result, int recommended)
 {
     return tco::cheapestMeetingDemand(result, [recommended](std::size_t i) { return static_cast<int>(i) != recommended; });
@@ -370,16 +382,13 @@ QString gapSentence(const tco::PlanResult &result, const CategoryGap &gap)
         head = QStringLiteral("\u201c%1\u201d costs %2 %3 than \u201c%4\u201d %5")
                    .arg(a, moneyCompact(size, cur), gap.total < 0 ? QStringLiteral("less") : QStringLiteral("more"), b, over);
     // The categories that move, largest first; small ones (under 1 % of the largest) are gathered as the rest.
-    std::vector<std::size_t> order;
     double largest = 0.0;
-    for (std::size_t c = 0; c < tco::kCategoryCount; ++c)
-        largest = std::max(largest, std::fabs(gap.difference[c]));
-    for (std::size_t c = 0; c < tco::kCategoryCount; ++c)
-        if (std::fabs(gap.difference[c]) >= 0.5 && std::fabs(gap.difference[c]) >= 0.01 * largest)
-            order.push_back(c);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-        return std::fabs(gap.difference[x]) > std::fabs(gap.difference[y]);
-    });
+    for (double d : gap.difference)
+        largest = std::max(largest, std::fabs(d));
+    std::vector<std::size_t> order;
+    for (tco::Category c : gapCategoriesBySize(gap))
+        if (std::fabs(gap.difference[static_cast<std::size_t>(c)]) >= 0.01 * largest)
+            order.push_back(static_cast<std::size_t>(c));
     constexpr std::size_t kNamed = 4;
     QStringList parts;
     double rest = gap.total;

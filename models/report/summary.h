@@ -53,6 +53,9 @@ struct CategoryGap final
 };
 /// The gap between scenarios a and b of `result` (positions); a and b must be valid and different.
 CategoryGap categoryGap(const tco::PlanResult &result, int a, int b);
+/// The categories in which the two options differ (by half a unit of money or more), largest difference first; ties
+/// keep the categories' order. The sentence and the waterfall both walk the gap in this order.
+std::vector<tco::Category> gapCategoriesBySize(const CategoryGap &gap);
 /// The option next to the recommended one: the cheapest other option that meets the demand (by total, as the
 /// recommendation is chosen); -1 when there is none.
 int nextCheapest(const tco::PlanResult &result, int recommended);

@@ -401,7 +401,7 @@ void fillPurchase(const Workload &workload, const PurchaseScenario &s, std::vect
         for (int start = cohort.serviceMonth; start <= horizon; start += holding) {
             // Each cycle pays the list price of its payment month (§14.1, clarification 1 of §14.5).
             const int paidIn = start - lead;
-            const double paid = paidIn == cohort.month ? cohort.unitPrice : listPriceIn(s, paidIn) * (1.0 - discount);
+            const double paid = listPriceIn(s, paidIn) * (1.0 - discount);
             const double basis = n * paid * infrastructure;
             if (s.financing == Financing::Loan) {
                 financeByLoan(s, basis, paidIn, rows);

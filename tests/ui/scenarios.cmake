@@ -9,3 +9,6 @@ mltco_add_test(tst_reservedprice SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_reservedp
                LIBS mltco_ui)
 mltco_add_test(tst_plancurrency SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_plancurrency.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
                LIBS mltco_ui)
+# A purchase's Generation group and site keys (model.md §14) on the Scenarios page.
+mltco_add_test(tst_generationform SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_generationform.cpp
+               ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h LIBS mltco_ui)

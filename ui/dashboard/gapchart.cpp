@@ -46,16 +46,9 @@ std::vector<Step> stepsOf(const tco::PlanResult &result, const report::CategoryG
     double level = b.result.npv;
     steps.push_back({b.name, GapChart::tr("<b>%1</b><br>NPV %2").arg(b.name.toHtmlEscaped(), report::money(level, cur)), 0.0,
                      level, Step::Total});
-    std::vector<std::size_t> order;
-    for (std::size_t c = 0; c < tco::kCategoryCount; ++c)
-        if (std::fabs(gap.difference[c]) >= 0.5)
-            order.push_back(c);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-        return std::fabs(gap.difference[x]) > std::fabs(gap.difference[y]);
-    });
-    for (std::size_t c : order) {
+    for (const tco::Category category : report::gapCategoriesBySize(gap)) {
+        const auto c = static_cast<std::size_t>(category);
         const double d = gap.difference[c];
-        const auto category = static_cast<tco::Category>(c);
         steps.push_back({palette::categoryLabel(category),
                          GapChart::tr("<b>%1</b><br>%2: %3 %4 than %5<br>%6 against %7")
                              .arg(palette::categoryLabel(category).toHtmlEscaped(), a.name.toHtmlEscaped(),
@@ -144,7 +137,7 @@ QString GapChart::sentence() const
     return m_sentence->text();
 }
 
-void GapChart::drawWaterfall(QChart *chart, const tco::PlanResult &result, const report::CategoryGap &gap)
+QStringList GapChart::drawWaterfall(QChart *chart, const tco::PlanResult &result, const report::CategoryGap &gap)
 {
     const std::vector<Step> steps = stepsOf(result, gap);
     double lo = 0.0, hi = 0.0;
@@ -214,6 +207,10 @@ void GapChart::drawWaterfall(QChart *chart, const tco::PlanResult &result, const
         marker->setVisible(!marker->label().isEmpty());
     chart->legend()->setAlignment(Qt::AlignBottom);
     palette::styleChart(chart);
+    QStringList tips;
+    for (const Step &s : steps)
+        tips << s.tip;
+    return tips;
 }
 
 void GapChart::rebuild()
@@ -237,11 +234,7 @@ void GapChart::rebuild()
     m_gap = report::categoryGap(m_result, a, b);
     m_sentence->setText(report::gapSentence(m_result, m_gap));
     setChartTitle(m_chart, tr("From %1 to %2, category by category").arg(m_second->currentText(), m_first->currentText()));
-    drawWaterfall(m_chart, m_result, m_gap);
-    const std::vector<Step> steps = stepsOf(m_result, m_gap);
-    QStringList tips;
-    for (const Step &s : steps)
-        tips << s.tip;
+    const QStringList tips = drawWaterfall(m_chart, m_result, m_gap);
     if (auto *series = qobject_cast<QAbstractBarSeries *>(m_chart->series().value(0)))
         connectHoverTips(m_view, series, [tips](int, int index) { return tips.value(index); });
 }

@@ -36,8 +36,9 @@ public:
     QString sentence() const;
     const report::CategoryGap &gap() const { return m_gap; }
 
-    /// Draws the waterfall of `gap` into `chart` (a fresh one): what the dashboard shows and the PDF prints.
-    static void drawWaterfall(QChart *chart, const tco::PlanResult &result, const report::CategoryGap &gap);
+    /// Draws the waterfall of `gap` into `chart` (a fresh one): what the dashboard shows and the PDF prints. Returns
+    /// each bar's tip, in the bars' order.
+    static QStringList drawWaterfall(QChart *chart, const tco::PlanResult &result, const report::CategoryGap &gap);
 
 private:
     void rebuild();
