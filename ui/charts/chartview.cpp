@@ -182,6 +182,9 @@ QValueAxis *newMoneyAxis(QObject *parent)
 {
     auto *axis = new QCategoryAxis(parent);
     axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    // Its labels in full: on a short vertical axis Qt cuts a category axis' labels down to "…" ("$400k" is no longer
+    // than a value axis' own tick).
+    axis->setTruncateLabels(false);
     return axis;
 }
 

@@ -146,7 +146,6 @@ QStringList GapChart::drawWaterfall(QChart *chart, const tco::PlanResult &result
         hi = std::max({hi, s.from, s.to});
     }
     auto *money = newMoneyAxis();
-    money->setTruncateLabels(false); // "$400k" in full beside a short chart (Qt would cut it to "…")
     const MoneyScale scale = configureMoneyAxis(money, lo, hi, tr("NPV"), result.currency);
     // Stacked bars: an invisible base lifts each step to where it starts; a step that crosses zero stacks its
     // part below zero in a second set of the same colour.
