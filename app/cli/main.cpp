@@ -37,7 +37,7 @@ commands:
   example [NAME]
   help
 
-A plan argument may be example:NAME for a bundled example (seed-000, growing-team).
+A plan argument may be example:NAME for a bundled example (seed-000, growing-team, generations).
 
 Without --document the default document in the application data folder is used (created on first run).
 --store postgresql://USER@HOST[:PORT]/DB[?sslmode=...] names a team store instead (docs/team-store.md); the

@@ -38,11 +38,14 @@ void printOptimizeTable(QTextStream &out, const tco::Plan &plan, const tco::Opti
     out << QStringLiteral("\nNPV over the futures: mean %1, P10 %2, P50 %3, P90 %4\n")
                .arg(report::money(a.mean, c), report::money(a.p10, c), report::money(a.p50, c), report::money(a.p90, c));
     out << "\nBuy (month: servers)       ";
-    for (const tco::ScheduledPurchase &p : a.plan.purchases)
-        out << p.month << ": " << p.servers << "  ";
+    // With candidates listed (model.md §14.4) each entry names its candidate.
+    for (const tco::FleetPurchase &p : a.plan.purchases)
+        out << p.month << ": " << p.servers << (a.request.ownListed ? QStringLiteral(" of \u201c%1\u201d").arg(a.request.own.value(p.candidate)) : QString()) << "  ";
     out << "\nReserve (month: instances) ";
-    for (const tco::ReservedTerm &t : a.plan.terms)
-        out << t.startMonth << ": " << t.instances << " for " << t.termMonths << " months  ";
+    for (const tco::FleetTerm &t : a.plan.terms)
+        out << t.startMonth << ": " << t.instances << " for " << t.termMonths << " months"
+            << (a.request.reserveListed ? QStringLiteral(" of \u201c%1\u201d").arg(a.request.reserve.value(t.candidate)) : QString())
+            << "  ";
     out << "\n\nEvery scenario under the same futures\n";
     for (const tco::ScenarioUnderFutures &s : a.scenarios)
         out << QStringLiteral("  %1  mean %2  CVaR %3\n")

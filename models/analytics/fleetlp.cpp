@@ -128,12 +128,32 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLp &lp)
                 b.put(risk, o, -slope);
             const int cover = b.row(g, COIN_DBL_MAX);
             b.put(cover, o, 1.0);
+            // A candidate with idle power serves s <= beta x its capacity, each hour at its power's price.
+            std::vector<int> servedRow(static_cast<std::size_t>(lp.candidates), -1);
+            for (int c = 0; c < lp.candidates; ++c) {
+                const std::vector<double> &price = lp.servedCost[static_cast<std::size_t>(c)];
+                if (price.empty())
+                    continue;
+                const double p = price[static_cast<std::size_t>(f * H + m)];
+                const int served = b.column(0.0, COIN_DBL_MAX, cvar ? 0.0 : w * p);
+                if (cvar)
+                    b.put(risk, served, -p);
+                b.put(cover, served, 1.0);
+                servedRow[static_cast<std::size_t>(c)] = b.row(-COIN_DBL_MAX, 0.0);
+                b.put(servedRow[static_cast<std::size_t>(c)], served, 1.0);
+            }
             for (int k = 0; k < lp.own; ++k)
-                if (lp.ownFrom[static_cast<std::size_t>(k)] <= m)
-                    b.put(cover, k, lp.maxUtilization * lp.perServer[f]);
+                if (lp.ownFrom[static_cast<std::size_t>(k)] <= m) {
+                    const double capacity = lp.maxUtilization * lp.ownCapacity[static_cast<std::size_t>(f * lp.own + k)];
+                    const int row = servedRow[static_cast<std::size_t>(lp.ownCandidate[static_cast<std::size_t>(k)])];
+                    if (row >= 0)
+                        b.put(row, k, -capacity);
+                    else
+                        b.put(cover, k, capacity);
+                }
             for (int k = 0; k < lp.reserve; ++k)
                 if (lp.reserveFrom[static_cast<std::size_t>(k)] <= m && m <= lp.reserveTo[static_cast<std::size_t>(k)])
-                    b.put(cover, lp.own + k, lp.maxUtilization * lp.perInstance[f]);
+                    b.put(cover, lp.own + k, lp.maxUtilization * lp.reserveCapacity[static_cast<std::size_t>(f * lp.reserve + k)]);
         }
         if (!lp.burst) {
             const int service = b.row(-COIN_DBL_MAX, (1.0 - lp.minService) * totalDemand * (1.0 + 1e-9));
@@ -168,10 +188,12 @@ struct CompactModel final
     double constant = 0.0;
     int decisions = 0;
     int maxServers = 0;
-    std::vector<int> ownFrom;
-    std::vector<int> peopleColumn; // [m], -1 without staff
-    int serversRow = -1;
-    std::vector<double> baseLower, baseUpper; // of the decision columns
+    std::vector<int> ownFrom, ownCandidate;
+    std::vector<std::vector<int>> peopleColumn; // [c][m], -1 without staff
+    std::vector<int> candidateRow;              // [c]: its servers, at least one when it has a first staffed month
+    std::vector<int> countRow;                  // [candidate * months + m]: in service (own, then reserve candidates)
+    std::vector<double> baseLower, baseUpper;   // of the decision columns
+    std::vector<double> baseCost;               // their objective coefficients as built (filled at the first solve)
 };
 
 CompactModel buildCompact(const FleetLpCompact &compact)
@@ -180,7 +202,7 @@ CompactModel buildCompact(const FleetLpCompact &compact)
     const int F = lp.futures;
     const int H = lp.months;
     CompactModel built;
-    built.peopleColumn.assign(static_cast<std::size_t>(std::max(0, H)), -1);
+    built.peopleColumn.assign(static_cast<std::size_t>(lp.candidates), std::vector<int>(static_cast<std::size_t>(std::max(0, H)), -1));
     LpBuilder b;
     double constant = 0.0;
     for (int f = 0; f < F; ++f)
@@ -197,25 +219,24 @@ CompactModel buildCompact(const FleetLpCompact &compact)
             cost += lp.weight[f] * lp.reserveCost[static_cast<std::size_t>(f * lp.reserve + k)];
         b.column(0.0, lp.maxInstances, cost);
     }
-    const double perServer = lp.perServer.empty() ? 0.0 : lp.perServer.front();
-    const double perInstance = lp.perInstance.empty() ? 0.0 : lp.perInstance.front();
-    std::vector<std::pair<double, double>> futures; // (G_fm, w_f slope_fm), by demand, largest first
+    // The same capacity in every future: the first future's.
+    const auto capacityOf = [](const std::vector<double> &capacity, int k) {
+        return capacity.empty() ? 0.0 : capacity[static_cast<std::size_t>(k)];
+    };
+    std::vector<std::pair<double, double>> futures; // (G_fm, weight), by demand, largest first
     struct Tangent final
     {
-        double at, value, slope; // φ_m(at), and the slope of a supporting line there (Σ w a over G > at, negated)
+        double at, value, slope; // φ(at), and the slope of a supporting line there (Σ weight over G > at, negated)
     };
     std::vector<Tangent> tangents;
     constexpr std::size_t kTangents = 16; // supporting lines a month: each below φ_m everywhere, so the bound stays one
-    for (int m = 0; m < H; ++m) {
-        // φ_m at its breakpoints (each future's demand, and 0), from the largest demand down:
-        // φ(b) = Σ_{G > b} w a G − b Σ_{G > b} w a. θ_m lies above a supporting line at every kth of them.
-        futures.clear();
-        for (int f = 0; f < F; ++f)
-            futures.emplace_back(lp.demand[static_cast<std::size_t>(f * H + m)],
-                                 lp.burst ? lp.weight[f] * lp.slope[static_cast<std::size_t>(f * H + m)] : 0.0);
+    // θ >= φ(x) = Σ_f u_f (G_fm − x)+, x the usable capacity of the layers `in` (own candidates by index; reserve
+    // columns when `reserve`): supporting lines at its breakpoints, from the largest demand down,
+    // φ(b) = Σ_{G > b} u G − b Σ_{G > b} u; θ lies above one at every kth of them.
+    const auto addShortfall = [&](int m, const std::vector<char> &in, bool reserve, std::size_t lines) {
         std::sort(futures.begin(), futures.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
         tangents.clear();
-        const std::size_t every = std::max<std::size_t>(1, futures.size() / kTangents);
+        const std::size_t every = std::max<std::size_t>(1, futures.size() / lines);
         double sumWG = 0.0, sumW = 0.0;
         for (std::size_t i = 0; i < futures.size(); ++i) {
             sumWG += futures[i].second * futures[i].first;
@@ -225,49 +246,119 @@ CompactModel buildCompact(const FleetLpCompact &compact)
                 tangents.push_back({next, std::max(0.0, sumWG - next * sumW), -sumW});
         }
         const int theta = b.column(0.0, COIN_DBL_MAX, 1.0);
-        // θ_m >= φ(b) + s (C − b), C = the usable capacity of the layers: θ_m − s C >= φ(b) − s b.
+        // θ >= φ(b) + s (x − b): θ − s x >= φ(b) − s b.
         for (const Tangent &t : tangents) {
             const int r = b.row(t.value - t.slope * t.at, COIN_DBL_MAX);
             b.put(r, theta, 1.0);
             for (int k = 0; k < lp.own; ++k)
-                if (lp.ownFrom[static_cast<std::size_t>(k)] <= m)
-                    b.put(r, k, -t.slope * lp.maxUtilization * perServer);
-            for (int k = 0; k < lp.reserve; ++k)
+                if (lp.ownFrom[static_cast<std::size_t>(k)] <= m && in[static_cast<std::size_t>(lp.ownCandidate[static_cast<std::size_t>(k)])])
+                    b.put(r, k, -t.slope * lp.maxUtilization * capacityOf(lp.ownCapacity, k));
+            for (int k = 0; reserve && k < lp.reserve; ++k)
                 if (lp.reserveFrom[static_cast<std::size_t>(k)] <= m && m <= lp.reserveTo[static_cast<std::size_t>(k)])
-                    b.put(r, lp.own + k, -t.slope * lp.maxUtilization * perInstance);
+                    b.put(r, lp.own + k, -t.slope * lp.maxUtilization * capacityOf(lp.reserveCapacity, k));
         }
-        // On-call staff: people_m >= N_m / servers per person, and a whole person from the first staffed month.
-        if (compact.serversPerFte > 0.0 && lp.own > 0) {
-            const int people = b.column(0.0, COIN_DBL_MAX, compact.staffCoef[static_cast<std::size_t>(m)]);
-            built.peopleColumn[static_cast<std::size_t>(m)] = people;
+    };
+    const auto priceOf = [&](int c, int m) {
+        const std::vector<double> &price = compact.servedPrice.empty() ? std::vector<double>{} : compact.servedPrice[static_cast<std::size_t>(c)];
+        return price.empty() ? 0.0 : price[static_cast<std::size_t>(m)];
+    };
+    for (int m = 0; m < H; ++m) {
+        // What the month costs beyond the layers' own (model.md §11.3): the burst bills what they leave; a candidate
+        // with idle power pays p per hour it serves. Served cheapest first (the layers without such a price, then those
+        // with one by price, p_1 <= ... <= p_L, all below the burst's a_f), which no order of the mix undercuts:
+        // Σ_f w_f [p_1 (G − X_0)+ + Σ_l (p_{l+1} − p_l) (G − X_l)+ + (a_f − p_L) (G − X_L)+], X_l the capacity of the
+        // layers up to l. Each term convex in its X_l: supporting lines of each.
+        std::vector<int> paying;
+        for (int c = 0; c < lp.candidates; ++c)
+            if (priceOf(c, m) > 0.0)
+                paying.push_back(c);
+        std::stable_sort(paying.begin(), paying.end(), [&](int x, int y) { return priceOf(x, m) < priceOf(y, m); });
+        std::vector<char> in(static_cast<std::size_t>(lp.candidates), 1);
+        for (int c : paying)
+            in[static_cast<std::size_t>(c)] = 0;
+        double previous = 0.0;
+        for (std::size_t l = 0; l <= paying.size(); ++l) {
+            if (l > 0)
+                in[static_cast<std::size_t>(paying[l - 1])] = 1;
+            const bool last = l == paying.size();
+            const double step = last ? 0.0 : priceOf(paying[l], m) - previous;
+            futures.clear();
+            for (int f = 0; f < F; ++f) {
+                const double weight = last ? (lp.burst ? lp.slope[static_cast<std::size_t>(f * H + m)] : 0.0) - previous : step;
+                futures.emplace_back(lp.demand[static_cast<std::size_t>(f * H + m)], lp.weight[f] * weight);
+            }
+            if (!last)
+                previous = priceOf(paying[l], m);
+            if (step > 0.0 || last) // the power's steps are small beside the burst's: half the lines
+                addShortfall(m, in, true, last ? kTangents : kTangents / 2);
+        }
+        // Each candidate's on-call staff: people_cm >= N_cm / servers per person, and a whole person from its first
+        // staffed month.
+        for (int c = 0; c < lp.candidates; ++c) {
+            const double perFte = compact.serversPerFte[static_cast<std::size_t>(c)];
+            if (perFte <= 0.0)
+                continue;
+            const int people = b.column(0.0, COIN_DBL_MAX, compact.staffCoef[static_cast<std::size_t>(c)][static_cast<std::size_t>(m)]);
+            built.peopleColumn[static_cast<std::size_t>(c)][static_cast<std::size_t>(m)] = people;
             const int pro = b.row(0.0, COIN_DBL_MAX);
             b.put(pro, people, 1.0);
             for (int k = 0; k < lp.own; ++k)
-                if (lp.ownFrom[static_cast<std::size_t>(k)] <= m)
-                    b.put(pro, k, -1.0 / compact.serversPerFte);
+                if (lp.ownFrom[static_cast<std::size_t>(k)] <= m && lp.ownCandidate[static_cast<std::size_t>(k)] == c)
+                    b.put(pro, k, -1.0 / perFte);
         }
     }
-    built.serversRow = addLimits(b, lp);
+    addLimits(b, lp);
+    for (int c = 0; c < lp.candidates; ++c) {
+        const int row = b.row(-COIN_DBL_MAX, COIN_DBL_MAX);
+        built.candidateRow.push_back(row);
+        for (int k = 0; k < lp.own; ++k)
+            if (lp.ownCandidate[static_cast<std::size_t>(k)] == c)
+                b.put(row, k, 1.0);
+    }
+    // Free rows counting each candidate's servers in service and instances reserved, month by month, for branching.
+    for (int c = 0; c < lp.candidates; ++c)
+        for (int m = 0; m < H; ++m) {
+            const int row = b.row(-COIN_DBL_MAX, COIN_DBL_MAX);
+            built.countRow.push_back(row);
+            for (int k = 0; k < lp.own; ++k)
+                if (lp.ownCandidate[static_cast<std::size_t>(k)] == c && lp.ownFrom[static_cast<std::size_t>(k)] <= m)
+                    b.put(row, k, 1.0);
+        }
+    for (int c = 0; c < lp.reserveCandidates; ++c)
+        for (int m = 0; m < H; ++m) {
+            const int row = b.row(-COIN_DBL_MAX, COIN_DBL_MAX);
+            built.countRow.push_back(row);
+            for (int k = 0; k < lp.reserve; ++k)
+                if (lp.reserveCandidate[static_cast<std::size_t>(k)] == c && lp.reserveFrom[static_cast<std::size_t>(k)] <= m &&
+                    m <= lp.reserveTo[static_cast<std::size_t>(k)])
+                    b.put(row, lp.own + k, 1.0);
+        }
     built.model = std::make_unique<ClpSimplex>();
     b.load(*built.model);
     built.constant = constant;
     built.decisions = lp.own + lp.reserve;
     built.maxServers = lp.maxServers;
     built.ownFrom = lp.ownFrom;
+    built.ownCandidate = lp.ownCandidate;
     built.baseLower.assign(b.colLower.begin(), b.colLower.begin() + built.decisions);
     built.baseUpper.assign(b.colUpper.begin(), b.colUpper.begin() + built.decisions);
     return built;
 }
 
-// The first staffed month (no server in service before it, at least one and a whole person from it; -1: no server)
-// and a branch's bounds on the decision. False when the branch is empty.
-bool applyCompactBounds(CompactModel &m, int firstStaffed, const std::vector<double> &lower, const std::vector<double> &upper)
+// Each own candidate's first staffed month (none of its servers in service before it, at least one and a whole person
+// from it; -1: none of its servers; -2: free) and a branch's bounds on the decision. False when the branch is empty.
+bool applyCompactBounds(CompactModel &m, const std::vector<int> &firstStaffed, const std::vector<double> &lower,
+                        const std::vector<double> &upper)
 {
     ClpSimplex &model = *m.model;
+    const auto firstOf = [&](std::size_t c) { return c < firstStaffed.size() ? firstStaffed[c] : -2; };
     for (int i = 0; i < m.decisions; ++i) {
         double lo = m.baseLower[static_cast<std::size_t>(i)], hi = m.baseUpper[static_cast<std::size_t>(i)];
-        if (i < static_cast<int>(m.ownFrom.size()) && (firstStaffed < 0 || m.ownFrom[static_cast<std::size_t>(i)] < firstStaffed))
-            hi = 0.0;
+        if (i < static_cast<int>(m.ownFrom.size())) {
+            const int first = firstOf(static_cast<std::size_t>(m.ownCandidate[static_cast<std::size_t>(i)]));
+            if (first == -1 || (first >= 0 && m.ownFrom[static_cast<std::size_t>(i)] < first))
+                hi = 0.0;
+        }
         if (static_cast<std::size_t>(i) < lower.size())
             lo = std::max(lo, lower[static_cast<std::size_t>(i)]);
         if (static_cast<std::size_t>(i) < upper.size())
@@ -276,11 +367,13 @@ bool applyCompactBounds(CompactModel &m, int firstStaffed, const std::vector<dou
             return false;
         model.setColumnBounds(i, lo, hi);
     }
-    for (std::size_t month = 0; month < m.peopleColumn.size(); ++month)
-        if (m.peopleColumn[month] >= 0)
-            model.setColumnLower(m.peopleColumn[month], firstStaffed >= 0 && static_cast<int>(month) >= firstStaffed ? 1.0 : 0.0);
-    if (m.serversRow >= 0)
-        model.setRowLower(m.serversRow, firstStaffed >= 0 ? 1.0 : -COIN_DBL_MAX);
+    for (std::size_t c = 0; c < m.peopleColumn.size(); ++c) {
+        const int first = firstOf(c);
+        for (std::size_t month = 0; month < m.peopleColumn[c].size(); ++month)
+            if (m.peopleColumn[c][month] >= 0)
+                model.setColumnLower(m.peopleColumn[c][month], first >= 0 && static_cast<int>(month) >= first ? 1.0 : 0.0);
+        model.setRowLower(m.candidateRow[c], first >= 0 ? 1.0 : -COIN_DBL_MAX);
+    }
     return true;
 }
 
@@ -293,6 +386,11 @@ std::optional<FleetLpSolution> solveCompact(CompactModel &m)
     solution.value = m.model->objectiveValue() + m.constant;
     const double *x = m.model->primalColumnSolution();
     solution.decision.assign(x, x + m.decisions);
+    for (const std::vector<int> &people : m.peopleColumn)
+        for (int column : people)
+            solution.people.push_back(column >= 0 ? x[column] : 0.0);
+    const unsigned char *status = m.model->statusArray();
+    solution.basis.assign(status, status + m.model->numberColumns() + m.model->numberRows());
     return solution;
 }
 
@@ -309,20 +407,60 @@ std::optional<FleetLpSolution> solveFleetLp(const FleetLpCompact &compact)
 struct FleetLpSession::Model final
 {
     CompactModel m;
+    bool infeasible = false;
 };
 
-FleetLpSession::FleetLpSession(const FleetLpCompact &compact) : m_model(std::make_unique<Model>(Model{buildCompact(compact)}))
+FleetLpSession::FleetLpSession(const FleetLpCompact &compact) : m_model(std::make_unique<Model>(Model{buildCompact(compact), false}))
 {
 }
 
 FleetLpSession::~FleetLpSession() = default;
 
-std::optional<FleetLpSolution> FleetLpSession::solve(int firstStaffed, const std::vector<double> &lower,
-                                                     const std::vector<double> &upper)
+std::optional<FleetLpSolution> FleetLpSession::solve(const FleetLpBranch &branch)
 {
-    if (!applyCompactBounds(m_model->m, firstStaffed, lower, upper))
+    m_model->infeasible = true;
+    CompactModel &m = m_model->m;
+    const auto bound = [](const std::vector<double> &v, std::size_t i, double none) { return i < v.size() ? v[i] : none; };
+    for (std::size_t i = 0; i < m.countRow.size(); ++i) {
+        const double lo = bound(branch.countLower, i, -COIN_DBL_MAX), hi = bound(branch.countUpper, i, COIN_DBL_MAX);
+        if (lo > hi)
+            return std::nullopt;
+        m.model->setRowBounds(m.countRow[i], lo, hi);
+    }
+    if (m.baseCost.empty())
+        m.baseCost.assign(m.model->objective(), m.model->objective() + m.decisions);
+    for (int i = 0; i < m.decisions; ++i)
+        m.model->setObjectiveCoefficient(i, bound(branch.cost, static_cast<std::size_t>(i), m.baseCost[static_cast<std::size_t>(i)]));
+    if (!applyCompactBounds(m, branch.firstStaffed, branch.lower, branch.upper))
         return std::nullopt;
-    return solveCompact(m_model->m);
+    // People whole: a branch's bounds, over the first staffed month's.
+    std::size_t i = 0;
+    for (const std::vector<int> &people : m.peopleColumn)
+        for (int column : people) {
+            if (column >= 0) {
+                const double lo = std::max(m.model->getColLower()[column], bound(branch.peopleLower, i, 0.0));
+                const double hi = bound(branch.peopleUpper, i, COIN_DBL_MAX);
+                if (lo > hi)
+                    return std::nullopt;
+                m.model->setColumnBounds(column, lo, hi);
+            }
+            ++i;
+        }
+    if (branch.basis.size() == static_cast<std::size_t>(m.model->numberColumns() + m.model->numberRows()))
+        m.model->copyinStatus(branch.basis.data());
+    std::optional<FleetLpSolution> solved = solveCompact(m);
+    m_model->infeasible = !solved && m.model->isProvenPrimalInfeasible();
+    return solved;
+}
+
+bool FleetLpSession::lastInfeasible() const
+{
+    return m_model->infeasible;
+}
+
+int FleetLpSession::rows() const
+{
+    return m_model->m.model->numberRows();
 }
 
 } // namespace mltco::tco

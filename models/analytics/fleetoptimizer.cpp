@@ -37,9 +37,9 @@ Expected<OptimizeAnswer> Optimizer::run()
     answer.request = m_request;
     answer.objective = m_cvar ? OptimizeObjective::Cvar : OptimizeObjective::Mean;
     answer.beta = m_beta;
-    answer.termMonths = m_term;
+    answer.termMonths = m_reserve.empty() ? 12 : m_reserve.front().term;
     answer.currency = m_base.currency;
-    const std::size_t nVars = m_ownEpochs.size() + m_reserveEpochs.size();
+    const std::size_t nVars = columns();
 
     // The linear relaxation: its optimum is the bound, its solution rounded the search's start.
     std::vector<int> start(nVars, 0);
@@ -57,6 +57,24 @@ Expected<OptimizeAnswer> Optimizer::run()
         std::vector<int> fromZero = search(std::vector<int>(nVars, 0), m_beta, m_cvar, answer.evaluations, cancelled);
         if (better(evaluate(fromZero, m_beta, m_cvar), evaluate(best, m_beta, m_cvar)))
             best = fromZero;
+    }
+    // With several generations to own, the best plan with each one alone as well (the others held at none, from the
+    // relaxation's decision without them): owning one generation or another are far apart, and a search by small
+    // moves stays near where it starts. The best of these and of the mixed search is polished with every choice free.
+    for (std::size_t c = 0; m_own.size() > 1 && c < m_own.size() && !cancelled; ++c) {
+        std::vector<int> alone = start;
+        m_held.assign(nVars, 0);
+        for (std::size_t other = 0; other < m_own.size(); ++other)
+            if (other != c)
+                for (std::size_t k = 0; k < m_own[other].epochs.size(); ++k) {
+                    alone[m_own[other].first + k] = 0;
+                    m_held[m_own[other].first + k] = 1;
+                }
+        std::vector<int> found = polish(search(alone, m_beta, m_cvar, answer.evaluations, cancelled), m_beta, m_cvar,
+                                        answer.evaluations, cancelled);
+        m_held.clear();
+        if (better(evaluate(found, m_beta, m_cvar), evaluate(best, m_beta, m_cvar)))
+            best = std::move(found);
     }
     best = polish(best, m_beta, m_cvar, answer.evaluations, cancelled);
     if (cancelled)
@@ -77,6 +95,7 @@ Expected<OptimizeAnswer> Optimizer::run()
     std::vector<std::size_t> order;
     answer.plan = planOf(best);
     answer.value = weightedCvar(npv, m_weight, m_cvar ? m_beta : 0.0, order);
+    answer.priced = standing.objective;
     answer.mean = weightedCvar(npv, m_weight, 0.0, order);
     answer.p10 = weightedQuantile(npv, m_weight, 0.1);
     answer.p50 = weightedQuantile(npv, m_weight, 0.5);
@@ -90,8 +109,8 @@ Expected<OptimizeAnswer> Optimizer::run()
         if (const std::optional<double> tighter = branchAndBound(answer.value, kBranchNodes))
             answer.bound = std::max(*answer.bound, std::min(*tighter, answer.value));
 
-    // Marginal values: one more or one fewer at each epoch of the request.
-    const std::size_t nOwn = m_ownEpochs.size();
+    // Marginal values: one more or one fewer at each epoch of the request, of each candidate when they are listed
+    // (model.md §14.4: one row per epoch and candidate), else of own and reserve in one row.
     const auto moved = [&](std::size_t var, int delta) -> std::optional<double> {
         std::vector<int> v = best;
         v[var] += delta;
@@ -101,20 +120,33 @@ Expected<OptimizeAnswer> Optimizer::run()
         engineNpvs(v, values);
         return weightedCvar(values, m_weight, m_cvar ? m_beta : 0.0, order) - answer.value;
     };
+    const auto columnAt = [](const auto &candidate, int e) -> std::optional<std::size_t> {
+        const auto it = std::find(candidate.epochs.begin(), candidate.epochs.end(), e);
+        if (it == candidate.epochs.end())
+            return std::nullopt;
+        return candidate.first + static_cast<std::size_t>(it - candidate.epochs.begin());
+    };
+    const bool byCandidate = m_request.ownListed || m_request.reserveListed;
     for (int e : m_epochs) {
-        MarginalValue mv;
-        mv.epoch = e;
-        if (const auto it = std::find(m_ownEpochs.begin(), m_ownEpochs.end(), e); it != m_ownEpochs.end()) {
-            const auto k = static_cast<std::size_t>(it - m_ownEpochs.begin());
-            mv.serversPlus = moved(k, +1);
-            mv.serversMinus = moved(k, -1);
-        }
-        if (const auto it = std::find(m_reserveEpochs.begin(), m_reserveEpochs.end(), e); it != m_reserveEpochs.end()) {
-            const auto k = nOwn + static_cast<std::size_t>(it - m_reserveEpochs.begin());
-            mv.instancesPlus = moved(k, +1);
-            mv.instancesMinus = moved(k, -1);
-        }
-        answer.marginal.push_back(mv);
+        MarginalValue shared;
+        shared.epoch = e;
+        // One candidate's row (servers or instances), or its moves written into the epoch's shared row.
+        const auto row = [&](const QString &name, std::size_t k, std::optional<double> MarginalValue::*plus,
+                             std::optional<double> MarginalValue::*minus) {
+            MarginalValue &mv = byCandidate ? answer.marginal.emplace_back() : shared;
+            mv.epoch = e;
+            mv.candidate = byCandidate ? name : QString();
+            mv.*plus = moved(k, +1);
+            mv.*minus = moved(k, -1);
+        };
+        for (const OwnCandidate &c : m_own)
+            if (const auto k = columnAt(c, e))
+                row(c.name, *k, &MarginalValue::serversPlus, &MarginalValue::serversMinus);
+        for (const ReserveCandidate &c : m_reserve)
+            if (const auto k = columnAt(c, e))
+                row(c.name, *k, &MarginalValue::instancesPlus, &MarginalValue::instancesMinus);
+        if (!byCandidate)
+            answer.marginal.push_back(shared);
     }
     if (!tick(650))
         return Error{optimizeCancelledMessage(), {}};
@@ -124,15 +156,12 @@ Expected<OptimizeAnswer> Optimizer::run()
         int done = 650;
         std::vector<int> previous = best;
         for (double beta : kFrontierBetas) {
-            // From the answer and from the point before (the frontier moves little between levels), the better kept.
-            std::vector<int> point =
-                polish(search(best, beta, beta > 0.0, answer.evaluations, cancelled), beta, beta > 0.0, answer.evaluations, cancelled);
-            if (previous != best) {
-                std::vector<int> other = polish(search(previous, beta, beta > 0.0, answer.evaluations, cancelled), beta,
-                                                beta > 0.0, answer.evaluations, cancelled);
-                if (better(evaluate(other, beta, beta > 0.0), evaluate(point, beta, beta > 0.0)))
-                    point = std::move(other);
-            }
+            // The answer itself at its own level; elsewhere from the point before (the frontier moves little between
+            // levels; the first from the answer).
+            const bool answersThis = m_cvar ? beta == m_beta : beta <= 0.0;
+            std::vector<int> point = answersThis ? best
+                                                 : polish(search(previous, beta, beta > 0.0, answer.evaluations, cancelled),
+                                                          beta, beta > 0.0, answer.evaluations, cancelled, kFrontierPolishRounds);
             previous = point;
             if (cancelled)
                 return Error{optimizeCancelledMessage(), {}};
@@ -204,33 +233,72 @@ Expected<OptimizeAnswer> optimizeFleet(const Plan &plan, const PlanResult &base,
     return fleetopt::Optimizer(plan, base, options).run();
 }
 
+std::vector<ScheduledPurchase> FleetPlan::purchasesOf(int candidate) const
+{
+    std::vector<ScheduledPurchase> out;
+    for (const FleetPurchase &p : purchases)
+        if (p.candidate == candidate)
+            out.push_back({p.month, p.servers});
+    return out;
+}
+
+std::vector<ReservedTerm> FleetPlan::termsOf(int candidate) const
+{
+    std::vector<ReservedTerm> out;
+    for (const FleetTerm &t : terms)
+        if (t.candidate == candidate)
+            out.push_back({t.startMonth, t.instances, t.termMonths});
+    return out;
+}
+
+int FleetPlan::servers() const
+{
+    int n = 0;
+    for (const FleetPurchase &p : purchases)
+        n += p.servers;
+    return n;
+}
+
 Plan planWithAnswer(const Plan &plan, const OptimizeAnswer &answer)
 {
     Plan out = plan;
     const OptimizeRequest &r = answer.request;
-    const QStringList names{r.ownName(), r.reserveName(), r.mixName()};
+    QStringList names{r.mixName()};
+    for (const QString &candidate : r.own)
+        names << r.ownName(candidate);
+    for (const QString &candidate : r.reserve)
+        names << r.reserveName(candidate);
     out.scenarios.removeIf([&](const PlanScenario &s) { return names.contains(s.name); });
+    // One scenario per candidate, in the request's order, with the decision's purchases or terms (none where it buys
+    // nothing), and the mix of them all (model.md §14.4).
     QStringList layers;
-    if (!r.own.isEmpty()) {
-        PlanScenario own = *plan.scenario(r.own);
-        own.name = r.ownName();
+    for (qsizetype c = 0; c < r.own.size(); ++c) {
+        const PlanScenario *from = plan.scenario(r.own.at(c));
+        if (!from)
+            continue;
+        PlanScenario own = *from;
+        own.name = r.ownName(r.own.at(c));
         auto &p = std::get<PurchaseScenario>(own.scenario);
         p.servers = 0;
         p.expansion = Expansion::None;
-        p.purchases = answer.plan.purchases;
+        p.purchases = answer.plan.purchasesOf(static_cast<int>(c));
         setGiven(own.given, ParamId::Servers);
         setGiven(own.given, ParamId::Expansion, false);
         setGiven(own.given, ParamId::Purchases, !p.purchases.empty());
-        own.notes = QStringLiteral("The servers the fleet optimizer chose (model.md §11.4), from \"%1\".").arg(r.own);
+        own.notes = QStringLiteral("The servers the fleet optimizer chose (model.md §11.4), from \"%1\".").arg(r.own.at(c));
         out.scenarios << own;
         layers << own.name;
     }
-    if (!r.reserve.isEmpty()) {
-        PlanScenario reserve = *plan.scenario(r.reserve);
-        reserve.name = r.reserveName();
-        std::get<ReservedScenario>(reserve.scenario).terms = answer.plan.terms;
+    for (qsizetype c = 0; c < r.reserve.size(); ++c) {
+        const PlanScenario *from = plan.scenario(r.reserve.at(c));
+        if (!from)
+            continue;
+        PlanScenario reserve = *from;
+        reserve.name = r.reserveName(r.reserve.at(c));
+        std::get<ReservedScenario>(reserve.scenario).terms = answer.plan.termsOf(static_cast<int>(c));
         setGiven(reserve.given, ParamId::Terms);
-        reserve.notes = QStringLiteral("The reservations the fleet optimizer chose (model.md §11.4), from \"%1\".").arg(r.reserve);
+        reserve.notes =
+            QStringLiteral("The reservations the fleet optimizer chose (model.md §11.4), from \"%1\".").arg(r.reserve.at(c));
         out.scenarios << reserve;
         layers << reserve.name;
     }

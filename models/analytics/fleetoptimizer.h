@@ -23,11 +23,35 @@ struct OptimizeOptions final
     std::function<bool(int done, int total)> progress;
 };
 
-/// One decision: servers bought at each epoch (own) and instances reserved from each epoch (reserve), non-zero only.
+/// Servers of one own candidate bought in one month (model.md §14.4); `candidate` is its position in the request's `own`.
+struct FleetPurchase final
+{
+    int month = 1;
+    int servers = 0;
+    int candidate = 0;
+    friend bool operator==(const FleetPurchase &, const FleetPurchase &) = default;
+};
+
+/// Instances of one reserve candidate reserved from one month; `candidate` is its position in the request's `reserve`.
+struct FleetTerm final
+{
+    int startMonth = 1;
+    int instances = 0;
+    int termMonths = 12;
+    int candidate = 0;
+    friend bool operator==(const FleetTerm &, const FleetTerm &) = default;
+};
+
+/// One decision: servers bought at each epoch (own) and instances reserved from each epoch (reserve), non-zero only,
+/// candidate by candidate in the request's order, then by month.
 struct FleetPlan final
 {
-    std::vector<ScheduledPurchase> purchases; ///< [month, servers]
-    std::vector<ReservedTerm> terms;          ///< [month, instances, term months]
+    std::vector<FleetPurchase> purchases;
+    std::vector<FleetTerm> terms;
+    /// One candidate's purchases or terms, as its scenario takes them.
+    std::vector<ScheduledPurchase> purchasesOf(int candidate) const;
+    std::vector<ReservedTerm> termsOf(int candidate) const;
+    int servers() const;
     friend bool operator==(const FleetPlan &, const FleetPlan &) = default;
 };
 
@@ -50,6 +74,9 @@ struct FrontierPoint final
 struct MarginalValue final
 {
     int epoch = 1;
+    /// With candidates as lists (model.md §14.4): the candidate this row moves (own rows give servers, reserve rows
+    /// instances); empty with one name each, where a row gives both.
+    QString candidate;
     std::optional<double> serversPlus, serversMinus, instancesPlus, instancesMinus;
 };
 
@@ -61,6 +88,8 @@ struct FleetTimeline final
     /// What the servers and the instances serve at most, max_utilization x their capacity (the plan's own values), in
     /// reference GPU-hours a month.
     std::vector<double> ownServes, reserveServes;
+    /// The same by candidate ([candidate][month]), in the request's order: capacity by generation.
+    std::vector<std::vector<double>> ownServesBy, reserveServesBy;
 };
 
 /// The answer of model.md §11.4. Every figure is the engine's own evaluation of `plan` in the futures.
@@ -70,10 +99,13 @@ struct OptimizeAnswer final
     OptimizeObjective objective = OptimizeObjective::Mean;
     double beta = 0.9;
     double value = 0.0;                 ///< the objective of the answer
+    /// The search's own price of the answer's objective: the search prices every decision exactly as the engine does,
+    /// so it equals `value` (to rounding); kept to show it.
+    double priced = 0.0;
     std::optional<double> bound;        ///< a proven lower bound on the best objective, when the method proves one
     double mean = 0.0, p10 = 0.0, p50 = 0.0, p90 = 0.0;
     FleetPlan plan;
-    int termMonths = 12;                ///< L: the reserve's first term's length, else 12
+    int termMonths = 12;                ///< L: the first reserve candidate's first term's length, else 12
     std::vector<std::pair<double, double>> futures; ///< (normalised weight, NPV) in input order
     std::vector<ScenarioUnderFutures> scenarios;    ///< every scenario of the plan, in plan order
     std::vector<FrontierPoint> frontier;
@@ -92,8 +124,9 @@ struct OptimizeAnswer final
 /// then evaluated by the engine itself. Refused in words for a request that cannot be run; a cancelled run is an Error.
 Expected<OptimizeAnswer> optimizeFleet(const Plan &plan, const PlanResult &base, const OptimizeOptions &options);
 
-/// The plan with the answer added as scenarios `NAME · own`, `NAME · reserve` (for the roles the request names) and the
-/// mix `NAME`, replacing scenarios of those names (model.md §11.4, `--write-plan`).
+/// The plan with the answer added as scenarios `NAME · own`, `NAME · reserve` (for the roles the request names; with
+/// candidates as lists one per candidate, `NAME · own · CANDIDATE`, model.md §14.4) and the mix `NAME` of them in the
+/// request's order, replacing scenarios of those names (model.md §11.4, `--write-plan`).
 Plan planWithAnswer(const Plan &plan, const OptimizeAnswer &answer);
 
 /// The CVaR at beta of (weight, NPV) futures (model.md §11.5, clarification 20); beta 0: their mean.

@@ -11,6 +11,8 @@ QList<Example> bundledExamples()
          QStringLiteral(":/plans/sample-plan.json")},
         {QStringLiteral("growing-team"), QStringLiteral("Growing team: demand doubles, after tax, with burst"),
          QStringLiteral(":/plans/growing-team.json")},
+        {QStringLiteral("generations"), QStringLiteral("Generations: A100 now, H100 falling, B200 later"),
+         QStringLiteral(":/plans/generations.json")},
     };
 }
 

@@ -38,4 +38,14 @@ std::vector<int> OptimizeRequest::decisionMonths(int horizonMonths) const
     return months;
 }
 
+QString OptimizeRequest::ownName(const QString &candidate) const
+{
+    return mixName() + QStringLiteral(" \u00b7 own") + (ownListed ? QStringLiteral(" \u00b7 ") + candidate : QString());
+}
+
+QString OptimizeRequest::reserveName(const QString &candidate) const
+{
+    return mixName() + QStringLiteral(" \u00b7 reserve") + (reserveListed ? QStringLiteral(" \u00b7 ") + candidate : QString());
+}
+
 } // namespace mltco::tco

@@ -3,6 +3,7 @@
 #include "models/tco/workload.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -32,9 +33,13 @@ struct OptimizeFuture final
 /// the limits, the objective and the futures. Optional members are written back only when the plan gives them.
 struct OptimizeRequest final
 {
-    QString own;     ///< a purchase scenario, or empty (null)
-    QString reserve; ///< a reserved scenario, or empty
-    QString burst;   ///< an elastic scenario, or empty
+    /// Purchase scenarios, the candidates to own, in order (model.md §14.4); empty: none (null). One name is version 3.
+    QStringList own;
+    QStringList reserve; ///< reserved scenarios, the candidates to reserve, in order; empty: none
+    QString burst;       ///< an elastic scenario, or empty
+    /// `own` / `reserve` given as a list in the file: the answer then names each entry's candidate (model.md §14.4) and
+    /// the file is written back with a list.
+    bool ownListed = false, reserveListed = false;
     std::optional<std::vector<int>> epochs; ///< months, strictly ascending in 1..H; absent: every everyMonths
     std::optional<int> everyMonths;         ///< default 3
     std::optional<int> maxServers;          ///< default 1,000
@@ -60,8 +65,10 @@ struct OptimizeRequest final
     /// The decision months: `epochs`, else 1, 1 + every, 1 + 2 every, ... up to the horizon.
     std::vector<int> decisionMonths(int horizonMonths) const;
     QString mixName() const { return name.value_or(QStringLiteral("Optimized mix")); }
-    QString ownName() const { return mixName() + QStringLiteral(" \u00b7 own"); }
-    QString reserveName() const { return mixName() + QStringLiteral(" \u00b7 reserve"); }
+    /// The scenario `--write-plan` adds for an own candidate: "NAME · own", or "NAME · own · CANDIDATE" when `own` is a
+    /// list (model.md §14.4).
+    QString ownName(const QString &candidate) const;
+    QString reserveName(const QString &candidate) const;
     int roles() const { return int(!own.isEmpty()) + int(!reserve.isEmpty()) + int(!burst.isEmpty()); }
 
     friend bool operator==(const OptimizeRequest &, const OptimizeRequest &) = default;

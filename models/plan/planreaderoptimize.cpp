@@ -86,10 +86,32 @@ void PlanReader::readOptimize(const QJsonValue &value, Plan &plan)
         const QString key = it.key();
         const QJsonValue v = it.value();
         const QString itemPath = at(key);
-        if (key == QLatin1String("own") || key == QLatin1String("reserve") || key == QLatin1String("burst")) {
-            QString &role = key == QLatin1String("own") ? r.own : key == QLatin1String("reserve") ? r.reserve : r.burst;
+        if (key == QLatin1String("burst")) {
             if (!v.isNull())
-                role = requiredText(v, itemPath);
+                r.burst = requiredText(v, itemPath);
+        } else if (key == QLatin1String("own") || key == QLatin1String("reserve")) {
+            // One name (version 3), or a list of candidates (model.md §14.4).
+            const bool own = key == QLatin1String("own");
+            QStringList &role = own ? r.own : r.reserve;
+            if (v.isArray()) {
+                const QJsonArray array = v.toArray();
+                if (array.isEmpty())
+                    problem(itemPath, QStringLiteral("must name one or more scenarios, or be null"));
+                for (qsizetype i = 0; i < array.size(); ++i) {
+                    const QString candidatePath = QStringLiteral("%1[%2]").arg(itemPath).arg(i);
+                    const QString name = requiredText(array.at(i), candidatePath);
+                    if (name.isEmpty())
+                        continue;
+                    if (role.contains(name))
+                        problem(candidatePath, QStringLiteral("%1 is named twice").arg(quoted(name)));
+                    else
+                        role << name;
+                }
+                (own ? r.ownListed : r.reserveListed) = true;
+            } else if (!v.isNull()) {
+                if (const QString name = requiredText(v, itemPath); !name.isEmpty())
+                    role = QStringList{name};
+            }
         } else if (key == QLatin1String("epochs")) {
             if (!v.isArray() || v.toArray().isEmpty()) {
                 problem(itemPath, QStringLiteral("must be a list of months, strictly ascending, from 1 to the horizon"));
@@ -187,8 +209,12 @@ void PlanReader::checkOptimize(const Plan &plan)
             problem(QStringLiteral("optimize.") + key, QStringLiteral("%1 is a scenario of kind %2; must name %3")
                                                            .arg(quoted(name), scenarioKindKey(*found), aScenarioOfKind(kind)));
     };
-    checkRole(QStringLiteral("own"), r.own, ScenarioKind::Purchase);
-    checkRole(QStringLiteral("reserve"), r.reserve, ScenarioKind::Reserved);
+    const auto checkCandidates = [&](const QString &key, const QStringList &names, bool listed, ScenarioKind kind) {
+        for (qsizetype i = 0; i < names.size(); ++i)
+            checkRole(listed ? QStringLiteral("%1[%2]").arg(key).arg(i) : key, names.at(i), kind);
+    };
+    checkCandidates(QStringLiteral("own"), r.own, r.ownListed, ScenarioKind::Purchase);
+    checkCandidates(QStringLiteral("reserve"), r.reserve, r.reserveListed, ScenarioKind::Reserved);
     checkRole(QStringLiteral("burst"), r.burst, ScenarioKind::Elastic);
     const int horizon = plan.workload.horizonMonths;
     if (r.epochs) {

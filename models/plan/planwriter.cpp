@@ -146,6 +146,8 @@ bool usesVersion4(const Plan &plan)
     };
     if (givesVersion4(plan.workloadGiven))
         return true;
+    if (plan.optimize && (plan.optimize->ownListed || plan.optimize->reserveListed))
+        return true; // candidates as lists (model.md §14.4)
     for (const PlanScenario &scenario : plan.scenarios)
         if (givesVersion4(scenario.given))
             return true;
@@ -155,8 +157,12 @@ bool usesVersion4(const Plan &plan)
 QJsonObject optimizeToJson(const OptimizeRequest &r)
 {
     const auto name = [](const QString &n) { return n.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n); };
-    QJsonObject object{{QStringLiteral("own"), name(r.own)},
-                       {QStringLiteral("reserve"), name(r.reserve)},
+    // A list when the file gave one (model.md §14.4), else one name as version 3.
+    const auto candidates = [&](const QStringList &names, bool listed) {
+        return listed && !names.isEmpty() ? QJsonValue(QJsonArray::fromStringList(names)) : name(names.value(0));
+    };
+    QJsonObject object{{QStringLiteral("own"), candidates(r.own, r.ownListed)},
+                       {QStringLiteral("reserve"), candidates(r.reserve, r.reserveListed)},
                        {QStringLiteral("burst"), name(r.burst)}};
     if (r.epochs) {
         QJsonArray epochs;

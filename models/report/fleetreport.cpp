@@ -27,20 +27,55 @@ QJsonValue orNull(const std::optional<double> &v)
     return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
 }
 
-QJsonArray purchasesJson(const tco::FleetPlan &plan)
+// [month, servers], or [month, servers, candidate] when the request lists its own candidates (model.md §14.4).
+QJsonArray purchasesJson(const tco::FleetPlan &plan, const tco::OptimizeRequest &r)
 {
     QJsonArray out;
-    for (const tco::ScheduledPurchase &p : plan.purchases)
-        out.append(QJsonArray{p.month, p.servers});
+    for (const tco::FleetPurchase &p : plan.purchases) {
+        QJsonArray entry{p.month, p.servers};
+        if (r.ownListed)
+            entry.append(r.own.value(p.candidate));
+        out.append(entry);
+    }
     return out;
 }
 
-QJsonArray termsJson(const tco::FleetPlan &plan)
+QJsonArray termsJson(const tco::FleetPlan &plan, const tco::OptimizeRequest &r)
 {
     QJsonArray out;
-    for (const tco::ReservedTerm &t : plan.terms)
-        out.append(QJsonArray{t.startMonth, t.instances, t.termMonths});
+    for (const tco::FleetTerm &t : plan.terms) {
+        QJsonArray entry{t.startMonth, t.instances, t.termMonths};
+        if (r.reserveListed)
+            entry.append(r.reserve.value(t.candidate));
+        out.append(entry);
+    }
     return out;
+}
+
+// "Own 2 servers from month 1 and 1 more from month 7" for one candidate's purchases; `of` names its candidate.
+QString ownedText(const std::vector<tco::FleetPurchase> &purchases, const QString &of)
+{
+    QString text = QStringLiteral("%1%2 from month %3")
+                       .arg(count(purchases.front().servers, QStringLiteral("server"), QStringLiteral("servers")), of)
+                       .arg(purchases.front().month);
+    for (std::size_t i = 1; i < purchases.size(); ++i)
+        text += (i + 1 == purchases.size() ? QStringLiteral(" and %1 more from month %2") : QStringLiteral(", %1 more from month %2"))
+                    .arg(purchases[i].servers)
+                    .arg(purchases[i].month);
+    return text;
+}
+
+QString reservedText(const std::vector<tco::FleetTerm> &terms, const QString &of)
+{
+    QString text = QStringLiteral("%1%2 for %3 months from month %4")
+                       .arg(count(terms.front().instances, QStringLiteral("instance"), QStringLiteral("instances")), of)
+                       .arg(terms.front().termMonths)
+                       .arg(terms.front().startMonth);
+    for (std::size_t i = 1; i < terms.size(); ++i)
+        text += (i + 1 == terms.size() ? QStringLiteral(" and %1 from month %2") : QStringLiteral(", %1 from month %2"))
+                    .arg(terms[i].instances)
+                    .arg(terms[i].startMonth);
+    return text;
 }
 
 } // namespace
@@ -60,36 +95,35 @@ QString fleetSentence(const tco::OptimizeAnswer &a)
     const tco::OptimizeRequest &r = a.request;
     const QString c = a.currency;
     QStringList parts;
+    // With candidates listed, each one that buys or reserves is named (model.md §14.4): "own 2 servers of “A100” from
+    // month 1 and 4 servers of “H100” from month 13".
+    const auto of = [](bool listed, const QString &name) {
+        return listed ? QStringLiteral(" of \u201c%1\u201d").arg(name) : QString();
+    };
     if (!r.own.isEmpty()) {
-        if (a.plan.purchases.empty()) {
-            parts << QStringLiteral("Own no servers");
-        } else {
-            QString text = QStringLiteral("Own %1 from month %2")
-                               .arg(count(a.plan.purchases.front().servers, QStringLiteral("server"), QStringLiteral("servers")))
-                               .arg(a.plan.purchases.front().month);
-            for (std::size_t i = 1; i < a.plan.purchases.size(); ++i)
-                text += (i + 1 == a.plan.purchases.size() ? QStringLiteral(" and %1 more from month %2")
-                                                          : QStringLiteral(", %1 more from month %2"))
-                            .arg(a.plan.purchases[i].servers)
-                            .arg(a.plan.purchases[i].month);
-            parts << text;
+        QStringList owned;
+        for (qsizetype k = 0; k < r.own.size(); ++k) {
+            std::vector<tco::FleetPurchase> purchases;
+            for (const tco::FleetPurchase &p : a.plan.purchases)
+                if (p.candidate == k)
+                    purchases.push_back(p);
+            if (!purchases.empty())
+                owned << ownedText(purchases, of(r.ownListed, r.own.at(k)));
         }
+        parts << (owned.isEmpty() ? QStringLiteral("Own no servers") : QStringLiteral("Own ") + owned.join(QStringLiteral("; ")));
     }
     if (!r.reserve.isEmpty()) {
-        if (a.plan.terms.empty()) {
-            parts << QStringLiteral("reserve nothing");
-        } else {
-            QString text = QStringLiteral("reserve %1 for %2 months from month %3")
-                               .arg(count(a.plan.terms.front().instances, QStringLiteral("instance"), QStringLiteral("instances")))
-                               .arg(a.termMonths)
-                               .arg(a.plan.terms.front().startMonth);
-            for (std::size_t i = 1; i < a.plan.terms.size(); ++i)
-                text += (i + 1 == a.plan.terms.size() ? QStringLiteral(" and %1 from month %2")
-                                                      : QStringLiteral(", %1 from month %2"))
-                            .arg(a.plan.terms[i].instances)
-                            .arg(a.plan.terms[i].startMonth);
-            parts << text;
+        QStringList reserved;
+        for (qsizetype k = 0; k < r.reserve.size(); ++k) {
+            std::vector<tco::FleetTerm> terms;
+            for (const tco::FleetTerm &t : a.plan.terms)
+                if (t.candidate == k)
+                    terms.push_back(t);
+            if (!terms.empty())
+                reserved << reservedText(terms, of(r.reserveListed, r.reserve.at(k)));
         }
+        parts << (reserved.isEmpty() ? QStringLiteral("reserve nothing")
+                                     : QStringLiteral("reserve ") + reserved.join(QStringLiteral("; ")));
     }
     if (!r.burst.isEmpty())
         parts << QStringLiteral("burst the rest to \u201c%1\u201d").arg(r.burst);
@@ -121,9 +155,14 @@ QStringList marginalSentences(const tco::OptimizeAnswer &a, int most)
         QString text;
     };
     std::vector<Line> lines;
-    int owned = 0;
-    for (const tco::ScheduledPurchase &p : a.plan.purchases)
-        owned += p.servers;
+    // Servers owned, of each candidate when they are listed (a row then names its candidate).
+    const auto owned = [&](const QString &candidate) {
+        int n = 0;
+        for (const tco::FleetPurchase &p : a.plan.purchases)
+            if (candidate.isEmpty() || a.request.own.value(p.candidate) == candidate)
+                n += p.servers;
+        return n;
+    };
     const QString average = a.objective == tco::OptimizeObjective::Cvar ? QStringLiteral("in the worst futures")
                                                                         : QStringLiteral("on average");
     const auto say = [&](const std::optional<double> &delta, const QString &what) {
@@ -133,11 +172,18 @@ QStringList marginalSentences(const tco::OptimizeAnswer &a, int most)
                                              : QStringLiteral("%1 would cost %2 more %3").arg(what, moneyCompact(*delta, a.currency), average)});
     };
     for (const tco::MarginalValue &m : a.marginal) {
-        say(m.serversPlus, owned == 0 ? QStringLiteral("a first server in month %1").arg(m.epoch)
-                                      : QStringLiteral("a %1 server in month %2").arg(ordinal(owned + 1)).arg(m.epoch));
-        say(m.serversMinus, QStringLiteral("one server fewer in month %1").arg(m.epoch));
-        say(m.instancesPlus, QStringLiteral("one more reserved instance from month %1").arg(m.epoch));
-        say(m.instancesMinus, QStringLiteral("one reserved instance fewer from month %1").arg(m.epoch));
+        const int n = owned(m.candidate);
+        // A candidate is named where its role lists several (or was given as a list).
+        const bool nameServer = !m.candidate.isEmpty() && a.request.ownListed;
+        const bool nameInstance = !m.candidate.isEmpty() && a.request.reserveListed;
+        const QString server = nameServer ? QStringLiteral("\u201c%1\u201d server").arg(m.candidate) : QStringLiteral("server");
+        const QString instance =
+            nameInstance ? QStringLiteral("reserved \u201c%1\u201d instance").arg(m.candidate) : QStringLiteral("reserved instance");
+        say(m.serversPlus, n == 0 ? QStringLiteral("a first %1 in month %2").arg(server).arg(m.epoch)
+                                  : QStringLiteral("a %1 %2 in month %3").arg(ordinal(n + 1), server).arg(m.epoch));
+        say(m.serversMinus, QStringLiteral("one %1 fewer in month %2").arg(server).arg(m.epoch));
+        say(m.instancesPlus, QStringLiteral("one more %1 from month %2").arg(instance).arg(m.epoch));
+        say(m.instancesMinus, QStringLiteral("one %1 fewer from month %2").arg(instance).arg(m.epoch));
     }
     // The cheapest moves first: how close the answer is to its neighbours.
     std::stable_sort(lines.begin(), lines.end(), [](const Line &x, const Line &y) { return x.saving > y.saving; });
@@ -167,15 +213,19 @@ QJsonObject optimizeAnswerToJson(const tco::OptimizeAnswer &a)
         frontier.append(QJsonObject{{QStringLiteral("beta"), p.beta},
                                     {QStringLiteral("mean"), p.mean},
                                     {QStringLiteral("cvar"), p.cvar},
-                                    {QStringLiteral("purchases"), purchasesJson(p.plan)},
-                                    {QStringLiteral("terms"), termsJson(p.plan)}});
+                                    {QStringLiteral("purchases"), purchasesJson(p.plan, a.request)},
+                                    {QStringLiteral("terms"), termsJson(p.plan, a.request)}});
     QJsonArray marginal;
-    for (const tco::MarginalValue &m : a.marginal)
-        marginal.append(QJsonObject{{QStringLiteral("epoch"), m.epoch},
-                                    {QStringLiteral("servers_plus"), orNull(m.serversPlus)},
-                                    {QStringLiteral("servers_minus"), orNull(m.serversMinus)},
-                                    {QStringLiteral("instances_plus"), orNull(m.instancesPlus)},
-                                    {QStringLiteral("instances_minus"), orNull(m.instancesMinus)}});
+    for (const tco::MarginalValue &m : a.marginal) {
+        QJsonObject row{{QStringLiteral("epoch"), m.epoch},
+                        {QStringLiteral("servers_plus"), orNull(m.serversPlus)},
+                        {QStringLiteral("servers_minus"), orNull(m.serversMinus)},
+                        {QStringLiteral("instances_plus"), orNull(m.instancesPlus)},
+                        {QStringLiteral("instances_minus"), orNull(m.instancesMinus)}};
+        if (!m.candidate.isEmpty())
+            row.insert(QStringLiteral("candidate"), m.candidate);
+        marginal.append(row);
+    }
     return QJsonObject{{QStringLiteral("objective"), tco::optimizeObjectiveKey(a.objective)},
                        {QStringLiteral("beta"), a.beta},
                        {QStringLiteral("value"), a.value},
@@ -184,8 +234,8 @@ QJsonObject optimizeAnswerToJson(const tco::OptimizeAnswer &a)
                        {QStringLiteral("p10"), a.p10},
                        {QStringLiteral("p50"), a.p50},
                        {QStringLiteral("p90"), a.p90},
-                       {QStringLiteral("purchases"), purchasesJson(a.plan)},
-                       {QStringLiteral("terms"), termsJson(a.plan)},
+                       {QStringLiteral("purchases"), purchasesJson(a.plan, a.request)},
+                       {QStringLiteral("terms"), termsJson(a.plan, a.request)},
                        {QStringLiteral("futures"), futures},
                        {QStringLiteral("scenarios"), scenarios},
                        {QStringLiteral("frontier"), frontier},

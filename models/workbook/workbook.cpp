@@ -688,23 +688,28 @@ private:
         figure("P50 NPV", answer.p50);
         figure("P90 NPV", answer.p90);
         ++row;
+        // With candidates (model.md §14.4) a third column names each entry's.
         worksheet_write_string(sheet, row, 0, "Buy in month", m_formats.header);
         worksheet_write_string(sheet, row, 1, "Servers", m_formats.header);
+        worksheet_write_string(sheet, row, 2, "Of", m_formats.header);
         ++row;
-        for (const tco::ScheduledPurchase &p : answer.plan.purchases) {
+        for (const tco::FleetPurchase &p : answer.plan.purchases) {
             worksheet_write_number(sheet, row, 0, p.month, m_formats.integer);
             worksheet_write_number(sheet, row, 1, p.servers, m_formats.integer);
+            worksheet_write_string(sheet, row, 2, answer.request.own.value(p.candidate).toUtf8().constData(), nullptr);
             ++row;
         }
         ++row;
         worksheet_write_string(sheet, row, 0, "Reserve from month", m_formats.header);
         worksheet_write_string(sheet, row, 1, "Instances", m_formats.header);
         worksheet_write_string(sheet, row, 2, "For months", m_formats.header);
+        worksheet_write_string(sheet, row, 3, "Of", m_formats.header);
         ++row;
-        for (const tco::ReservedTerm &t : answer.plan.terms) {
+        for (const tco::FleetTerm &t : answer.plan.terms) {
             worksheet_write_number(sheet, row, 0, t.startMonth, m_formats.integer);
             worksheet_write_number(sheet, row, 1, t.instances, m_formats.integer);
             worksheet_write_number(sheet, row, 2, t.termMonths, m_formats.integer);
+            worksheet_write_string(sheet, row, 3, answer.request.reserve.value(t.candidate).toUtf8().constData(), nullptr);
             ++row;
         }
     }

@@ -87,6 +87,7 @@ private slots:
         QTest::addColumn<QString>("plan");
         QTest::addColumn<bool>("request");
         QTest::newRow("growing-team") << QStringLiteral("example:growing-team") << true;
+        QTest::newRow("generations") << QStringLiteral("example:generations") << true;
         QTest::newRow("seed-000") << QStringLiteral("example:seed-000") << false;
         QTest::newRow("sample plan") << QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/sample-plan.json") << false;
     }

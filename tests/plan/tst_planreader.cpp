@@ -419,8 +419,8 @@ void TestPlanReader::writerRoundTripsEveryKind()
         p.scenarios << mix;
     }
     OptimizeRequest request;
-    request.own = QStringLiteral("s3");
-    request.reserve = QStringLiteral("s5");
+    request.own = QStringList{QStringLiteral("s3")};
+    request.reserve = QStringList{QStringLiteral("s5")};
     request.burst = QStringLiteral("s2");
     request.epochs = std::vector<int>{1, 7, 13};
     request.maxServers = 40;

@@ -6,6 +6,7 @@
 #include "tests/support/approx.h"
 #include "tests/support/testmain.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
@@ -85,6 +86,23 @@ private slots:
                                      "1000000000000";
         QTest::newRow("version 5") << plan(kPurchase, R"(, "version": 5)")
                                    << "version: must be 1 to 4 (a newer mltco wrote this plan?)";
+        // §14.4: own and reserve as lists of candidates, each checked at its own path.
+        const auto candidates = [](const QByteArray &fields) {
+            return plan(R"({"name": "p", "kind": "purchase"}, {"name": "q", "kind": "purchase"},
+                           {"name": "r", "kind": "reserved", "rate_per_hour": 4}, {"name": "e", "kind": "elastic", "rate_per_hour": 1})",
+                        R"(, "optimize": {"burst": "e", )" + fields + "}");
+        };
+        QTest::newRow("candidates: an empty list") << candidates(R"("own": [], "reserve": "r")")
+                                                   << "optimize.own: must name one or more scenarios, or be null";
+        QTest::newRow("candidates: named twice") << candidates(R"("own": ["p", "q", "p"])")
+                                                 << "optimize.own[2]: \"p\" is named twice";
+        QTest::newRow("candidates: unknown") << candidates(R"("own": ["p", "x"])")
+                                             << "optimize.own[1]: no scenario is named \"x\"";
+        QTest::newRow("candidates: wrong kind") << candidates(R"("own": ["p"], "reserve": ["r", "q"])")
+                                                << "optimize.reserve[1]: \"q\" is a scenario of kind purchase; must name a "
+                                                   "reserved scenario";
+        QTest::newRow("candidates: not a name") << candidates(R"("own": ["p", 3])")
+                                                << "optimize.own[1]: must be a non-empty text";
         QTest::newRow("a v4 key on an elastic scenario")
             << plan(R"({"name": "e", "kind": "elastic", "rate_per_hour": 1, "server_price_trend": -0.2})")
             << "scenarios[0].server_price_trend: not a parameter of an elastic scenario";
@@ -140,6 +158,30 @@ private slots:
         const Expected<tco::Plan> older = tco::readPlan(v3);
         QVERIFY2(older, older ? "" : qPrintable(older.error().details.join(QLatin1Char('\n'))));
         QCOMPARE(QJsonDocument::fromJson(tco::writePlan(*older)).object().value(QStringLiteral("version")).toInt(), 3);
+    }
+
+    void candidatesAreReadAndWrittenBackAsLists()
+    {
+        // §14.4: lists are read in order and written back as lists (version 4); one name stays one name.
+        const QByteArray json = plan(R"({"name": "p", "kind": "purchase"}, {"name": "q", "kind": "purchase"},
+            {"name": "r", "kind": "reserved", "rate_per_hour": 4}, {"name": "e", "kind": "elastic", "rate_per_hour": 1})",
+                                     R"(, "optimize": {"own": ["q", "p"], "reserve": "r", "burst": "e"})");
+        const Expected<tco::Plan> read = tco::readPlan(json);
+        QVERIFY2(read, read ? "" : qPrintable(read.error().details.join(QLatin1Char('\n'))));
+        QCOMPARE(read->optimize->own, (QStringList{QStringLiteral("q"), QStringLiteral("p")}));
+        QVERIFY(read->optimize->ownListed);
+        QCOMPARE(read->optimize->reserve, QStringList{QStringLiteral("r")});
+        QVERIFY(!read->optimize->reserveListed);
+        QCOMPARE(read->optimize->ownName(QStringLiteral("q")), QStringLiteral("Optimized mix \u00b7 own \u00b7 q"));
+        QCOMPARE(read->optimize->reserveName(QStringLiteral("r")), QStringLiteral("Optimized mix \u00b7 reserve"));
+        const QJsonObject written = QJsonDocument::fromJson(tco::writePlan(*read)).object();
+        QCOMPARE(written.value(QStringLiteral("version")).toInt(), 4);
+        const QJsonObject optimize = written.value(QStringLiteral("optimize")).toObject();
+        QCOMPARE(optimize.value(QStringLiteral("own")).toArray(),
+                 (QJsonArray{QStringLiteral("q"), QStringLiteral("p")}));
+        QCOMPARE(optimize.value(QStringLiteral("reserve")).toString(), QStringLiteral("r"));
+        const Expected<tco::Plan> again = tco::readPlan(tco::writePlan(*read));
+        QVERIFY(again && again->optimize == read->optimize);
     }
 
     void aVersionFourPlanEvaluates()

@@ -9,11 +9,13 @@
 
 #include <algorithm>
 
+#include <QAbstractSeries>
 #include <QAction>
 #include <QChart>
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
@@ -65,9 +67,15 @@ private slots:
 
     void theRequestComesFromThePlan()
     {
-        QCOMPARE(on<QComboBox>(QStringLiteral("fleetOwn"))->currentText(), QStringLiteral("On-prem baseline, 1 server"));
-        QCOMPARE(on<QComboBox>(QStringLiteral("fleetReserve"))->currentText(),
-                 QStringLiteral("Reserved 8xA100 cloud, 1-year terms"));
+        // The candidates: the request's ticked first, then the plan's other scenarios of the kind, unticked.
+        auto *own = on<QListWidget>(QStringLiteral("fleetOwn"));
+        QCOMPARE(own->count(), 2);
+        QCOMPARE(own->item(0)->text(), QStringLiteral("On-prem baseline, 1 server"));
+        QCOMPARE(own->item(0)->checkState(), Qt::Checked);
+        QCOMPARE(own->item(1)->checkState(), Qt::Unchecked);
+        auto *reserve = on<QListWidget>(QStringLiteral("fleetReserve"));
+        QCOMPARE(reserve->item(0)->text(), QStringLiteral("Reserved 8xA100 cloud, 1-year terms"));
+        QCOMPARE(reserve->item(0)->checkState(), Qt::Checked);
         QCOMPARE(on<QComboBox>(QStringLiteral("fleetBurst"))->currentText(), QStringLiteral("GCP on-demand A100, autoscaled"));
         // Only kinds that fit: the burst offers the two elastic scenarios and "none".
         QCOMPARE(on<QComboBox>(QStringLiteral("fleetBurst"))->count(), 3);
@@ -134,6 +142,66 @@ private slots:
         QTRY_COMPARE(m_f->editor()->plan().scenarios.size(), before);
         // The plan changed after the answer: it must be found again before it can be added.
         QVERIFY(!add->isEnabled());
+    }
+
+    // model.md §14.4 from the page: a later generation ticked beside the first, the answer by candidate, its bands on
+    // the timeline, and "Add to plan" with one scenario per candidate.
+    void severalGenerationsAreCandidates()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(page()->answer().has_value() && !page()->isRunning(), 60000); // the first show's own run
+        const QString first = QStringLiteral("On-prem baseline, 1 server"), later = QStringLiteral("On-prem next generation");
+        tco::Plan plan = m_f->editor()->plan();
+        tco::PlanScenario next = *plan.scenario(first);
+        next.name = later;
+        auto &p = std::get<tco::PurchaseScenario>(next.scenario);
+        p.servers = 0; // on sale from month 10, twice as fast for 1.7 times the price, 25 % cheaper a year
+        p.serverPrice *= 1.7;
+        p.speedup *= 2.0;
+        p.availableFromMonth = 10;
+        p.serverPriceTrend = -0.25;
+        for (tco::ParamId id : {tco::ParamId::Servers, tco::ParamId::ServerPrice, tco::ParamId::Speedup,
+                                tco::ParamId::AvailableFromMonth, tco::ParamId::ServerPriceTrend})
+            tco::setGiven(next.given, id);
+        plan.scenarios << next;
+        m_f->editor()->apply(plan, QStringLiteral("Add a later generation"));
+
+        auto *own = on<QListWidget>(QStringLiteral("fleetOwn"));
+        QTRY_COMPARE(own->count(), 3);
+        const QList<QListWidgetItem *> found = own->findItems(later, Qt::MatchExactly);
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.front()->checkState(), Qt::Unchecked);
+        found.front()->setCheckState(Qt::Checked);
+        const tco::OptimizeRequest r = page()->request();
+        QCOMPARE(r.own, (QStringList{first, later}));
+        QVERIFY(r.ownListed);
+
+        on<QSpinBox>(QStringLiteral("fleetTrials"))->setValue(300);
+        QTest::mouseClick(on<QPushButton>(QStringLiteral("fleetRun")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning() && page()->currentAnswer(), 60000);
+        const tco::OptimizeAnswer &a = *page()->currentAnswer();
+        QVERIFY(!a.plan.purchases.empty());
+        // The sentence and the timeline name each generation bought.
+        const QString sentence = on<QLabel>(QStringLiteral("fleetSentence"))->text();
+        QStringList bands;
+        for (QAbstractSeries *series : on<ui::ChartView>(QStringLiteral("fleetTimeline"))->chart()->series())
+            bands << series->name();
+        for (const tco::FleetPurchase &bought : a.plan.purchases) {
+            const QString name = r.own.at(bought.candidate);
+            QVERIFY2(sentence.contains(QStringLiteral("of \u201c%1\u201d").arg(name)), qPrintable(sentence));
+            QVERIFY2(bands.filter(name).size() == 1, qPrintable(bands.join(QStringLiteral(" | "))));
+        }
+        shot(QStringLiteral("fleet-generations"));
+
+        auto *add = on<QPushButton>(QStringLiteral("fleetAddToPlan"));
+        QTRY_VERIFY(add->isEnabled());
+        QTest::mouseClick(add, Qt::LeftButton);
+        const tco::Plan &after = m_f->editor()->plan();
+        QTRY_VERIFY(after.scenario(QStringLiteral("Optimized fleet")));
+        const auto &mix = std::get<tco::MixScenario>(after.scenario(QStringLiteral("Optimized fleet"))->scenario);
+        QCOMPARE(mix.layers, (QStringList{QStringLiteral("Optimized fleet \u00b7 own \u00b7 ") + first,
+                                          QStringLiteral("Optimized fleet \u00b7 own \u00b7 ") + later,
+                                          QStringLiteral("Optimized fleet \u00b7 reserve")}));
+        QVERIFY(m_f->editor()->result());
     }
 
     // The path a finance lead takes: find the fleet plan, add it, look at every page; close the app and open the

@@ -47,7 +47,7 @@ QChart *timelineChart(const tco::OptimizeAnswer &answer)
     }
     const double divisor = 1000.0;
     setNiceRange(hours, 0.0, top / divisor);
-    hours->setTitleText(QObject::tr("Reference GPU-hours a month (thousands)"));
+    hours->setTitleText(QObject::tr("GPU-hours a month, thousands"));
     hours->setLabelFormat(QStringLiteral("%.0f"));
     setMonthRange(months, 1, static_cast<int>(h));
 
@@ -63,15 +63,47 @@ QChart *timelineChart(const tco::OptimizeAnswer &answer)
         a->attachAxis(months);
         a->attachAxis(hours);
     };
-    int servers = 0, instances = 0;
-    for (const tco::ScheduledPurchase &p : answer.plan.purchases)
-        servers += p.servers;
-    for (double i : t.instances)
-        instances = std::max(instances, static_cast<int>(i));
-    if (!answer.request.own.isEmpty())
-        area(t.ownServes, zero, QObject::tr("Owned servers (%1 at most)").arg(servers), palette::scenarioColor(4), 170);
-    if (!answer.request.reserve.isEmpty())
-        area(layers, t.ownServes, QObject::tr("Reserved instances (%1 at most)").arg(instances), palette::scenarioColor(1), 170);
+    // Capacity by candidate, stacked in the mix's order (own candidates, then reserve candidates): with several
+    // generations each has its band (model.md §14.4).
+    const tco::OptimizeRequest &r = answer.request;
+    std::vector<double> below = zero;
+    int colour = 0;
+    const auto stack = [&](const std::vector<double> &serves, const QString &name) {
+        std::vector<double> above = below;
+        for (std::size_t m = 0; m < h && m < serves.size(); ++m)
+            above[m] += serves[m];
+        static constexpr int kOrder[] = {4, 1, 2, 5, 6, 7, 3, 0}; // one owned and one reserved band: 4 and 1, as always
+        area(above, below, name, palette::scenarioColor(kOrder[colour++ % 8]), 170);
+        below = std::move(above);
+    };
+    const auto most = [](const std::vector<double> &units) {
+        double n = 0.0;
+        for (double x : units)
+            n = std::max(n, x);
+        return static_cast<int>(n);
+    };
+    for (std::size_t c = 0; c < t.ownServesBy.size() && c < static_cast<std::size_t>(r.own.size()); ++c) {
+        int servers = 0;
+        for (const tco::FleetPurchase &p : answer.plan.purchases)
+            servers += p.candidate == static_cast<int>(c) ? p.servers : 0;
+        if (r.own.size() == 1)
+            stack(t.ownServesBy[c], QObject::tr("Owned servers (%1 at most)").arg(servers));
+        else if (servers > 0)
+            stack(t.ownServesBy[c], servers == 1 ? QObject::tr("%1 (1 server)").arg(r.own.at(static_cast<qsizetype>(c)))
+                                                 : QObject::tr("%1 (%2 servers)").arg(r.own.at(static_cast<qsizetype>(c))).arg(servers));
+    }
+    for (std::size_t c = 0; c < t.reserveServesBy.size() && c < static_cast<std::size_t>(r.reserve.size()); ++c) {
+        std::vector<double> instances(h, 0.0);
+        for (const tco::FleetTerm &term : answer.plan.terms)
+            if (term.candidate == static_cast<int>(c))
+                for (int m = term.startMonth - 1; m < std::min(static_cast<int>(h), term.startMonth - 1 + term.termMonths); ++m)
+                    instances[static_cast<std::size_t>(m)] += term.instances;
+        if (r.reserve.size() == 1)
+            stack(t.reserveServesBy[c], QObject::tr("Reserved instances (%1 at most)").arg(most(instances)));
+        else if (most(instances) > 0)
+            stack(t.reserveServesBy[c],
+                  QObject::tr("%1 (%2 instances at most)").arg(r.reserve.at(static_cast<qsizetype>(c))).arg(most(instances)));
+    }
     area(t.demandP90, t.demandP10, QObject::tr("Demand, P10–P90 of the futures"), QColor(0x8a, 0x95, 0xa1), 55);
     auto *median = line(t.demandP50, divisor, chart);
     median->setName(QObject::tr("Demand, median"));

@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScopeGuard>
@@ -58,6 +59,40 @@ void fillRole(QComboBox *box, const tco::Plan &plan, tco::ScenarioKind kind, con
     box->setCurrentIndex(std::max(0, box->findData(current)));
 }
 
+// The candidates of one role: the request's first in its order, then the plan's other scenarios of the kind; `ticked`
+// are checked.
+void fillCandidates(QListWidget *list, const tco::Plan &plan, tco::ScenarioKind kind, const QStringList &ticked)
+{
+    const QSignalBlocker block(list);
+    list->clear();
+    QStringList names;
+    for (const QString &name : ticked)
+        if (const tco::PlanScenario *s = plan.scenario(name); s && s->kind() == kind)
+            names << name;
+    for (const tco::PlanScenario &s : plan.scenarios)
+        if (s.kind() == kind && !names.contains(s.name))
+            names << s.name;
+    for (const QString &name : names) {
+        auto *item = new QListWidgetItem(name, list);
+        item->setToolTip(name);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(ticked.contains(name) ? Qt::Checked : Qt::Unchecked);
+    }
+    // Tall enough for four without scrolling, no taller than its rows.
+    const int rows = std::clamp(static_cast<int>(names.size()), 1, 4);
+    const int row = std::max(list->fontMetrics().height() + 6, list->sizeHintForRow(0));
+    list->setFixedHeight(rows * row + 2 * list->frameWidth() + 4);
+}
+
+QStringList tickedIn(const QListWidget *list)
+{
+    QStringList out;
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->checkState() == Qt::Checked)
+            out << list->item(i)->text();
+    return out;
+}
+
 QTableWidgetItem *cell(const QString &text, bool number = false)
 {
     auto *item = new QTableWidgetItem(text);
@@ -86,18 +121,35 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     form->addWidget(intro);
     auto *roles = new QGroupBox(tr("Choices"), panel);
     auto *rolesForm = new QFormLayout(roles);
-    m_own = new QComboBox(roles);
+    m_own = new QListWidget(roles);
     m_own->setObjectName(QStringLiteral("fleetOwn"));
-    m_own->setToolTip(tr("The server to buy (a purchase scenario: its price, tiers, power, staff, lead time)"));
-    m_reserve = new QComboBox(roles);
+    m_own->setAccessibleName(tr("Servers to buy"));
+    m_own->setToolTip(tr("The servers that may be bought (purchase scenarios: price and its trend, tiers, power, staff, "
+                         "on sale from, lead time). Tick several to choose between generations; the first ticked serves "
+                         "first."));
+    m_reserve = new QListWidget(roles);
     m_reserve->setObjectName(QStringLiteral("fleetReserve"));
-    m_reserve->setToolTip(tr("The instance to reserve (a reserved scenario: its rate, discount, upfront; its first term's "
-                             "length)"));
+    m_reserve->setAccessibleName(tr("Instances to reserve"));
+    m_reserve->setToolTip(tr("The instances that may be reserved (reserved scenarios: rate, discount, upfront; the first "
+                             "term's length). They serve after the servers, in the order listed."));
     m_burst = new QComboBox(roles);
     m_burst->setObjectName(QStringLiteral("fleetBurst"));
     m_burst->setToolTip(tr("Pay-per-use for what the owned and reserved capacity cannot serve (an elastic scenario)"));
-    rolesForm->addRow(tr("Own"), m_own);
-    rolesForm->addRow(tr("Reserve"), m_reserve);
+    // The candidate lists take the group's whole width (scenario names are long); several may be ticked.
+    auto *ownLabel = new QLabel(tr("Own: the servers that may be bought (tick one or more generations)"), roles);
+    ownLabel->setWordWrap(true);
+    ownLabel->setBuddy(m_own);
+    auto *reserveLabel = new QLabel(tr("Reserve: the instances that may be reserved"), roles);
+    reserveLabel->setWordWrap(true);
+    reserveLabel->setBuddy(m_reserve);
+    for (QListWidget *list : {m_own, m_reserve}) {
+        list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        list->setTextElideMode(Qt::ElideRight);
+    }
+    rolesForm->addRow(ownLabel);
+    rolesForm->addRow(m_own);
+    rolesForm->addRow(reserveLabel);
+    rolesForm->addRow(m_reserve);
     rolesForm->addRow(tr("Burst"), m_burst);
     m_every = new QSpinBox(roles);
     m_every->setObjectName(QStringLiteral("fleetEvery"));
@@ -198,11 +250,12 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
     m_name->setObjectName(QStringLiteral("fleetName"));
     m_name->setAccessibleName(tr("Name of the mix to add"));
     m_name->setToolTip(tr("The name of the mix the answer adds; its layers are named \u201cNAME \u00b7 own\u201d and "
-                          "\u201cNAME \u00b7 reserve\u201d"));
+                          "\u201cNAME \u00b7 reserve\u201d (with several candidates, \u201cNAME \u00b7 own \u00b7 "
+                          "CANDIDATE\u201d for each)"));
     m_add = new QPushButton(tr("Add to plan"), panel);
     m_add->setObjectName(QStringLiteral("fleetAddToPlan"));
     m_add->setEnabled(false);
-    m_add->setToolTip(tr("Add the answer as three scenarios (one step of Edit \u25b8 Undo)"));
+    m_add->setToolTip(tr("Add the answer as scenarios: one per candidate and their mix (one step of Edit \u25b8 Undo)"));
     addRow->addWidget(m_name, 1);
     addRow->addWidget(m_add);
     form->addLayout(addRow);
@@ -301,8 +354,9 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
         if (!m_refreshing)
             markStale(tr("The settings changed since this answer was found: find the fleet plan again."));
     };
-    for (QComboBox *role : {m_own, m_reserve, m_burst})
-        connect(role, &QComboBox::activated, this, settingMoved);
+    for (QListWidget *role : {m_own, m_reserve})
+        connect(role, &QListWidget::itemChanged, this, settingMoved);
+    connect(m_burst, &QComboBox::activated, this, settingMoved);
     connect(m_risk, &QSlider::valueChanged, this, settingMoved);
     for (QSpinBox *box : {m_every, m_maxServers, m_maxInstances, m_trials, m_seed})
         connect(box, &QSpinBox::valueChanged, this, settingMoved);
@@ -371,8 +425,8 @@ void FleetPlanPage::refreshFromPlan()
     const bool first = !m_seenOnce || plan.optimize != m_seen;
     m_seenOnce = true;
     m_seen = plan.optimize;
-    fillRole(m_own, plan, tco::ScenarioKind::Purchase, first ? r.own : current(m_own, r.own));
-    fillRole(m_reserve, plan, tco::ScenarioKind::Reserved, first ? r.reserve : current(m_reserve, r.reserve));
+    fillCandidates(m_own, plan, tco::ScenarioKind::Purchase, first ? r.own : tickedIn(m_own));
+    fillCandidates(m_reserve, plan, tco::ScenarioKind::Reserved, first ? r.reserve : tickedIn(m_reserve));
     fillRole(m_burst, plan, tco::ScenarioKind::Elastic, first ? r.burst : current(m_burst, r.burst));
     // The note that there is nothing uncertain goes once the plan has uncertain inputs (given on the Risk page).
     const QString noUncertainty = noUncertaintyNote();
@@ -407,8 +461,12 @@ void FleetPlanPage::updateRiskLabel()
 tco::OptimizeRequest FleetPlanPage::request() const
 {
     tco::OptimizeRequest r = m_editor->plan().optimize.value_or(tco::OptimizeRequest{});
-    r.own = m_own->currentData().toString();
-    r.reserve = m_reserve->currentData().toString();
+    // Several ticked: candidates as a list (model.md §14.4); one keeps the plan's form of it.
+    const tco::OptimizeRequest given = r;
+    r.own = tickedIn(m_own);
+    r.reserve = tickedIn(m_reserve);
+    r.ownListed = r.own.size() > 1 || (given.ownListed && r.own == given.own);
+    r.reserveListed = r.reserve.size() > 1 || (given.reserveListed && r.reserve == given.reserve);
     r.burst = m_burst->currentData().toString();
     r.everyMonths = m_every->value();
     r.epochs.reset();
@@ -444,8 +502,8 @@ void FleetPlanPage::run()
     tco::Plan plan = m_editor->plan();
     plan.optimize = request();
     if (plan.optimize->roles() < 2) {
-        m_status->setText(tr("Choose at least two of own, reserve and burst: the plan needs a purchase, a reserved or an "
-                             "elastic scenario for each."));
+        m_status->setText(tr("Choose at least two of own, reserve and burst: tick a purchase or a reserved scenario, or "
+                             "choose an elastic one to burst to."));
         return;
     }
     m_done = std::make_shared<std::atomic<int>>(0);

@@ -14,6 +14,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QSlider;
@@ -26,8 +27,8 @@ namespace mltco::ui {
 class ChartView;
 class PlanEditor;
 
-/// The Fleet plan page (model.md §11.4): choose which scenarios play own, reserve and burst, how often a decision may
-/// be taken, the risk the company accepts (from "cheapest on average" to "safest at P95") and the limits; run the
+/// The Fleet plan page (model.md §11.4, §14.4): tick the purchases and reservations that are candidates (one or more
+/// generations each) and the burst, how often a decision may be taken, the risk the company accepts (from "cheapest on average" to "safest at P95") and the limits; run the
 /// optimizer in the background with progress and cancel; read the answer as a sentence, a timeline of what is owned
 /// and reserved against demand, the efficient frontier, every plan scenario under the same futures and the marginal
 /// values; "Add to plan" adds the three scenarios (and the request) in one undoable step.
@@ -68,8 +69,10 @@ private:
     void updateRiskLabel();
 
     PlanEditor *m_editor;
-    QComboBox *m_own = nullptr;
-    QComboBox *m_reserve = nullptr;
+    /// The candidates to own and to reserve (model.md §14.4): the plan's purchase and reserved scenarios, ticked ones in
+    /// the order listed (the request's own first); the first serves first.
+    QListWidget *m_own = nullptr;
+    QListWidget *m_reserve = nullptr;
     QComboBox *m_burst = nullptr;
     QSpinBox *m_every = nullptr;
     QSlider *m_risk = nullptr;
