@@ -21,6 +21,7 @@ constexpr int kBranchNodesLeast = 200;         // ... but at least this many rel
 constexpr int kPolishRounds = 50;              // kicks polish() keeps at most for the answer
 constexpr int kFrontierPolishRounds = 4;       // ... and for each point of the efficient frontier
 constexpr double kCloseEnough = 0.004;          // the branch and bound stops when its bound is this close to the answer
+constexpr int kCloseAfter = 600;                // ... after at least this many relaxations
 constexpr std::size_t kSmallSpace = 12;        // choices (epochs x candidates) up to which descending also moves pairs
 constexpr std::size_t kMostRoots = 256;        // combinations of first staffed months the compact relaxation solves
 

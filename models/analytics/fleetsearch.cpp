@@ -382,8 +382,9 @@ std::optional<double> Optimizer::branchAndBound(double incumbent, int nodes) con
         std::pop_heap(open.begin(), open.end(), worse);
         Node node = std::move(open.back());
         open.pop_back();
-        // Close enough: the lowest open node within kCloseEnough of the answer bounds it as well as the answer needs.
-        if (incumbent - node.value <= kCloseEnough * std::abs(incumbent))
+        // Close enough: the lowest open node within kCloseEnough of the answer bounds it as well as the answer needs
+        // (once a few hundred relaxations have had their chance to close the gap altogether).
+        if (solved >= kCloseAfter && incumbent - node.value <= kCloseEnough * std::abs(incumbent))
             return node.value;
         Node down = node, up = node;
         FleetLpBranch &d = down.branch, &u = up.branch;
