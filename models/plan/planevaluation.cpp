@@ -520,10 +520,10 @@ int headlinePurchase(const PlanResult &result)
     return isPurchase(owned) ? owned : -1;
 }
 
-std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result, int owned)
+namespace {
+
+std::optional<HeadlineBreakEven> breakEvenOf(const PlanResult &result, int owned)
 {
-    if (owned < 0)
-        owned = headlinePurchase(result);
     if (owned < 0 || static_cast<std::size_t>(owned) >= result.scenarios.size() ||
         result.scenarios[static_cast<std::size_t>(owned)].kind() != ScenarioKind::Purchase)
         return std::nullopt;
@@ -552,6 +552,24 @@ std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result, int
     }
     return HeadlineBreakEven{{std::move(request), std::move(found)}, owned, counterpart.cloud, std::nullopt,
                              counterpart.meetsDemand};
+}
+
+} // namespace
+
+std::optional<HeadlineBreakEven> headlineBreakEven(const PlanResult &result, int owned)
+{
+    if (owned >= 0)
+        return breakEvenOf(result, owned);
+    const int preferred = headlinePurchase(result);
+    if (std::optional<HeadlineBreakEven> found = breakEvenOf(result, preferred))
+        return found;
+    // The purchase asked about first cannot be compared (a fleet that follows demand has no break-even against
+    // pay-per-use): the first other purchase that can.
+    for (std::size_t i = 0; i < result.scenarios.size(); ++i)
+        if (static_cast<int>(i) != preferred && result.scenarios[i].kind() == ScenarioKind::Purchase)
+            if (std::optional<HeadlineBreakEven> found = breakEvenOf(result, static_cast<int>(i)))
+                return found;
+    return std::nullopt;
 }
 
 std::vector<FxUse> PlanResult::fxUsed() const

@@ -115,7 +115,8 @@ std::optional<OwningVersusCloud> owningVersusCloud(const PlanResult &result, std
 /// else the purchase of the plan's first break-even request, else the plan's first purchase; -1 when there is none.
 int headlinePurchase(const PlanResult &result);
 
-/// The break-even of the purchase at `purchase` (headlinePurchase() when -1; any purchase of the plan may be chosen)
+/// The break-even of the purchase at `purchase` (when -1, headlinePurchase()'s, or, when that one cannot be compared, the
+/// first other purchase's that can; any purchase of the plan may be chosen)
 /// against owningCounterpart(): the plan's own request for that pair when it has one, otherwise one worked out with a
 /// request's defaults (capacity basis, the default sweep; against pay-per-use, the fleet's break-even utilization).
 /// None when the plan has no purchase or no cloud option, or the comparison cannot be worked out.

@@ -97,6 +97,7 @@ private slots:
     void cheapestMeetingDemandIgnoresWhatDoesLess();
     void headlineBreakEvenIsAgainstTheCheapestCloudOption();
     void everyPurchaseAgainstTheOneCounterpart();
+    void theHeadlineBreakEvenSkipsAPurchaseThatCannotBeCompared();
     void aPlanConvertedToAnotherCurrency();
     void jsonHasTheDocumentedShape();
     void jsonUsesNullForUndefined();
@@ -531,6 +532,26 @@ void TestPlanEvaluation::everyPurchaseAgainstTheOneCounterpart()
 // catalog is not (the evaluation converts it at its own day's rate), a money range of an uncertain input and the
 // fleet's capex budget are converted, a fixed rate of 1.1 CHF per USD becomes 1.375 CHF per EUR, and the rate is
 // written beside each amount. Its evaluation is the dollar plan's times 0.8, to rounding.
+void TestPlanEvaluation::theHeadlineBreakEvenSkipsAPurchaseThatCannotBeCompared()
+{
+    // The first purchase follows demand, which has no break-even against pay-per-use; the second, a fixed fleet, has:
+    // the headline compares the second rather than nothing (the generations example's dashboard said "nothing to
+    // compare" with two fixed fleets in the plan).
+    const Expected<Plan> plan = readPlan(R"({"name": "p", "workload": {"demand_gpu_hours": 20000, "horizon_months": 24},
+        "scenarios": [{"name": "grows", "kind": "purchase", "servers": 1, "expansion": "to_demand", "server_price": 100000},
+                      {"name": "fixed", "kind": "purchase", "servers": 2, "server_price": 100000},
+                      {"name": "cloud", "kind": "elastic", "rate_per_hour": 3}]})");
+    QVERIFY(plan);
+    const Expected<PlanResult> r = evaluatePlan(*plan);
+    QVERIFY(r);
+    QCOMPARE(headlinePurchase(*r), 0);
+    QVERIFY(!headlineBreakEven(*r, 0));
+    const std::optional<HeadlineBreakEven> h = headlineBreakEven(*r);
+    QVERIFY(h);
+    QCOMPARE(h->purchase, 1);
+    QCOMPARE(h->breakEven.request.purchase, QStringLiteral("fixed"));
+}
+
 void TestPlanEvaluation::aPlanConvertedToAnotherCurrency()
 {
     Expected<Plan> plan = readPlan(R"({"name": "p", "version": 3, "fx_rates": {"CHF": 1.1},

@@ -155,7 +155,7 @@ void KpiPanel::showBreakEven(const tco::PlanResult &result, const std::optional<
     if (!headline) {
         m_breakEven->setValue(QStringLiteral("—"));
         m_breakEven->setDetail(tr("Nothing to compare owning with: the plan needs a purchase and a cloud option (dedicated, "
-                                  "cluster, pay-per-use or reserved)."));
+                                  "cluster, pay-per-use or reserved) whose break-even can be worked out."));
         m_breakEven->setTone(KpiCard::Tone::Neutral);
         m_breakEven->setToolTip({});
         return;
