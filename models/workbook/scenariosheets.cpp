@@ -776,10 +776,32 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
     cat[idx(Category::Facilities)] = [&b, inServiceCol](int m) {
         return QStringLiteral("%1*(FacilitiesPerServerYear/12+PowerKwPerServer*ColocationPerKwMonth)").arg(b.at(inServiceCol, m));
     };
-    cat[idx(Category::Power)] = [&b, inServiceCol, price](int m) {
-        return QStringLiteral("%1*PowerKwPerServer*AverageLoad*Pue*730*%2*(1+ElectricityPriceTrend)^((%3-1)/12)")
-            .arg(b.at(inServiceCol, m), price, b.M(m));
-    };
+    if (s.idlePowerFraction) {
+        // Idle power (model.md §14.2): the power at full load times φ + (1 − φ) u, u the share of the capacity that
+        // serves; alone, what it serves of the month's demand.
+        const tco::Workload &w = b.cx.result.workload;
+        const double kwh = s.electricityFromPlan && w.electricityPerKwh ? *w.electricityPerKwh : s.electricityPerKwh;
+        std::vector<double> full(static_cast<std::size_t>(H));
+        for (int m = 1; m <= H; ++m)
+            full[static_cast<std::size_t>(m - 1)] = b.t.value(inServiceCol, m) * s.powerKwPerServer * s.pue * 730.0 * kwh *
+                                                    std::pow(1.0 + s.electricityPriceTrend, (m - 1) / 12.0);
+        const int fullCol = b.t.add(QStringLiteral("power at full load"), Fmt::Money,
+                                    [&b, inServiceCol, price](int m) {
+                                        return QStringLiteral("%1*PowerKwPerServer*Pue*730*%2*(1+ElectricityPriceTrend)^((%3-1)/12)")
+                                            .arg(b.at(inServiceCol, m), price, b.M(m));
+                                    },
+                                    full);
+        b.out.columns.fullPower = fullCol;
+        cat[idx(Category::Power)] = [&b, fullCol, capacity](int m) {
+            return QStringLiteral("%1*IF(%2>0,IdlePowerFraction+(1-IdlePowerFraction)*MIN(1,MIN(%3,%2)/%2),IdlePowerFraction)")
+                .arg(b.at(fullCol, m), b.at(capacity, m), b.at(b.demandCol, m));
+        };
+    } else {
+        cat[idx(Category::Power)] = [&b, inServiceCol, price](int m) {
+            return QStringLiteral("%1*PowerKwPerServer*AverageLoad*Pue*730*%2*(1+ElectricityPriceTrend)^((%3-1)/12)")
+                .arg(b.at(inServiceCol, m), price, b.M(m));
+        };
+    }
     cat[idx(Category::Failures)] = [&b, inServiceCol](int m) { return QStringLiteral("%1*FailuresPerServerYear/12").arg(b.at(inServiceCol, m)); };
     cat[idx(Category::Staff)] = [&b, inServiceCol](int m) {
         return QStringLiteral("IF(AND(%1>0,ServersPerFte>0),CEILING(%1/ServersPerFte-1E-9,1),0)*FteAnnualCost/12").arg(b.at(inServiceCol, m));
@@ -822,6 +844,7 @@ void compositeSheet(Builder &b, const QStringList &layerNames, const QString &bu
         left[static_cast<std::size_t>(m - 1)] = b.G(m);
     int leftCol = b.demandCol;
     std::vector<int> capacities;
+    std::vector<int> layerPower(layers.size(), -1); // a purchase with idle power: its power in this composite
     for (std::size_t k = 0; k < layers.size(); ++k) {
         const ScenarioSheet *layer = layers[k];
         const int cap = b.t.add(QStringLiteral("%1: capacity").arg(layer->name), Fmt::Hours,
@@ -842,6 +865,28 @@ void compositeSheet(Builder &b, const QStringList &layerNames, const QString &bu
         leftCol = b.t.add(QStringLiteral("left after %1").arg(layer->name), Fmt::Hours,
                           [&b, leftCol, servedCol](int m) { return QStringLiteral("%1-%2").arg(b.at(leftCol, m), b.at(servedCol, m)); },
                           left);
+        // A purchase with idle power: its power follows what it serves here, over its full capacity (model.md §14.2,
+        // clarification 7 of §14.5), and its tax with it.
+        if (layer->columns.fullPower >= 0) {
+            const QString idle = cx.cells.at(layer->name, QStringLiteral("idle_power_fraction"));
+            double phi = 0.0;
+            for (const tco::EvaluatedScenario &e : cx.result.scenarios)
+                if (e.name == layer->name)
+                    if (const auto *p = std::get_if<tco::PurchaseScenario>(&e.scenario))
+                        phi = p->idlePowerFraction.value_or(0.0);
+            std::vector<double> power(static_cast<std::size_t>(b.H));
+            for (int m = 1; m <= b.H; ++m) {
+                const double c = layer->table.value(layer->columns.capacity, m);
+                const double u = c > 0.0 ? std::clamp(served[static_cast<std::size_t>(m - 1)] / c, 0.0, 1.0) : 0.0;
+                power[static_cast<std::size_t>(m - 1)] = layer->table.value(layer->columns.fullPower, m) * (phi + (1.0 - phi) * u);
+            }
+            layerPower[k] = b.t.add(QStringLiteral("%1: power as a layer").arg(layer->name), Fmt::Money,
+                                    [&b, on, layer, idle, cap, servedCol](int m) {
+                                        return QStringLiteral("%1*IF(%2>0,%3+(1-%3)*MIN(1,%4/%2),%3)")
+                                            .arg(on(layer, layer->columns.fullPower, m), b.at(cap, m), idle, b.at(servedCol, m));
+                                    },
+                                    power);
+        }
     }
     const int capacity = b.t.add(QStringLiteral("capacity"), Fmt::Hours,
                                  [&b, capacities](int m) {
@@ -898,11 +943,21 @@ void compositeSheet(Builder &b, const QStringList &layerNames, const QString &bu
     Categories cat;
     for (std::size_t k = 0; k < tco::kCategories.size(); ++k) {
         const int burstCol = burstCols[k];
-        cat[k] = [&b, layers, on, k, burstCol](int m) {
+        cat[k] = [&b, layers, on, k, burstCol, layerPower](int m) {
             QStringList parts;
-            // Tax: the layers' taxable amounts and the burst's (tax is the rate times their sum).
-            for (const ScenarioSheet *layer : layers)
-                parts << on(layer, k == idx(Category::Tax) ? layer->columns.taxable : layer->columns.category[k], m);
+            // Tax: the layers' taxable amounts and the burst's (tax is the rate times their sum); a layer whose power
+            // follows what it serves here pays that power, its taxable amount moved by the difference.
+            for (std::size_t l = 0; l < layers.size(); ++l) {
+                const ScenarioSheet *layer = layers[l];
+                if (layerPower[l] >= 0 && k == idx(Category::Power))
+                    parts << b.at(layerPower[l], m);
+                else if (layerPower[l] >= 0 && k == idx(Category::Tax))
+                    parts << QStringLiteral("(%1+%2-%3)").arg(on(layer, layer->columns.taxable, m),
+                                                             on(layer, layer->columns.category[idx(Category::Power)], m),
+                                                             b.at(layerPower[l], m));
+                else
+                    parts << on(layer, k == idx(Category::Tax) ? layer->columns.taxable : layer->columns.category[k], m);
+            }
             if (burstCol >= 0)
                 parts << b.at(burstCol, m);
             return parts.isEmpty() ? QStringLiteral("0") : parts.join(QLatin1Char('+'));

@@ -101,6 +101,9 @@ struct ScenarioColumns final
     int presentValue = -1;
     int cumulative = -1;
     int taxable = -1;     ///< gain less running costs and depreciation: tax is the tax rate times it
+    /// A purchase whose power follows its load (idle_power_fraction): its power at full load, which the load scales
+    /// (alone: what it serves of demand; as a layer: what it serves there); -1 otherwise.
+    int fullPower = -1;
 };
 
 /// One scenario sheet, as the Summary and the composites read it.

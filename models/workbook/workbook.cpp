@@ -736,10 +736,9 @@ QString lxwWords(lxw_error error)
 
 QStringList workbookCannotCarry(const tco::PlanResult &result)
 {
-    // Two keys of model version 4 are not yet written as formulas: a list price that moves month by month
-    // (server_price_trend, which reprices every renewal, sale and residual) and idle power (whose load follows what a
-    // purchase serves, alone or as a layer). A workbook whose cells recalculated without them would disagree with the
-    // app. Listed per scenario, by key.
+    // One key of model version 4 is not yet written as formulas: a list price that moves month by month
+    // (server_price_trend, which reprices every renewal, sale and residual, each capped at its own cycle's price). A
+    // workbook whose cells recalculated without it would disagree with the app. Listed per scenario.
     QStringList out;
     for (const tco::EvaluatedScenario &s : result.scenarios) {
         const auto *p = std::get_if<tco::PurchaseScenario>(&s.scenario);
@@ -748,8 +747,6 @@ QStringList workbookCannotCarry(const tco::PlanResult &result)
         QStringList keys;
         if (p->serverPriceTrend != 0.0)
             keys << tco::parameterKey(tco::ParamId::ServerPriceTrend);
-        if (p->idlePowerFraction && p->powerKwPerServer > 0.0)
-            keys << tco::parameterKey(tco::ParamId::IdlePowerFraction);
         if (!keys.isEmpty())
             out << QStringLiteral("\"%1\" (%2)").arg(s.name, keys.join(QStringLiteral(", ")));
     }
@@ -760,8 +757,8 @@ Status writeWorkbook(const QString &path, const tco::Plan &plan, const tco::Plan
 {
     const QString shown = QDir::toNativeSeparators(path);
     if (const QStringList v4 = workbookCannotCarry(result); !v4.isEmpty())
-        return Error{QStringLiteral("Cannot write \"%1\": the workbook does not yet write a server price trend or idle "
-                                    "power as formulas, which %2 use%3. The PDF and CSV exports carry them. "
+        return Error{QStringLiteral("Cannot write \"%1\": the workbook does not yet write a server price trend as "
+                                    "formulas, which %2 use%3. The PDF and CSV exports carry it. "
                                     "Nothing was written under that name.")
                          .arg(shown, v4.join(QStringLiteral("; ")), v4.size() == 1 ? QStringLiteral("s") : QString()),
                      {}};

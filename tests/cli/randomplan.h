@@ -19,9 +19,9 @@ class PlanMaker final
 {
 public:
     explicit PlanMaker(quint32 seed) : m_rng(seed) {}
-    /// Whether purchases use a server price trend and idle power (model version 4); on by default. The live workbook
+    /// Whether purchases use a server price trend (model version 4); on by default. The live workbook
     /// does not write those two as formulas yet and refuses such plans, so its tests make plans without them.
-    void setPriceTrendAndIdlePower(bool on) { m_trendAndIdle = on; }
+    void setPriceTrend(bool on) { m_trend = on; }
 
     QJsonObject make()
     {
@@ -153,7 +153,7 @@ public:
 
 private:
     bool m_version4 = true;
-    bool m_trendAndIdle = true;
+    bool m_trend = true;
     std::mt19937 m_rng;
     int m_horizon = 36;
 
@@ -283,7 +283,7 @@ private:
             s.insert(QStringLiteral("lease_rate_factor"), uniform(0.01, 0.05));
         }
         if (m_version4) {
-            if (chance(0.4) && m_trendAndIdle)
+            if (chance(0.4) && m_trend)
                 s.insert(QStringLiteral("server_price_trend"), uniform(-0.4, 0.2));
             if (chance(0.3)) {
                 s.insert(QStringLiteral("successor_month"), between(2, m_horizon));
@@ -295,7 +295,7 @@ private:
                 s.insert(QStringLiteral("paid_at_order_fraction"), uniform(0.1, 0.9));
             if (chance(0.3))
                 s.insert(QStringLiteral("colocation_per_kw_month"), uniform(0, 300));
-            if (chance(0.3) && m_trendAndIdle) // never beside average_load, which these plans leave at its default
+            if (chance(0.3)) // never beside average_load, which these plans leave at its default
                 s.insert(QStringLiteral("idle_power_fraction"), uniform(0.1, 0.5));
             if (chance(0.3))
                 s.insert(QStringLiteral("bonus_depreciation_fraction"), uniform(0, 1));

@@ -403,7 +403,7 @@ private slots:
     {
         QFETCH(quint32, seed);
         mltco::test::PlanMaker maker(seed);
-        maker.setPriceTrendAndIdlePower(false); // refused until they are formulas (see below)
+        maker.setPriceTrend(false); // refused until it is a formula (see below)
         const QByteArray json = QJsonDocument(maker.make()).toJson();
         liveAgainstEvaluate(json, {{QString(), QStringLiteral("tax_rate"), 0.19}}, QStringLiteral("random plan %1").arg(seed));
     }
@@ -495,8 +495,9 @@ private slots:
     {
         // Model version 4 (model.md §14.1, §14.2) as formulas: a deposit at order and the rest on delivery, the fabric on
         // top of each server (not resold; borrowed with a loan, leased at the factor), colocation per kW, bonus
-        // depreciation with straight line and MACRS, the successor's drop on sales and the residual, and a fleet that
-        // follows demand from the month its hardware goes on sale; each changed in the workbook and recalculated.
+        // depreciation with straight line and MACRS, the successor's drop on sales and the residual, a fleet that
+        // follows demand from the month its hardware goes on sale, and power that follows what a purchase serves (alone,
+        // as a mix's second layer and as a hybrid's base); each changed in the workbook and recalculated.
         const QByteArray plan = R"({"name": "Generations", "version": 4, "workload": {"engineers": 6,
             "demand_gpu_hours": 9000, "horizon_months": 40, "discount_rate": 0.08, "demand_growth": 0.4, "tax_rate": 0.21,
             "electricity_per_kwh": 0.15},
@@ -505,7 +506,7 @@ private slots:
              "paid_at_order_fraction": 0.3, "infrastructure_capex_fraction": 0.12, "holding_months": 18,
              "resale_fraction": 0.35, "power_kw_per_server": 10.2, "colocation_per_kw_month": 140,
              "bonus_depreciation_fraction": 0.6, "successor_month": 20, "successor_value_drop": 0.3,
-             "bulk_discounts": [[2, 0.05]]},
+             "bulk_discounts": [[2, 0.05]], "idle_power_fraction": 0.3},
             {"name": "Next generation to demand", "kind": "purchase", "servers": 1, "expansion": "to_demand",
              "available_from_month": 10, "depreciation": "macrs_5", "bonus_depreciation_fraction": 0.4,
              "successor_month": 30, "successor_value_drop": 0.5, "holding_months": 24, "speedup": 3},
@@ -514,7 +515,8 @@ private slots:
             {"name": "Leased with fabric", "kind": "purchase", "servers": 2, "financing": "lease",
              "lease_rate_factor": 0.03, "infrastructure_capex_fraction": 0.1},
             {"name": "Burst", "kind": "elastic", "rate_per_hour": 2.5},
-            {"name": "Mix", "kind": "mix", "layers": ["Deposit and fabric", "Next generation to demand"], "burst": "Burst"}]})";
+            {"name": "Mix", "kind": "mix", "layers": ["Next generation to demand", "Deposit and fabric"], "burst": "Burst"},
+            {"name": "Hybrid", "kind": "hybrid", "base": "Deposit and fabric", "burst": "Burst"}]})";
         const QString deposit = QStringLiteral("Deposit and fabric"), next = QStringLiteral("Next generation to demand");
         liveAgainstEvaluate(plan,
                             {{deposit, QStringLiteral("paid_at_order_fraction"), 0.5},
@@ -523,15 +525,17 @@ private slots:
                              {deposit, QStringLiteral("bonus_depreciation_fraction"), 1},
                              {deposit, QStringLiteral("successor_value_drop"), 0.1},
                              {deposit, QStringLiteral("successor_month"), 35},
+                             {deposit, QStringLiteral("idle_power_fraction"), 0.7},
+                             {QString(), QStringLiteral("demand_gpu_hours"), 20000},
                              {next, QStringLiteral("available_from_month"), 6},
                              {QStringLiteral("Leased with fabric"), QStringLiteral("infrastructure_capex_fraction"), 0.25}},
                             QStringLiteral("generations"));
     }
 
-    void aPriceTrendOrIdlePowerIsRefusedUntilTheyAreFormulas()
+    void aPriceTrendIsRefusedUntilItIsAFormula()
     {
-        // A list price that moves month by month and idle power are not yet formulas: a workbook without them would
-        // recalculate to other figures than the app's. Refused naming the scenario and its keys; nothing written.
+        // A list price that moves month by month is not yet a formula: a workbook without it would recalculate to other
+        // figures than the app's. Refused naming the scenario and its key; nothing written.
         const QString plan = writePlan(R"({"name": "Generations", "version": 4, "scenarios": [
             {"name": "H100 later", "kind": "purchase", "servers": 0, "purchases": [[7, 2]], "available_from_month": 7,
              "server_price_trend": -0.25, "colocation_per_kw_month": 150, "power_kw_per_server": 10.2,
@@ -541,7 +545,7 @@ private slots:
         const QString xlsx = m_home.filePath(QStringLiteral("generations.xlsx"));
         const CliRun r = cli({QStringLiteral("report"), plan, QStringLiteral("--xlsx"), xlsx});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("\"H100 later\" (server_price_trend, idle_power_fraction)")) &&
+        QVERIFY2(r.err.contains(QStringLiteral("\"H100 later\" (server_price_trend)")) &&
                      !r.err.contains(QStringLiteral("A100 now")) && r.err.contains(QStringLiteral("Nothing was written")),
                  qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(xlsx));
