@@ -70,6 +70,19 @@ double weightedQuantile(const std::vector<double> &values, const std::vector<dou
     return order.empty() ? 0.0 : values[order.back()];
 }
 
+namespace {
+
+// The workload with the same demand every month: what a layer's cost does with the hours it serves is read off it.
+Workload flatDemand(Workload workload, double gpuHours)
+{
+    workload.demandSteps.clear();
+    workload.demandGrowth = 0.0;
+    workload.demandGpuHours = gpuHours;
+    return workload;
+}
+
+} // namespace
+
 bool Optimizer::tick(int done)
 {
     m_lastTick = done;
@@ -276,10 +289,7 @@ void Optimizer::buildCosts(const InputSample *sample)
             // The burst bills what the layers leave, linearly (model.md §4.3): its cost at no demand and the change of
             // each month's cost per reference GPU-hour, from the engine.
             const Scenario &burst = future.scenarios[static_cast<std::size_t>(m_burstIndex)];
-            Workload w = future.workload;
-            w.demandSteps.clear();
-            w.demandGrowth = 0.0;
-            w.demandGpuHours = 0.0;
+            Workload w = flatDemand(future.workload, 0.0);
             evaluateInto(w, burst, zero);
             w.demandGpuHours = 1.0;
             evaluateInto(w, burst, one);
@@ -289,12 +299,13 @@ void Optimizer::buildCosts(const InputSample *sample)
                 m_slope[f * h + m] = (one.months[m].total - zero.months[m].total) * discount[m];
         };
     });
+    const auto constant = [](const std::vector<double> &v) {
+        return std::all_of(v.begin(), v.end(), [&](double x) { return x == v.front(); });
+    };
     for (const OwnCandidate &c : m_own)
-        m_sameCapacity = m_sameCapacity && std::all_of(c.perServer.begin(), c.perServer.end(),
-                                                       [&](double x) { return x == c.perServer.front(); });
+        m_sameCapacity = m_sameCapacity && constant(c.perServer);
     for (const ReserveCandidate &c : m_reserve)
-        m_sameCapacity = m_sameCapacity && std::all_of(c.perInstance.begin(), c.perInstance.end(),
-                                                       [&](double x) { return x == c.perInstance.front(); });
+        m_sameCapacity = m_sameCapacity && constant(c.perInstance);
 
     parallelFor(ownJobs.size(), m_threads, [&] {
         return [&](std::size_t job) {
@@ -322,12 +333,7 @@ void Optimizer::buildCosts(const InputSample *sample)
             // With idle power a cohort's own cost is taken at no load (the idle floor, model.md §14.2), and each
             // reference GPU-hour it serves in the mix adds the rest of its power: the change of one server's cost per
             // hour served, from the engine (the same for every server and cohort, the power being per server).
-            Workload w = future.workload;
-            if (c.idle) {
-                w.demandSteps.clear();
-                w.demandGrowth = 0.0;
-                w.demandGpuHours = 0.0;
-            }
+            Workload w = c.idle ? flatDemand(future.workload, 0.0) : future.workload;
             own.unit.assign(c.epochs.size(), std::vector<double>(thresholds.size()));
             ScenarioResult r;
             for (std::size_t k = 0; k < c.epochs.size(); ++k)

@@ -49,12 +49,11 @@ struct LpBuilder final
 };
 
 // The request's limits (model.md §11.4) on the decision's columns, x then y: the most servers, the capex budget of each
-// plan year, the most instances. Returns the servers' row (-1 without servers to buy).
-int addLimits(LpBuilder &b, const FleetLp &lp)
+// plan year, the most instances.
+void addLimits(LpBuilder &b, const FleetLp &lp)
 {
-    int servers = -1;
     if (lp.own > 0) {
-        servers = b.row(-COIN_DBL_MAX, lp.maxServers);
+        const int servers = b.row(-COIN_DBL_MAX, lp.maxServers);
         for (int k = 0; k < lp.own; ++k)
             b.put(servers, k, 1.0);
         if (lp.budget) {
@@ -70,7 +69,6 @@ int addLimits(LpBuilder &b, const FleetLp &lp)
         for (int k = 0; k < lp.reserve; ++k)
             b.put(instances, lp.own + k, 1.0);
     }
-    return servers;
 }
 
 } // namespace
@@ -259,8 +257,9 @@ CompactModel buildCompact(const FleetLpCompact &compact)
         }
     };
     const auto priceOf = [&](int c, int m) {
-        const std::vector<double> &price = compact.servedPrice.empty() ? std::vector<double>{} : compact.servedPrice[static_cast<std::size_t>(c)];
-        return price.empty() ? 0.0 : price[static_cast<std::size_t>(m)];
+        if (static_cast<std::size_t>(c) >= compact.servedPrice.size() || compact.servedPrice[static_cast<std::size_t>(c)].empty())
+            return 0.0;
+        return compact.servedPrice[static_cast<std::size_t>(c)][static_cast<std::size_t>(m)];
     };
     for (int m = 0; m < H; ++m) {
         // What the month costs beyond the layers' own (model.md §11.3): the burst bills what they leave; a candidate

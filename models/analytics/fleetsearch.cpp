@@ -265,8 +265,8 @@ std::optional<double> Optimizer::branchAndBound(double incumbent, int nodes) con
     // column at its cheapest tier): a branch whose bounds keep a column out of a tier pays the cheapest it can reach,
     // and a whole decision still priced below its tiers is split at the tier's edge. Only when every group of futures
     // has the same tiers.
-    std::vector<int> thresholds;
     std::vector<std::vector<double>> tierCost(nOwn);
+    std::vector<const std::vector<int> *> edges(nOwn); // each own column's tier starts (its candidate's)
     bool tiers = true;
     for (const OwnCandidate &c : m_own) {
         const std::vector<int> &own = c.costs.front().thresholds;
@@ -276,6 +276,7 @@ std::optional<double> Optimizer::branchAndBound(double incumbent, int nodes) con
     for (std::size_t ci = 0; tiers && ci < m_own.size(); ++ci) {
         const OwnCandidate &c = m_own[ci];
         for (std::size_t k = 0; k < c.epochs.size(); ++k) {
+            edges[c.first + k] = &c.costs.front().thresholds;
             std::vector<double> &cost = tierCost[c.first + k];
             cost.assign(c.costs.front().thresholds.size(), 0.0);
             for (std::size_t f = 0; f < m_futures.size(); ++f)
@@ -283,15 +284,9 @@ std::optional<double> Optimizer::branchAndBound(double incumbent, int nodes) con
                     cost[t] += m_weight[f] * c.costs[static_cast<std::size_t>(c.group[f])].unit[k][t];
         }
     }
-    const auto thresholdsOf = [&](std::size_t column) -> const std::vector<int> & {
-        for (const OwnCandidate &c : m_own)
-            if (column >= c.first && column < c.first + c.epochs.size())
-                return c.costs.front().thresholds;
-        return thresholds; // not an own column
-    };
     // The cheapest tier column i can reach within [lower, upper], and its cost.
     const auto reachable = [&](std::size_t i, double lower, double upper) -> std::pair<std::size_t, double> {
-        const std::vector<int> &edge = thresholdsOf(i);
+        const std::vector<int> &edge = *edges[i];
         std::pair<std::size_t, double> best{0, std::numeric_limits<double>::infinity()};
         for (std::size_t t = 0; t < edge.size(); ++t) {
             const double last = t + 1 < edge.size() ? edge[t + 1] - 1.0 : std::numeric_limits<double>::infinity();
@@ -408,7 +403,7 @@ std::optional<double> Optimizer::branchAndBound(double incumbent, int nodes) con
                 const double x = std::round(node.decision[i]);
                 if (x <= 0.0)
                     continue;
-                const std::vector<int> &edge = thresholdsOf(i);
+                const std::vector<int> &edge = *edges[i];
                 std::size_t t = 0;
                 while (t + 1 < edge.size() && edge[t + 1] <= x)
                     ++t;

@@ -5,6 +5,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <type_traits>
 
 namespace mltco::report {
 
@@ -100,28 +101,25 @@ QString fleetSentence(const tco::OptimizeAnswer &a)
     const auto of = [](bool listed, const QString &name) {
         return listed ? QStringLiteral(" of \u201c%1\u201d").arg(name) : QString();
     };
-    if (!r.own.isEmpty()) {
-        QStringList owned;
-        for (qsizetype k = 0; k < r.own.size(); ++k) {
-            std::vector<tco::FleetPurchase> purchases;
-            for (const tco::FleetPurchase &p : a.plan.purchases)
-                if (p.candidate == k)
-                    purchases.push_back(p);
-            if (!purchases.empty())
-                owned << ownedText(purchases, of(r.ownListed, r.own.at(k)));
+    // Each candidate's entries in words, for the candidates that have any.
+    const auto byCandidate = [&](const auto &entries, const QStringList &names, bool listed, const auto &text) {
+        QStringList out;
+        for (qsizetype k = 0; k < names.size(); ++k) {
+            std::remove_cvref_t<decltype(entries)> mine;
+            for (const auto &entry : entries)
+                if (entry.candidate == k)
+                    mine.push_back(entry);
+            if (!mine.empty())
+                out << text(mine, of(listed, names.at(k)));
         }
+        return out;
+    };
+    if (!r.own.isEmpty()) {
+        const QStringList owned = byCandidate(a.plan.purchases, r.own, r.ownListed, ownedText);
         parts << (owned.isEmpty() ? QStringLiteral("Own no servers") : QStringLiteral("Own ") + owned.join(QStringLiteral("; ")));
     }
     if (!r.reserve.isEmpty()) {
-        QStringList reserved;
-        for (qsizetype k = 0; k < r.reserve.size(); ++k) {
-            std::vector<tco::FleetTerm> terms;
-            for (const tco::FleetTerm &t : a.plan.terms)
-                if (t.candidate == k)
-                    terms.push_back(t);
-            if (!terms.empty())
-                reserved << reservedText(terms, of(r.reserveListed, r.reserve.at(k)));
-        }
+        const QStringList reserved = byCandidate(a.plan.terms, r.reserve, r.reserveListed, reservedText);
         parts << (reserved.isEmpty() ? QStringLiteral("reserve nothing")
                                      : QStringLiteral("reserve ") + reserved.join(QStringLiteral("; ")));
     }
