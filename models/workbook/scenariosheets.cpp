@@ -454,6 +454,10 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
         return s.successorMonth ? QStringLiteral("IF(%1>=SuccessorMonth,1-SuccessorValueDrop,1)").arg(month)
                                 : QStringLiteral("1");
     };
+    // The list price moves by g_s a year (model.md §14.1): P_p = P (1 + g_s)^((p - 1)/12). Each cycle pays the list
+    // price of its payment month, so a renewal T months later costs (1 + g_s)^(T/12) times its cohort's last cycle.
+    const auto listPrice = [&s](double month) { return s.serverPrice * std::pow(1.0 + s.serverPriceTrend, (month - 1.0) / 12.0); };
+    const double renewal = std::pow(1.0 + s.serverPriceTrend, T / 12.0);
 
     b.constant(QStringLiteral("Reference GPU-hours a server sizes for"), QStringLiteral("SizedFor"),
                QStringLiteral("GpusPerServer*Speedup*730*TargetUtilization"), tco::sizingUnit(s));
@@ -470,7 +474,7 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
 
     // C++ mirrors of the columns, month 1 at [1].
     std::vector<double> sched(H + 1), bought(H + 1), ordered(H + 1), unit(H + 1), cohortCost(H + 1), cohortValue(H + 1),
-        cycleCost(H + 1), cycleValue(H + 1), capex(H + 1), inService(H + 1), basisStart(H + 1), residual(H + 1),
+        cycleCost(H + 1), cycleValue(H + 1), horizonValue(H + 1), capex(H + 1), inService(H + 1), basisStart(H + 1), residual(H + 1),
         residualGain(H + 1), saleValue(H + 1), saleGain(H + 1), depreciation(H + 1), leasePay(H + 1), leaseRun(H + 1),
         borrowed(H + 1), financing(H + 1), interest(H + 1);
     const auto charged = [&](double held) { // the share of a cycle's basis written off over `held` months
@@ -490,16 +494,22 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
         if (s.expansion == tco::Expansion::ToDemand && m >= A)
             bought[m] = std::max(bought[m], std::min(tco::unitsNeeded(b.G(m), sizedFor), double(tco::defaults::kMaxFleet) + 1));
         ordered[m] = bought[m] - bought[m - 1];
-        unit[m] = s.serverPrice * (1.0 - tco::bulkDiscountFor(s.bulkDiscounts, static_cast<int>(ordered[m])));
+        unit[m] = listPrice(m) * (1.0 - tco::bulkDiscountFor(s.bulkDiscounts, static_cast<int>(ordered[m])));
         cohortCost[m] = ordered[m] * unit[m] * infra;
-        cohortValue[m] = ordered[m] * std::min(s.resaleFraction * s.serverPrice, unit[m]);
-        cycleCost[m] = cohortCost[m] + (m > T ? cycleCost[m - T] : 0.0);
-        cycleValue[m] = cohortValue[m] + (m > T ? cycleValue[m - T] : 0.0);
+        // Sold at the end of its first cycle, in month m + L + T - 1, at that month's list price (capped at the price
+        // paid); every later cycle of the cohort scales by the same renewal factor as its cost.
+        cohortValue[m] = ordered[m] * std::min(s.resaleFraction * listPrice(m + L + T - 1), unit[m]);
+        cycleCost[m] = cohortCost[m] + (m > T ? cycleCost[m - T] * renewal : 0.0);
+        cycleValue[m] = cohortValue[m] + (m > T ? cycleValue[m - T] * renewal : 0.0);
         capex[m] = m + L <= H ? cycleCost[m] : 0.0;
         inService[m] = m - L >= 1 ? bought[m - L] : 0.0;
         basisStart[m] = m - L >= 1 ? capex[m - L] : 0.0;
         const bool held = m + L <= H && m + L + T - 1 > H;
-        residual[m] = held ? (cycleCost[m] / infra - (cycleCost[m] / infra - cycleValue[m]) * (H - m - L + 1) / T) * succ(H)
+        // A cycle still held at H is valued at H's list price, capped at each cohort's own price of this cycle.
+        if (held)
+            for (int j = m; j >= 1; j -= T)
+                horizonValue[m] += ordered[j] * std::min(s.resaleFraction * listPrice(H), unit[j] * std::pow(1.0 + s.serverPriceTrend, (m - j) / 12.0));
+        residual[m] = held ? (cycleCost[m] / infra - (cycleCost[m] / infra - horizonValue[m]) * (H - m - L + 1) / T) * succ(H)
                            : 0.0;
         residualGain[m] = held ? residual[m] - cycleCost[m] * (1.0 - charged(H - m - L + 1)) : 0.0;
         const int q = m - L - T + 1;
@@ -561,8 +571,9 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
     const QString tiers = QStringLiteral("(AsScenario=%1)*(AsKey=\"bulk_discounts\")").arg(mine);
     const int unitCol = b.t.add(QStringLiteral("price paid per server"), Fmt::Money,
                                 [&b, orderedCol, tiers](int m) {
-                                    return QStringLiteral("ServerPrice*(1-SUMPRODUCT(%1*(AsAt=SUMPRODUCT(MAX(%1*(AsAt<=%2)*AsAt))),AsValue))")
-                                        .arg(tiers, b.at(orderedCol, m));
+                                    // The list price of this month (model.md §14.1) less the bulk tier of the servers bought.
+                                    return QStringLiteral("ServerPrice*(1+ServerPriceTrend)^((%3-1)/12)*(1-SUMPRODUCT(%1*(AsAt=SUMPRODUCT(MAX(%1*(AsAt<=%2)*AsAt))),AsValue))")
+                                        .arg(tiers, b.at(orderedCol, m), b.M(m));
                                 },
                                 std::vector<double>(unit.begin() + 1, unit.end()));
     const int inServiceCol = b.t.add(QStringLiteral("servers in service"), Fmt::Number,
@@ -601,24 +612,28 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
                                     std::vector<double>(cohortCost.begin() + 1, cohortCost.end()));
         const int valueCol = b.t.add(QStringLiteral("their value at the end of holding"), Fmt::Money,
                                      [&b, orderedCol, unitCol](int m) {
-                                         return QStringLiteral("%1*MIN(ResaleFraction*ServerPrice,%2)").arg(b.at(orderedCol, m), b.at(unitCol, m));
+                                         // At the list price of the month they are sold, never above the price paid.
+                                         return QStringLiteral("%1*MIN(ResaleFraction*ServerPrice*(1+ServerPriceTrend)^((%3+LeadTimeMonths+HoldingMonths-2)/12),%2)")
+                                             .arg(b.at(orderedCol, m), b.at(unitCol, m), b.M(m));
                                      },
                                      std::vector<double>(cohortValue.begin() + 1, cohortValue.end()));
-        // Every holding cycle paid this month: the cohorts bought now and those bought T, 2T, … months ago.
-        const auto cycle = [&b](int own, int column) {
-            return [&b, own, column](int m) {
+        // Every holding cycle paid this month: the cohorts bought now and those bought T, 2T, … months ago; money at
+        // this month's list price, T months of the price trend after the last cycle.
+        const auto cycle = [&b](int own, int column, bool money) {
+            return [&b, own, column, money](int m) {
                 if (m == 1)
                     return b.at(own, m);
-                const QString before = QStringLiteral("INDEX(%1:%2,%3-HoldingMonths)")
-                                           .arg(absoluteCell(b.t.rowOf(1), column), cell(b.t.rowOf(m - 1), column), b.M(m));
+                const QString before = QStringLiteral("INDEX(%1:%2,%3-HoldingMonths)%4")
+                                           .arg(absoluteCell(b.t.rowOf(1), column), cell(b.t.rowOf(m - 1), column), b.M(m),
+                                                money ? QStringLiteral("*(1+ServerPriceTrend)^(HoldingMonths/12)") : QString());
                 return QStringLiteral("%1+IF(%2>HoldingMonths,%3,0)").arg(b.at(own, m), b.M(m), before);
             };
         };
         int cycleCostCol = static_cast<int>(b.t.columns().size());
-        cycleCostCol = b.t.add(QStringLiteral("holding cycles paid: cost"), Fmt::Money, cycle(costCol, cycleCostCol),
+        cycleCostCol = b.t.add(QStringLiteral("holding cycles paid: cost"), Fmt::Money, cycle(costCol, cycleCostCol, true),
                                std::vector<double>(cycleCost.begin() + 1, cycleCost.end()));
         int cycleValueCol = static_cast<int>(b.t.columns().size());
-        cycleValueCol = b.t.add(QStringLiteral("holding cycles paid: value at the end"), Fmt::Money, cycle(valueCol, cycleValueCol),
+        cycleValueCol = b.t.add(QStringLiteral("holding cycles paid: value at the end"), Fmt::Money, cycle(valueCol, cycleValueCol, true),
                                 std::vector<double>(cycleValue.begin() + 1, cycleValue.end()));
         // The servers of those cycles, and the servers retired (sold) at the end of a cycle.
         std::vector<double> cycleServers(H + 1), retired(H + 1);
@@ -628,7 +643,7 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
             retired[m] = q >= 1 ? cycleServers[q] : 0.0;
         }
         int cycleServersCol = static_cast<int>(b.t.columns().size());
-        cycleServersCol = b.t.add(QStringLiteral("holding cycles paid: servers"), Fmt::Number, cycle(orderedCol, cycleServersCol),
+        cycleServersCol = b.t.add(QStringLiteral("holding cycles paid: servers"), Fmt::Number, cycle(orderedCol, cycleServersCol, false),
                                   std::vector<double>(cycleServers.begin() + 1, cycleServers.end()));
         b.t.add(QStringLiteral("servers retired (sold)"), Fmt::Number,
                 [&b, cycleServersCol](int m) {
@@ -678,16 +693,32 @@ void purchaseSheet(Builder &b, const tco::PurchaseScenario &s)
                 .arg(macrs ? QStringLiteral("SUMPRODUCT(MacrsRates,((%1-MacrsFrom)>12)*12+((%1-MacrsFrom)>0)*((%1-MacrsFrom)<=12)*(%1-MacrsFrom))/12").arg(held)
                            : QStringLiteral("MIN(%1,DepreciationMonths)/DepreciationMonths").arg(held));
         };
-        // A cycle still held at H: its straight-line value from the price paid to the value at T (§10.2).
+        // The cycles paid this month that are still held at H, valued at H's list price and capped at each cohort's
+        // price of this cycle (model.md §14.1): the cohorts bought T, 2T, … months before, their price grown since.
+        // MIN(a, b) as (a + b - ABS(a - b))/2, which stays one figure per row inside SUMPRODUCT.
+        const QString heldCycle = QStringLiteral("AND(%1+LeadTimeMonths<=%2,%1+LeadTimeMonths+HoldingMonths-1>%2)");
+        const int horizonValueCol = b.t.add(
+            QStringLiteral("their value at the horizon"), Fmt::Money,
+            [&b, orderedCol, unitCol, H_, heldCycle](int m) {
+                const QString upTo = QStringLiteral("%1:%2");
+                const QString months = upTo.arg(absoluteCell(b.t.rowOf(1), b.monthCol), cell(b.t.rowOf(m), b.monthCol));
+                const QString value = QStringLiteral("ResaleFraction*ServerPrice*(1+ServerPriceTrend)^((%1-1)/12)").arg(H_);
+                const QString price = QStringLiteral("%1*(1+ServerPriceTrend)^((%2-%3)/12)")
+                                          .arg(upTo.arg(absoluteCell(b.t.rowOf(1), unitCol), cell(b.t.rowOf(m), unitCol)), b.M(m), months);
+                return QStringLiteral("IF(%1,SUMPRODUCT((MOD(%2-%3,HoldingMonths)=0)*%4*(%5+%6-ABS(%5-%6))/2),0)")
+                    .arg(heldCycle.arg(b.M(m)).arg(H_), b.M(m), months,
+                         upTo.arg(absoluteCell(b.t.rowOf(1), orderedCol), cell(b.t.rowOf(m), orderedCol)), value, price);
+            },
+            std::vector<double>(horizonValue.begin() + 1, horizonValue.end()));
+        // A cycle still held at H: its straight-line value from the price paid to the value at H (§10.2).
         const int residualCol = b.t.add(
             QStringLiteral("residual of cycles held at the horizon"), Fmt::Money,
-            [&b, cycleCostCol, cycleValueCol, H_, succFormula](int m) {
+            [&b, cycleCostCol, horizonValueCol, H_, heldCycle, succFormula](int m) {
                 // The server's value only (the fabric is worth nothing), after the successor's drop when it has shipped.
                 const QString server = QStringLiteral("%1/(1+InfrastructureCapexFraction)").arg(b.at(cycleCostCol, m));
-                return QStringLiteral("IF(AND(%1+LeadTimeMonths<=%2,%1+LeadTimeMonths+HoldingMonths-1>%2),(%3-(%3-%4)*(%2-%1-LeadTimeMonths+1)/HoldingMonths)*%5,0)")
-                    .arg(b.M(m))
-                    .arg(H_)
-                    .arg(server, b.at(cycleValueCol, m), succFormula(QString::number(H_)));
+                return QStringLiteral("IF(%1,(%2-(%2-%3)*(%4-%5-LeadTimeMonths+1)/HoldingMonths)*%6,0)")
+                    .arg(heldCycle.arg(b.M(m)).arg(H_), server, b.at(horizonValueCol, m), QString::number(H_), b.M(m),
+                         succFormula(QString::number(H_)));
             },
             std::vector<double>(residual.begin() + 1, residual.end()));
         const int residualGainCol = b.t.add(

@@ -3,6 +3,7 @@
 #include "models/common/currency.h"
 
 #include <xlsxwriter.h>
+#include <algorithm>
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -156,18 +157,38 @@ QString AssumptionCells::nameOf(const QString &key)
     return name;
 }
 
+namespace {
+// The lines a header takes wrapped at word boundaries in a column about `chars` characters wide.
+int wrappedLines(const QString &text, int chars)
+{
+    int lines = 1, used = 0;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const int need = used == 0 ? static_cast<int>(word.size()) : used + 1 + static_cast<int>(word.size());
+        if (used > 0 && need > chars) {
+            ++lines;
+            used = static_cast<int>(word.size());
+        } else {
+            used = need;
+        }
+    }
+    return lines;
+}
+} // namespace
+
 void writeTable(lxw_worksheet *sheet, const Formats &formats, const MonthTable &table, const QStringList &units)
 {
     const auto &columns = table.columns();
     const auto head = static_cast<lxw_row_t>(table.headRow());
-    worksheet_set_row(sheet, head, 45, nullptr);
+    int lines = 3; // the header row is as tall as its longest wrapped header, three lines at least
     for (std::size_t c = 0; c < columns.size(); ++c) {
         const QString unit = c < static_cast<std::size_t>(units.size()) ? units.at(static_cast<qsizetype>(c)) : QString();
         const QString text = unit.isEmpty() ? columns[c].header : QStringLiteral("%1 (%2)").arg(columns[c].header, unit);
         worksheet_write_string(sheet, head, static_cast<lxw_col_t>(c), text.toUtf8().constData(), formats.header);
-        const double width = columns[c].format == Fmt::Month ? 7 : columns[c].format == Fmt::Money ? 15 : 13;
+        const int width = columns[c].format == Fmt::Month ? 7 : columns[c].format == Fmt::Money ? 15 : 13;
         worksheet_set_column(sheet, static_cast<lxw_col_t>(c), static_cast<lxw_col_t>(c), width, nullptr);
+        lines = std::max(lines, wrappedLines(text, width - 2));
     }
+    worksheet_set_row(sheet, head, 15.0 * lines, nullptr);
     for (int m = 1; m <= table.horizon(); ++m) {
         const auto row = static_cast<lxw_row_t>(table.rowOf(m));
         for (std::size_t c = 0; c < columns.size(); ++c) {

@@ -734,34 +734,9 @@ QString lxwWords(lxw_error error)
 } // namespace
 } // namespace detail
 
-QStringList workbookCannotCarry(const tco::PlanResult &result)
-{
-    // One key of model version 4 is not yet written as formulas: a list price that moves month by month
-    // (server_price_trend, which reprices every renewal, sale and residual, each capped at its own cycle's price). A
-    // workbook whose cells recalculated without it would disagree with the app. Listed per scenario.
-    QStringList out;
-    for (const tco::EvaluatedScenario &s : result.scenarios) {
-        const auto *p = std::get_if<tco::PurchaseScenario>(&s.scenario);
-        if (!p)
-            continue;
-        QStringList keys;
-        if (p->serverPriceTrend != 0.0)
-            keys << tco::parameterKey(tco::ParamId::ServerPriceTrend);
-        if (!keys.isEmpty())
-            out << QStringLiteral("\"%1\" (%2)").arg(s.name, keys.join(QStringLiteral(", ")));
-    }
-    return out;
-}
-
 Status writeWorkbook(const QString &path, const tco::Plan &plan, const tco::PlanResult &result, const WorkbookSource &source)
 {
     const QString shown = QDir::toNativeSeparators(path);
-    if (const QStringList v4 = workbookCannotCarry(result); !v4.isEmpty())
-        return Error{QStringLiteral("Cannot write \"%1\": the workbook does not yet write a server price trend as "
-                                    "formulas, which %2 use%3. The PDF and CSV exports carry it. "
-                                    "Nothing was written under that name.")
-                         .arg(shown, v4.join(QStringLiteral("; ")), v4.size() == 1 ? QStringLiteral("s") : QString()),
-                     {}};
     if (result.scenarios.size() > static_cast<std::size_t>(kMaxScenarioSheets))
         return Error{QStringLiteral("Cannot write \"%1\": the plan has %2 scenarios, and a workbook holds one sheet per "
                                     "scenario up to %3. Export the figures as CSV instead (report --csv). Nothing was "

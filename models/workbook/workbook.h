@@ -36,9 +36,6 @@ inline constexpr int kMaxScenarioSheets = 250;
 /// `result` is `plan` evaluated (tco::evaluatePlan); a scenario left out of it is named on the README sheet, not
 /// written. Nothing is written under `path` unless the whole workbook is: it is written beside it and renamed at the
 /// end. A plan beyond the workbook's limits is refused in words.
-/// The purchases whose model-version-4 keys the workbook cannot yet write as formulas (server_price_trend,
-/// idle_power_fraction): "\"name\" (key, key)"; empty when the whole plan can be written.
-QStringList workbookCannotCarry(const tco::PlanResult &result);
 Status writeWorkbook(const QString &path, const tco::Plan &plan, const tco::PlanResult &result,
                      const WorkbookSource &source);
 

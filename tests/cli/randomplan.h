@@ -19,9 +19,6 @@ class PlanMaker final
 {
 public:
     explicit PlanMaker(quint32 seed) : m_rng(seed) {}
-    /// Whether purchases use a server price trend (model version 4); on by default. The live workbook
-    /// does not write those two as formulas yet and refuses such plans, so its tests make plans without them.
-    void setPriceTrend(bool on) { m_trend = on; }
 
     QJsonObject make()
     {
@@ -153,7 +150,6 @@ public:
 
 private:
     bool m_version4 = true;
-    bool m_trend = true;
     std::mt19937 m_rng;
     int m_horizon = 36;
 
@@ -283,7 +279,7 @@ private:
             s.insert(QStringLiteral("lease_rate_factor"), uniform(0.01, 0.05));
         }
         if (m_version4) {
-            if (chance(0.4) && m_trend)
+            if (chance(0.4))
                 s.insert(QStringLiteral("server_price_trend"), uniform(-0.4, 0.2));
             if (chance(0.3)) {
                 s.insert(QStringLiteral("successor_month"), between(2, m_horizon));

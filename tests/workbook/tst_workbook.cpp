@@ -403,7 +403,6 @@ private slots:
     {
         QFETCH(quint32, seed);
         mltco::test::PlanMaker maker(seed);
-        maker.setPriceTrend(false); // refused until it is a formula (see below)
         const QByteArray json = QJsonDocument(maker.make()).toJson();
         liveAgainstEvaluate(json, {{QString(), QStringLiteral("tax_rate"), 0.19}}, QStringLiteral("random plan %1").arg(seed));
     }
@@ -532,23 +531,51 @@ private slots:
                             QStringLiteral("generations"));
     }
 
-    void aPriceTrendIsRefusedUntilItIsAFormula()
+    void aPriceTrendIsLive()
     {
-        // A list price that moves month by month is not yet a formula: a workbook without it would recalculate to other
-        // figures than the app's. Refused naming the scenario and its key; nothing written.
-        const QString plan = writePlan(R"({"name": "Generations", "version": 4, "scenarios": [
-            {"name": "H100 later", "kind": "purchase", "servers": 0, "purchases": [[7, 2]], "available_from_month": 7,
-             "server_price_trend": -0.25, "colocation_per_kw_month": 150, "power_kw_per_server": 10.2,
-             "idle_power_fraction": 0.3},
-            {"name": "A100 now", "kind": "purchase", "successor_month": 12, "successor_value_drop": 0.2},
-            {"name": "cloud", "kind": "elastic", "rate_per_hour": 3}]})");
-        const QString xlsx = m_home.filePath(QStringLiteral("generations.xlsx"));
-        const CliRun r = cli({QStringLiteral("report"), plan, QStringLiteral("--xlsx"), xlsx});
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("\"H100 later\" (server_price_trend)")) &&
-                     !r.err.contains(QStringLiteral("A100 now")) && r.err.contains(QStringLiteral("Nothing was written")),
-                 qPrintable(r.err));
-        QVERIFY(!QFileInfo::exists(xlsx));
+        // A list price that moves month by month (model.md §14.1) as formulas: each cycle paid at the list price of its
+        // payment month less its tier (renewals T months later grown by (1 + g)^(T/12)); sales at the list price of
+        // their month, capped at the cycle's price; the residual at H's list price, capped cohort by cohort (in
+        // "Rising, tiers" month 29 holds a cohort whose cap binds beside one whose cap does not); a loan borrowing each
+        // cycle's price; a lease at the factor of its cohort's first price; a fleet to demand from its month on sale;
+        // trended layers in a mix and a hybrid. Each changed in the workbook and recalculated.
+        const QByteArray plan = R"({"name": "Trends", "version": 4, "workload": {"engineers": 5,
+            "demand_gpu_hours": 7000, "horizon_months": 40, "discount_rate": 0.07, "demand_growth": 0.5, "tax_rate": 0.25},
+          "scenarios": [
+            {"name": "Rising, tiers", "kind": "purchase", "servers": 0, "purchases": [[1, 1], [15, 4]],
+             "server_price_trend": 0.3, "bulk_discounts": [[2, 0.1], [4, 0.2]], "holding_months": 14,
+             "resale_fraction": 0.7, "lead_time_months": 2, "paid_at_order_fraction": 0.4,
+             "successor_month": 30, "successor_value_drop": 0.2, "infrastructure_capex_fraction": 0.1},
+            {"name": "Falling, financed", "kind": "purchase", "servers": 2, "purchases": [[8, 1]],
+             "server_price_trend": -0.25, "financing": "loan", "loan_rate": 0.08, "loan_term_months": 18,
+             "holding_months": 12, "depreciation": "macrs_5", "bonus_depreciation_fraction": 0.3},
+            {"name": "Falling, leased", "kind": "purchase", "servers": 1, "purchases": [[4, 1], [10, 2]],
+             "server_price_trend": -0.3, "financing": "lease", "lease_rate_factor": 0.035},
+            {"name": "Later, to demand", "kind": "purchase", "servers": 1, "expansion": "to_demand",
+             "available_from_month": 6, "server_price_trend": -0.2, "holding_months": 18, "speedup": 2,
+             "idle_power_fraction": 0.4},
+            {"name": "Burst", "kind": "elastic", "rate_per_hour": 2.8},
+            {"name": "Mix", "kind": "mix", "layers": ["Rising, tiers", "Later, to demand"], "burst": "Burst"},
+            {"name": "Hybrid", "kind": "hybrid", "base": "Falling, financed", "burst": "Burst"}]})";
+        const QString rising = QStringLiteral("Rising, tiers"), financed = QStringLiteral("Falling, financed");
+        liveAgainstEvaluate(plan,
+                            {{rising, QStringLiteral("server_price_trend"), 0.1},
+                             {rising, QStringLiteral("holding_months"), 10},
+                             {rising, QStringLiteral("resale_fraction"), 0.95},
+                             {financed, QStringLiteral("server_price_trend"), -0.5},
+                             {QStringLiteral("Falling, leased"), QStringLiteral("server_price_trend"), 0},
+                             {QStringLiteral("Later, to demand"), QStringLiteral("server_price_trend"), 0.15},
+                             {QString(), QStringLiteral("demand_growth"), 1.2}},
+                            QStringLiteral("price trends"));
+    }
+
+    void theGenerationsExampleIsLive()
+    {
+        // The bundled example: the H100's falling price and its successor's drop, the B200's deposit and lead time.
+        liveAgainstEvaluate(resource(QStringLiteral("generations.json")),
+                            {{QStringLiteral("8xH100"), QStringLiteral("server_price_trend"), -0.4},
+                             {QString(), QStringLiteral("demand_growth"), 0.2}},
+                            QStringLiteral("generations example"));
     }
 
     void aFailedWriteLeavesNothingUnderTheName()
