@@ -13,6 +13,8 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace mltco::cli {
 namespace {
 
@@ -47,9 +49,12 @@ void printOptimizeTable(QTextStream &out, const tco::Plan &plan, const tco::Opti
             << (a.request.reserveListed ? QStringLiteral(" of \u201c%1\u201d").arg(a.request.reserve.value(t.candidate)) : QString())
             << "  ";
     out << "\n\nEvery scenario under the same futures\n";
+    qsizetype width = 0; // the names in one column, as wide as the longest up to 60 characters
+    for (const tco::ScenarioUnderFutures &s : a.scenarios)
+        width = std::max(width, std::min<qsizetype>(60, report::underFuturesName(s).size()));
     for (const tco::ScenarioUnderFutures &s : a.scenarios)
         out << QStringLiteral("  %1  mean %2  CVaR %3\n")
-                   .arg(s.name.left(40), -40)
+                   .arg(report::underFuturesName(s).left(width), -static_cast<int>(width))
                    .arg(s.mean ? report::moneyWhole(*s.mean, c) : QStringLiteral("n/a"), 14)
                    .arg(s.cvar ? report::moneyWhole(*s.cvar, c) : QStringLiteral("n/a"), 14);
     if (!a.frontier.empty()) {

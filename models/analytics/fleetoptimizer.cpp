@@ -196,8 +196,10 @@ Expected<OptimizeAnswer> Optimizer::run()
             row.mean = weightedCvar(totals[i], m_weight, 0.0, order);
             row.cvar = weightedCvar(totals[i], m_weight, m_beta, order);
             const double objective = m_cvar ? *row.cvar : *row.mean;
+            row.unmet = s->result.hasUnmetDemand();
+            row.served = s->result.demand > 0.0 ? s->result.served / s->result.demand : 1.0;
             // The best single option serves all the demand in the plan as written.
-            if (!s->result.hasUnmetDemand() && (!answer.bestSingleValue || objective < *answer.bestSingleValue)) {
+            if (!row.unmet && (!answer.bestSingleValue || objective < *answer.bestSingleValue)) {
                 answer.bestSingleValue = objective;
                 answer.bestSingle = row.name;
             }

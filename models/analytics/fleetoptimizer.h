@@ -59,6 +59,10 @@ struct ScenarioUnderFutures final
 {
     QString name;
     std::optional<double> mean, cvar; ///< none when the scenario cannot be evaluated (left out of the plan)
+    /// The share of demand it serves in the plan as written; below 1 it leaves demand unmet (and is cheaper for doing
+    /// less: a purchase of no servers costs nothing), so it is never the best single option.
+    double served = 1.0;
+    bool unmet = false;
 };
 
 struct FrontierPoint final

@@ -196,6 +196,12 @@ QStringList marginalSentences(const tco::OptimizeAnswer &a, int most)
     return out;
 }
 
+QString underFuturesName(const tco::ScenarioUnderFutures &scenario)
+{
+    return scenario.unmet ? QStringLiteral("%1 (serves %2 of demand)").arg(scenario.name, servedShare(scenario.served))
+                          : scenario.name;
+}
+
 QJsonObject optimizeAnswerToJson(const tco::OptimizeAnswer &a)
 {
     QJsonArray futures;

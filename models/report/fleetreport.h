@@ -22,6 +22,10 @@ QJsonObject optimizeAnswerToJson(const tco::OptimizeAnswer &answer);
 /// it cannot be answered (the report then simply has no Fleet plan page).
 std::optional<tco::OptimizeAnswer> reportFleet(const tco::Plan &plan, const tco::PlanResult &result);
 
+/// A scenario's name in the table of every scenario under the same futures, flagged when it leaves demand unmet in the
+/// plan as written: "8xH100 (serves 0 % of demand)".
+QString underFuturesName(const tco::ScenarioUnderFutures &scenario);
+
 /// "a 5th server in month 13 would save $18k on average": each marginal value worth saying, largest saving first.
 QStringList marginalSentences(const tco::OptimizeAnswer &answer, int most = 4);
 

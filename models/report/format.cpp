@@ -139,6 +139,13 @@ QString percent(std::optional<double> fraction, int decimals)
     return grouped(*fraction * 100.0, decimals) + QStringLiteral(" %");
 }
 
+QString servedShare(double fraction)
+{
+    if (fraction < 0.99)
+        return percent(std::floor(fraction * 100.0) / 100.0, 0);
+    return percent(std::floor(fraction * 1000.0) / 1000.0, 1);
+}
+
 QString suggestedFileName(const QString &planName, const QDate &date, const QString &suffix)
 {
     QString name;

@@ -34,6 +34,9 @@ QString grouped(double value, int decimals);
 int fewestDecimals(double value, int maxDecimals);
 /// "75.1 %" from 0.751, or "n/a".
 QString percent(std::optional<double> fraction, int decimals = 1);
+/// The share of demand a scenario serves, truncated so that one that falls short never reads "100 %": "0 %", "97 %",
+/// "99.9 %".
+QString servedShare(double fraction);
 
 /// A file name to offer when saving an export of `planName`: "Growing team – TCO report 2026-11-28.pdf", the
 /// characters no file system takes (/ \ : * ? " < > |) and control characters replaced by "-", at most 80 characters

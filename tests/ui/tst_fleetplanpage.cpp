@@ -10,6 +10,9 @@
 #include <algorithm>
 
 #include <QAbstractSeries>
+#include <QAreaSeries>
+#include <QFile>
+#include <QLineSeries>
 #include <QAction>
 #include <QChart>
 #include <QComboBox>
@@ -202,6 +205,77 @@ private slots:
                                           QStringLiteral("Optimized fleet \u00b7 own \u00b7 ") + later,
                                           QStringLiteral("Optimized fleet \u00b7 reserve")}));
         QVERIFY(m_f->editor()->result());
+    }
+
+    void twoGenerationsBoughtAreStackedBands()
+    {
+        // A plan whose answer buys both generations (tests/data/ui/two-generations.json): H100 servers in month 1,
+        // B200 servers from month 13. The timeline draws one band per generation bought, the B200's on top of the
+        // H100's, each named with the servers it buys, and the sentence names both.
+        QFile file(QStringLiteral(MLTCO_TEST_DATA_DIR "/ui/two-generations.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        m_f->window.reset();
+        m_f->window = std::make_unique<ui::MainWindow>();
+        QVERIFY(m_f->window->openDocument(m_f->dir.filePath(QStringLiteral("two-generations.mltco")), file.readAll()));
+        m_f->window->resize(1440, 900);
+        m_f->window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_f->window.get()));
+        m_f->window->showPage(ui::MainWindow::FleetPlan);
+        QTRY_VERIFY(page() && page()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!page()->isRunning() && page()->currentAnswer(), 60000);
+        const tco::OptimizeAnswer &a = *page()->currentAnswer();
+        const QStringList own = a.request.own;
+        QCOMPARE(own, (QStringList{QStringLiteral("8xH100"), QStringLiteral("8xB200")}));
+        int bought[2] = {0, 0};
+        int firstMonth[2] = {0, 0};
+        for (const tco::FleetPurchase &p : a.plan.purchases) {
+            QVERIFY(p.candidate == 0 || p.candidate == 1);
+            bought[p.candidate] += p.servers;
+            if (!firstMonth[p.candidate])
+                firstMonth[p.candidate] = p.month;
+        }
+        QVERIFY2(bought[0] > 0 && bought[1] > 0, "the answer buys both generations");
+        QCOMPARE(firstMonth[0], 1);
+        QVERIFY(firstMonth[1] >= 13); // the B200 is on sale from month 13
+
+        const QString sentence = on<QLabel>(QStringLiteral("fleetSentence"))->text();
+        for (const QString &name : own)
+            QVERIFY2(sentence.contains(QStringLiteral("of \u201c%1\u201d").arg(name)), qPrintable(sentence));
+        QList<QAreaSeries *> bands;
+        for (QAbstractSeries *series : on<ui::ChartView>(QStringLiteral("fleetTimeline"))->chart()->series())
+            if (auto *area = qobject_cast<QAreaSeries *>(series); area && !area->name().startsWith(QStringLiteral("Demand")))
+                bands << area;
+        QCOMPARE(bands.size(), 2);
+        QCOMPARE(bands[0]->name(), QStringLiteral("8xH100 (%1 servers)").arg(bought[0]));
+        QCOMPARE(bands[1]->name(), QStringLiteral("8xB200 (%1 servers)").arg(bought[1]));
+        // Stacked: the B200's band starts where the H100's ends, month by month; it is empty before month 13 and
+        // not after.
+        const QList<QPointF> h100 = bands[0]->upperSeries()->points(), b200Low = bands[1]->lowerSeries()->points(),
+                             b200High = bands[1]->upperSeries()->points();
+        QCOMPARE(b200Low.size(), h100.size());
+        double later = 0.0;
+        for (qsizetype i = 0; i < h100.size(); ++i) {
+            QCOMPARE(b200Low[i].y(), h100[i].y());
+            const double thick = b200High[i].y() - b200Low[i].y();
+            QVERIFY(thick >= 0.0);
+            if (b200High[i].x() < firstMonth[1])
+                QCOMPARE(thick, 0.0);
+            else
+                later = std::max(later, thick);
+        }
+        QVERIFY(later > 0.0);
+        // As written, each purchase buys no servers: under the same futures it costs nothing because it serves nothing,
+        // and the table says so rather than show a bare $0.
+        auto *table = on<QTableWidget>(QStringLiteral("fleetComparison"));
+        QVERIFY(table);
+        QStringList rows;
+        for (int row = 0; row < table->rowCount(); ++row)
+            rows << table->item(row, 0)->text();
+        QVERIFY2(rows.contains(QStringLiteral("8xH100 (serves 0 % of demand)")) &&
+                     rows.contains(QStringLiteral("8xB200 (serves 0 % of demand)")) &&
+                     rows.contains(QStringLiteral("H100 cloud on demand, autoscaled")),
+                 qPrintable(rows.join(QStringLiteral(" | "))));
+        shot(QStringLiteral("fleet-two-generations"));
     }
 
     // The path a finance lead takes: find the fleet plan, add it, look at every page; close the app and open the

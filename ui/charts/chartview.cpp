@@ -117,7 +117,7 @@ private:
 } // namespace
 
 MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title,
-                              const QString &currency)
+                              const QString &currency, bool fromZero)
 {
     const double maxAbs = std::max(std::fabs(minValue), std::fabs(maxValue));
     MoneyScale scale;
@@ -134,8 +134,8 @@ MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue
     }
     // The currency's sign on each tick ("$", "€"; a code such as CHF with a blank).
     const QString sign = symbolIsCode(currency) ? currency + QLatin1Char(' ') : currencySymbol(currency);
-    double lo = std::min(0.0, minValue / scale.divisor);
-    double hi = std::max(0.0, maxValue / scale.divisor);
+    double lo = fromZero ? std::min(0.0, minValue / scale.divisor) : minValue / scale.divisor;
+    double hi = fromZero ? std::max(0.0, maxValue / scale.divisor) : maxValue / scale.divisor;
     if (hi - lo <= 0)
         hi = lo + 1;
     setNiceRange(axis, lo, hi);

@@ -24,9 +24,10 @@ struct MoneyScale final
 /// Picks the scale for values up to `maxAbs` and sets the axis' range, tick labels ("$%.1fM") and title
 /// ("Cost (USD millions)"). Plot values divided by the returned divisor. On an axis made by newMoneyAxis() the
 /// ticks below zero keep their currency sign ("−$0.5M"), which a QValueAxis' printf format cannot write.
-/// `currency`: the plan's (model.md §13): "€1.2M" and "Cost (EUR millions)" for a euro plan.
+/// `currency`: the plan's (model.md §13): "€1.2M" and "Cost (EUR millions)" for a euro plan. The range includes zero
+/// unless `fromZero` is false (an axis close around its values, such as the efficient frontier's).
 MoneyScale configureMoneyAxis(QValueAxis *axis, double minValue, double maxValue, const QString &title,
-                              const QString &currency = QStringLiteral("USD"));
+                              const QString &currency = QStringLiteral("USD"), bool fromZero = true);
 
 /// A money axis for values that can fall below zero (a QCategoryAxis labelling each tick itself).
 QValueAxis *newMoneyAxis(QObject *parent = nullptr);

@@ -56,11 +56,7 @@ double servedFraction(const tco::ScenarioResult &result)
 
 QString servedPercent(const tco::ScenarioResult &result)
 {
-    // Truncate rather than round: a scenario that falls short must never read "100 %".
-    const double fraction = servedFraction(result);
-    if (fraction < 0.99)
-        return report::percent(std::floor(fraction * 100.0) / 100.0, 0);
-    return report::percent(std::floor(fraction * 1000.0) / 1000.0, 1);
+    return report::servedShare(servedFraction(result));
 }
 
 QString unmetDemandNote(const tco::ScenarioResult &result)

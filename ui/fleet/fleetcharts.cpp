@@ -6,6 +6,7 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -136,11 +137,11 @@ QChart *frontierChart(const tco::OptimizeAnswer &answer)
             first = false;
         }
     const double pad = std::max(1.0, (hi - lo) * 0.08);
-    const MoneyScale x = configureMoneyAxis(meanAxis, lo - pad, hi + pad, QObject::tr("Expected cost (mean NPV)"), answer.currency);
-    const MoneyScale y = configureMoneyAxis(riskAxis, lo - pad, hi + pad, QObject::tr("Worst futures (CVaR)"), answer.currency);
-    // Close around the points: the money axes would otherwise start at zero and crowd them into a corner.
-    setNiceRange(meanAxis, (lo - pad) / x.divisor, (hi + pad) / x.divisor);
-    setNiceRange(riskAxis, (lo - pad) / y.divisor, (hi + pad) / y.divisor);
+    // Close around the points: from zero, the axes would crowd them into a corner. The ticks are labelled for that
+    // range (labelled for one from zero, then narrowed, a "$0" was left hanging below the plot).
+    const MoneyScale x = configureMoneyAxis(meanAxis, lo - pad, hi + pad, QObject::tr("Expected cost (mean NPV)"),
+                                            answer.currency, false);
+    const MoneyScale y = configureMoneyAxis(riskAxis, lo - pad, hi + pad, QObject::tr("CVaR"), answer.currency, false);
     auto *path = new QLineSeries(chart);
     path->setName(QObject::tr("The optimum at each risk level"));
     path->setPen(QPen(palette::scenarioColor(0), 2.0));
@@ -181,9 +182,13 @@ QChart *frontierChart(const tco::OptimizeAnswer &answer)
     chart->addSeries(chosen);
     chosen->attachAxis(meanAxis);
     chosen->attachAxis(riskAxis);
-    chart->setTitle(QObject::tr("Efficient frontier: average cost against the worst futures"));
+    chart->setTitle(QObject::tr("Efficient frontier: average against worst futures"));
     chart->legend()->setAlignment(Qt::AlignBottom);
     palette::styleChart(chart);
+    // Room on the right for the last tick's label, centred on the plot's right edge.
+    QMargins margins = chart->margins();
+    margins.setRight(margins.right() + QFontMetrics(meanAxis->labelsFont()).horizontalAdvance(QStringLiteral("$10.0M")) / 2);
+    chart->setMargins(margins);
     return chart;
 }
 

@@ -590,8 +590,14 @@ void FleetPlanPage::showAnswer()
             }
     };
     addRow(tr("The fleet plan"), a.mean, tco::futuresCvar(a.futures, a.beta), true);
-    for (const tco::ScenarioUnderFutures &s : a.scenarios)
-        addRow(s.name, s.mean, s.cvar, false);
+    for (const tco::ScenarioUnderFutures &s : a.scenarios) {
+        addRow(report::underFuturesName(s), s.mean, s.cvar, false);
+        if (s.unmet)
+            m_comparison->item(m_comparison->rowCount() - 1, 0)
+                ->setToolTip(tr("In the plan as written \u201c%1\u201d serves %2 of demand: it costs less because it does "
+                                "less, so it is not the best single option.")
+                                 .arg(s.name, report::servedShare(s.served)));
+    }
     m_comparison->setHorizontalHeaderLabels({tr("Under the same futures"), tr("Mean NPV"),
                                              tr("Worst %1 (CVaR)").arg(report::percent(1.0 - a.beta, 0))});
     const QStringList marginal = report::marginalSentences(a);
