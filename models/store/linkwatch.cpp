@@ -11,21 +11,52 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
 #include <libpq-fe.h>
-#include <linux/sockios.h>
+#ifdef Q_OS_WIN
+#include <winsock2.h>
+#include <ws2tcpip.h>
+#else
 #include <netinet/in.h>
+#include <sys/socket.h>
+#endif
+#ifdef Q_OS_LINUX
+// The socket's own statistics (TCP_INFO, the unsent queue): Linux only.
+#include <linux/sockios.h>
 #include <netinet/tcp.h>
 #include <sys/ioctl.h>
-#include <sys/socket.h>
+#endif
 
 namespace mltco::store {
 namespace {
 
 constexpr int kDefaultDeadlineSeconds = 60;
 constexpr int kMaxProbeSeconds = 10;
+
+/// Shuts a socket down both ways: the statement waiting on it fails at once.
+void shutdownSocket(int fd)
+{
+#ifdef Q_OS_WIN
+    ::shutdown(static_cast<SOCKET>(fd), SD_BOTH);
+#else
+    ::shutdown(fd, SHUT_RDWR);
+#endif
+}
+
+/// Whether the watch reads the socket's statistics (Linux) rather than its own clock. MLTCO_LINK_WATCH_CLOCK=1 makes
+/// Linux use the clock too, so that the way every other system watches is tested here.
+bool socketStatistics()
+{
+#ifdef Q_OS_LINUX
+    static const bool clock = qEnvironmentVariableIntValue("MLTCO_LINK_WATCH_CLOCK") == 1;
+    return !clock;
+#else
+    return false;
+#endif
+}
 
 PGconn *pgHandleOf(const QSqlDatabase &db)
 {
@@ -44,6 +75,8 @@ struct Watched final
     int backendPid = 0;
     QByteArray conninfo;
     std::chrono::steady_clock::time_point nextProbe{};
+    /// Since when the watch has seen a statement in progress without a break (the clock's way, socketStatistics()).
+    std::optional<std::chrono::steady_clock::time_point> activeSince;
     bool cut = false;
 };
 
@@ -125,7 +158,11 @@ private:
             // Which connections have waited the deadline; asked about outside the lock (a probe takes seconds).
             std::vector<std::pair<QString, Watched>> waiting;
             for (auto &[name, w] : m_watched) {
-                if (w.cut || now < w.nextProbe || !stalled(w, deadline))
+                if (PQtransactionStatus(w.conn) != PQTRANS_ACTIVE) // read as stalled() reads it, see there
+                    w.activeSince.reset();
+                else if (!w.activeSince)
+                    w.activeSince = now;
+                if (w.cut || now < w.nextProbe || !stalled(w, deadline, now))
                     continue;
                 waiting.emplace_back(name, w);
             }
@@ -141,17 +178,22 @@ private:
                     it->second.nextProbe = std::chrono::steady_clock::now() + std::chrono::seconds(deadline);
                     continue;
                 }
-                if (!stalled(it->second, deadline) || !samePeer(it->second))
+                if (!stalled(it->second, deadline, std::chrono::steady_clock::now()) || !samePeer(it->second))
                     continue; // an answer came meanwhile
                 it->second.cut = true;
-                ::shutdown(it->second.fd, SHUT_RDWR);
+                shutdownSocket(it->second.fd);
             }
         }
     }
 
-    /// A connection waiting for its answer, or to send, for at least `deadline` seconds.
-    static bool stalled(const Watched &w, int deadline)
+    /// A connection waiting for its answer, or to send, for at least `deadline` seconds. Without the socket's
+    /// statistics (every system but Linux), a statement in progress for the deadline by the watch's own clock: the
+    /// server is then asked as well, so a long statement the server is working on is left alone.
+    static bool stalled(const Watched &w, int deadline, std::chrono::steady_clock::time_point now)
     {
+        if (!socketStatistics())
+            return w.activeSince && now - *w.activeSince >= std::chrono::seconds(deadline);
+#ifdef Q_OS_LINUX
         tcp_info info{};
         socklen_t length = sizeof info;
         if (getsockopt(w.fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0)
@@ -166,6 +208,9 @@ private:
         int unsent = 0;
         const bool awaitingSend = ioctl(w.fd, SIOCOUTQ, &unsent) == 0 && unsent > 0 && info.tcpi_last_data_sent >= limit;
         return awaitingAnswer || awaitingSend;
+#else
+        return false;
+#endif
     }
 
     std::mutex m_mutex;
@@ -228,7 +273,7 @@ void closeWithoutWaiting(QSqlDatabase &db)
         db.driver()->setProperty(kClosedUnanswered, true);
     // Shut down first: closing sends the server a goodbye, which a link that forwards nothing would hold.
     if (PGconn *conn = pgHandleOf(db); conn && PQsocket(conn) >= 0)
-        ::shutdown(PQsocket(conn), SHUT_RDWR);
+        shutdownSocket(PQsocket(conn));
     db.close();
 }
 

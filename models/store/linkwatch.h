@@ -7,9 +7,12 @@
 ///
 /// libpq waits for the server without a time limit once a statement is sent, and TCP keepalives do not help when a
 /// proxy, a VPN or a firewall keeps the connection open but forwards nothing: their own kernel answers the probes. So
-/// every team-store connection is watched from a thread of its own, once a second, through the socket's TCP_INFO:
+/// every team-store connection is watched from a thread of its own, once a second. On Linux through the socket's
+/// TCP_INFO:
 /// - a connection with a statement in progress (libpq's transaction status) that has neither sent nor received
 ///   anything for the deadline is waiting for an answer; one whose unsent bytes have not moved is waiting to send;
+///   on other systems (no such statistics) one whose statement has been in progress for the deadline by the watch's
+///   own clock (MLTCO_LINK_WATCH_CLOCK=1 makes Linux watch that way too);
 /// - when either has lasted the deadline (60 s, or MLTCO_STORE_DEADLINE_SECONDS), the watch asks the server on a
 ///   connection of its own whether the waiting backend is still working on a statement (pg_stat_activity). If the
 ///   server says so, the watch waits on; if it says otherwise, or cannot be reached within 10 s, the watch shuts the

@@ -6,6 +6,7 @@
 //   build/tests/bench_import              # 1,000,000 rows, best of 3 (run by hand on an idle machine)
 //   build/tests/bench_import 20000        # what ctest runs (label "bench") so the benchmark keeps working
 //   build/tests/bench_import 1000000 --parse-only   # the parser alone, in process, for work on the parser
+//   build/tests/bench_import 1000000 --write F.csv  # only writes the generated CSV (to profile an import by hand)
 //   build/tests/bench_import --aws 300     # a generated 300 MB AWS Price List CSV for EC2 (and one a tenth of it, to
 //                                          # show that memory does not grow with the file), against sqlite3 --skip 5
 //   build/tests/bench_import --focus 1000  # a generated 1 GB FOCUS 1.2 bill (and one a tenth of it): `mltco-cli
@@ -271,6 +272,8 @@ int main(int argc, char **argv)
             const qint64 megabytes = QByteArray(argv[++i]).toLongLong(&ok);
             return ok && megabytes > 0 ? benchFocus(megabytes) : 2;
         }
+        if (arg == "--write" && i + 1 < argc) // the generated CSV alone, to profile an import by hand
+            return bench::writePriceCsv(QString::fromLocal8Bit(argv[++i]), rows) ? 0 : 1;
         if (arg == "--parse-only")
             parseOnly = true;
         else

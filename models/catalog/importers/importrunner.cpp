@@ -1,7 +1,9 @@
 #include "models/catalog/importers/importrunner.h"
 
-#ifdef __GLIBC__
-#include <malloc.h>
+#include <QtGlobal>
+#if defined(Q_OS_LINUX) && defined(__GLIBC__)
+#include <malloc.h> // malloc_trim
+#define MLTCO_TRIM_MALLOC 1
 #endif
 
 #include "models/catalog/importers/azureretailimporter.h"
@@ -280,9 +282,10 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         }
         progress.setRowsWritten(writer.written());
         chunk.reset();
-#ifdef __GLIBC__
+#ifdef MLTCO_TRIM_MALLOC
         // The parser thread allocated the chunk's rows in its own malloc arena and this thread freed them: glibc keeps
         // such freed memory mapped, which made the process grow with the file. Give it back after every chunk.
+        // Elsewhere the system's allocator hands freed pages back by itself (macOS's and Windows' heaps, musl).
         malloc_trim(0);
 #endif
     }
