@@ -25,6 +25,66 @@ const char *const kWatchedTables[] = {"source",       "provider",    "gpu",  "th
 const char *const kWatchedTablesV5[] = {"fx_rate", "bill", "actual_cost"};
 const char *const kCopiedTablesV5[] = {"bill", "actual_cost"};
 
+/// Version 8: price_point's three references proven per statement (schema.cpp). A price inserted or updated must name
+/// rows of instance_type, source and (when it has one) import_batch; a parent deleted or renumbered must not be named
+/// by a price. Each check is one set-based query over the statement's rows (its transition table), raising the
+/// foreign key violation's SQLSTATE, 23503, as the constraints did. mltco's catalog writers take the store's write
+/// lock, so no parent goes away while prices naming it are being written.
+QStringList priceReferencesByStatement()
+{
+    QStringList out;
+    out << QStringLiteral(R"(DO $$
+DECLARE c record;
+BEGIN
+    FOR c IN SELECT conname FROM pg_constraint WHERE conrelid = 'price_point'::regclass AND contype = 'f' LOOP
+        EXECUTE format('ALTER TABLE price_point DROP CONSTRAINT %I', c.conname);
+    END LOOP;
+END $$)");
+    out << QStringLiteral(R"(CREATE FUNCTION mltco_price_parents() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM (SELECT DISTINCT instance_type_id, source_id, batch_id FROM new_prices) n
+               WHERE NOT EXISTS (SELECT 1 FROM instance_type i WHERE i.id = n.instance_type_id)
+                  OR NOT EXISTS (SELECT 1 FROM source s WHERE s.id = n.source_id)
+                  OR (n.batch_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM import_batch b WHERE b.id = n.batch_id))) THEN
+        RAISE EXCEPTION 'a price names an instance type, source or import batch the store does not hold'
+            USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RETURN NULL;
+END $$)");
+    for (const char *event : {"INSERT", "UPDATE"})
+        out << QStringLiteral("CREATE TRIGGER price_point_parents_%1 AFTER %2 ON price_point REFERENCING NEW TABLE AS "
+                              "new_prices FOR EACH STATEMENT EXECUTE FUNCTION mltco_price_parents()")
+                   .arg(QString::fromLatin1(event).toLower(), QLatin1String(event));
+    // A parent deleted, or its id changed, while a price names it.
+    const struct
+    {
+        const char *table, *column;
+    } parents[] = {{"instance_type", "instance_type_id"}, {"source", "source_id"}, {"import_batch", "batch_id"}};
+    for (const auto &p : parents) {
+        const QString table = QLatin1String(p.table), column = QLatin1String(p.column);
+        out << QStringLiteral(R"(CREATE FUNCTION mltco_%1_named_by_prices() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        IF EXISTS (SELECT 1 FROM gone o WHERE EXISTS (SELECT 1 FROM price_point p WHERE p.%2 = o.id)) THEN
+            RAISE EXCEPTION 'prices still name this %3' USING ERRCODE = 'foreign_key_violation';
+        END IF;
+    ELSIF EXISTS (SELECT 1 FROM gone o WHERE NOT EXISTS (SELECT 1 FROM kept n WHERE n.id = o.id)
+                  AND EXISTS (SELECT 1 FROM price_point p WHERE p.%2 = o.id)) THEN
+        RAISE EXCEPTION 'prices still name this %3' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RETURN NULL;
+END $$)")
+                   .arg(table, column, QString(table).replace(QLatin1Char('_'), QLatin1Char(' ')));
+        out << QStringLiteral("CREATE TRIGGER %1_named_by_prices_delete AFTER DELETE ON %1 REFERENCING OLD TABLE AS gone "
+                              "FOR EACH STATEMENT EXECUTE FUNCTION mltco_%1_named_by_prices()")
+                   .arg(table);
+        out << QStringLiteral("CREATE TRIGGER %1_named_by_prices_update AFTER UPDATE ON %1 REFERENCING OLD TABLE AS gone "
+                              "NEW TABLE AS kept FOR EACH STATEMENT EXECUTE FUNCTION mltco_%1_named_by_prices()")
+                   .arg(table);
+    }
+    return out;
+}
+
 QString changeTrigger(const char *table)
 {
     return QStringLiteral("CREATE TRIGGER %1_changed AFTER INSERT OR UPDATE OR DELETE ON %1 FOR EACH STATEMENT "
@@ -65,6 +125,8 @@ QStringList extraSchemaStatements(int toVersion, Backend backend)
         return {};
     if (toVersion == 6)
         return {changeTrigger("bill_charge")};
+    if (toVersion == 8)
+        return priceReferencesByStatement();
     if (toVersion != 4 && toVersion != 5)
         return {};
     if (toVersion == 5) {

@@ -1,5 +1,7 @@
 #include "models/store/linkwatch.h"
 
+#include "models/store/pgcopy.h"
+
 #include <QSqlDriver>
 #include <QVariant>
 
@@ -60,10 +62,7 @@ bool socketStatistics()
 
 PGconn *pgHandleOf(const QSqlDatabase &db)
 {
-    const QVariant v = db.driver() ? db.driver()->handle() : QVariant();
-    if (v.isValid() && (qstrcmp(v.typeName(), "PGconn*") == 0 || qstrcmp(v.typeName(), "pg_conn*") == 0))
-        return *static_cast<PGconn *const *>(v.constData());
-    return nullptr;
+    return static_cast<PGconn *>(libpqConnection(db));
 }
 
 struct Watched final

@@ -17,10 +17,7 @@ constexpr qsizetype kSendAt = 1 << 20;
 
 PGconn *pgHandle(const QSqlDatabase &db)
 {
-    const QVariant v = db.driver()->handle();
-    if (v.isValid() && (qstrcmp(v.typeName(), "PGconn*") == 0 || qstrcmp(v.typeName(), "pg_conn*") == 0))
-        return *static_cast<PGconn *const *>(v.constData());
-    return nullptr;
+    return static_cast<PGconn *>(libpqConnection(db));
 }
 
 QString lastMessage(PGconn *conn)
@@ -34,6 +31,14 @@ QString quotedIdentifier(const QString &name)
 }
 
 } // namespace
+
+void *libpqConnection(const QSqlDatabase &db)
+{
+    const QVariant v = db.driver() ? db.driver()->handle() : QVariant();
+    if (v.isValid() && (qstrcmp(v.typeName(), "PGconn*") == 0 || qstrcmp(v.typeName(), "pg_conn*") == 0))
+        return *static_cast<PGconn *const *>(v.constData());
+    return nullptr;
+}
 
 PgCopyIn::PgCopyIn(void *connection, QSqlDatabase db) : m_connection(connection), m_db(std::move(db))
 {

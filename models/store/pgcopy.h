@@ -11,6 +11,10 @@
 
 namespace mltco::store {
 
+/// The libpq connection (PGconn *) under a QPSQL connection; null for any other. For the few things Qt's driver does
+/// not do: COPY, rows read without a QVariant per value, the link watch.
+void *libpqConnection(const QSqlDatabase &db);
+
 /// Rows streamed into a PostgreSQL table with `COPY … FROM STDIN` on a QPSQL connection (libpq underneath): the fast
 /// way to write many rows, one round trip per megabyte instead of one per row. Runs inside the caller's transaction;
 /// memory stays at about one megabyte of rows whatever their number.

@@ -11,7 +11,7 @@ inline constexpr qint32 kApplicationId = 0x4D4C5443;
 
 /// The schema version this build writes (`PRAGMA user_version`; on PostgreSQL mltco_document.schema_version). Upgrades
 /// go N -> N+1, each in its own transaction; a document with a larger version is refused, never touched.
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 
 /// The index behind "latest price on or before a date". Bulk imports drop it and build it again after
 /// the rows are in (one sorted build is far cheaper than a million index updates).

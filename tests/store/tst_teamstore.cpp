@@ -6,6 +6,7 @@
 #include "models/store/dialect.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
+#include "models/store/rowreader.h"
 #include "models/store/schema.h"
 #include "models/store/sqlutil.h"
 #include "models/store/copy/storecopy.h"
@@ -283,6 +284,165 @@ private slots:
         QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM instance_type WHERE name = 'h100x8'")),
                  QStringLiteral("1"));
         QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM import_batch")), QStringLiteral("2"));
+    }
+
+    // Schema version 8: a price's parents are proven once per statement instead of by three foreign keys (one lookup
+    // and row lock per row each, two thirds of a large import's time on the server). What the keys refused is still
+    // refused, in the keys' SQLSTATE, and nothing of the statement is kept; what they allowed is allowed.
+    void pricesProveTheirParentsPerStatement()
+    {
+        const QString db = test::newClusterDatabase(QStringLiteral("parents"));
+        const QString url = test::clusterUrl(db);
+        QVERIFY(catalog::openDocument(url));
+        QTemporaryDir dir;
+        catalog::ImportRequest request;
+        request.path = writePrices(dir, QStringLiteral("a.csv"), QStringLiteral("h100x8"), 50);
+        request.format = catalog::PriceFileFormat::GenericCsv;
+        request.options.observedAt = QDate(2026, 11, 1);
+        request.documentPath = url;
+        catalog::ImportProgress progress;
+        const Expected<catalog::ImportResult> imported = catalog::runImport(request, progress);
+        QVERIFY2(imported, imported ? "" : qPrintable(imported.error().message));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_constraint WHERE conrelid = "
+                                               "'price_point'::regclass AND contype = 'f'")),
+                 QStringLiteral("0"));
+        const auto counts = [&] {
+            return adminQuery(db, QStringLiteral("SELECT (SELECT count(*) FROM price_point) || ' ' || (SELECT count(*) "
+                                                 "FROM instance_type) || ' ' || (SELECT count(*) FROM source) || ' ' || "
+                                                 "(SELECT sum(id) FROM import_batch) || ' ' || (SELECT sum(source_id) "
+                                                 "FROM price_point)"));
+        };
+        // A source only a price names (the import's is cited by its new instance type too, a key of its own).
+        QCOMPARE(test::clusterExec(db, QStringLiteral("INSERT INTO source (key, kind, title) VALUES ('by-hand', 'user', "
+                                                      "'typed in'); UPDATE price_point SET source_id = (SELECT id FROM "
+                                                      "source WHERE key = 'by-hand') WHERE id = (SELECT max(id) FROM "
+                                                      "price_point)")),
+                 QString());
+        const QString before = counts();
+        const struct
+        {
+            const char *what, *sql, *said;
+        } refused[] = {
+            {"an instance type that prices name, deleted",
+             "DELETE FROM instance_type WHERE name = 'h100x8'", "prices still name this instance type"},
+            {"a source that prices name, deleted",
+             "DELETE FROM source WHERE key = 'by-hand'",
+             "prices still name this source"},
+            {"a batch that prices name, renumbered", "UPDATE import_batch SET id = id + 1000",
+             "prices still name this import batch"},
+            {"a price of an instance type the store does not hold",
+             "INSERT INTO price_point (instance_type_id, region, pricing_model, unit, observed_at, source_id) "
+             "SELECT max(id) + 1000, 'r', 'spot', 'hour', '2026-11-01', 1 FROM instance_type",
+             "a price names an instance type, source or import batch the store does not hold"},
+            {"a price moved to a source the store does not hold",
+             "UPDATE price_point SET source_id = -5 WHERE id = (SELECT max(id) FROM price_point)",
+             "a price names an instance type, source or import batch the store does not hold"},
+            {"a price of a batch the store does not hold, among good ones",
+             "UPDATE price_point SET batch_id = CASE WHEN id = (SELECT max(id) FROM price_point) THEN 99999 ELSE "
+             "batch_id END WHERE batch_id IS NOT NULL",
+             "a price names an instance type, source or import batch the store does not hold"},
+        };
+        for (const auto &r : refused) {
+            const QString error = test::clusterExec(db, QString::fromLatin1(r.sql));
+            QVERIFY2(error.contains(QLatin1String(r.said)) && error.contains(QStringLiteral("23503")),
+                     qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(r.what), error)));
+            QCOMPARE(counts(), before);
+        }
+        // What the keys allowed: a parent no price names goes; a price moved to another parent that exists moves.
+        QCOMPARE(test::clusterExec(db, QStringLiteral("INSERT INTO instance_type (provider_id, name) SELECT id, 'spare' "
+                                                      "FROM provider WHERE name = 'neocloud'; DELETE FROM instance_type "
+                                                      "WHERE name = 'spare'")),
+                 QString());
+        QCOMPARE(test::clusterExec(db, QStringLiteral("UPDATE price_point SET source_id = (SELECT min(id) FROM source) "
+                                                      "WHERE id = (SELECT max(id) FROM price_point)")),
+                 QString());
+    }
+
+    // A store of version 7 (its prices' foreign keys) is brought to version 8 when opened: the keys give way to the
+    // per-statement proof, the rows stay.
+    void aVersion7StoreIsUpgradedWithItsPricesKept()
+    {
+        const QString db = test::newClusterDatabase(QStringLiteral("version7"));
+        const QString url = test::clusterUrl(db);
+        QVERIFY(catalog::openDocument(url));
+        QCOMPARE(test::clusterExec(
+                     db, QStringLiteral(
+                             "DROP TRIGGER price_point_parents_insert ON price_point; DROP TRIGGER price_point_parents_update "
+                             "ON price_point; DROP FUNCTION mltco_price_parents(); "
+                             "DROP TRIGGER instance_type_named_by_prices_delete ON instance_type; "
+                             "DROP TRIGGER instance_type_named_by_prices_update ON instance_type; "
+                             "DROP FUNCTION mltco_instance_type_named_by_prices(); "
+                             "DROP TRIGGER source_named_by_prices_delete ON source; "
+                             "DROP TRIGGER source_named_by_prices_update ON source; DROP FUNCTION mltco_source_named_by_prices(); "
+                             "DROP TRIGGER import_batch_named_by_prices_delete ON import_batch; "
+                             "DROP TRIGGER import_batch_named_by_prices_update ON import_batch; "
+                             "DROP FUNCTION mltco_import_batch_named_by_prices(); "
+                             "ALTER TABLE price_point ADD FOREIGN KEY (instance_type_id) REFERENCES instance_type(id), "
+                             "ADD FOREIGN KEY (source_id) REFERENCES source(id), "
+                             "ADD FOREIGN KEY (batch_id) REFERENCES import_batch(id); "
+                             "UPDATE mltco_document SET schema_version = 7")),
+                 QString());
+        const QString prices = adminQuery(db, QStringLiteral("SELECT count(*) FROM price_point"));
+        QVERIFY(prices.toInt() > 0);
+        auto doc = catalog::openDocument(url);
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT schema_version FROM mltco_document")), QStringLiteral("8"));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_constraint WHERE conrelid = "
+                                               "'price_point'::regclass AND contype = 'f'")),
+                 QStringLiteral("0"));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_trigger WHERE tgname LIKE '%parents%' OR tgname "
+                                               "LIKE '%named_by_prices%'")),
+                 QStringLiteral("8"));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM price_point")), prices);
+        const QString error = test::clusterExec(db, QStringLiteral("DELETE FROM source"));
+        QVERIFY2(error.contains(QStringLiteral("23503")), qPrintable(error));
+    }
+
+    // Many rows are read through libpq itself, one at a time: parameters in order (a `?` inside a quoted literal is
+    // text, not a parameter), NULLs and numbers as stored, and a reader left part-way frees the connection at once.
+    void rowsAreReadOneAtATimeAndAReaderLeftPartWayFreesTheConnection()
+    {
+        const QString db = test::newClusterDatabase(QStringLiteral("rows"));
+        auto doc = catalog::openDocument(test::clusterUrl(db));
+        QVERIFY(doc);
+        const QSqlDatabase sql = (*doc)->database();
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows = store::RowReader::start(
+                sql, "SELECT g, 'why?' || ?, g * ?, CASE WHEN g % 2 = 0 THEN NULL ELSE g + 0.25 END "
+                     "FROM generate_series(1, ?) g WHERE g > ? ORDER BY g",
+                {QStringLiteral(" because"), 3, 100000, qint64(10)});
+            QVERIFY2(rows, rows ? "" : qPrintable(rows.error().message));
+            QVERIFY((*rows)->next());
+            QCOMPARE((*rows)->int64(0), 11);
+            QCOMPARE((*rows)->text(1), QByteArrayView("why? because"));
+            QCOMPARE((*rows)->int64(2), 33);
+            QCOMPARE((*rows)->real(3), 11.25);
+            QVERIFY((*rows)->next());
+            QVERIFY((*rows)->isNull(3));
+            // Left here, 99,988 rows unread.
+        }
+        QSqlQuery after(sql);
+        QVERIFY2(after.exec(QStringLiteral("SELECT count(*) FROM instance_type")) && after.next(),
+                 qPrintable(after.lastError().text()));
+        QVERIFY(after.value(0).toInt() > 10);
+        // A statement the server refuses is said, and the connection goes on.
+        Expected<std::unique_ptr<store::RowReader>> bad = store::RowReader::start(sql, "SELECT no_such_column FROM provider");
+        if (bad) {
+            QVERIFY(!(*bad)->next());
+            QVERIFY((*bad)->error());
+            QVERIFY2((*bad)->error()->message.contains(QStringLiteral("no_such_column")), qPrintable((*bad)->error()->message));
+        }
+        QVERIFY(after.exec(QStringLiteral("SELECT 1")) && after.next());
+        // Inside a transaction of the caller's, a reader left part-way does not end that transaction.
+        QVERIFY(store::execPlain(sql, QStringLiteral("BEGIN")));
+        QVERIFY(store::execPlain(sql, QStringLiteral("CREATE TEMP TABLE kept (n int)")));
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT g FROM generate_series(1, 100000) g");
+            QVERIFY(rows && (*rows)->next());
+        }
+        QVERIFY2(store::execPlain(sql, QStringLiteral("INSERT INTO kept VALUES (1)")), "the transaction was ended");
+        QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
     }
 
     // Another user's commit is noticed (LISTEN/NOTIFY); this connection's own is not counted.
