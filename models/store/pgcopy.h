@@ -37,6 +37,8 @@ public:
     /// (PostgreSQL's text cannot) or a number that is not finite (PostgreSQL keeps NaN and lets it pass a CHECK such
     /// as amount > 0, where SQLite stores NULL): the two stores must hold the same values.
     Status endRow();
+    /// Sends what has gathered so far (the COPY stays open).
+    Status flush() { return send(); }
     /// Sends the rest and ends the COPY; the server's refusal (a CHECK, a key) comes back here.
     Status finish();
 

@@ -266,6 +266,7 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
     std::optional<Error> writeError;
     std::optional<Expected<QString>> sha;
     std::optional<qint64> importedBefore;
+    bool askedBefore = false;
     const auto hashIfReady = [&] {
         if (!sha && hash.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
             sha.emplace(hash.get());
@@ -274,8 +275,12 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         if (progress.isCancelled())
             break;
         hashIfReady();
-        if (sha && *sha && (importedBefore = writer.importedBefore(**sha)))
-            break;
+        // Asked once, as soon as the file's SHA-256 is known (on a team store it ends the COPY under way).
+        if (sha && *sha && !askedBefore) {
+            askedBefore = true;
+            if ((importedBefore = writer.importedBefore(**sha)))
+                break;
+        }
         if (Status s = writer.write(*chunk, [&](qint64, qint64) { return !progress.isCancelled(); }); !s) {
             writeError = s.error();
             break;

@@ -60,6 +60,7 @@ struct ImportWriter::Impl
     /// Rolls back what is not committed, then turns foreign keys back on (ignored inside a transaction).
     void end()
     {
+        prices.abandonCopy(); // a team store's COPY left open ends (refused) before the rollback can be sent
         tx.reset();
         part.reset();
         if (restoreForeignKeys)
@@ -232,6 +233,10 @@ Status ImportWriter::write(const PriceChunk &chunk, const ImportProgressFn &prog
 {
     if (!d->active())
         return Error{QStringLiteral("The import has not started."), {}};
+    // New providers and instance types are statements of their own: a team store's open COPY of prices ends first.
+    if (!chunk.providers.isEmpty() || !chunk.instances.isEmpty())
+        if (Status s = d->prices.endCopy(); !s)
+            return Status(d->fail(s.error()));
     for (const Provider &p : chunk.providers)
         if (Status s = d->addProvider(p); !s)
             return s;
@@ -334,8 +339,18 @@ Status ImportWriter::Impl::checkReferences()
     return {};
 }
 
+Status ImportWriter::flush()
+{
+    if (Status s = d->prices.endCopy(); !s)
+        return Status(d->fail(s.error()));
+    return {};
+}
+
 std::optional<qint64> ImportWriter::importedBefore(const QString &sha256) const
 {
+    // A statement of its own: a team store's open COPY of prices ends first (the next write starts another). Its
+    // failure comes back from the next write or finish.
+    (void)d->prices.endCopy();
     Expected<QSqlQuery> q = exec(d->db, kFindBatch, {sha256, d->observedAt.toString(Qt::ISODate)});
     if (q && q->next())
         return q->value(0).toLongLong();
@@ -357,6 +372,8 @@ Expected<ImportSummary> ImportWriter::Impl::finish(const ImportData &whole, cons
 {
     const auto stop = [&cancelled] { return cancelled && cancelled(); };
     const QString date = observedAt.toString(Qt::ISODate);
+    if (Status s = prices.endCopy(); !s) // the prices' COPY (a team store) ends before any other statement
+        return fail(s.error());
     {
         Expected<QSqlQuery> q = exec(db, kFindBatch, {sha256, date});
         if (!q)

@@ -70,8 +70,13 @@ public:
     /// `origin` is recorded with the batch (a fetched file's address and validators).
     Status begin(const QString &format, const QString &fileName, const QDate &observedAt,
                  const ImportOrigin &origin = {});
-    /// Adds the chunk's new providers and instance types that the document lacks, then its prices.
+    /// Adds the chunk's new providers and instance types that the document lacks, then its prices. On a team store the
+    /// prices go by one COPY that stays open across write() calls: until flush() or finish(), the connection runs
+    /// nothing else.
     Status write(const PriceChunk &chunk, const ImportProgressFn &progress = {});
+    /// Ends a team store's COPY under way (the next write() starts another), so that a statement of the caller's can
+    /// run on the connection; a refusal of the rows written so far comes back here. Nothing to do on a file.
+    Status flush();
     qint64 written() const;
     /// The batch of this file (by its SHA-256) and date when one was imported before.
     std::optional<qint64> importedBefore(const QString &sha256) const;

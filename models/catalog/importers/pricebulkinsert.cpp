@@ -221,6 +221,8 @@ struct PriceInserter::Impl
     QHash<QString, int> byProvider;
     QSet<qint64> instanceIds;
     std::unordered_map<qint64, QByteArray> dateTexts;
+    std::unique_ptr<store::PgCopyIn> copy; ///< a team store's COPY, open across write() calls
+    std::optional<Error> copyFailed;        ///< why a COPY ended badly, said by the next write() or finish()
 };
 
 PriceInserter::PriceInserter() : d(std::make_unique<Impl>()) {}
@@ -398,20 +400,27 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
 Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
                                   const ImportProgressFn &progress)
 {
+    if (d->copyFailed)
+        return *d->copyFailed;
     std::vector<qint64> instanceIdOf;
     const Expected<std::vector<qsizetype>> order = writeOrder(prices, instanceIds, d->defaultObservedAt, instanceIdOf);
     if (!order)
         return order.error();
-    Expected<std::unique_ptr<store::PgCopyIn>> copy = store::PgCopyIn::start(
-        d->db, QStringLiteral("price_point"),
-        {QStringLiteral("instance_type_id"), QStringLiteral("region"), QStringLiteral("zone"),
-         QStringLiteral("pricing_model"), QStringLiteral("amount"), QStringLiteral("unit"),
-         QStringLiteral("observed_at"), QStringLiteral("source_id"), QStringLiteral("batch_id"), QStringLiteral("note"),
-         QStringLiteral("purchase_option"), QStringLiteral("offering_class"), QStringLiteral("upfront"),
-         QStringLiteral("currency")});
-    if (!copy)
-        return copy.error();
-    store::PgCopyIn &out = **copy;
+    // One COPY for the whole import, not one per chunk: the server's statement-level work (the proof of the rows'
+    // parents, the change notice) runs once, and it is never left waiting between chunks for a COPY to start.
+    if (!d->copy) {
+        Expected<std::unique_ptr<store::PgCopyIn>> copy = store::PgCopyIn::start(
+            d->db, QStringLiteral("price_point"),
+            {QStringLiteral("instance_type_id"), QStringLiteral("region"), QStringLiteral("zone"),
+             QStringLiteral("pricing_model"), QStringLiteral("amount"), QStringLiteral("unit"),
+             QStringLiteral("observed_at"), QStringLiteral("source_id"), QStringLiteral("batch_id"), QStringLiteral("note"),
+             QStringLiteral("purchase_option"), QStringLiteral("offering_class"), QStringLiteral("upfront"),
+             QStringLiteral("currency")});
+        if (!copy)
+            return copy.error();
+        d->copy = std::move(*copy);
+    }
+    store::PgCopyIn &out = *d->copy;
     qint64 done = 0;
     const qint64 total = prices.size();
     for (const qsizetype index : *order) {
@@ -447,15 +456,36 @@ Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<Q
         if (progress && done % kProgressEvery == 0 && !progress(done, total))
             return Error{importCancelledMessage(), {}};
     }
-    if (Status s = out.finish(); !s)
+    // What is gathered goes now: the server works on it while the next chunk is read and put in order.
+    if (Status s = out.flush(); !s)
         return Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
     if (progress && !progress(done, total))
         return Error{importCancelledMessage(), {}};
     return {};
 }
 
+Status PriceInserter::endCopy()
+{
+    if (d->copyFailed)
+        return *d->copyFailed;
+    if (!d->copy)
+        return {};
+    const Status ended = d->copy->finish();
+    d->copy.reset();
+    if (!ended)
+        d->copyFailed = Error{QStringLiteral("writing a price: %1").arg(ended.error().message), {}};
+    return d->copyFailed ? Status(*d->copyFailed) : Status{};
+}
+
+void PriceInserter::abandonCopy()
+{
+    d->copy.reset(); // PgCopyIn's destructor ends it with an error and reads the server's answer
+}
+
 Status PriceInserter::finish()
 {
+    if (Status s = endCopy(); !s)
+        return s;
     if (!d->indexDropped)
         return {};
     // The reading and parsing threads are done by now: SQLite's sorter may use every core to build the index.

@@ -36,8 +36,13 @@ public:
     /// `progress` is asked every few thousand rows (with the rows written by this call); false cancels.
     Status write(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
                  const ImportProgressFn &progress = {});
-    /// Builds the index again if it was dropped. Call before committing.
+    /// Builds the index again if it was dropped (a file), ends the COPY (a team store). Call before committing.
     Status finish();
+    /// A team store: the rows go by one COPY across write() calls, and the connection runs nothing else meanwhile;
+    /// this ends it, so that another statement can run (the next write() starts another). Nothing to do on a file.
+    Status endCopy();
+    /// Ends a COPY left open as refused, so that the connection can roll back (an import that failed or was cancelled).
+    void abandonCopy();
 
     qint64 written() const;
     /// The instance type ids the written rows refer to (each once).

@@ -385,8 +385,9 @@ private slots:
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("vanish.csv"), QDate(2025, 1, 1)));
         QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices}));
-        // PostgreSQL would refuse this deletion itself: its foreign key checks are set aside for this one statement,
-        // so that the writer's own proof is what stops the commit there too.
+        QVERIFY(writer.flush()); // the connection is the test's for a moment (a team store's COPY ends)
+        // PostgreSQL would refuse this deletion itself: its statement-level proof is set aside for this one
+        // statement, so that the writer's own proof is what stops the commit there too.
         if (test::onPostgres())
             QVERIFY(store::execPlain(doc->database(), QStringLiteral("SET LOCAL session_replication_role = replica")));
         QVERIFY(store::execPlain(doc->database(), QStringLiteral("DELETE FROM instance_type WHERE name = 'gpu-3'")));
