@@ -208,11 +208,11 @@ Status Document::inspect(const QString &path)
     const auto userVersion = qFromBigEndian<qint32>(bytes + kUserVersionOffset);
     if (applicationId != kApplicationId)
         return refusal(path, QStringLiteral("it is a SQLite database but not a mltco document."));
-    if (userVersion > kSchemaVersion)
+    if (userVersion > kNewestFileSchemaRead)
         return refusal(path, QStringLiteral("it was saved by a newer version of mltco (document version %1; this "
                                             "version reads up to %2). Open it with a newer mltco.")
                                  .arg(userVersion)
-                                 .arg(kSchemaVersion));
+                                 .arg(kNewestFileSchemaRead));
     return {};
 }
 
@@ -290,11 +290,11 @@ Expected<std::unique_ptr<Document>> Document::openFile(const QString &path, Acce
             return (appId ? version.error() : appId.error());
         if (*appId != kApplicationId)
             return Error{QStringLiteral("it is a SQLite database but not a mltco document."), {}};
-        if (*version > kSchemaVersion)
+        if (*version > kNewestFileSchemaRead)
             return Error{QStringLiteral("it was saved by a newer version of mltco (document version %1; this "
                                         "version reads up to %2). Open it with a newer mltco.")
                              .arg(*version)
-                             .arg(kSchemaVersion),
+                             .arg(kNewestFileSchemaRead),
                          {}};
         if (Status s = configure(*db, mode != OpenMode::ReadWrite); !s)
             return s;
@@ -302,7 +302,7 @@ Expected<std::unique_ptr<Document>> Document::openFile(const QString &path, Acce
         // every page: about 0.2 s for a million prices, see docs/benchmarks.md).
         if (Status s = mode == OpenMode::ReadWrite ? checkIntactReadOnly(path, *db) : checkIntact(*db); !s)
             return s;
-        if (mode != OpenMode::ReadWrite && *version < kSchemaVersion)
+        if (mode != OpenMode::ReadWrite && *version < kFileSchemaVersion)
             return Error{QStringLiteral("it was saved by an older version of mltco and must be upgraded before it "
                                         "can be read, which a read-only document cannot be; copy it somewhere "
                                         "writable first."),
@@ -378,7 +378,7 @@ Expected<std::unique_ptr<Document>> Document::openStore(const QString &url, cons
         Expected<dialect::SchemaMark> mark = dialect::readSchemaMark(*db);
         if (!mark)
             return mark.error();
-        if (mark->isEmpty || (mark->isMltco && mark->version < kSchemaVersion)) {
+        if (mark->isEmpty || (mark->isMltco && mark->version < kStoreSchemaVersion)) {
             if (mark->isEmpty && !init)
                 return Error{QStringLiteral("the database %1 holds no mltco store yet. Copy a document into it "
                                             "(mltco-cli store copy FILE URL) or open it to create one.")
@@ -415,7 +415,7 @@ Expected<std::unique_ptr<Document>> Document::openStore(const QString &url, cons
                     if (Status s = (*init)(*db); !s)
                         return s;
                 }
-            } else if (again->isMltco && again->version < kSchemaVersion) {
+            } else if (again->isMltco && again->version < kStoreSchemaVersion) {
                 if (Status s = upgradeSchema(*db, again->version, SchemaSteps::InCallersTransaction); !s)
                     return s;
             }
@@ -431,11 +431,11 @@ Expected<std::unique_ptr<Document>> Document::openStore(const QString &url, cons
                                         "or of a mltco store.")
                              .arg(address->database),
                          {}};
-        if (mark->version > kSchemaVersion)
+        if (mark->version > kStoreSchemaVersion)
             return Error{QStringLiteral("it was written by a newer version of mltco (store version %1; this version "
                                         "reads up to %2). Use a newer mltco.")
                              .arg(mark->version)
-                             .arg(kSchemaVersion),
+                             .arg(kStoreSchemaVersion),
                          {}};
         QString readOnly = access == Access::ReadOnly ? (reason.isEmpty() ? QStringLiteral("opened read-only") : reason)
                                                       : dialect::readOnlyRole(*db);

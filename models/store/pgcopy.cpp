@@ -161,7 +161,8 @@ Error PgCopyIn::failure(const QString &message) const
 Status PgCopyIn::finish()
 {
     auto *conn = static_cast<PGconn *>(m_connection);
-    Status sent = send();
+    // A row refused at endRow() is in the buffer without its end: never sent, and the COPY ends refused.
+    Status sent = m_refused.isEmpty() ? send() : Status(Error{m_refused, {}});
     m_open = false;
     if (PQputCopyEnd(conn, sent ? nullptr : "the rows could not be sent") != 1 && sent)
         sent = failure(lastMessage(conn));

@@ -4,7 +4,6 @@
 #include "models/store/sqlutil.h"
 
 #include <charconv>
-#include <cstdlib>
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
@@ -167,15 +166,36 @@ qint64 RowReader::int64(int column) const
     if (d->stmt)
         return sqlite3_column_int64(d->stmt, column);
     const char *text = PQgetvalue(d->result, 0, column);
+    const char *end = text + PQgetlength(d->result, 0, column);
     qint64 value = 0;
-    std::from_chars(text, text + PQgetlength(d->result, 0, column), value);
+    const auto [at, ec] = std::from_chars(text, end, value);
+    if (ec != std::errc() || at != end)
+        noteBadNumber(column);
     return value;
 }
 
 double RowReader::real(int column) const
 {
-    // PostgreSQL writes a double in its shortest exact form (extra_float_digits 1, the default since version 12).
-    return d->stmt ? sqlite3_column_double(d->stmt, column) : std::strtod(PQgetvalue(d->result, 0, column), nullptr);
+    if (d->stmt)
+        return sqlite3_column_double(d->stmt, column);
+    // PostgreSQL writes a double in its shortest exact form (extra_float_digits 1, the default since version 12), with
+    // a point whatever the locale; from_chars reads it so too (strtod would follow LC_NUMERIC: "3.67" read as 3 under
+    // a German locale).
+    const char *text = PQgetvalue(d->result, 0, column);
+    const char *end = text + PQgetlength(d->result, 0, column);
+    double value = 0.0;
+    const auto [at, ec] = std::from_chars(text, end, value, std::chars_format::general);
+    if (ec != std::errc() || at != end)
+        noteBadNumber(column);
+    return value;
+}
+
+void RowReader::noteBadNumber(int column) const
+{
+    if (!m_error)
+        m_error = damage(QStringLiteral("column %1 holds \"%2\" where a number belongs")
+                             .arg(column + 1)
+                             .arg(QString::fromUtf8(PQgetvalue(d->result, 0, column)).left(40)));
 }
 
 QByteArrayView RowReader::text(int column) const

@@ -28,6 +28,7 @@ public:
 
     /// The next row; false at the end or on an error (error() says which).
     bool next();
+    /// The read's failure, also a value of int64() or real() that is not a number of that kind (a damaged store).
     std::optional<Error> error() const { return m_error; }
 
     bool isNull(int column) const;
@@ -39,8 +40,9 @@ public:
 private:
     RowReader() = default;
     struct Impl;
+    void noteBadNumber(int column) const;
     std::unique_ptr<Impl> d;
-    std::optional<Error> m_error;
+    mutable std::optional<Error> m_error;
 };
 
 } // namespace mltco::store

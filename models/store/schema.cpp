@@ -317,7 +317,7 @@ Status runStep(const QSqlDatabase &db, int toVersion, const char *const *stateme
 
 Status upgradeSchema(const QSqlDatabase &db, int fromVersion, SchemaSteps steps)
 {
-    for (int version = fromVersion; version < kSchemaVersion; ++version) {
+    for (int version = fromVersion; version < schemaVersionFor(backendOf(db)); ++version) {
         Status s;
         switch (version) {
         case 0:

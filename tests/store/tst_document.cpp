@@ -71,7 +71,7 @@ private slots:
         QVERIFY(QFile::exists(path));
         const QSqlDatabase db = (*doc)->database();
         QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA application_id")), store::kApplicationId);
-        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kSchemaVersion);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kFileSchemaVersion);
         QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA foreign_keys")), 1);
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
@@ -79,6 +79,33 @@ private slots:
         // No temporary file is left beside the new document.
         QCOMPARE(QDir(dir.filePath(QStringLiteral("sub"))).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("creating")),
                  QStringList());
+    }
+
+    void aFileOfVersion7OrMarked8OpensAsItIs()
+    {
+        // Version 8 changed a team store only: a file stays at 7, so the previous build still opens what this one
+        // writes, and a version-7 file opens read-only as it is. A file marked 8 by the builds that marked files 8
+        // holds the same tables and opens too, its mark left alone.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("seven.mltco"));
+        {
+            auto doc = store::Document::open(path);
+            QVERIFY(doc);
+            QCOMPARE(*store::queryInt((*doc)->database(), QStringLiteral("PRAGMA user_version")), 7);
+        }
+        QVERIFY(store::Document::openExisting(path, store::Access::ReadOnly));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("mark8"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QVERIFY(store::execPlain(db, QStringLiteral("PRAGMA user_version = 8")));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("mark8"));
+        QVERIFY(store::Document::openExisting(path, store::Access::ReadOnly));
+        auto doc = store::Document::openExisting(path);
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        QCOMPARE(*store::queryInt((*doc)->database(), QStringLiteral("PRAGMA user_version")), 8);
     }
 
     void schemaVersion1IsUpgradedWithEveryPrice()
@@ -110,7 +137,7 @@ private slots:
         auto doc = store::Document::open(path);
         QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
         const QSqlDatabase db = (*doc)->database();
-        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kSchemaVersion);
+        QCOMPARE(*store::queryInt(db, QStringLiteral("PRAGMA user_version")), store::kFileSchemaVersion);
         QSqlQuery q(db);
         QVERIFY(q.exec(rowsSql) && q.next());
         QCOMPARE(q.value(0).toString(), before);
@@ -298,7 +325,7 @@ private slots:
         } else if (kind == QLatin1String("sqlite")) {
             writeSqlite(path, 0, 0);
         } else {
-            writeSqlite(path, store::kApplicationId, store::kSchemaVersion + 1);
+            writeSqlite(path, store::kApplicationId, store::kNewestFileSchemaRead + 1);
         }
         const QByteArray before = digest(path);
         const auto entriesBefore = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);

@@ -84,7 +84,7 @@ private slots:
         QVERIFY(!(*doc)->isReadOnly());
         QCOMPARE((*doc)->displayName(), QStringLiteral("%1 on 127.0.0.1").arg(db));
         QCOMPARE(adminQuery(db, QStringLiteral("SELECT schema_version FROM mltco_document")),
-                 QString::number(store::kSchemaVersion));
+                 QString::number(store::kStoreSchemaVersion));
         QVERIFY(adminQuery(db, QStringLiteral("SELECT count(*) FROM instance_type")).toInt() > 10);
         // Reopened: the same store, not seeded twice.
         const QString before = adminQuery(db, QStringLiteral("SELECT count(*) FROM price_point"));
@@ -114,14 +114,14 @@ private slots:
         QVERIFY(catalog::openDocument(test::clusterUrl(db)));
         QCOMPARE(
             test::clusterExec(
-                db, QStringLiteral("UPDATE mltco_document SET schema_version = %1").arg(store::kSchemaVersion + 1)),
+                db, QStringLiteral("UPDATE mltco_document SET schema_version = %1").arg(store::kStoreSchemaVersion + 1)),
             QString());
         auto doc = catalog::openDocument(test::clusterUrl(db));
         QVERIFY(!doc);
         QVERIFY2(doc.error().message.contains(QStringLiteral("newer version of mltco")),
                  qPrintable(doc.error().message));
         QCOMPARE(adminQuery(db, QStringLiteral("SELECT schema_version FROM mltco_document")),
-                 QString::number(store::kSchemaVersion + 1));
+                 QString::number(store::kStoreSchemaVersion + 1));
     }
 
     void openingAnEmptyDatabaseAsExistingIsRefused()

@@ -448,8 +448,12 @@ Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<Q
         else
             out.addNull();
         out.addText(p.currency.isEmpty() ? QByteArrayLiteral("USD") : p.currency.toLatin1());
-        if (Status s = out.endRow(); !s)
-            return Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
+        if (Status s = out.endRow(); !s) {
+            // The COPY ends refused here, never later with this row in it; the import is refused with this reason.
+            d->copyFailed = Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
+            abandonCopy();
+            return *d->copyFailed;
+        }
         d->byProvider[p.provider] += 1;
         ++done;
         ++d->written;
@@ -457,8 +461,11 @@ Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<Q
             return Error{importCancelledMessage(), {}};
     }
     // What is gathered goes now: the server works on it while the next chunk is read and put in order.
-    if (Status s = out.flush(); !s)
-        return Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
+    if (Status s = out.flush(); !s) {
+        d->copyFailed = Error{QStringLiteral("writing a price: %1").arg(s.error().message), {}};
+        abandonCopy();
+        return *d->copyFailed;
+    }
     if (progress && !progress(done, total))
         return Error{importCancelledMessage(), {}};
     return {};
