@@ -17,13 +17,13 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextStream>
 
 #include <algorithm>
+#include <functional>
 
 using namespace mltco;
 using mltco::bench::run;
@@ -50,11 +50,12 @@ double shownSeconds(const QStringList &args, int runs)
     return times[times.size() / 2];
 }
 
-bench::Measured bestOf(int runs, const QStringList &argv)
+/// The fastest of `runs` runs; run i is the command `argvOf(i)` (a new document each run where the command writes).
+bench::Measured bestOf(int runs, const std::function<QStringList(int)> &argvOf)
 {
     bench::Measured best;
     for (int i = 0; i < runs; ++i) {
-        const bench::Measured m = run(argv);
+        const bench::Measured m = run(argvOf(i));
         if (m.ok && (!best.ok || m.seconds < best.seconds))
             best = m;
     }
@@ -101,15 +102,11 @@ int main(int argc, char *argv[])
     const QString cli = QStringLiteral(MLTCO_CLI);
     const int runs = prices >= 100000 ? 3 : 1;
     // The floor: the sqlite3 shell reading the same file into a bare table, unchecked, best of the same runs.
-    bench::Measured shell;
     const QString sqlite = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
-    for (int i = 0; i < runs && !sqlite.isEmpty(); ++i) {
-        const QString bare = dir.filePath(QStringLiteral("bare-%1.sqlite").arg(i));
-        const bench::Measured m = run({sqlite, QStringLiteral("-batch"), bare, QStringLiteral(".import --csv %1 prices").arg(csv)});
-        if (m.ok && (!shell.ok || m.seconds < shell.seconds))
-            shell = m;
-        QFile::remove(bare);
-    }
+    const bench::Measured shell = sqlite.isEmpty() ? bench::Measured{} : bestOf(runs, [&](int i) {
+        return QStringList{sqlite, QStringLiteral("-batch"), dir.filePath(QStringLiteral("bare-%1.sqlite").arg(i)),
+                           QStringLiteral(".import --csv %1 prices").arg(csv)};
+    });
     struct Side
     {
         QString name;
@@ -121,22 +118,19 @@ int main(int argc, char *argv[])
     std::vector<Side> sides{{QStringLiteral("SQLite file (baseline)"), true, {}, {}, {}, 0},
                             {QStringLiteral("PostgreSQL team store"), false, {}, {}, {}, 0}};
     for (Side &side : sides) {
-        for (int i = 0; i < runs; ++i) {
+        side.import = bestOf(runs, [&](int i) {
             // A new document each run, created with its seed catalog first, so the import measures the import alone.
-            const QString location =
-                side.file ? dir.filePath(QStringLiteral("team-%1.mltco").arg(i))
-                          : test::clusterUrl(test::newClusterDatabase(QStringLiteral("bench_store_%1").arg(i)));
+            side.location = side.file ? dir.filePath(QStringLiteral("team-%1.mltco").arg(i))
+                                      : test::clusterUrl(test::newClusterDatabase(QStringLiteral("bench_store_%1").arg(i)));
             run({cli, QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("providers"),
-                 QStringLiteral("--document"), location});
-            const bench::Measured m = run({cli, QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
-                                           QStringLiteral("csv"), csv, QStringLiteral("--document"), location});
-            if (m.ok && (!side.import.ok || m.seconds < side.import.seconds))
-                side.import = m;
-            side.location = location;
-        }
-        side.list =
-            bestOf(3, {cli, QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
-                       QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--document"), side.location});
+                 QStringLiteral("--document"), side.location});
+            return QStringList{cli, QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
+                               QStringLiteral("csv"), csv, QStringLiteral("--document"), side.location};
+        });
+        side.list = bestOf(3, [&](int) {
+            return QStringList{cli, QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
+                               QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--document"), side.location};
+        });
         side.shown = shownSeconds(side.file ? QStringList{side.location} : QStringList{QStringLiteral("--store"), side.location}, 3);
     }
     stopCluster();
