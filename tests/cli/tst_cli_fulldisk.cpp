@@ -134,14 +134,14 @@ class TestCliFullDisk : public QObject
     /// What one try came to: done, refused while opening, or refused while writing.
     enum class Outcome { Done, RefusedAtOpen, RefusedAtWrite };
 
-    /// Tries `write` with 0, 16, 32 … `toKb` KiB left: every try either succeeds or is refused in words naming the
+    /// Tries `write` with 0, 32, 64 … `toKb` KiB left (a page of a document is 32 KiB): every try either succeeds or is refused in words naming the
     /// full disk and leaves the document as it was; at least one is refused while writing (not only at opening),
     /// and with the most room left the write succeeds.
     void sweep(const std::function<std::pair<Outcome, QString>()> &write, qint64 toKb, bool mustSucceedAtEnd)
     {
         int refusedAtWrite = 0;
         Outcome last = Outcome::Done;
-        for (qint64 left = 0; left <= toKb; left += 16) {
+        for (qint64 left = 0; left <= toKb; left += 32) {
             QVERIFY(prepare(left));
             const auto [outcome, said] = write();
             last = outcome;
@@ -204,7 +204,7 @@ private slots:
     {
         sweepCommand({QStringLiteral("catalog"), QStringLiteral("import"), QStringLiteral("--format"),
                       QStringLiteral("skypilot"), QStringLiteral(MLTCO_SOURCE_DIR "/tests/data/import/skypilot-v8-gcp-vms.csv")},
-                     96, true);
+                     384, true);
     }
 
     void anExchangeRateImport()
@@ -219,14 +219,14 @@ private slots:
     {
         sweepCommand({QStringLiteral("plan"), QStringLiteral("save"),
                       QStringLiteral(MLTCO_SOURCE_DIR "/resources/plans/growing-team.json")},
-                     96, true);
+                     160, true);
     }
 
     void aBillImport()
     {
         sweepCommand({QStringLiteral("actuals"), QStringLiteral("import"),
                       QStringLiteral(MLTCO_SOURCE_DIR "/tests/data/actuals/focus-1.2-gcp-five-months.csv")},
-                     96, true);
+                     544, true);
     }
 
     void aCatalogEdit()
@@ -249,7 +249,7 @@ private slots:
                     return std::pair{Outcome::RefusedAtWrite, QStringLiteral("some prices were deleted after all")};
                 return std::pair{Outcome::RefusedAtWrite, removed.error().message};
             },
-            96, true);
+            192, true);
     }
 
     void aCopyToAFullDiskLeavesNoFile()
@@ -262,7 +262,8 @@ private slots:
         int refused = 0;
         // Every 24 KiB from none to more than twice the document's size: room for its log but not for the
         // checkpoint is among them.
-        for (qint64 left = 0; left <= 528; left += 24) {
+        for (qint64 left = 0; left <= 1632; left += 96) {
+
             QVERIFY(prepare(left, false));
             const CliRun r = cli({QStringLiteral("store"), QStringLiteral("copy"), m_template, copy});
             QVERIFY2(QFile::remove(m_dir + QStringLiteral("/filler")), "the filler is gone");
@@ -284,7 +285,7 @@ private slots:
             QVERIFY2(files.isEmpty(), qPrintable(files.join(QStringLiteral(", "))));
         }
         QVERIFY(refused >= 3);
-        QVERIFY2(QFile::exists(copy), "with 528 KiB free the copy is made");
+        QVERIFY2(QFile::exists(copy), "with 1632 KiB free the copy is made");
         QCOMPARE(contentOf(m_template).dump, m_before.dump);
     }
 
@@ -293,7 +294,8 @@ private slots:
         // A new document is built under a temporary name and renamed when whole.
         const QString made = m_dir + QStringLiteral("/new.mltco");
         int refused = 0;
-        for (qint64 left = 0; left <= 528; left += 48) {
+        for (qint64 left = 0; left <= 1632; left += 96) {
+
             QVERIFY(prepare(left, false));
             const CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("providers"),
                                   QStringLiteral("--document"), made});
@@ -323,7 +325,7 @@ private slots:
         QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
         const QString target = m_dir + QStringLiteral("/saved.mltco");
         int refused = 0;
-        for (qint64 left : {0, 64, 128, 1024}) {
+        for (qint64 left : {0, 64, 128, 2048}) {
             QVERIFY(prepare(left, false));
             const Status saved = (*doc)->copyTo(target);
             QVERIFY(QFile::remove(m_dir + QStringLiteral("/filler")));

@@ -266,26 +266,33 @@ private slots:
 
     void damagedDocumentIsRefusedUntouched()
     {
-        // One page overwritten: the document is refused in words before anything reads it as empty or writes
-        // into it, and the file stays as it was.
+        // 4 KiB overwritten: the document is refused in words before anything reads it as empty or writes into
+        // it, and the file stays as it was. Twice: inside the first page, where SQLite reads the schema (its first
+        // statement fails), and a page of a table further on (only the integrity check finds it).
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("damaged.mltco"));
-        {
-            auto doc = catalog::openDocument(path);
-            QVERIFY(doc);
+        for (const bool schemaPage : {true, false}) {
+            const QString path = dir.filePath(schemaPage ? QStringLiteral("schema.mltco") : QStringLiteral("table.mltco"));
+            {
+                auto doc = catalog::openDocument(path);
+                QVERIFY(doc);
+            }
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            const QByteArray header = file.read(100);
+            const int pageSize = (quint8(header[16]) << 8 | quint8(header[17])) == 1 ? 65536
+                                                                                      : quint8(header[16]) << 8 | quint8(header[17]);
+            QCOMPARE(pageSize, 32768); // a new document's
+            QVERIFY(file.size() > 6 * pageSize);
+            file.seek(schemaPage ? 5 * 4096 : 5 * pageSize);
+            file.write(QByteArray(4096, '\x5a'));
+            file.close();
+            const QByteArray before = readAll(path);
+            auto doc = store::Document::openExisting(path);
+            QVERIFY(!doc);
+            QVERIFY2(doc.error().message.contains(QStringLiteral("the document is damaged")), qPrintable(doc.error().message));
+            QVERIFY(!store::Document::open(path));
+            QCOMPARE(readAll(path), before);
         }
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadWrite));
-        QVERIFY(file.size() > 6 * 4096);
-        file.seek(5 * 4096);
-        file.write(QByteArray(4096, '\x5a'));
-        file.close();
-        const QByteArray before = readAll(path);
-        auto doc = store::Document::openExisting(path);
-        QVERIFY(!doc);
-        QVERIFY2(doc.error().message.contains(QStringLiteral("the document is damaged")), qPrintable(doc.error().message));
-        QVERIFY(!store::Document::open(path));
-        QCOMPARE(readAll(path), before);
     }
 
     void documentPathIsShownAbsolute()

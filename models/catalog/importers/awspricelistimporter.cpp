@@ -459,6 +459,7 @@ private:
                     .arg(code);
             m_currencyText = currency.toByteArray();
             m_currency = code;
+            m_perHour.clear(); // its words name the currency
         }
 
         QString region;
@@ -490,7 +491,12 @@ private:
         const QString &instance = m_strings.intern(cell(InstanceCol));
         // Prices are judged per accelerator-hour: a p5.48xlarge's eight GPUs may cost eight times one GPU's bound.
         const double maxHourly = plausible::maxHourlyPrice(*gpus, plausible::currencyScale(m_currency));
-        const QString perHour = plausible::perHourUnit(m_currency, *gpus);
+        // The unit's words change with the instance's accelerators: made again only when they do, not on every row.
+        if (*gpus != m_perHourGpus || m_perHour.isEmpty()) {
+            m_perHourGpus = *gpus;
+            m_perHour = plausible::perHourUnit(m_currency, *gpus);
+        }
+        const QString &perHour = m_perHour;
         if (termType == "Reserved")
             return readReserved(instance, region, maxHourly, perHour);
         if (cell(UnitCol) != "Hrs")
@@ -557,6 +563,8 @@ private:
     QSet<QString> m_unknownLocations, m_unknownFamilies;
     QByteArray m_currencyText = "USD"; ///< the last row's Currency cell, and the code it read as
     QString m_currency = QStringLiteral("USD");
+    QString m_perHour; ///< plausible::perHourUnit() for m_perHourGpus accelerators in m_currency
+    double m_perHourGpus = 0;
     QHash<QByteArray, Term> m_terms; ///< reserved terms still waiting for one of their rows
     int m_skipped = 0, m_reservedTerms = 0, m_zeroPrices = 0;
 };

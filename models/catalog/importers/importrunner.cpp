@@ -10,6 +10,7 @@
 #include "models/catalog/importers/importhelpers.h"
 #include "models/common/filehash.h"
 #include "models/catalog/importers/importwriter.h"
+#include "models/catalog/importers/pricebulkinsert.h"
 #include "models/catalog/importers/pricefile.h"
 #include "models/catalog/importers/sparecoresimporter.h"
 #include "models/store/location.h"
@@ -37,6 +38,10 @@
 #include <optional>
 #include <sqlite3.h>
 #include <thread>
+#include <tuple>
+#include <unordered_map>
+#include <limits>
+#include <vector>
 
 namespace mltco::catalog {
 namespace {
@@ -86,21 +91,62 @@ public:
         const std::lock_guard lock(m_mutex);
         return m_aborted;
     }
+    /// A written chunk handed back emptied, its room kept: the parser fills it again rather than asking the system
+    /// for fresh pages (touching them cost the parser a tenth of its time, and their return after each chunk more).
+    void giveBack(PriceChunk &&chunk)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_spare.size() < kMaxChunks)
+            m_spare.push_back(std::move(chunk));
+    }
+    /// An emptied chunk to fill, or nullopt when none has come back yet. Emptied here, on the parser's thread, which
+    /// waits for the writer's.
+    std::optional<PriceChunk> takeSpare()
+    {
+        std::optional<PriceChunk> chunk;
+        {
+            const std::lock_guard lock(m_mutex);
+            if (m_spare.empty())
+                return std::nullopt;
+            chunk.emplace(std::move(m_spare.back()));
+            m_spare.pop_back();
+        }
+        chunk->providers.clear();
+        chunk->instances.clear();
+        chunk->prices.clear(); // keeps its capacity
+        chunk->order.clear();
+        chunk->instanceOrdinals.clear();
+        return chunk;
+    }
 
 private:
-    static constexpr std::size_t kMaxChunks = 3;
+    static constexpr std::size_t kMaxChunks = 2;
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<PriceChunk> m_chunks;
+    std::vector<PriceChunk> m_spare;
     bool m_closed = false;
     bool m_aborted = false;
 };
 
-/// Gathers the parser's rows into chunks, each with the providers and instance types first named since the last.
+/// How the parser thread ranks the instance types of the rows it puts in order: as their row ids will. One the
+/// document holds by its id; a new one by its place in the file after every id there (the writer adds them in that
+/// order, and a new row's id is above every other).
+struct InstanceRanking final
+{
+    QHash<QString, qint64> knownIds; ///< importInstanceKey() to row id, when the import began
+    qint64 firstNew = 1;
+    QDate defaultObservedAt; ///< the import's date, which prices without one take
+};
+
+/// Gathers the parser's rows into chunks, each with the providers and instance types first named since the last,
+/// and puts each chunk's rows in the order they are written in (priceWriteOrder()): on the parser's thread, which
+/// waits for the writer's, rather than on the writer's.
 class ChunkingSink final : public PriceSink
 {
 public:
-    ChunkingSink(ChunkQueue &queue, qsizetype chunkRows) : m_queue(queue), m_chunkRows(std::max<qsizetype>(1, chunkRows))
+    ChunkingSink(ChunkQueue &queue, qsizetype chunkRows, InstanceRanking ranking)
+        : m_queue(queue), m_chunkRows(std::max<qsizetype>(1, chunkRows)), m_ranking(std::move(ranking))
     {
         m_chunk.prices.reserve(m_chunkRows);
     }
@@ -108,8 +154,14 @@ public:
     {
         for (; m_providers < soFar.providers.size(); ++m_providers)
             m_chunk.providers.append(soFar.providers[m_providers]);
-        for (; m_instances < soFar.instances.size(); ++m_instances)
-            m_chunk.instances.append(soFar.instances[m_instances]);
+        for (; m_instances < soFar.instances.size(); ++m_instances) {
+            const InstanceType &instance = soFar.instances[m_instances];
+            const QString key = importInstanceKey(instance.provider, instance.name);
+            m_rankOfOrdinal.push_back(m_ranking.knownIds.value(key, m_ranking.firstNew + m_instances));
+            m_ordinalByKey.insert(key, m_instances);
+            m_chunk.instances.append(instance);
+        }
+        m_chunk.instanceOrdinals.push_back(ordinalOf(price));
         m_chunk.prices.append(std::move(price));
         if (m_chunk.prices.size() >= m_chunkRows)
             flush();
@@ -118,17 +170,54 @@ public:
     {
         if (m_chunk.prices.isEmpty() && m_chunk.instances.isEmpty() && m_chunk.providers.isEmpty())
             return;
+        std::vector<qint64> ranks;
+        ranks.reserve(m_chunk.instanceOrdinals.size());
+        for (const qsizetype ordinal : m_chunk.instanceOrdinals) // one the file does not list: refused by the writer
+            ranks.push_back(ordinal >= 0 ? m_rankOfOrdinal[static_cast<std::size_t>(ordinal)]
+                                         : std::numeric_limits<qint64>::max());
+        m_chunk.order = priceWriteOrder(m_chunk.prices, ranks, m_ranking.defaultObservedAt);
+        m_ordinalByAddress.clear(); // the addresses were the chunk's strings, on their way to the writer
         (void)m_queue.push(std::move(m_chunk)); // false once the writer has stopped: the parser's reads fail next
-        m_chunk = PriceChunk();
-        m_chunk.prices.reserve(m_chunkRows);
+        if (std::optional<PriceChunk> spare = m_queue.takeSpare()) {
+            m_chunk = std::move(*spare);
+        } else {
+            m_chunk = PriceChunk();
+            m_chunk.prices.reserve(m_chunkRows);
+        }
     }
 
 private:
+    /// The price's instance type's place among the file's, looked up by the names' addresses (a parser shares one
+    /// string per name) and else by their text; -1 for one the file does not list.
+    qsizetype ordinalOf(const PricePoint &price)
+    {
+        const Address address{price.provider.constData(), price.provider.size(), price.instance.constData(),
+                              price.instance.size()};
+        if (const auto known = m_ordinalByAddress.find(address); known != m_ordinalByAddress.end())
+            return known->second;
+        const qsizetype ordinal = m_ordinalByKey.value(importInstanceKey(price.provider, price.instance), -1);
+        m_ordinalByAddress.emplace(address, ordinal);
+        return ordinal;
+    }
+    using Address = std::tuple<const QChar *, qsizetype, const QChar *, qsizetype>;
+    struct AddressHash final
+    {
+        std::size_t operator()(const Address &a) const noexcept
+        {
+            return std::hash<const void *>{}(std::get<0>(a)) * 31u ^ std::hash<const void *>{}(std::get<2>(a)) ^
+                   static_cast<std::size_t>(std::get<1>(a) + 7 * std::get<3>(a));
+        }
+    };
+
     ChunkQueue &m_queue;
     qsizetype m_chunkRows; ///< ImportRequest::chunkRows
+    InstanceRanking m_ranking;
     PriceChunk m_chunk;
     qsizetype m_providers = 0;
     qsizetype m_instances = 0;
+    std::vector<qint64> m_rankOfOrdinal;      ///< per instance type of the file, in its order
+    QHash<QString, qsizetype> m_ordinalByKey; ///< importInstanceKey() to that order
+    std::unordered_map<Address, qsizetype, AddressHash> m_ordinalByAddress; ///< within the chunk being gathered
 };
 
 /// The SHA-256 that names an import's input: the file's own, or for several files one over their names and hashes,
@@ -242,6 +331,9 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         !s)
         return s.error();
 
+    InstanceRanking ranking{writer.knownInstanceIds(), 1, result.observedAt};
+    for (const qint64 id : std::as_const(ranking.knownIds))
+        ranking.firstNew = std::max(ranking.firstNew, id + 1);
     progress.start(ImportProgress::Stage::Reading, totalBytes);
     progress.setRowsWritten(0);
     ChunkQueue queue;
@@ -251,7 +343,7 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
     });
     std::optional<Expected<ImportData>> parsed;
     std::thread parser([&] {
-        ChunkingSink sink(queue, request.chunkRows);
+        ChunkingSink sink(queue, request.chunkRows, ranking);
         parsed.emplace(parseInputs(files, request.format, options, sink, progress, queue, totalBytes, request.openInput));
         if (*parsed) {
             sink.flush();
@@ -286,6 +378,7 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
             break;
         }
         progress.setRowsWritten(writer.written());
+        queue.giveBack(std::move(*chunk));
         chunk.reset();
 #ifdef MLTCO_TRIM_MALLOC
         // The parser thread allocated the chunk's rows in its own malloc arena and this thread freed them: glibc keeps

@@ -66,10 +66,14 @@ struct ImportWriter::Impl
         if (restoreForeignKeys)
             (void)store::execPlain(db, QStringLiteral("PRAGMA foreign_keys = ON"));
         restoreForeignKeys = false;
+        if (restoreTempStore)
+            (void)store::execPlain(db, QStringLiteral("PRAGMA temp_store = %1").arg(*restoreTempStore));
+        restoreTempStore.reset();
     }
 
     QSqlDatabase db;
     bool restoreForeignKeys = false;
+    std::optional<qint64> restoreTempStore; ///< SQLite's temp_store before the import
     std::optional<store::Transaction> tx;
     std::optional<store::Savepoint> part; ///< Nesting::InsideCallersTransaction
     ImportWriter::Nesting nesting = ImportWriter::Nesting::OwnTransaction;
@@ -80,6 +84,7 @@ struct ImportWriter::Impl
     QHash<QString, qint64> providerIds;
     QHash<QString, qint64> gpuIds;
     QHash<QString, qint64> instanceIds;
+    std::vector<qint64> idByOrdinal; ///< the row id of each instance type the chunks listed, in their order
     QHash<QString, Provider> createdProviders;     ///< as inserted, by name
     QHash<QString, InstanceType> createdInstances; ///< as inserted, by importInstanceKey
     ImportSummary summary;
@@ -124,6 +129,18 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
         if (Status s = store::execPlain(d->db, QStringLiteral("PRAGMA foreign_keys = OFF")); !s)
             return Error{QStringLiteral("The import could not start: %1").arg(s.error().message), {}};
         d->restoreForeignKeys = true;
+    }
+    // A statement that may fail part-way (the price table's CHECKs call functions: length(), GLOB) keeps a journal
+    // of the pages it changes, so that it can undo itself: with several rows to a statement that is the table's
+    // last page, once per statement, and SQLite writes it to a temporary file: 94,000 writes for a million prices.
+    // Kept in memory it is a copy of a page. Read when the transaction starts (a caller's transaction keeps its own).
+    // Changing it drops the connection's temporary tables and triggers: left as it is where the connection has any.
+    if (sqlite) {
+        const Expected<qint64> tempStore = store::queryInt(d->db, QStringLiteral("PRAGMA temp_store"));
+        const Expected<qint64> temporaries = store::queryInt(d->db, QStringLiteral("SELECT count(*) FROM temp.sqlite_schema"));
+        if (tempStore && *tempStore != 2 && temporaries && *temporaries == 0 &&
+            store::execPlain(d->db, QStringLiteral("PRAGMA temp_store = MEMORY")))
+            d->restoreTempStore = *tempStore;
     }
     if (d->nesting == Nesting::OwnTransaction) {
         d->tx.emplace(d->db);
@@ -240,13 +257,38 @@ Status ImportWriter::write(const PriceChunk &chunk, const ImportProgressFn &prog
     for (const Provider &p : chunk.providers)
         if (Status s = d->addProvider(p); !s)
             return s;
-    for (const InstanceType &i : chunk.instances)
+    for (const InstanceType &i : chunk.instances) {
         if (Status s = d->addInstance(i); !s)
             return s;
-    if (Status s = d->prices.write(chunk.prices, d->instanceIds, progress); !s)
-        return s.error().message == importCancelledMessage() ? s : Status(d->fail(s.error()));
+        d->idByOrdinal.push_back(d->instanceIds.value(importInstanceKey(i.provider, i.name)));
+    }
+    Status written;
+    if (chunk.order.empty()) {
+        written = d->prices.write(chunk.prices, d->instanceIds, progress);
+    } else {
+        // Put in order by the producer: each price names its instance type by its place among the chunks' ones.
+        if (chunk.instanceOrdinals.size() != static_cast<std::size_t>(chunk.prices.size()))
+            return Status(d->fail(Error{QStringLiteral("The prices to write do not name their instance types."), {}}));
+        std::vector<qint64> ids;
+        ids.reserve(chunk.instanceOrdinals.size());
+        for (std::size_t row = 0; row < chunk.instanceOrdinals.size(); ++row) {
+            const qsizetype ordinal = chunk.instanceOrdinals[row];
+            if (ordinal < 0 || static_cast<std::size_t>(ordinal) >= d->idByOrdinal.size()) {
+                const PricePoint &p = chunk.prices[static_cast<qsizetype>(row)];
+                return Status(d->fail(Error{
+                    QStringLiteral("The import prices instance %1 of %2, which it does not list.").arg(p.instance, p.provider),
+                    {}}));
+            }
+            ids.push_back(d->idByOrdinal[static_cast<std::size_t>(ordinal)]);
+        }
+        written = d->prices.write(chunk.prices, chunk.order, ids, progress);
+    }
+    if (!written)
+        return written.error().message == importCancelledMessage() ? written : Status(d->fail(written.error()));
     return {};
 }
+
+QHash<QString, qint64> ImportWriter::knownInstanceIds() const { return d->instanceIds; }
 
 Status ImportWriter::Impl::describeCreated(const ImportData &whole)
 {
@@ -426,7 +468,7 @@ Expected<ImportSummary> applyImport(const QSqlDatabase &db, const ImportData &da
         return summary;
     }
     // The whole file as one chunk: every row goes in the price index's order.
-    if (Status s = writer.write(PriceChunk{data.providers, data.instances, data.prices}, progress); !s)
+    if (Status s = writer.write(PriceChunk{data.providers, data.instances, data.prices, {}, {}}, progress); !s)
         return s.error();
     return writer.finish(data, source.sha256);
 }

@@ -24,15 +24,21 @@ constexpr qsizetype kRebuildIndexFrom = 20000; // rows; below this, updating the
 constexpr int kIndexSortCachePages = -8192; // 8 MiB per sorter thread while the price index is built
 constexpr int kImportCachePages = -32768; // 32 MiB while importing (negative = KiB): rows are appended, the index built last
 
+// OR FAIL: a row refused by a CHECK fails its statement without undoing the statement's earlier rows, which the
+// import's rollback undoes anyway. A statement that may undo itself keeps a statement journal of every page it
+// changes, and with 32 KiB pages that journal went to a temporary file: 94,000 writes for a million prices.
 #define MLTCO_INSERT_PRICE_COLUMNS                                                                                     \
-    "INSERT INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "   \
+    "INSERT OR FAIL INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "   \
     "batch_id, note, purchase_option, offering_class, upfront, currency)"
 const char kInsertPriceColumns[] = MLTCO_INSERT_PRICE_COLUMNS;
 const char kInsertPrice[] =
     MLTCO_INSERT_PRICE_COLUMNS " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
 #undef MLTCO_INSERT_PRICE_COLUMNS
 constexpr int kColumns = 14;       // values a row binds
-constexpr int kRowsPerInsert = 32; // rows one statement inserts (448 values, under SQLite's limit of 999)
+// Rows one statement inserts, as many as SQLite's limit on a statement's values allows (999 before SQLite 3.32:
+// 71 rows; 32,766 since) up to this many: each statement costs a start and, for its CHECKs, a copy of the page it
+// begins on (see ImportWriter::begin()).
+constexpr int kMaxRowsPerInsert = 256;
 
 Error sqliteError(sqlite3 *db, const char *what)
 {
@@ -58,6 +64,37 @@ struct TextIdHash final
 template<typename T> using ByText = std::unordered_map<TextId, T, TextIdHash>;
 TextId textId(const QString &s) { return {s.constData(), s.size()}; }
 
+/// What each parameter of a statement was last bound to, where that is a constant living as long as the program (a
+/// key's text, an empty text, NULL). SQLite keeps a statement's bindings from run to run, so a parameter whose
+/// constant is the one bound last time is left as it is: a price binds mostly such values, and each call to SQLite
+/// takes its connection's lock (a million prices made twelve million calls).
+class Bindings final
+{
+public:
+    void reset(int parameters) { m_constant.assign(static_cast<std::size_t>(parameters) + 1, nullptr); }
+    void constantText(sqlite3_stmt *stmt, int index, const char *text, int size)
+    {
+        const void *&last = m_constant[static_cast<std::size_t>(index)];
+        if (last == text)
+            return;
+        sqlite3_bind_text(stmt, index, text, size, SQLITE_STATIC);
+        last = text;
+    }
+    void null(sqlite3_stmt *stmt, int index)
+    {
+        const void *&last = m_constant[static_cast<std::size_t>(index)];
+        if (last == &m_constant)
+            return;
+        sqlite3_bind_null(stmt, index);
+        last = &m_constant; // an address no text has
+    }
+    /// Before binding anything else: the parameter holds no constant any more.
+    void forget(int index) { m_constant[static_cast<std::size_t>(index)] = nullptr; }
+
+private:
+    std::vector<const void *> m_constant;
+};
+
 /// Binds text as UTF-8, converting each distinct string once: regions, zones and notes repeat across
 /// a price file, and converting them row by row cost more than the insert itself.
 class TextBinder final
@@ -65,10 +102,13 @@ class TextBinder final
 public:
     /// Forgets the addresses of the previous batch's strings (the strings may be gone).
     void newBatch() { m_byAddress.clear(); }
-    int bind(sqlite3_stmt *stmt, int index, const QString &text)
+    int bind(sqlite3_stmt *stmt, Bindings &bindings, int index, const QString &text)
     {
-        if (text.isEmpty())
-            return sqlite3_bind_text(stmt, index, "", 0, SQLITE_STATIC);
+        if (text.isEmpty()) {
+            bindings.constantText(stmt, index, "", 0);
+            return SQLITE_OK;
+        }
+        bindings.forget(index);
         auto it = m_byAddress.find(textId(text));
         if (it == m_byAddress.end()) {
             auto utf8 = m_utf8.constFind(text);
@@ -119,16 +159,65 @@ private:
     sqlite3_stmt *m_stmt = nullptr;
 };
 
+/// Each price's instance type id, looked up by the names' addresses (parsers share one string per name), else by
+/// their text; an instance type the chunk does not list is an error.
+Expected<std::vector<qint64>> instanceIdsOf(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds)
+{
+    struct PairHash final
+    {
+        std::size_t operator()(const std::pair<TextId, TextId> &k) const noexcept
+        {
+            return TextIdHash{}(k.first) * 31u ^ TextIdHash{}(k.second);
+        }
+    };
+    std::unordered_map<std::pair<TextId, TextId>, qint64, PairHash> idByName;
+    std::vector<qint64> ids;
+    ids.reserve(static_cast<std::size_t>(prices.size()));
+    for (const PricePoint &p : prices) {
+        const std::pair<TextId, TextId> name{textId(p.provider), textId(p.instance)};
+        auto known = idByName.find(name);
+        if (known == idByName.end()) {
+            const auto id = instanceIds.constFind(importInstanceKey(p.provider, p.instance));
+            if (id == instanceIds.constEnd())
+                return Error{QStringLiteral("The import prices instance %1 of %2, which it does not list.").arg(p.instance, p.provider), {}};
+            known = idByName.emplace(name, *id).first;
+        }
+        ids.push_back(known->second);
+    }
+    return ids;
+}
+
+} // namespace
+
 // The order rows are written in: the price_point_lookup index's (instance type, pricing model, region, date), the
 // file's order among equals. The table is stored in the order rows are added, so a document whose rows follow its
 // index reads a listing (and the price history of one instance) from consecutive pages: listing a million prices
 // took a quarter of the time. Regions and pricing models sort as SQLite compares their text (bytes of UTF-8).
-Expected<std::vector<qsizetype>> writeOrder(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
-                                            const QDate &defaultObservedAt, std::vector<qint64> &instanceIdOf)
+std::vector<qsizetype> priceWriteOrder(const QList<PricePoint> &prices, const std::vector<qint64> &instanceRank,
+                                       const QDate &defaultObservedAt)
 {
+    const std::size_t n = static_cast<std::size_t>(prices.size());
+    // Each field becomes a dense rank among the chunk's distinct values, packed into one 64-bit key: sorting pairs of
+    // integers took a third of the time of comparing tuples field by field.
+    const auto denseRanks = [](std::vector<qint64> values) {
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        return values; // a value's rank is its position
+    };
+    const auto rankOf = [](const std::vector<qint64> &sorted, qint64 value) {
+        return static_cast<quint64>(std::lower_bound(sorted.begin(), sorted.end(), value) - sorted.begin());
+    };
+    const auto bitsFor = [](std::size_t distinct) {
+        int bits = 0;
+        while ((std::size_t(1) << bits) < distinct)
+            ++bits;
+        return bits;
+    };
+
     ByText<quint32> regionRank;
     for (const PricePoint &p : prices)
         regionRank.emplace(textId(p.region), 0);
+    std::size_t regionCount = 0;
     {
         std::vector<std::pair<QByteArray, TextId>> regions;
         regions.reserve(regionRank.size());
@@ -142,67 +231,68 @@ Expected<std::vector<qsizetype>> writeOrder(const QList<PricePoint> &prices, con
                 ++rank;
             regionRank[regions[i].second] = rank;
         }
+        regionCount = regions.empty() ? 0 : rank + 1;
     }
-    std::array<int, 8> pricingRank{};
-    {
+    static const std::array<int, 8> pricingRank = [] {
         std::array<std::pair<QByteArray, int>, 8> keys;
         for (int i = 0; i < 8; ++i)
             keys[static_cast<std::size_t>(i)] = {pricingModelKey(static_cast<PricingModel>(i)).toLatin1(), i};
         std::sort(keys.begin(), keys.end());
+        std::array<int, 8> ranks{};
         for (int rank = 0; rank < 8; ++rank)
-            pricingRank[static_cast<std::size_t>(keys[static_cast<std::size_t>(rank)].second)] = rank;
-    }
-    struct Key final
+            ranks[static_cast<std::size_t>(keys[static_cast<std::size_t>(rank)].second)] = rank;
+        return ranks;
+    }();
+    std::vector<qint64> days(n);
     {
-        qint64 instance;
-        int pricing;
-        quint32 region;
-        qint64 day;
-        qsizetype index;
-        bool operator<(const Key &o) const
-        {
-            return std::tie(instance, pricing, region, day, index) < std::tie(o.instance, o.pricing, o.region, o.day, o.index);
+        QDate lastDate;
+        qint64 lastDay = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const PricePoint &p = prices[static_cast<qsizetype>(i)];
+            const QDate date = p.observedAt.isValid() ? p.observedAt : defaultObservedAt;
+            if (date != lastDate) {
+                lastDate = date;
+                lastDay = date.toJulianDay();
+            }
+            days[i] = lastDay;
         }
-    };
-    struct PairHash final
-    {
-        std::size_t operator()(const std::pair<TextId, TextId> &k) const noexcept
-        {
-            return TextIdHash{}(k.first) * 31u ^ TextIdHash{}(k.second);
-        }
-    };
-    std::unordered_map<std::pair<TextId, TextId>, qint64, PairHash> idByName;
-    std::vector<Key> keys;
-    keys.reserve(static_cast<std::size_t>(prices.size()));
-    instanceIdOf.resize(static_cast<std::size_t>(prices.size()));
-    QDate lastDate;
-    qint64 lastDay = 0;
-    for (qsizetype i = 0; i < prices.size(); ++i) {
-        const PricePoint &p = prices[i];
-        const std::pair<TextId, TextId> name{textId(p.provider), textId(p.instance)};
-        auto known = idByName.find(name);
-        if (known == idByName.end()) {
-            const auto id = instanceIds.constFind(importInstanceKey(p.provider, p.instance));
-            if (id == instanceIds.constEnd())
-                return Error{QStringLiteral("The import prices instance %1 of %2, which it does not list.").arg(p.instance, p.provider), {}};
-            known = idByName.emplace(name, *id).first;
-        }
-        instanceIdOf[static_cast<std::size_t>(i)] = known->second;
-        const QDate date = p.observedAt.isValid() ? p.observedAt : defaultObservedAt;
-        if (date != lastDate) {
-            lastDate = date;
-            lastDay = date.toJulianDay();
-        }
-        keys.push_back({known->second, pricingRank[static_cast<std::size_t>(p.pricing)], regionRank.at(textId(p.region)), lastDay, i});
     }
-    std::sort(keys.begin(), keys.end());
+    const std::vector<qint64> instances = denseRanks(instanceRank);
+    const std::vector<qint64> dayValues = denseRanks(days);
+    const int instanceBits = bitsFor(instances.size());
+    const int regionBits = bitsFor(regionCount);
+    const int dayBits = bitsFor(dayValues.size());
+    std::vector<std::pair<quint64, qsizetype>> keys(n);
+    if (instanceBits + 3 + regionBits + dayBits <= 64) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const PricePoint &p = prices[static_cast<qsizetype>(i)];
+            quint64 key = rankOf(instances, instanceRank[i]);
+            key = (key << 3) | static_cast<quint64>(pricingRank[static_cast<std::size_t>(p.pricing)]);
+            key = regionBits ? (key << regionBits) | regionRank.at(textId(p.region)) : key;
+            key = dayBits ? (key << dayBits) | rankOf(dayValues, days[i]) : key;
+            keys[i] = {key, static_cast<qsizetype>(i)};
+        }
+        std::sort(keys.begin(), keys.end());
+    } else { // more distinct values than 64 bits can rank (chunks far larger than the runner's): compare fields
+        std::vector<qsizetype> order(n);
+        for (std::size_t i = 0; i < n; ++i)
+            order[i] = static_cast<qsizetype>(i);
+        const auto field = [&](qsizetype i) {
+            const PricePoint &p = prices[i];
+            return std::make_tuple(instanceRank[static_cast<std::size_t>(i)], pricingRank[static_cast<std::size_t>(p.pricing)],
+                                   regionRank.at(textId(p.region)), days[static_cast<std::size_t>(i)], i);
+        };
+        std::sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return field(a) < field(b); });
+        return order;
+    }
     std::vector<qsizetype> order;
-    order.reserve(keys.size());
-    for (const Key &k : keys)
-        order.push_back(k.index);
+    order.reserve(n);
+    for (const auto &[key, index] : keys)
+        order.push_back(index);
     return order;
 }
 
+namespace {
 } // namespace
 
 struct PriceInserter::Impl
@@ -211,11 +301,14 @@ struct PriceInserter::Impl
     sqlite3 *handle = nullptr;
     Statement insert;
     Statement insertMany;
+    Bindings insertBound;
+    Bindings insertManyBound;
     std::optional<CacheSizeGuard> cache;
     QDate defaultObservedAt;
     qint64 sourceId = 0;
     qint64 batchId = 0;
     bool indexDropped = false;
+    int rowsPerInsert = 1; ///< rows insertMany inserts
     qint64 written = 0;
     TextBinder text;
     QHash<QString, int> byProvider;
@@ -248,19 +341,23 @@ Status PriceInserter::prepare(const QSqlDatabase &db, qint64 sourceId, qint64 ba
     d->cache.emplace(db);
     if (sqlite3_prepare_v2(d->handle, kInsertPrice, -1, d->insert.out(), nullptr) != SQLITE_OK)
         return sqliteError(d->handle, "preparing the price insert");
+    d->insertBound.reset(kColumns);
     sqlite3_bind_int64(d->insert.get(), 8, sourceId);
     sqlite3_bind_int64(d->insert.get(), 9, batchId);
     QByteArray many = kInsertPriceColumns;
-    for (int row = 0; row < kRowsPerInsert; ++row) {
+    d->rowsPerInsert =
+        std::clamp(sqlite3_limit(d->handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1) / kColumns, 1, kMaxRowsPerInsert);
+    for (int row = 0; row < d->rowsPerInsert; ++row) {
         many += row == 0 ? " VALUES " : ", ";
         many += '(';
         for (int column = 1; column <= kColumns; ++column)
-            many += (column > 1 ? ", ?" : "?") + QByteArray::number(row * kColumns + column);
+            many += column > 1 ? ", ?" : "?"; // numbered in order; "?N" made SQLite search its names for each
         many += ')';
     }
     if (sqlite3_prepare_v2(d->handle, many.constData(), -1, d->insertMany.out(), nullptr) != SQLITE_OK)
         return sqliteError(d->handle, "preparing the price insert");
-    for (int row = 0; row < kRowsPerInsert; ++row) {
+    d->insertManyBound.reset(d->rowsPerInsert * kColumns);
+    for (int row = 0; row < d->rowsPerInsert; ++row) {
         sqlite3_bind_int64(d->insertMany.get(), row * kColumns + 8, sourceId);
         sqlite3_bind_int64(d->insertMany.get(), row * kColumns + 9, batchId);
     }
@@ -270,8 +367,19 @@ Status PriceInserter::prepare(const QSqlDatabase &db, qint64 sourceId, qint64 ba
 Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
                             const ImportProgressFn &progress)
 {
+    Expected<std::vector<qint64>> ids = instanceIdsOf(prices, instanceIds);
+    if (!ids)
+        return ids.error();
+    return write(prices, priceWriteOrder(prices, *ids, d->defaultObservedAt), *ids, progress);
+}
+
+Status PriceInserter::write(const QList<PricePoint> &prices, const std::vector<qsizetype> &rows,
+                            const std::vector<qint64> &instanceIdOf, const ImportProgressFn &progress)
+{
+    if (rows.size() != static_cast<std::size_t>(prices.size()) || instanceIdOf.size() != rows.size())
+        return Error{QStringLiteral("The prices to write do not match their order."), {}};
     if (!d->handle && d->db.isValid())
-        return writeByCopy(prices, instanceIds, progress);
+        return writeByCopy(prices, rows, instanceIdOf, progress);
     sqlite3_stmt *stmt = d->insert.get();
     if (!stmt)
         return Error{QStringLiteral("The price insert was not prepared."), {}};
@@ -282,10 +390,6 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
         d->indexDropped = true;
     }
     d->text.newBatch();
-    std::vector<qint64> instanceIdOf;
-    const Expected<std::vector<qsizetype>> order = writeOrder(prices, instanceIds, d->defaultObservedAt, instanceIdOf);
-    if (!order)
-        return order.error();
 
     // Counts per provider, tallied per run of equal providers rather than hashed per row.
     QString runProvider;
@@ -317,7 +421,7 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
     const qint64 total = prices.size();
     qint64 lastInstance = 0;
     // Binds row `index` as the `slot`-th row of a statement (13 values a row; source and batch are bound once).
-    const auto bindRow = [&](sqlite3_stmt *statement, int slot, qsizetype index) {
+    const auto bindRow = [&](sqlite3_stmt *statement, Bindings &bound, int slot, qsizetype index) {
         const PricePoint &p = prices[index];
         const qint64 instanceId = instanceIdOf[static_cast<std::size_t>(index)];
         const int base = slot * kColumns;
@@ -333,30 +437,42 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
             lastInstance = instanceId;
         }
         sqlite3_bind_int64(statement, base + 1, instanceId);
-        d->text.bind(statement, base + 2, p.region);
-        d->text.bind(statement, base + 3, p.zone);
-        sqlite3_bind_text(statement, base + 4, pricing.constData(), static_cast<int>(pricing.size()), SQLITE_STATIC);
-        if (p.amount)
+        d->text.bind(statement, bound, base + 2, p.region);
+        d->text.bind(statement, bound, base + 3, p.zone);
+        bound.constantText(statement, base + 4, pricing.constData(), static_cast<int>(pricing.size()));
+        if (p.amount) {
+            bound.forget(base + 5);
             sqlite3_bind_double(statement, base + 5, *p.amount);
+        } else {
+            bound.null(statement, base + 5);
+        }
+        static const char kHour[] = "hour";
+        static const char kMonth[] = "month";
+        if (p.unit == PriceUnit::Month)
+            bound.constantText(statement, base + 6, kMonth, 5);
         else
-            sqlite3_bind_null(statement, base + 5);
-        sqlite3_bind_text(statement, base + 6, p.unit == PriceUnit::Month ? "month" : "hour", -1, SQLITE_STATIC);
+            bound.constantText(statement, base + 6, kHour, 4);
+        bound.forget(base + 7); // the dates' texts are not kept for good
         sqlite3_bind_text(statement, base + 7, dateText->second.constData(), static_cast<int>(dateText->second.size()),
                           SQLITE_STATIC);
-        d->text.bind(statement, base + 10, p.note);
+        d->text.bind(statement, bound, base + 10, p.note);
         const QByteArray &purchase = purchaseKeys[static_cast<std::size_t>(p.purchase)];
         const QByteArray &offering = offeringKeys[static_cast<std::size_t>(p.offering)];
-        sqlite3_bind_text(statement, base + 11, purchase.constData(), static_cast<int>(purchase.size()), SQLITE_STATIC);
-        sqlite3_bind_text(statement, base + 12, offering.constData(), static_cast<int>(offering.size()), SQLITE_STATIC);
-        if (p.upfront)
+        bound.constantText(statement, base + 11, purchase.constData(), static_cast<int>(purchase.size()));
+        bound.constantText(statement, base + 12, offering.constData(), static_cast<int>(offering.size()));
+        if (p.upfront) {
+            bound.forget(base + 13);
             sqlite3_bind_double(statement, base + 13, *p.upfront);
-        else
-            sqlite3_bind_null(statement, base + 13);
+        } else {
+            bound.null(statement, base + 13);
+        }
         // Nearly every price is in US dollars: a constant; another currency's code is copied by SQLite.
+        static const char kUsd[] = "USD";
         if (p.currency.isEmpty() || p.currency == u"USD") {
-            sqlite3_bind_text(statement, base + 14, "USD", 3, SQLITE_STATIC);
+            bound.constantText(statement, base + 14, kUsd, 3);
         } else {
             const QByteArray code = p.currency.toLatin1();
+            bound.forget(base + 14);
             sqlite3_bind_text(statement, base + 14, code.constData(), static_cast<int>(code.size()), SQLITE_TRANSIENT);
         }
         if (p.provider != runProvider) {
@@ -373,15 +489,15 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
     };
     if (d->dateTexts.size() >= 65536) // keep memory flat; nothing bound points into it between batches
         d->dateTexts.clear();
-    // Rows go in kRowsPerInsert at a time: one statement per row spent a third of the write starting statements.
-    const std::vector<qsizetype> &rows = *order;
+    // Rows go in rowsPerInsert at a time: one statement per row spent a third of the write starting statements.
     std::size_t next = 0;
     while (next < rows.size()) {
-        const bool group = rows.size() - next >= static_cast<std::size_t>(kRowsPerInsert);
+        const bool group = rows.size() - next >= static_cast<std::size_t>(d->rowsPerInsert);
         sqlite3_stmt *statement = group ? d->insertMany.get() : stmt;
-        const int count = group ? kRowsPerInsert : 1;
+        Bindings &bound = group ? d->insertManyBound : d->insertBound;
+        const int count = group ? d->rowsPerInsert : 1;
         for (int slot = 0; slot < count; ++slot)
-            bindRow(statement, slot, rows[next + static_cast<std::size_t>(slot)]);
+            bindRow(statement, bound, slot, rows[next + static_cast<std::size_t>(slot)]);
         if (Status s = step(statement); !s)
             return s;
         next += static_cast<std::size_t>(count);
@@ -397,15 +513,11 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
     return {};
 }
 
-Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
-                                  const ImportProgressFn &progress)
+Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const std::vector<qsizetype> &order,
+                                  const std::vector<qint64> &instanceIdOf, const ImportProgressFn &progress)
 {
     if (d->copyFailed)
         return *d->copyFailed;
-    std::vector<qint64> instanceIdOf;
-    const Expected<std::vector<qsizetype>> order = writeOrder(prices, instanceIds, d->defaultObservedAt, instanceIdOf);
-    if (!order)
-        return order.error();
     // One COPY for the whole import, not one per chunk: the server's statement-level work (the proof of the rows'
     // parents, the change notice) runs once, and it is never left waiting between chunks for a COPY to start.
     if (!d->copy) {
@@ -423,7 +535,7 @@ Status PriceInserter::writeByCopy(const QList<PricePoint> &prices, const QHash<Q
     store::PgCopyIn &out = *d->copy;
     qint64 done = 0;
     const qint64 total = prices.size();
-    for (const qsizetype index : *order) {
+    for (const qsizetype index : order) {
         const PricePoint &p = prices[index];
         const qint64 instanceId = instanceIdOf[static_cast<std::size_t>(index)];
         d->instanceIds.insert(instanceId);
@@ -503,7 +615,15 @@ Status PriceInserter::finish()
     // built keeps memory flat whatever the number of prices.
     const Expected<qint64> cache = store::queryInt(d->db, QStringLiteral("PRAGMA cache_size"));
     (void)store::execPlain(d->db, QStringLiteral("PRAGMA cache_size = %1").arg(kIndexSortCachePages));
+    // With temporary storage in memory (the import's, for its statement journals) SQLite sorts on this thread alone;
+    // on files its helper threads sort sorted runs side by side. Allowed inside the transaction while it holds no
+    // temporary tables; where it is not, the index is built all the same.
+    const Expected<qint64> tempStore = store::queryInt(d->db, QStringLiteral("PRAGMA temp_store"));
+    const bool tempInMemory = tempStore && *tempStore == 2 &&
+                              store::execPlain(d->db, QStringLiteral("PRAGMA temp_store = DEFAULT"));
     const Status built = store::execPlain(d->db, QString::fromLatin1(store::kCreatePricePointIndex));
+    if (tempInMemory)
+        (void)store::execPlain(d->db, QStringLiteral("PRAGMA temp_store = MEMORY"));
     if (cache)
         (void)store::execPlain(d->db, QStringLiteral("PRAGMA cache_size = %1").arg(*cache));
     (void)store::execPlain(d->db, QStringLiteral("PRAGMA threads = 0"));

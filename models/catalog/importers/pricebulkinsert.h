@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace mltco::catalog {
 
@@ -36,6 +37,10 @@ public:
     /// `progress` is asked every few thousand rows (with the rows written by this call); false cancels.
     Status write(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
                  const ImportProgressFn &progress = {});
+    /// Writes `prices` in the order `rows` gives (priceWriteOrder(), worked out by the caller, perhaps on another
+    /// thread); `instanceIdOf[i]` is prices[i]'s instance type's row id.
+    Status write(const QList<PricePoint> &prices, const std::vector<qsizetype> &rows,
+                 const std::vector<qint64> &instanceIdOf, const ImportProgressFn &progress = {});
     /// Builds the index again if it was dropped (a file), ends the COPY (a team store). Call before committing.
     Status finish();
     /// A team store: the rows go by one COPY across write() calls, and the connection runs nothing else meanwhile;
@@ -51,11 +56,18 @@ public:
     const QHash<QString, int> &writtenByProvider() const;
 
 private:
-    Status writeByCopy(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
-                       const ImportProgressFn &progress);
+    Status writeByCopy(const QList<PricePoint> &prices, const std::vector<qsizetype> &order,
+                       const std::vector<qint64> &instanceIdOf, const ImportProgressFn &progress);
     struct Impl;
     std::unique_ptr<Impl> d;
 };
+
+/// The order PriceInserter writes `prices` in: the price_point_lookup index's (instance type, pricing model, region,
+/// date), the given order among equals. `instanceRank[i]` orders prices[i]'s instance type as its row id does (the
+/// id itself, or for an instance type not yet written any number above every id written, in the order they will be);
+/// a price without a date takes `defaultObservedAt`.
+std::vector<qsizetype> priceWriteOrder(const QList<PricePoint> &prices, const std::vector<qint64> &instanceRank,
+                                       const QDate &defaultObservedAt);
 
 inline QString importInstanceKey(const QString &provider, const QString &name) { return provider + QChar(0x1f) + name; }
 

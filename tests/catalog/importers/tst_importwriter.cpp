@@ -350,7 +350,7 @@ private slots:
         QVERIFY(data);
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("late-cancel.csv"), QDate(2025, 1, 1)));
-        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices}));
+        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}}));
         Expected<ImportSummary> summary = writer.finish(*data, QStringLiteral("abc"), [] { return true; });
         QVERIFY(!summary);
         QCOMPARE(summary.error().message, importCancelledMessage());
@@ -367,7 +367,7 @@ private slots:
         {
             ImportWriter writer(doc->database());
             QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("some.csv"), QDate(2025, 1, 1)));
-            QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices}));
+            QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}}));
             QCOMPARE(writer.written(), 3000);
         }
         QCOMPARE(contents(doc->database()), before);
@@ -388,7 +388,7 @@ private slots:
         data->prices[150].amount = qQNaN();
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("nan.csv"), QDate(2025, 1, 1)));
-        const Status written = writer.write(PriceChunk{data->providers, data->instances, data->prices});
+        const Status written = writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}});
         QVERIFY(!written);
         QVERIFY2(written.error().message.contains(QStringLiteral("not finite")), qPrintable(written.error().message));
         QVERIFY(!writer.flush());
@@ -406,7 +406,7 @@ private slots:
         QVERIFY(data);
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("vanish.csv"), QDate(2025, 1, 1)));
-        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices}));
+        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}}));
         QVERIFY(writer.flush()); // the connection is the test's for a moment (a team store's COPY ends)
         // PostgreSQL would refuse this deletion itself: its statement-level proof is set aside for this one
         // statement, so that the writer's own proof is what stops the commit there too.
