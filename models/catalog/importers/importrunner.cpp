@@ -96,16 +96,22 @@ public:
     void giveBack(PriceChunk &&chunk)
     {
         const std::lock_guard lock(m_mutex);
-        if (m_spare.size() < kMaxChunks)
-            m_spare.push_back(std::move(chunk));
+        m_spare.push_back(std::move(chunk));
+        m_changed.notify_all();
     }
-    /// An emptied chunk to fill, or nullopt when none has come back yet. Emptied here, on the parser's thread, which
-    /// waits for the writer's.
+    /// An emptied chunk to fill; nullopt while fewer than kPooled chunks were made (make one), or once the writer
+    /// stopped. Otherwise it waits for the writer to hand one back: the same few chunks go round, and their pages stay
+    /// the process's. Emptied here, on the parser's thread, which waits for the writer's.
     std::optional<PriceChunk> takeSpare()
     {
         std::optional<PriceChunk> chunk;
         {
-            const std::lock_guard lock(m_mutex);
+            std::unique_lock lock(m_mutex);
+            if (m_spare.empty() && m_made < kPooled) {
+                ++m_made;
+                return std::nullopt;
+            }
+            m_changed.wait(lock, [this] { return m_aborted || !m_spare.empty(); });
             if (m_spare.empty())
                 return std::nullopt;
             chunk.emplace(std::move(m_spare.back()));
@@ -121,6 +127,9 @@ public:
 
 private:
     static constexpr std::size_t kMaxChunks = 2;
+    /// Chunks in all: the parser's, the queue's and the writer's (one more is never waited for).
+    static constexpr std::size_t kPooled = kMaxChunks + 2;
+    std::size_t m_made = 1; // the parser's first
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<PriceChunk> m_chunks;
@@ -140,7 +149,7 @@ struct InstanceRanking final
 };
 
 /// Gathers the parser's rows into chunks, each with the providers and instance types first named since the last,
-/// and puts each chunk's rows in the order they are written in (priceWriteOrder()): on the parser's thread, which
+/// and puts each chunk's rows in the order they are written in (PriceWriteOrder): on the parser's thread, which
 /// waits for the writer's, rather than on the writer's.
 class ChunkingSink final : public PriceSink
 {
@@ -170,18 +179,17 @@ public:
     {
         if (m_chunk.prices.isEmpty() && m_chunk.instances.isEmpty() && m_chunk.providers.isEmpty())
             return;
-        std::vector<qint64> ranks;
-        ranks.reserve(m_chunk.instanceOrdinals.size());
+        m_ranks.clear();
         for (const qsizetype ordinal : m_chunk.instanceOrdinals) // one the file does not list: refused by the writer
-            ranks.push_back(ordinal >= 0 ? m_rankOfOrdinal[static_cast<std::size_t>(ordinal)]
-                                         : std::numeric_limits<qint64>::max());
-        m_chunk.order = priceWriteOrder(m_chunk.prices, ranks, m_ranking.defaultObservedAt);
+            m_ranks.push_back(ordinal >= 0 ? m_rankOfOrdinal[static_cast<std::size_t>(ordinal)]
+                                           : std::numeric_limits<qint64>::max());
+        m_writeOrder(m_chunk.prices, m_ranks, m_ranking.defaultObservedAt, m_chunk.order);
         m_ordinalByAddress.clear(); // the addresses were the chunk's strings, on their way to the writer
         (void)m_queue.push(std::move(m_chunk)); // false once the writer has stopped: the parser's reads fail next
         if (std::optional<PriceChunk> spare = m_queue.takeSpare()) {
             m_chunk = std::move(*spare);
         } else {
-            m_chunk = PriceChunk();
+            m_chunk = PriceChunk(); // the first few, or a writer that stopped
             m_chunk.prices.reserve(m_chunkRows);
         }
     }
@@ -215,6 +223,8 @@ private:
     PriceChunk m_chunk;
     qsizetype m_providers = 0;
     qsizetype m_instances = 0;
+    PriceWriteOrder m_writeOrder;
+    std::vector<qint64> m_ranks;              ///< the chunk's prices' instance ranks
     std::vector<qint64> m_rankOfOrdinal;      ///< per instance type of the file, in its order
     QHash<QString, qsizetype> m_ordinalByKey; ///< importInstanceKey() to that order
     std::unordered_map<Address, qsizetype, AddressHash> m_ordinalByAddress; ///< within the chunk being gathered
@@ -381,9 +391,10 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         queue.giveBack(std::move(*chunk));
         chunk.reset();
 #ifdef MLTCO_TRIM_MALLOC
-        // The parser thread allocated the chunk's rows in its own malloc arena and this thread freed them: glibc keeps
-        // such freed memory mapped, which made the process grow with the file. Give it back after every chunk.
-        // Elsewhere the system's allocator hands freed pages back by itself (macOS's and Windows' heaps, musl).
+        // glibc keeps memory freed in a thread's own arena mapped: before the chunks went round, the rows the parser
+        // thread allocated and this one freed made the process grow with the file. Given back after every chunk
+        // still (measured: no cost in time) for what a parser allocates beyond the chunks. Elsewhere the system's
+        // allocator hands freed pages back by itself (macOS's and Windows' heaps, musl).
         malloc_trim(0);
 #endif
     }

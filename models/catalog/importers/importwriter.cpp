@@ -85,6 +85,7 @@ struct ImportWriter::Impl
     QHash<QString, qint64> gpuIds;
     QHash<QString, qint64> instanceIds;
     std::vector<qint64> idByOrdinal; ///< the row id of each instance type the chunks listed, in their order
+    std::vector<qint64> chunkIds;    ///< a chunk's prices' instance type ids
     QHash<QString, Provider> createdProviders;     ///< as inserted, by name
     QHash<QString, InstanceType> createdInstances; ///< as inserted, by importInstanceKey
     ImportSummary summary;
@@ -269,8 +270,8 @@ Status ImportWriter::write(const PriceChunk &chunk, const ImportProgressFn &prog
         // Put in order by the producer: each price names its instance type by its place among the chunks' ones.
         if (chunk.instanceOrdinals.size() != static_cast<std::size_t>(chunk.prices.size()))
             return Status(d->fail(Error{QStringLiteral("The prices to write do not name their instance types."), {}}));
-        std::vector<qint64> ids;
-        ids.reserve(chunk.instanceOrdinals.size());
+        std::vector<qint64> &ids = d->chunkIds; // its room kept from chunk to chunk
+        ids.clear();
         for (std::size_t row = 0; row < chunk.instanceOrdinals.size(); ++row) {
             const qsizetype ordinal = chunk.instanceOrdinals[row];
             if (ordinal < 0 || static_cast<std::size_t>(ordinal) >= d->idByOrdinal.size()) {

@@ -45,7 +45,7 @@ struct PriceChunk final
     QList<InstanceType> instances;
     QList<PricePoint> prices;
     /// Set by a producer that puts the rows in order itself (the import runner, on its parser thread), else empty
-    /// (the writer does it): the order to write `prices` in (priceWriteOrder()), and for each price its instance
+    /// (the writer does it): the order to write `prices` in (PriceWriteOrder), and for each price its instance
     /// type's position among all the `instances` of the import's chunks so far.
     std::vector<qsizetype> order;
     std::vector<qsizetype> instanceOrdinals;

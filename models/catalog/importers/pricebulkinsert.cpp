@@ -193,16 +193,16 @@ Expected<std::vector<qint64>> instanceIdsOf(const QList<PricePoint> &prices, con
 // file's order among equals. The table is stored in the order rows are added, so a document whose rows follow its
 // index reads a listing (and the price history of one instance) from consecutive pages: listing a million prices
 // took a quarter of the time. Regions and pricing models sort as SQLite compares their text (bytes of UTF-8).
-std::vector<qsizetype> priceWriteOrder(const QList<PricePoint> &prices, const std::vector<qint64> &instanceRank,
-                                       const QDate &defaultObservedAt)
+void PriceWriteOrder::operator()(const QList<PricePoint> &prices, const std::vector<qint64> &instanceRank,
+                                 const QDate &defaultObservedAt, std::vector<qsizetype> &order)
 {
     const std::size_t n = static_cast<std::size_t>(prices.size());
     // Each field becomes a dense rank among the chunk's distinct values, packed into one 64-bit key: sorting pairs of
     // integers took a third of the time of comparing tuples field by field.
-    const auto denseRanks = [](std::vector<qint64> values) {
+    const auto denseRanks = [](const std::vector<qint64> &from, std::vector<qint64> &values) {
+        values.assign(from.begin(), from.end());
         std::sort(values.begin(), values.end());
-        values.erase(std::unique(values.begin(), values.end()), values.end());
-        return values; // a value's rank is its position
+        values.erase(std::unique(values.begin(), values.end()), values.end()); // a value's rank is its position
     };
     const auto rankOf = [](const std::vector<qint64> &sorted, qint64 value) {
         return static_cast<quint64>(std::lower_bound(sorted.begin(), sorted.end(), value) - sorted.begin());
@@ -243,7 +243,8 @@ std::vector<qsizetype> priceWriteOrder(const QList<PricePoint> &prices, const st
             ranks[static_cast<std::size_t>(keys[static_cast<std::size_t>(rank)].second)] = rank;
         return ranks;
     }();
-    std::vector<qint64> days(n);
+    std::vector<qint64> &days = m_days;
+    days.resize(n);
     {
         QDate lastDate;
         qint64 lastDay = 0;
@@ -257,13 +258,17 @@ std::vector<qsizetype> priceWriteOrder(const QList<PricePoint> &prices, const st
             days[i] = lastDay;
         }
     }
-    const std::vector<qint64> instances = denseRanks(instanceRank);
-    const std::vector<qint64> dayValues = denseRanks(days);
+    std::vector<qint64> &instances = m_instances;
+    std::vector<qint64> &dayValues = m_dayValues;
+    denseRanks(instanceRank, instances);
+    denseRanks(days, dayValues);
     const int instanceBits = bitsFor(instances.size());
     const int regionBits = bitsFor(regionCount);
     const int dayBits = bitsFor(dayValues.size());
-    std::vector<std::pair<quint64, qsizetype>> keys(n);
+    order.resize(n);
     if (instanceBits + 3 + regionBits + dayBits <= 64) {
+        std::vector<std::pair<quint64, qsizetype>> &keys = m_keys;
+        keys.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
             const PricePoint &p = prices[static_cast<qsizetype>(i)];
             quint64 key = rankOf(instances, instanceRank[i]);
@@ -273,8 +278,9 @@ std::vector<qsizetype> priceWriteOrder(const QList<PricePoint> &prices, const st
             keys[i] = {key, static_cast<qsizetype>(i)};
         }
         std::sort(keys.begin(), keys.end());
+        for (std::size_t i = 0; i < n; ++i)
+            order[i] = keys[i].second;
     } else { // more distinct values than 64 bits can rank (chunks far larger than the runner's): compare fields
-        std::vector<qsizetype> order(n);
         for (std::size_t i = 0; i < n; ++i)
             order[i] = static_cast<qsizetype>(i);
         const auto field = [&](qsizetype i) {
@@ -283,17 +289,9 @@ std::vector<qsizetype> priceWriteOrder(const QList<PricePoint> &prices, const st
                                    regionRank.at(textId(p.region)), days[static_cast<std::size_t>(i)], i);
         };
         std::sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return field(a) < field(b); });
-        return order;
     }
-    std::vector<qsizetype> order;
-    order.reserve(n);
-    for (const auto &[key, index] : keys)
-        order.push_back(index);
-    return order;
 }
 
-namespace {
-} // namespace
 
 struct PriceInserter::Impl
 {
@@ -314,6 +312,7 @@ struct PriceInserter::Impl
     QHash<QString, int> byProvider;
     QSet<qint64> instanceIds;
     std::unordered_map<qint64, QByteArray> dateTexts;
+    PriceWriteOrder writeOrder;
     std::unique_ptr<store::PgCopyIn> copy; ///< a team store's COPY, open across write() calls
     std::optional<Error> copyFailed;        ///< why a COPY ended badly, said by the next write() or finish()
 };
@@ -370,7 +369,9 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const QHash<QString
     Expected<std::vector<qint64>> ids = instanceIdsOf(prices, instanceIds);
     if (!ids)
         return ids.error();
-    return write(prices, priceWriteOrder(prices, *ids, d->defaultObservedAt), *ids, progress);
+    std::vector<qsizetype> order;
+    d->writeOrder(prices, *ids, d->defaultObservedAt, order);
+    return write(prices, order, *ids, progress);
 }
 
 Status PriceInserter::write(const QList<PricePoint> &prices, const std::vector<qsizetype> &rows,

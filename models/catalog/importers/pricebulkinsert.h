@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace mltco::catalog {
@@ -37,7 +38,7 @@ public:
     /// `progress` is asked every few thousand rows (with the rows written by this call); false cancels.
     Status write(const QList<PricePoint> &prices, const QHash<QString, qint64> &instanceIds,
                  const ImportProgressFn &progress = {});
-    /// Writes `prices` in the order `rows` gives (priceWriteOrder(), worked out by the caller, perhaps on another
+    /// Writes `prices` in the order `rows` gives (PriceWriteOrder, worked out by the caller, perhaps on another
     /// thread); `instanceIdOf[i]` is prices[i]'s instance type's row id.
     Status write(const QList<PricePoint> &prices, const std::vector<qsizetype> &rows,
                  const std::vector<qint64> &instanceIdOf, const ImportProgressFn &progress = {});
@@ -62,12 +63,22 @@ private:
     std::unique_ptr<Impl> d;
 };
 
-/// The order PriceInserter writes `prices` in: the price_point_lookup index's (instance type, pricing model, region,
-/// date), the given order among equals. `instanceRank[i]` orders prices[i]'s instance type as its row id does (the
-/// id itself, or for an instance type not yet written any number above every id written, in the order they will be);
-/// a price without a date takes `defaultObservedAt`.
-std::vector<qsizetype> priceWriteOrder(const QList<PricePoint> &prices, const std::vector<qint64> &instanceRank,
-                                       const QDate &defaultObservedAt);
+/// The order PriceInserter writes prices in: the price_point_lookup index's (instance type, pricing model, region,
+/// date), the given order among equals. It keeps its working room from one chunk to the next (room asked of the
+/// system afresh for every chunk cost its thread a page fault every few rows).
+class PriceWriteOrder final
+{
+public:
+    /// Sets `order` to the positions of `prices` in writing order. `instanceRank[i]` orders prices[i]'s instance type
+    /// as its row id does (the id itself, or for an instance type not yet written any number above every id written,
+    /// in the order they will be); a price without a date takes `defaultObservedAt`.
+    void operator()(const QList<PricePoint> &prices, const std::vector<qint64> &instanceRank,
+                    const QDate &defaultObservedAt, std::vector<qsizetype> &order);
+
+private:
+    std::vector<qint64> m_days, m_instances, m_dayValues;
+    std::vector<std::pair<quint64, qsizetype>> m_keys;
+};
 
 inline QString importInstanceKey(const QString &provider, const QString &name) { return provider + QChar(0x1f) + name; }
 
