@@ -91,6 +91,9 @@ struct ImportWriter::Impl
     ImportSummary summary;
     PriceInserter prices;
 
+    /// ImportWriter::write(); a chunk that fails part-way may leave some of its rows written.
+    Status write(const PriceChunk &chunk, const ImportProgressFn &progress);
+    bool writeFailed = false; ///< a write failed or was cancelled: the import may not be finished
     Error fail(const Error &e) const
     {
         return Error{QStringLiteral("The import was not saved: %1").arg(e.message), e.details};
@@ -131,10 +134,11 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
             return Error{QStringLiteral("The import could not start: %1").arg(s.error().message), {}};
         d->restoreForeignKeys = true;
     }
-    // A statement that may fail part-way (the price table's CHECKs call functions: length(), GLOB) keeps a journal
-    // of the pages it changes, so that it can undo itself: with several rows to a statement that is the table's
-    // last page, once per statement, and SQLite writes it to a temporary file: 94,000 writes for a million prices.
-    // Kept in memory it is a copy of a page. Read when the transaction starts (a caller's transaction keeps its own).
+    // A statement that may fail part-way keeps a journal of the pages it changes, so that it can undo itself: with
+    // several rows to a statement that is the table's last page, once per statement, which SQLite writes to a
+    // temporary file (94,000 writes for a million prices while the price table's CHECKs, which call functions, ran
+    // in SQLite; some statements of an import still keep one). Kept in memory it is a copy of a page. Read when the
+    // transaction starts (a caller's transaction keeps its own).
     // Changing it drops the connection's temporary tables and triggers: left as it is where the connection has any.
     if (sqlite) {
         const Expected<qint64> tempStore = store::queryInt(d->db, QStringLiteral("PRAGMA temp_store"));
@@ -251,6 +255,16 @@ Status ImportWriter::write(const PriceChunk &chunk, const ImportProgressFn &prog
 {
     if (!d->active())
         return Error{QStringLiteral("The import has not started."), {}};
+    if (d->writeFailed)
+        return Error{QStringLiteral("The import was not saved: an earlier part of it could not be written."), {}};
+    Status written = d->write(chunk, progress);
+    d->writeFailed = !written;
+    return written;
+}
+
+Status ImportWriter::Impl::write(const PriceChunk &chunk, const ImportProgressFn &progress)
+{
+    Impl *const d = this;
     // New providers and instance types are statements of their own: a team store's open COPY of prices ends first.
     if (!chunk.providers.isEmpty() || !chunk.instances.isEmpty())
         if (Status s = d->prices.endCopy(); !s)
@@ -405,6 +419,10 @@ Expected<ImportSummary> ImportWriter::finish(const ImportData &whole, const QStr
 {
     if (!d->active())
         return Error{QStringLiteral("The import has not started."), {}};
+    if (d->writeFailed) { // some of its rows may be missing: never committed
+        d->end();
+        return Error{QStringLiteral("The import was not saved: a part of it could not be written."), {}};
+    }
     Expected<ImportSummary> summary = d->finish(whole, sha256, cancelled);
     d->end(); // committed, or rolled back however it failed
     return summary;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 #include <sqlite3.h>
 #include <thread>
@@ -63,6 +64,61 @@ struct TextIdHash final
 };
 template<typename T> using ByText = std::unordered_map<TextId, T, TextIdHash>;
 TextId textId(const QString &s) { return {s.constData(), s.size()}; }
+
+/// Which of the price table's CHECKs (models/store/schema.cpp) a price would break, judged on its typed values;
+/// nullptr when it keeps them all. The bulk insert has SQLite skip its own CHECKs, which compare the texts and call
+/// functions (length(), GLOB) on every row: a quarter of the writer's time for a million prices. SQLite stores a NaN
+/// as NULL, and these rules take it so.
+const char *priceTableRuleBroken(const PricePoint &p)
+{
+    const auto missing = [](const std::optional<double> &v) { return !v || std::isnan(*v); };
+    const bool reservation = p.pricing == PricingModel::Reserved1y || p.pricing == PricingModel::Reserved3y ||
+                             p.pricing == PricingModel::SavingsPlan1y || p.pricing == PricingModel::SavingsPlan3y;
+    const bool paidUpfront = p.purchase == PurchaseOption::PartialUpfront || p.purchase == PurchaseOption::AllUpfront;
+    if (static_cast<unsigned>(p.pricing) > static_cast<unsigned>(PricingModel::Monthly))
+        return "pricing_model is one of the eight pricing models";
+    if (!missing(p.amount) && !(*p.amount > 0) && !(*p.amount == 0 && p.purchase == PurchaseOption::AllUpfront))
+        return "amount is missing or above 0 (0 only for All Upfront)";
+    if (p.unit != PriceUnit::Hour && p.unit != PriceUnit::Month)
+        return "unit is hour or month";
+    if (p.purchase != PurchaseOption::None &&
+        (static_cast<unsigned>(p.purchase) > static_cast<unsigned>(PurchaseOption::AllUpfront) || !reservation))
+        return "purchase_option is given only for a reserved term or savings plan";
+    if (p.offering != OfferingClass::None &&
+        (static_cast<unsigned>(p.offering) > static_cast<unsigned>(OfferingClass::Convertible) ||
+         p.purchase == PurchaseOption::None))
+        return "offering_class is given only with a purchase option";
+    if (missing(p.upfront) ? paidUpfront : !(*p.upfront > 0 && paidUpfront))
+        return "upfront is above 0 exactly for Partial and All Upfront";
+    if (!p.currency.isEmpty() &&
+        (p.currency.size() != 3 || !std::all_of(p.currency.begin(), p.currency.end(), [](QChar c) {
+             return c >= QLatin1Char('A') && c <= QLatin1Char('Z');
+         })))
+        return "currency is three capital letters";
+    return nullptr;
+}
+
+/// Sets an SQLite connection's ignore_check_constraints for a while, and back however that ends. A change makes
+/// SQLite prepare the connection's statements again at their next run, with or without their CHECKs.
+class ChecksSkipped final
+{
+public:
+    explicit ChecksSkipped(const QSqlDatabase &db) : m_db(db)
+    {
+        m_on = bool(store::execPlain(m_db, QStringLiteral("PRAGMA ignore_check_constraints = ON")));
+    }
+    ~ChecksSkipped()
+    {
+        if (m_on)
+            (void)store::execPlain(m_db, QStringLiteral("PRAGMA ignore_check_constraints = OFF"));
+    }
+    ChecksSkipped(const ChecksSkipped &) = delete;
+    ChecksSkipped &operator=(const ChecksSkipped &) = delete;
+
+private:
+    QSqlDatabase m_db;
+    bool m_on = false;
+};
 
 /// What each parameter of a statement was last bound to, where that is a constant living as long as the program (a
 /// key's text, an empty text, NULL). SQLite keeps a statement's bindings from run to run, so a parameter whose
@@ -243,6 +299,11 @@ void PriceWriteOrder::operator()(const QList<PricePoint> &prices, const std::vec
             ranks[static_cast<std::size_t>(keys[static_cast<std::size_t>(rank)].second)] = rank;
         return ranks;
     }();
+    // A model out of range (which the writer then refuses) sorts last rather than reading past the table.
+    const auto pricingRankOf = [](PricingModel model) {
+        const auto i = static_cast<std::size_t>(model);
+        return i < pricingRank.size() ? pricingRank[i] : 7;
+    };
     std::vector<qint64> &days = m_days;
     days.resize(n);
     {
@@ -272,7 +333,7 @@ void PriceWriteOrder::operator()(const QList<PricePoint> &prices, const std::vec
         for (std::size_t i = 0; i < n; ++i) {
             const PricePoint &p = prices[static_cast<qsizetype>(i)];
             quint64 key = rankOf(instances, instanceRank[i]);
-            key = (key << 3) | static_cast<quint64>(pricingRank[static_cast<std::size_t>(p.pricing)]);
+            key = (key << 3) | static_cast<quint64>(pricingRankOf(p.pricing));
             key = regionBits ? (key << regionBits) | regionRank.at(textId(p.region)) : key;
             key = dayBits ? (key << dayBits) | rankOf(dayValues, days[i]) : key;
             keys[i] = {key, static_cast<qsizetype>(i)};
@@ -285,7 +346,7 @@ void PriceWriteOrder::operator()(const QList<PricePoint> &prices, const std::vec
             order[i] = static_cast<qsizetype>(i);
         const auto field = [&](qsizetype i) {
             const PricePoint &p = prices[i];
-            return std::make_tuple(instanceRank[static_cast<std::size_t>(i)], pricingRank[static_cast<std::size_t>(p.pricing)],
+            return std::make_tuple(instanceRank[static_cast<std::size_t>(i)], pricingRankOf(p.pricing),
                                    regionRank.at(textId(p.region)), days[static_cast<std::size_t>(i)], i);
         };
         std::sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return field(a) < field(b); });
@@ -391,6 +452,15 @@ Status PriceInserter::write(const QList<PricePoint> &prices, const std::vector<q
         d->indexDropped = true;
     }
     d->text.newBatch();
+    // The table's CHECKs, made here on every row of the chunk before any is written; SQLite skips its own below.
+    for (const qsizetype index : rows) {
+        const PricePoint &p = prices[index];
+        if (const char *rule = priceTableRuleBroken(p))
+            return Error{QStringLiteral("writing a price: the price of %1 (%2) in %3 breaks the document's rule: %4.")
+                             .arg(p.instance, pricingModelKey(p.pricing), p.region, QLatin1String(rule)),
+                         {}};
+    }
+    const ChecksSkipped skipped(d->db);
 
     // Counts per provider, tallied per run of equal providers rather than hashed per row.
     QString runProvider;

@@ -396,6 +396,86 @@ private slots:
         QCOMPARE(contents(doc->database()), before);
     }
 
+    void aPriceTheTableForbidsIsRefusedAndNothingIsWritten()
+    {
+        // The price table's CHECKs: on a file the bulk insert makes them itself on the prices' values (SQLite skips
+        // its own there), on a team store the server makes them. Each rule broken by one price among 600 refuses
+        // the chunk and the import leaves the document as it was; the prices the rules allow are written.
+        using Change = std::function<void(PricePoint &)>;
+        const auto reserved = [](PurchaseOption option) {
+            return [option](PricePoint &p) {
+                p.pricing = PricingModel::Reserved1y;
+                p.purchase = option;
+            };
+        };
+        const QList<std::pair<QString, Change>> broken = {
+            {QStringLiteral("a price below 0"), [](PricePoint &p) { p.amount = -1.5; }},
+            {QStringLiteral("a price of 0 that is not All Upfront"), [](PricePoint &p) { p.amount = 0.0; }},
+            {QStringLiteral("a pricing model out of range"), [](PricePoint &p) { p.pricing = static_cast<PricingModel>(11); }},
+            {QStringLiteral("a purchase option on an on-demand price"),
+             [](PricePoint &p) { p.purchase = PurchaseOption::NoUpfront; }},
+            {QStringLiteral("an offering class without a purchase option"),
+             [](PricePoint &p) { p.offering = OfferingClass::Standard; }},
+            {QStringLiteral("an upfront fee on No Upfront"),
+             [&](PricePoint &p) {
+                 reserved(PurchaseOption::NoUpfront)(p);
+                 p.upfront = 900.0;
+             }},
+            {QStringLiteral("Partial Upfront without its fee"), reserved(PurchaseOption::PartialUpfront)},
+            {QStringLiteral("an upfront fee of 0"),
+             [&](PricePoint &p) {
+                 reserved(PurchaseOption::AllUpfront)(p);
+                 p.upfront = 0.0;
+             }},
+            {QStringLiteral("a currency of two letters"), [](PricePoint &p) { p.currency = QStringLiteral("EU"); }},
+            {QStringLiteral("a currency in small letters"), [](PricePoint &p) { p.currency = QStringLiteral("eur"); }},
+        };
+        const QList<std::pair<QString, Change>> allowed = {
+            {QStringLiteral("All Upfront at 0 an hour with its fee"),
+             [&](PricePoint &p) {
+                 reserved(PurchaseOption::AllUpfront)(p);
+                 p.offering = OfferingClass::Convertible;
+                 p.amount = 0.0;
+                 p.upfront = 7000.0;
+             }},
+            {QStringLiteral("Partial Upfront with its fee"),
+             [&](PricePoint &p) {
+                 reserved(PurchaseOption::PartialUpfront)(p);
+                 p.upfront = 3000.0;
+             }},
+            {QStringLiteral("a price in euros"), [](PricePoint &p) { p.currency = QStringLiteral("EUR"); }},
+            {QStringLiteral("a missing price"), [](PricePoint &p) { p.amount.reset(); }},
+        };
+        for (const bool allow : {false, true}) {
+            for (const auto &[what, change] : allow ? allowed : broken) {
+                auto doc = newDocument();
+                const QStringList before = contents(doc->database());
+                const qint64 pricesBefore = count(doc->database(), "price_point");
+                std::optional<ImportData> data = parsed(QStringLiteral("rules.csv"), 600);
+                QVERIFY(data);
+                change(data->prices[417]);
+                ImportWriter writer(doc->database());
+                QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("rules.csv"), QDate(2025, 1, 1)));
+                const Status written = writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}});
+                if (allow) {
+                    QVERIFY2(written, qPrintable(written ? what : what + QStringLiteral(": ") + written.error().message));
+                    QVERIFY2(writer.finish(*data, QStringLiteral("0123")), qPrintable(what));
+                    QCOMPARE(count(doc->database(), "price_point") - pricesBefore, 600);
+                    continue;
+                }
+                // A team store's server answers the COPY when it ends (here at flush()); a file refuses at once.
+                const Status refused = written && test::onPostgres() ? writer.flush() : written;
+                QVERIFY2(!refused, qPrintable(what));
+                QVERIFY2(refused.error().message.contains(test::onPostgres() ? QStringLiteral("violates check constraint")
+                                                                             : QStringLiteral("breaks the document's rule")),
+                         qPrintable(what + QStringLiteral(": ") + refused.error().message));
+                QVERIFY2(!writer.finish(*data, QStringLiteral("0123")), qPrintable(what));
+                QVERIFY2(contents(doc->database()) == before, qPrintable(what));
+                QCOMPARE(foreignKeys(doc->database()), 1);
+            }
+        }
+    }
+
     void aPriceWhoseInstanceTypeVanishedIsRefusedBeforeTheCommit()
     {
         // Rows are written without SQLite's per-row foreign key lookups; finish() proves every parent once. Here an
