@@ -101,7 +101,7 @@ public:
     }
     /// An emptied chunk to fill; nullopt while fewer than kPooled chunks were made (make one), or once the writer
     /// stopped. Otherwise it waits for the writer to hand one back: the same few chunks go round, and their pages stay
-    /// the process's. Emptied here, on the parser's thread, which waits for the writer's.
+    /// the process's.
     std::optional<PriceChunk> takeSpare()
     {
         std::optional<PriceChunk> chunk;
@@ -117,6 +117,7 @@ public:
             chunk.emplace(std::move(m_spare.back()));
             m_spare.pop_back();
         }
+        // Emptied here, on the parser's thread: the writer's, which puts each chunk in order, is the busier one.
         chunk->providers.clear();
         chunk->instances.clear();
         chunk->prices.clear(); // keeps its capacity
@@ -138,24 +139,12 @@ private:
     bool m_aborted = false;
 };
 
-/// How the parser thread ranks the instance types of the rows it puts in order: as their row ids will. One the
-/// document holds by its id; a new one by its place in the file after every id there (the writer adds them in that
-/// order, and a new row's id is above every other).
-struct InstanceRanking final
-{
-    QHash<QString, qint64> knownIds; ///< importInstanceKey() to row id, when the import began
-    qint64 firstNew = 1;
-    QDate defaultObservedAt; ///< the import's date, which prices without one take
-};
-
 /// Gathers the parser's rows into chunks, each with the providers and instance types first named since the last,
-/// and puts each chunk's rows in the order they are written in (PriceWriteOrder): on the parser's thread, which
-/// waits for the writer's, rather than on the writer's.
+/// and names each price's instance type by its place among the file's (the writer puts the rows in order by it).
 class ChunkingSink final : public PriceSink
 {
 public:
-    ChunkingSink(ChunkQueue &queue, qsizetype chunkRows, InstanceRanking ranking)
-        : m_queue(queue), m_chunkRows(std::max<qsizetype>(1, chunkRows)), m_ranking(std::move(ranking))
+    ChunkingSink(ChunkQueue &queue, qsizetype chunkRows) : m_queue(queue), m_chunkRows(std::max<qsizetype>(1, chunkRows))
     {
         m_chunk.prices.reserve(m_chunkRows);
     }
@@ -165,9 +154,7 @@ public:
             m_chunk.providers.append(soFar.providers[m_providers]);
         for (; m_instances < soFar.instances.size(); ++m_instances) {
             const InstanceType &instance = soFar.instances[m_instances];
-            const QString key = importInstanceKey(instance.provider, instance.name);
-            m_rankOfOrdinal.push_back(m_ranking.knownIds.value(key, m_ranking.firstNew + m_instances));
-            m_ordinalByKey.insert(key, m_instances);
+            m_ordinalByKey.insert(importInstanceKey(instance.provider, instance.name), m_instances);
             m_chunk.instances.append(instance);
         }
         m_chunk.instanceOrdinals.push_back(ordinalOf(price));
@@ -179,11 +166,6 @@ public:
     {
         if (m_chunk.prices.isEmpty() && m_chunk.instances.isEmpty() && m_chunk.providers.isEmpty())
             return;
-        m_ranks.clear();
-        for (const qsizetype ordinal : m_chunk.instanceOrdinals) // one the file does not list: refused by the writer
-            m_ranks.push_back(ordinal >= 0 ? m_rankOfOrdinal[static_cast<std::size_t>(ordinal)]
-                                           : std::numeric_limits<qint64>::max());
-        m_writeOrder(m_chunk.prices, m_ranks, m_ranking.defaultObservedAt, m_chunk.order);
         m_ordinalByAddress.clear(); // the addresses were the chunk's strings, on their way to the writer
         (void)m_queue.push(std::move(m_chunk)); // false once the writer has stopped: the parser's reads fail next
         if (std::optional<PriceChunk> spare = m_queue.takeSpare()) {
@@ -219,13 +201,9 @@ private:
 
     ChunkQueue &m_queue;
     qsizetype m_chunkRows; ///< ImportRequest::chunkRows
-    InstanceRanking m_ranking;
     PriceChunk m_chunk;
     qsizetype m_providers = 0;
     qsizetype m_instances = 0;
-    PriceWriteOrder m_writeOrder;
-    std::vector<qint64> m_ranks;              ///< the chunk's prices' instance ranks
-    std::vector<qint64> m_rankOfOrdinal;      ///< per instance type of the file, in its order
     QHash<QString, qsizetype> m_ordinalByKey; ///< importInstanceKey() to that order
     std::unordered_map<Address, qsizetype, AddressHash> m_ordinalByAddress; ///< within the chunk being gathered
 };
@@ -341,9 +319,6 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
         !s)
         return s.error();
 
-    InstanceRanking ranking{writer.knownInstanceIds(), 1, result.observedAt};
-    for (const qint64 id : std::as_const(ranking.knownIds))
-        ranking.firstNew = std::max(ranking.firstNew, id + 1);
     progress.start(ImportProgress::Stage::Reading, totalBytes);
     progress.setRowsWritten(0);
     ChunkQueue queue;
@@ -353,7 +328,7 @@ Expected<ImportResult> importPriceFile(const QSqlDatabase &db, const ImportReque
     });
     std::optional<Expected<ImportData>> parsed;
     std::thread parser([&] {
-        ChunkingSink sink(queue, request.chunkRows, ranking);
+        ChunkingSink sink(queue, request.chunkRows);
         parsed.emplace(parseInputs(files, request.format, options, sink, progress, queue, totalBytes, request.openInput));
         if (*parsed) {
             sink.flush();

@@ -86,6 +86,8 @@ struct ImportWriter::Impl
     QHash<QString, qint64> instanceIds;
     std::vector<qint64> idByOrdinal; ///< the row id of each instance type the chunks listed, in their order
     std::vector<qint64> chunkIds;    ///< a chunk's prices' instance type ids
+    std::vector<qsizetype> chunkOrder; ///< the order a chunk's prices are written in
+    PriceWriteOrder writeOrder;
     QHash<QString, Provider> createdProviders;     ///< as inserted, by name
     QHash<QString, InstanceType> createdInstances; ///< as inserted, by importInstanceKey
     ImportSummary summary;
@@ -278,10 +280,10 @@ Status ImportWriter::Impl::write(const PriceChunk &chunk, const ImportProgressFn
         d->idByOrdinal.push_back(d->instanceIds.value(importInstanceKey(i.provider, i.name)));
     }
     Status written;
-    if (chunk.order.empty()) {
+    if (chunk.instanceOrdinals.empty()) {
         written = d->prices.write(chunk.prices, d->instanceIds, progress);
     } else {
-        // Put in order by the producer: each price names its instance type by its place among the chunks' ones.
+        // Each price names its instance type by its place among the chunks' ones: no lookup by name here.
         if (chunk.instanceOrdinals.size() != static_cast<std::size_t>(chunk.prices.size()))
             return Status(d->fail(Error{QStringLiteral("The prices to write do not name their instance types."), {}}));
         std::vector<qint64> &ids = d->chunkIds; // its room kept from chunk to chunk
@@ -296,14 +298,18 @@ Status ImportWriter::Impl::write(const PriceChunk &chunk, const ImportProgressFn
             }
             ids.push_back(d->idByOrdinal[static_cast<std::size_t>(ordinal)]);
         }
-        written = d->prices.write(chunk.prices, chunk.order, ids, progress);
+        const std::vector<qsizetype> *order = &chunk.order;
+        if (chunk.order.empty()) {
+            d->writeOrder(chunk.prices, ids, observedAt, d->chunkOrder);
+            order = &d->chunkOrder;
+        }
+        written = d->prices.write(chunk.prices, *order, ids, progress);
     }
     if (!written)
         return written.error().message == importCancelledMessage() ? written : Status(d->fail(written.error()));
     return {};
 }
 
-QHash<QString, qint64> ImportWriter::knownInstanceIds() const { return d->instanceIds; }
 
 Status ImportWriter::Impl::describeCreated(const ImportData &whole)
 {

@@ -44,9 +44,9 @@ struct PriceChunk final
     QList<Provider> providers;
     QList<InstanceType> instances;
     QList<PricePoint> prices;
-    /// Set by a producer that puts the rows in order itself (the import runner, on its parser thread), else empty
-    /// (the writer does it): the order to write `prices` in (PriceWriteOrder), and for each price its instance
-    /// type's position among all the `instances` of the import's chunks so far.
+    /// Optional (empty: the writer works them out). `order`: the order to write `prices` in (PriceWriteOrder);
+    /// `instanceOrdinals`: for each price, its instance type's position among all the `instances` of the import's
+    /// chunks so far (the import runner's parser thread sets these, so that the writer looks up no names).
     std::vector<qsizetype> order;
     std::vector<qsizetype> instanceOrdinals;
 };
@@ -83,8 +83,6 @@ public:
     /// run on the connection; a refusal of the rows written so far comes back here. Nothing to do on a file.
     Status flush();
     qint64 written() const;
-    /// importInstanceKey(provider, name) to row id of every instance type the document holds or this import added.
-    QHash<QString, qint64> knownInstanceIds() const;
     /// The batch of this file (by its SHA-256) and date when one was imported before.
     std::optional<qint64> importedBefore(const QString &sha256) const;
     /// `whole` is what the parser made of the entire file (its prices are not needed): providers and instance
