@@ -253,23 +253,15 @@ void PriceWriteOrder::operator()(const QList<PricePoint> &prices, const std::vec
                                  const QDate &defaultObservedAt, std::vector<qsizetype> &order)
 {
     const std::size_t n = static_cast<std::size_t>(prices.size());
-    // Each field becomes a dense rank among the chunk's distinct values, packed into one 64-bit key: sorting pairs of
-    // integers took a third of the time of comparing tuples field by field.
-    const auto denseRanks = [](const std::vector<qint64> &from, std::vector<qint64> &values) {
-        values.assign(from.begin(), from.end());
-        std::sort(values.begin(), values.end());
-        values.erase(std::unique(values.begin(), values.end()), values.end()); // a value's rank is its position
-    };
-    const auto rankOf = [](const std::vector<qint64> &sorted, qint64 value) {
-        return static_cast<quint64>(std::lower_bound(sorted.begin(), sorted.end(), value) - sorted.begin());
-    };
-    const auto bitsFor = [](std::size_t distinct) {
+    // The fields are packed into one 64-bit key (the instance type's id and the day as offsets from the chunk's
+    // smallest, the region and pricing model as ranks) and the keys sorted by radix, which keeps the file's order
+    // among equals: comparing tuples field by field took most of the writer's time beside SQLite's.
+    const auto bitsFor = [](quint64 distinct) {
         int bits = 0;
-        while ((std::size_t(1) << bits) < distinct)
+        while (bits < 64 && (quint64(1) << bits) < distinct)
             ++bits;
         return bits;
     };
-
     ByText<quint32> regionRank;
     for (const PricePoint &p : prices)
         regionRank.emplace(textId(p.region), 0);
@@ -319,29 +311,41 @@ void PriceWriteOrder::operator()(const QList<PricePoint> &prices, const std::vec
             days[i] = lastDay;
         }
     }
-    std::vector<qint64> &instances = m_instances;
-    std::vector<qint64> &dayValues = m_dayValues;
-    denseRanks(instanceRank, instances);
-    denseRanks(days, dayValues);
-    const int instanceBits = bitsFor(instances.size());
+    const auto [minInstance, maxInstance] = n ? std::minmax_element(instanceRank.begin(), instanceRank.end())
+                                              : std::make_pair(instanceRank.end(), instanceRank.end());
+    const auto [minDay, maxDay] = n ? std::minmax_element(days.begin(), days.end()) : std::make_pair(days.end(), days.end());
+    const int instanceBits = n ? bitsFor(quint64(*maxInstance - *minInstance) + 1) : 0;
     const int regionBits = bitsFor(regionCount);
-    const int dayBits = bitsFor(dayValues.size());
+    const int dayBits = n ? bitsFor(quint64(*maxDay - *minDay) + 1) : 0;
+    const int keyBits = instanceBits + 3 + regionBits + dayBits;
     order.resize(n);
-    if (instanceBits + 3 + regionBits + dayBits <= 64) {
+    if (n > 0 && keyBits <= 64) {
         std::vector<std::pair<quint64, qsizetype>> &keys = m_keys;
         keys.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
             const PricePoint &p = prices[static_cast<qsizetype>(i)];
-            quint64 key = rankOf(instances, instanceRank[i]);
+            quint64 key = quint64(instanceRank[i] - *minInstance);
             key = (key << 3) | static_cast<quint64>(pricingRankOf(p.pricing));
             key = regionBits ? (key << regionBits) | regionRank.at(textId(p.region)) : key;
-            key = dayBits ? (key << dayBits) | rankOf(dayValues, days[i]) : key;
+            key = dayBits ? (key << dayBits) | quint64(days[i] - *minDay) : key;
             keys[i] = {key, static_cast<qsizetype>(i)};
         }
-        std::sort(keys.begin(), keys.end());
+        // Least significant byte first, each pass stable: equal keys stay in the file's order.
+        std::vector<std::pair<quint64, qsizetype>> &other = m_sorted;
+        other.resize(n);
+        for (int shift = 0; shift < keyBits; shift += 8) {
+            std::array<std::size_t, 257> start{};
+            for (const auto &k : keys)
+                ++start[((k.first >> shift) & 0xff) + 1];
+            for (std::size_t b = 1; b < start.size(); ++b)
+                start[b] += start[b - 1];
+            for (const auto &k : keys)
+                other[start[(k.first >> shift) & 0xff]++] = k;
+            keys.swap(other);
+        }
         for (std::size_t i = 0; i < n; ++i)
             order[i] = keys[i].second;
-    } else { // more distinct values than 64 bits can rank (chunks far larger than the runner's): compare fields
+    } else { // ids or days too far apart for 64 bits: compare the fields
         for (std::size_t i = 0; i < n; ++i)
             order[i] = static_cast<qsizetype>(i);
         const auto field = [&](qsizetype i) {

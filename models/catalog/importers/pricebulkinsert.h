@@ -76,8 +76,8 @@ public:
                     const QDate &defaultObservedAt, std::vector<qsizetype> &order);
 
 private:
-    std::vector<qint64> m_days, m_instances, m_dayValues;
-    std::vector<std::pair<quint64, qsizetype>> m_keys;
+    std::vector<qint64> m_days;
+    std::vector<std::pair<quint64, qsizetype>> m_keys, m_sorted;
 };
 
 inline QString importInstanceKey(const QString &provider, const QString &name) { return provider + QChar(0x1f) + name; }

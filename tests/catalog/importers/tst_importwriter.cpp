@@ -5,6 +5,7 @@
 #include "models/catalog/importers/genericcsvimporter.h"
 #include "models/catalog/importers/importrunner.h"
 #include "models/catalog/importers/importwriter.h"
+#include "models/catalog/importers/pricebulkinsert.h"
 #include "models/common/filehash.h"
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
@@ -21,6 +22,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <numeric>
+#include <random>
 
 #include <chrono>
 #include <thread>
@@ -394,6 +398,42 @@ private slots:
         QVERIFY(!writer.flush());
         QVERIFY(!writer.finish(*data, QStringLiteral("0123")));
         QCOMPARE(contents(doc->database()), before);
+    }
+
+    void theWriteOrderIsTheIndexOrderWithTheFilesOrderAmongEquals()
+    {
+        // PriceWriteOrder against a plain stable sort by the index's fields: packed keys sorted by radix, and the
+        // fields compared one by one when the ids or days lie too far apart to pack.
+        std::mt19937_64 random(46);
+        const QStringList regions{QStringLiteral("us-east-1"), QStringLiteral("eu-west-1"), QStringLiteral("ap-south-1"),
+                                  QStringLiteral("Zürich"), QStringLiteral("us-west-2")};
+        for (const qint64 spread : {qint64(40), qint64(1) << 62}) {
+            QList<PricePoint> prices;
+            std::vector<qint64> ranks;
+            for (int i = 0; i < 5000; ++i) {
+                PricePoint p;
+                p.region = regions[qsizetype(random() % 5)];
+                p.pricing = static_cast<PricingModel>(random() % 8);
+                if (random() % 7)
+                    p.observedAt = QDate(2024, 1, 1).addDays(qint64(random() % 40));
+                p.note = QString::number(i);
+                prices << p;
+                ranks.push_back(qint64(random() % 30) * (spread / 40) + 1);
+            }
+            const QDate fallback(2024, 1, 15);
+            std::vector<qsizetype> order;
+            PriceWriteOrder writeOrder;
+            writeOrder(prices, ranks, fallback, order);
+            std::vector<qsizetype> expected(prices.size());
+            std::iota(expected.begin(), expected.end(), 0);
+            const auto fields = [&](qsizetype i) {
+                const PricePoint &p = prices[i];
+                return std::make_tuple(ranks[std::size_t(i)], pricingModelKey(p.pricing).toUtf8(), p.region.toUtf8(),
+                                       (p.observedAt.isValid() ? p.observedAt : fallback).toJulianDay());
+            };
+            std::stable_sort(expected.begin(), expected.end(), [&](qsizetype a, qsizetype b) { return fields(a) < fields(b); });
+            QVERIFY(order == expected);
+        }
     }
 
     void aPriceTheTableForbidsIsRefusedAndNothingIsWritten()
