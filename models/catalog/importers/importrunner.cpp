@@ -40,7 +40,6 @@
 #include <thread>
 #include <tuple>
 #include <unordered_map>
-#include <limits>
 #include <vector>
 
 namespace mltco::catalog {
@@ -91,8 +90,8 @@ public:
         const std::lock_guard lock(m_mutex);
         return m_aborted;
     }
-    /// A written chunk handed back emptied, its room kept: the parser fills it again rather than asking the system
-    /// for fresh pages (touching them cost the parser a tenth of its time, and their return after each chunk more).
+    /// A written chunk handed back, its room kept: the parser fills it again rather than asking the system for fresh
+    /// pages (touching them cost the parser a tenth of its time, and their return after each chunk more).
     void giveBack(PriceChunk &&chunk)
     {
         const std::lock_guard lock(m_mutex);

@@ -310,7 +310,6 @@ Status ImportWriter::Impl::write(const PriceChunk &chunk, const ImportProgressFn
     return {};
 }
 
-
 Status ImportWriter::Impl::describeCreated(const ImportData &whole)
 {
     for (const Provider &p : whole.providers) {
