@@ -120,7 +120,6 @@ public:
         chunk->providers.clear();
         chunk->instances.clear();
         chunk->prices.clear(); // keeps its capacity
-        chunk->order.clear();
         chunk->instanceOrdinals.clear();
         return chunk;
     }

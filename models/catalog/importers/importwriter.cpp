@@ -66,14 +66,10 @@ struct ImportWriter::Impl
         if (restoreForeignKeys)
             (void)store::execPlain(db, QStringLiteral("PRAGMA foreign_keys = ON"));
         restoreForeignKeys = false;
-        if (restoreTempStore)
-            (void)store::execPlain(db, QStringLiteral("PRAGMA temp_store = %1").arg(*restoreTempStore));
-        restoreTempStore.reset();
     }
 
     QSqlDatabase db;
     bool restoreForeignKeys = false;
-    std::optional<qint64> restoreTempStore; ///< SQLite's temp_store before the import
     std::optional<store::Transaction> tx;
     std::optional<store::Savepoint> part; ///< Nesting::InsideCallersTransaction
     ImportWriter::Nesting nesting = ImportWriter::Nesting::OwnTransaction;
@@ -135,19 +131,6 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
         if (Status s = store::execPlain(d->db, QStringLiteral("PRAGMA foreign_keys = OFF")); !s)
             return Error{QStringLiteral("The import could not start: %1").arg(s.error().message), {}};
         d->restoreForeignKeys = true;
-    }
-    // A statement that may fail part-way keeps a journal of the pages it changes, so that it can undo itself: with
-    // several rows to a statement that is the table's last page, once per statement, which SQLite writes to a
-    // temporary file (94,000 writes for a million prices while the price table's CHECKs, which call functions, ran
-    // in SQLite; some statements of an import still keep one). Kept in memory it is a copy of a page. Read when the
-    // transaction starts (a caller's transaction keeps its own).
-    // Changing it drops the connection's temporary tables and triggers: left as it is where the connection has any.
-    if (sqlite) {
-        const Expected<qint64> tempStore = store::queryInt(d->db, QStringLiteral("PRAGMA temp_store"));
-        const Expected<qint64> temporaries = store::queryInt(d->db, QStringLiteral("SELECT count(*) FROM temp.sqlite_schema"));
-        if (tempStore && *tempStore != 2 && temporaries && *temporaries == 0 &&
-            store::execPlain(d->db, QStringLiteral("PRAGMA temp_store = MEMORY")))
-            d->restoreTempStore = *tempStore;
     }
     if (d->nesting == Nesting::OwnTransaction) {
         d->tx.emplace(d->db);
@@ -266,47 +249,42 @@ Status ImportWriter::write(const PriceChunk &chunk, const ImportProgressFn &prog
 
 Status ImportWriter::Impl::write(const PriceChunk &chunk, const ImportProgressFn &progress)
 {
-    Impl *const d = this;
     // New providers and instance types are statements of their own: a team store's open COPY of prices ends first.
     if (!chunk.providers.isEmpty() || !chunk.instances.isEmpty())
-        if (Status s = d->prices.endCopy(); !s)
-            return Status(d->fail(s.error()));
+        if (Status s = prices.endCopy(); !s)
+            return Status(fail(s.error()));
     for (const Provider &p : chunk.providers)
-        if (Status s = d->addProvider(p); !s)
+        if (Status s = addProvider(p); !s)
             return s;
     for (const InstanceType &i : chunk.instances) {
-        if (Status s = d->addInstance(i); !s)
+        if (Status s = addInstance(i); !s)
             return s;
-        d->idByOrdinal.push_back(d->instanceIds.value(importInstanceKey(i.provider, i.name)));
+        idByOrdinal.push_back(instanceIds.value(importInstanceKey(i.provider, i.name)));
     }
     Status written;
     if (chunk.instanceOrdinals.empty()) {
-        written = d->prices.write(chunk.prices, d->instanceIds, progress);
+        written = prices.write(chunk.prices, instanceIds, progress);
     } else {
         // Each price names its instance type by its place among the chunks' ones: no lookup by name here.
         if (chunk.instanceOrdinals.size() != static_cast<std::size_t>(chunk.prices.size()))
-            return Status(d->fail(Error{QStringLiteral("The prices to write do not name their instance types."), {}}));
-        std::vector<qint64> &ids = d->chunkIds; // its room kept from chunk to chunk
+            return Status(fail(Error{QStringLiteral("The prices to write do not name their instance types."), {}}));
+        std::vector<qint64> &ids = chunkIds; // its room kept from chunk to chunk
         ids.clear();
         for (std::size_t row = 0; row < chunk.instanceOrdinals.size(); ++row) {
             const qsizetype ordinal = chunk.instanceOrdinals[row];
-            if (ordinal < 0 || static_cast<std::size_t>(ordinal) >= d->idByOrdinal.size()) {
+            if (ordinal < 0 || static_cast<std::size_t>(ordinal) >= idByOrdinal.size()) {
                 const PricePoint &p = chunk.prices[static_cast<qsizetype>(row)];
-                return Status(d->fail(Error{
+                return Status(fail(Error{
                     QStringLiteral("The import prices instance %1 of %2, which it does not list.").arg(p.instance, p.provider),
                     {}}));
             }
-            ids.push_back(d->idByOrdinal[static_cast<std::size_t>(ordinal)]);
+            ids.push_back(idByOrdinal[static_cast<std::size_t>(ordinal)]);
         }
-        const std::vector<qsizetype> *order = &chunk.order;
-        if (chunk.order.empty()) {
-            d->writeOrder(chunk.prices, ids, observedAt, d->chunkOrder);
-            order = &d->chunkOrder;
-        }
-        written = d->prices.write(chunk.prices, *order, ids, progress);
+        writeOrder(chunk.prices, ids, observedAt, chunkOrder);
+        written = prices.write(chunk.prices, chunkOrder, ids, progress);
     }
     if (!written)
-        return written.error().message == importCancelledMessage() ? written : Status(d->fail(written.error()));
+        return written.error().message == importCancelledMessage() ? written : Status(fail(written.error()));
     return {};
 }
 
@@ -492,7 +470,7 @@ Expected<ImportSummary> applyImport(const QSqlDatabase &db, const ImportData &da
         return summary;
     }
     // The whole file as one chunk: every row goes in the price index's order.
-    if (Status s = writer.write(PriceChunk{data.providers, data.instances, data.prices, {}, {}}, progress); !s)
+    if (Status s = writer.write(PriceChunk{data.providers, data.instances, data.prices, {}}, progress); !s)
         return s.error();
     return writer.finish(data, source.sha256);
 }

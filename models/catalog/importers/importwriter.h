@@ -44,10 +44,8 @@ struct PriceChunk final
     QList<Provider> providers;
     QList<InstanceType> instances;
     QList<PricePoint> prices;
-    /// Optional (empty: the writer works them out). `order`: the order to write `prices` in (PriceWriteOrder);
-    /// `instanceOrdinals`: for each price, its instance type's position among all the `instances` of the import's
-    /// chunks so far (the import runner's parser thread sets these, so that the writer looks up no names).
-    std::vector<qsizetype> order;
+    /// Optional (empty: the writer looks the names up): for each price, its instance type's position among all the
+    /// `instances` of the import's chunks so far (the import runner's parser thread sets these).
     std::vector<qsizetype> instanceOrdinals;
 };
 

@@ -25,9 +25,9 @@ constexpr qsizetype kRebuildIndexFrom = 20000; // rows; below this, updating the
 constexpr int kIndexSortCachePages = -8192; // 8 MiB per sorter thread while the price index is built
 constexpr int kImportCachePages = -32768; // 32 MiB while importing (negative = KiB): rows are appended, the index built last
 
-// OR FAIL: a row refused by a CHECK fails its statement without undoing the statement's earlier rows, which the
-// import's rollback undoes anyway. A statement that may undo itself keeps a statement journal of every page it
-// changes, and with 32 KiB pages that journal went to a temporary file: 94,000 writes for a million prices.
+// OR FAIL: a row refused by a constraint fails its statement without undoing the statement's earlier rows, which the
+// import's rollback undoes anyway. A statement that may undo itself keeps a journal of the page it begins on, written
+// to a temporary file: with the table's CHECKs (which call functions) in SQLite, 94,000 writes for a million prices.
 #define MLTCO_INSERT_PRICE_COLUMNS                                                                                     \
     "INSERT OR FAIL INTO price_point (instance_type_id, region, zone, pricing_model, amount, unit, observed_at, source_id, "   \
     "batch_id, note, purchase_option, offering_class, upfront, currency)"
@@ -37,8 +37,7 @@ const char kInsertPrice[] =
 #undef MLTCO_INSERT_PRICE_COLUMNS
 constexpr int kColumns = 14;       // values a row binds
 // Rows one statement inserts, as many as SQLite's limit on a statement's values allows (999 before SQLite 3.32:
-// 71 rows; 32,766 since) up to this many: each statement costs a start and, for its CHECKs, a copy of the page it
-// begins on (see ImportWriter::begin()).
+// 71 rows; 32,766 since) up to this many: each statement costs a start.
 constexpr int kMaxRowsPerInsert = 256;
 
 Error sqliteError(sqlite3 *db, const char *what)
@@ -690,15 +689,7 @@ Status PriceInserter::finish()
     // built keeps memory flat whatever the number of prices.
     const Expected<qint64> cache = store::queryInt(d->db, QStringLiteral("PRAGMA cache_size"));
     (void)store::execPlain(d->db, QStringLiteral("PRAGMA cache_size = %1").arg(kIndexSortCachePages));
-    // With temporary storage in memory (the import's, for its statement journals) SQLite sorts on this thread alone;
-    // on files its helper threads sort sorted runs side by side. Allowed inside the transaction while it holds no
-    // temporary tables; where it is not, the index is built all the same.
-    const Expected<qint64> tempStore = store::queryInt(d->db, QStringLiteral("PRAGMA temp_store"));
-    const bool tempInMemory = tempStore && *tempStore == 2 &&
-                              store::execPlain(d->db, QStringLiteral("PRAGMA temp_store = DEFAULT"));
     const Status built = store::execPlain(d->db, QString::fromLatin1(store::kCreatePricePointIndex));
-    if (tempInMemory)
-        (void)store::execPlain(d->db, QStringLiteral("PRAGMA temp_store = MEMORY"));
     if (cache)
         (void)store::execPlain(d->db, QStringLiteral("PRAGMA cache_size = %1").arg(*cache));
     (void)store::execPlain(d->db, QStringLiteral("PRAGMA threads = 0"));

@@ -354,7 +354,7 @@ private slots:
         QVERIFY(data);
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("late-cancel.csv"), QDate(2025, 1, 1)));
-        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}}));
+        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}}));
         Expected<ImportSummary> summary = writer.finish(*data, QStringLiteral("abc"), [] { return true; });
         QVERIFY(!summary);
         QCOMPARE(summary.error().message, importCancelledMessage());
@@ -371,7 +371,7 @@ private slots:
         {
             ImportWriter writer(doc->database());
             QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("some.csv"), QDate(2025, 1, 1)));
-            QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}}));
+            QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}}));
             QCOMPARE(writer.written(), 3000);
         }
         QCOMPARE(contents(doc->database()), before);
@@ -392,7 +392,7 @@ private slots:
         data->prices[150].amount = qQNaN();
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("nan.csv"), QDate(2025, 1, 1)));
-        const Status written = writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}});
+        const Status written = writer.write(PriceChunk{data->providers, data->instances, data->prices, {}});
         QVERIFY(!written);
         QVERIFY2(written.error().message.contains(QStringLiteral("not finite")), qPrintable(written.error().message));
         QVERIFY(!writer.flush());
@@ -496,7 +496,7 @@ private slots:
                 change(data->prices[417]);
                 ImportWriter writer(doc->database());
                 QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("rules.csv"), QDate(2025, 1, 1)));
-                const Status written = writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}});
+                const Status written = writer.write(PriceChunk{data->providers, data->instances, data->prices, {}});
                 if (allow) {
                     QVERIFY2(written, qPrintable(written ? what : what + QStringLiteral(": ") + written.error().message));
                     QVERIFY2(writer.finish(*data, QStringLiteral("0123")), qPrintable(what));
@@ -526,7 +526,7 @@ private slots:
         QVERIFY(data);
         ImportWriter writer(doc->database());
         QVERIFY(writer.begin(QStringLiteral("csv"), QStringLiteral("vanish.csv"), QDate(2025, 1, 1)));
-        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}, {}}));
+        QVERIFY(writer.write(PriceChunk{data->providers, data->instances, data->prices, {}}));
         QVERIFY(writer.flush()); // the connection is the test's for a moment (a team store's COPY ends)
         // PostgreSQL would refuse this deletion itself: its statement-level proof is set aside for this one
         // statement, so that the writer's own proof is what stops the commit there too.
