@@ -5,6 +5,7 @@
 #include "fuzzsupport.h"
 #include "models/catalog/importers/importdata.h"
 #include "models/catalog/importers/importhelpers.h"
+#include "models/catalog/importers/pricebulkinsert.h"
 
 #include <cmath>
 
@@ -37,6 +38,9 @@ inline void checkImport(const catalog::ImportData &data)
         if (!(i.memoryGb >= 0 && i.memoryGb <= kMaxMemoryGb))
             fail("memory", QString::number(i.memoryGb));
     }
+    QHash<QString, double> gpusOf; ///< importInstanceKey() to the instance's GPUs
+    for (const auto &i : data.instances)
+        gpusOf.insert(catalog::importInstanceKey(i.provider, i.name), i.gpuCount);
     for (const auto &p : data.prices) {
         checkName("price provider", p.provider);
         checkName("price instance", p.instance);
@@ -47,8 +51,12 @@ inline void checkImport(const catalog::ImportData &data)
         if (!p.observedAt.isValid())
             fail("observation date", QStringLiteral("is not a date"));
         if (const auto hourly = p.hourly()) {
-            // A 0.1 % margin: a monthly price is compared per 730 hours, and a bundled VM adds two parts.
-            if (!std::isfinite(*hourly) || *hourly < kMinHourlyPrice * 0.999 || *hourly > kMaxHourlyPrice * 1.001)
+            // Judged per accelerator-hour in the price's currency (docs/import-formats.md): the bound grows with the
+            // instance's GPUs. A 0.1 % margin: a monthly price is compared per 730 hours, and a bundled VM adds two
+            // parts.
+            const double maxHourly = maxHourlyPrice(gpusOf.value(catalog::importInstanceKey(p.provider, p.instance), 1),
+                                                    currencyScale(p.currency.isEmpty() ? QStringLiteral("USD") : p.currency));
+            if (!std::isfinite(*hourly) || *hourly < kMinHourlyPrice * 0.999 || *hourly > maxHourly * 1.001)
                 fail("hourly price", QString::number(*hourly, 'g', 17));
         }
     }
