@@ -3,6 +3,7 @@
 #include "models/store/pgcopy.h"
 #include "models/store/sqlutil.h"
 
+#include <atomic>
 #include <charconv>
 #include <libpq-fe.h>
 #include <sqlite3.h>
@@ -32,6 +33,8 @@ QByteArray numberedPlaceholders(const QByteArray &sql)
     return out;
 }
 
+constexpr int kRowsPerFetch = 4096; // a batch of the price listing is about a megabyte
+
 } // namespace
 
 struct RowReader::Impl
@@ -40,28 +43,59 @@ struct RowReader::Impl
     {
         if (stmt)
             sqlite3_finalize(stmt);
-        if (result)
-            PQclear(result);
-        if (conn && busy) {
-            // Left before its last row: the server is asked to stop, and what it already sent is read away, so the
-            // connection is free for the next statement. Inside the caller's transaction the rest is read away
-            // instead: a cancel would abort that transaction.
-            if (PGcancel *cancel = ownStatement ? PQgetCancel(conn) : nullptr) {
+        if (batch)
+            PQclear(batch);
+        if (conn && open)
+            abandon();
+    }
+    /// Left before the last row: a FETCH still under way is read away (asked to stop first where the reader began the
+    /// transaction: a cancel there aborts nothing of the caller's), then the cursor goes with the reader's own
+    /// transaction, or is closed inside the caller's.
+    void abandon()
+    {
+        if (fetching) {
+            if (PGcancel *cancel = ownTransaction ? PQgetCancel(conn) : nullptr) {
                 char reason[256];
                 PQcancel(cancel, reason, sizeof reason);
                 PQfreeCancel(cancel);
             }
             while (PGresult *r = PQgetResult(conn))
                 PQclear(r);
+            fetching = false;
         }
+        run(ownTransaction ? QByteArray("ROLLBACK") : "CLOSE " + cursor);
+        open = false;
     }
+    /// One statement without rows; its error's words, or empty.
+    QString run(const QByteArray &sql) const
+    {
+        PGresult *r = PQexec(conn, sql.constData());
+        const QString error = PQresultStatus(r) == PGRES_COMMAND_OK
+                                  ? QString()
+                                  : QString::fromUtf8(r ? PQresultErrorMessage(r) : PQerrorMessage(conn)).trimmed();
+        PQclear(r);
+        return error;
+    }
+    bool sendFetch()
+    {
+        fetching = PQsendQuery(conn, fetchSql.constData()) == 1;
+        return fetching;
+    }
+
     sqlite3 *handle = nullptr;
     sqlite3_stmt *stmt = nullptr;
-    // PostgreSQL: libpq's single-row mode, each value read where libpq holds it (no QVariant, no copy).
+    // PostgreSQL: a cursor read kRowsPerFetch rows at a time, the next batch asked for before the current one is
+    // visited, so the server works while the rows are used; each value read where libpq holds it (no QVariant, no copy).
     PGconn *conn = nullptr;
-    PGresult *result = nullptr; // the current row
-    bool busy = false;          // results not yet all read
-    bool ownStatement = false;  // sent outside a transaction block: a cancel ends only this statement
+    QByteArray cursor;          // the cursor's name
+    QByteArray fetchSql;        // FETCH n FROM cursor
+    PGresult *batch = nullptr;  // the rows being visited
+    int row = -1;               // the current row of batch
+    int rows = 0;               // batch's rows
+    bool open = false;          // the cursor is open (and the reader's transaction, where it began one)
+    bool fetching = false;      // a FETCH was sent and its result not yet read
+    bool lastBatch = false;     // batch holds the last rows
+    bool ownTransaction = false; // begun by the reader (no transaction was open): it ends with the reader
     QSqlDatabase db;            // what a failed read is said against (readFailure)
 };
 
@@ -112,15 +146,34 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
     std::vector<const char *> params;
     for (qsizetype i = 0; i < values.size(); ++i)
         params.push_back(values[i].isNull() ? nullptr : texts[static_cast<std::size_t>(i)].constData());
-    const QByteArray numbered = numberedPlaceholders(sql);
-    d.ownStatement = PQtransactionStatus(conn) == PQTRANS_IDLE;
-    if (!PQsendQueryParams(conn, numbered.constData(), static_cast<int>(params.size()), nullptr, params.data(), nullptr,
-                           nullptr, 0))
-        return readFailure(db, QString::fromUtf8(PQerrorMessage(conn)).trimmed());
+    // A cursor, not one result: its rows come in batches (libpq's single-row mode made a result per row), and the
+    // planner, told a cursor's reader may stop early, picks a plan whose first rows come soonest: the price listing
+    // streams instead of waiting for a sort of every row.
+    static std::atomic<quint64> cursors{0};
+    d.cursor = "mltco_rows_" + QByteArray::number(++cursors);
+    d.fetchSql = "FETCH " + QByteArray::number(kRowsPerFetch) + " FROM " + d.cursor;
     d.conn = conn;
-    d.busy = true;
-    if (!PQsetSingleRowMode(conn))
-        return readFailure(db, QStringLiteral("rows could not be read one at a time"));
+    d.ownTransaction = PQtransactionStatus(conn) == PQTRANS_IDLE;
+    if (d.ownTransaction) {
+        if (const QString error = d.run("BEGIN READ ONLY"); !error.isEmpty())
+            return readFailure(db, error);
+    }
+    d.open = true;
+    const QByteArray declare = "DECLARE " + d.cursor + " NO SCROLL CURSOR FOR " + numberedPlaceholders(sql);
+    PGresult *declared = PQexecParams(conn, declare.constData(), static_cast<int>(params.size()), nullptr,
+                                      params.data(), nullptr, nullptr, 0);
+    const bool ok = PQresultStatus(declared) == PGRES_COMMAND_OK;
+    const QString error =
+        ok ? QString() : QString::fromUtf8(declared ? PQresultErrorMessage(declared) : PQerrorMessage(conn)).trimmed();
+    PQclear(declared);
+    if (!ok) {
+        if (d.ownTransaction)
+            d.run("ROLLBACK");
+        d.open = false; // inside the caller's transaction the failure aborted it; the caller rolls back
+        return readFailure(db, error);
+    }
+    if (!d.sendFetch())
+        return readFailure(db, QString::fromUtf8(PQerrorMessage(conn)).trimmed());
     return reader;
 }
 
@@ -134,39 +187,54 @@ bool RowReader::next()
             m_error = damage(QString::fromUtf8(sqlite3_errmsg(d->handle)));
         return false;
     }
-    if (!d->busy)
-        return false;
-    if (d->result)
-        PQclear(d->result);
-    d->result = PQgetResult(d->conn);
-    if (d->result && PQresultStatus(d->result) == PGRES_SINGLE_TUPLE)
+    if (++d->row < d->rows)
         return true;
-    // The end (PGRES_TUPLES_OK, no row) or a failure; then the results are read to the last.
-    if (d->result && PQresultStatus(d->result) != PGRES_TUPLES_OK)
-        m_error = readFailure(d->db, QString::fromUtf8(PQresultErrorMessage(d->result)).trimmed());
-    else if (!d->result)
-        m_error = readFailure(d->db, QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
-    if (d->result) {
-        PQclear(d->result);
-        d->result = nullptr;
+    if (!d->open)
+        return false;
+    const auto fail = [&](const QString &detail) {
+        if (!m_error)
+            m_error = readFailure(d->db, detail);
+        d->abandon();
+        return false;
+    };
+    if (d->lastBatch) { // the cursor is done: closed, and the reader's transaction ended
+        const QString error = d->run(d->ownTransaction ? QByteArray("COMMIT") : "CLOSE " + d->cursor);
+        d->open = false;
+        return error.isEmpty() ? false : fail(error);
     }
-    while (PGresult *r = PQgetResult(d->conn))
-        PQclear(r);
-    d->busy = false;
-    return false;
+    if (d->batch) {
+        PQclear(d->batch);
+        d->batch = nullptr;
+    }
+    d->rows = 0;
+    d->row = 0;
+    PGresult *r = PQgetResult(d->conn);
+    if (!r)
+        return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
+    d->batch = r;
+    while (PGresult *rest = PQgetResult(d->conn)) // the FETCH's end
+        PQclear(rest);
+    d->fetching = false;
+    if (PQresultStatus(r) != PGRES_TUPLES_OK)
+        return fail(QString::fromUtf8(PQresultErrorMessage(r)).trimmed());
+    d->rows = PQntuples(r);
+    d->lastBatch = d->rows < kRowsPerFetch;
+    if (!d->lastBatch && !d->sendFetch()) // the next batch is under way while this one is visited
+        return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
+    return d->rows > 0 ? true : next();
 }
 
 bool RowReader::isNull(int column) const
 {
-    return d->stmt ? sqlite3_column_type(d->stmt, column) == SQLITE_NULL : PQgetisnull(d->result, 0, column) == 1;
+    return d->stmt ? sqlite3_column_type(d->stmt, column) == SQLITE_NULL : PQgetisnull(d->batch, d->row, column) == 1;
 }
 
 qint64 RowReader::int64(int column) const
 {
     if (d->stmt)
         return sqlite3_column_int64(d->stmt, column);
-    const char *text = PQgetvalue(d->result, 0, column);
-    const char *end = text + PQgetlength(d->result, 0, column);
+    const char *text = PQgetvalue(d->batch, d->row, column);
+    const char *end = text + PQgetlength(d->batch, d->row, column);
     qint64 value = 0;
     const auto [at, ec] = std::from_chars(text, end, value);
     if (ec != std::errc() || at != end)
@@ -181,8 +249,8 @@ double RowReader::real(int column) const
     // PostgreSQL writes a double in its shortest exact form (extra_float_digits 1, the default since version 12), with
     // a point whatever the locale; from_chars reads it so too (strtod would follow LC_NUMERIC: "3.67" read as 3 under
     // a German locale).
-    const char *text = PQgetvalue(d->result, 0, column);
-    const char *end = text + PQgetlength(d->result, 0, column);
+    const char *text = PQgetvalue(d->batch, d->row, column);
+    const char *end = text + PQgetlength(d->batch, d->row, column);
     double value = 0.0;
     const auto [at, ec] = std::from_chars(text, end, value, std::chars_format::general);
     if (ec != std::errc() || at != end)
@@ -195,14 +263,14 @@ void RowReader::noteBadNumber(int column) const
     if (!m_error)
         m_error = damage(QStringLiteral("column %1 holds \"%2\" where a number belongs")
                              .arg(column + 1)
-                             .arg(QString::fromUtf8(PQgetvalue(d->result, 0, column)).left(40)));
+                             .arg(QString::fromUtf8(PQgetvalue(d->batch, d->row, column)).left(40)));
 }
 
 QByteArrayView RowReader::text(int column) const
 {
     if (d->stmt)
         return columnBytes(d->stmt, column);
-    return QByteArrayView(PQgetvalue(d->result, 0, column), PQgetlength(d->result, 0, column));
+    return QByteArrayView(PQgetvalue(d->batch, d->row, column), PQgetlength(d->batch, d->row, column));
 }
 
 } // namespace mltco::store

@@ -12,10 +12,11 @@
 
 namespace mltco::store {
 
-/// Reads the rows of one SELECT, column by column without a QVariant per value where the database allows: through
-/// SQLite's own statement (the text of a column is not copied), or a forward-only QSqlQuery on PostgreSQL (rows come
-/// one at a time, never the whole result at once). For the reads of a million prices; `?` placeholders, bound in
-/// order from `values` (integers, doubles or text).
+/// Reads the rows of one SELECT, column by column without a QVariant per value: through SQLite's own statement (the
+/// text of a column is not copied), or a cursor on PostgreSQL read a few thousand rows at a time (never the whole
+/// result at once; inside the caller's transaction if one is open, else in a read-only one of its own that ends with
+/// the reader). For the reads of a million prices; `?` placeholders, bound in order from `values` (integers, doubles
+/// or text).
 class RowReader final
 {
 public:

@@ -398,9 +398,10 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("23503")), qPrintable(error));
     }
 
-    // Many rows are read through libpq itself, one at a time: parameters in order (a `?` inside a quoted literal is
-    // text, not a parameter), NULLs and numbers as stored, and a reader left part-way frees the connection at once.
-    void rowsAreReadOneAtATimeAndAReaderLeftPartWayFreesTheConnection()
+    // Many rows are read through libpq itself, a batch at a time from a cursor: parameters in order (a `?` inside a
+    // quoted literal is text, not a parameter), NULLs and numbers as stored, every row of a read longer than a batch
+    // once and in order, and a reader left part-way, failed or finished frees the connection at once.
+    void rowsAreReadInBatchesAndAReaderLeftPartWayFreesTheConnection()
     {
         const QString db = test::newClusterDatabase(QStringLiteral("rows"));
         auto doc = catalog::openDocument(test::clusterUrl(db));
@@ -442,6 +443,55 @@ private slots:
             QVERIFY(rows && (*rows)->next());
         }
         QVERIFY2(store::execPlain(sql, QStringLiteral("INSERT INTO kept VALUES (1)")), "the transaction was ended");
+        QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
+
+        // Whole reads of exactly two batches (the end is an empty batch), of more and of fewer rows: every row once, in
+        // order; the reader's own transaction ends with the read (a SAVEPOINT is refused outside a transaction block).
+        for (const qint64 n : {qint64(8192), qint64(10001), qint64(3)}) {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT g FROM generate_series(1, ?) g ORDER BY g", {n});
+            QVERIFY(rows);
+            qint64 seen = 0;
+            while ((*rows)->next()) {
+                QCOMPARE((*rows)->int64(0), seen + 1);
+                ++seen;
+            }
+            QVERIFY(!(*rows)->error());
+            QCOMPARE(seen, n);
+            QVERIFY(!(*rows)->next()); // the end stays the end
+            QVERIFY2(!store::execPlain(sql, QStringLiteral("SAVEPOINT open")), "the reader's transaction was left open");
+        }
+        // A failure part-way (after the first batch) is said; what was read is not taken back, and the connection is
+        // free for the next statement.
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT 1 / (6000 - g) FROM generate_series(1, 10000) g");
+            QVERIFY(rows);
+            int read = 0;
+            while ((*rows)->next())
+                ++read;
+            QCOMPARE(read, 4096); // the first batch; the second failed at its row 6000
+            QVERIFY((*rows)->error());
+            QVERIFY2((*rows)->error()->message.contains(QStringLiteral("division by zero")),
+                     qPrintable((*rows)->error()->message));
+        }
+        QVERIFY(after.exec(QStringLiteral("SELECT 1")) && after.next());
+        QVERIFY(!store::execPlain(sql, QStringLiteral("SAVEPOINT open")));
+        // Inside the caller's transaction a whole read closes its cursor and leaves the transaction open.
+        QVERIFY(store::execPlain(sql, QStringLiteral("BEGIN")));
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT g FROM generate_series(1, 5000) g");
+            QVERIFY(rows);
+            int read = 0;
+            while ((*rows)->next())
+                ++read;
+            QCOMPARE(read, 5000);
+        }
+        QVERIFY2(after.exec(QStringLiteral("SELECT count(*) FROM pg_cursors")) && after.next(),
+                 qPrintable(after.lastError().text()));
+        QCOMPARE(after.value(0).toInt(), 0);
+        QVERIFY2(store::execPlain(sql, QStringLiteral("SAVEPOINT open")), "the caller's transaction was ended");
         QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
     }
 
