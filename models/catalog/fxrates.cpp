@@ -77,8 +77,11 @@ Status upsertInStatements(const QSqlDatabase &db, qint64 sourceId, const std::ve
     return {};
 }
 
-/// PostgreSQL: COPY `quotes` into a temporary table (dropped with the transaction) and upsert from it, with the same
-/// rule as upsertSql(); the rows added or changed.
+/// PostgreSQL: COPY `quotes` into a temporary table (dropped with the transaction), then the same rule as upsertSql()
+/// in two set-based statements: the rates whose figure changed are updated, the new ones inserted. (One INSERT … ON
+/// CONFLICT of the same rows took twice as long: it probed the unique index for each row before inserting it.) No
+/// other writer adds rates in between: mltco's writers take the store's write lock, and the UNIQUE (currency, day)
+/// would refuse the second anyway. The rows added or changed.
 Expected<qint64> upsertThroughCopy(const QSqlDatabase &db, qint64 sourceId, const std::vector<FxQuote> &quotes)
 {
     for (const char *sql : {"DROP TABLE IF EXISTS fx_rate_incoming",
@@ -101,16 +104,21 @@ Expected<qint64> upsertThroughCopy(const QSqlDatabase &db, qint64 sourceId, cons
     }
     if (Status s = (*copy)->finish(); !s)
         return s.error();
-    QSqlQuery upsert(db);
-    if (!upsert.prepare(QStringLiteral(
-            "INSERT INTO fx_rate (currency, day, per_eur, source_id) SELECT currency, day, per_eur, ? "
-            "FROM fx_rate_incoming ON CONFLICT (currency, day) DO UPDATE SET per_eur = excluded.per_eur, "
-            "source_id = excluded.source_id WHERE fx_rate.per_eur <> excluded.per_eur")))
-        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, upsert.lastError())), {}};
-    upsert.addBindValue(sourceId);
-    if (!upsert.exec())
-        return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, upsert.lastError())), {}};
-    const qint64 affected = std::max(0, upsert.numRowsAffected());
+    qint64 affected = 0;
+    for (const char *sql :
+         {"UPDATE fx_rate f SET per_eur = n.per_eur, source_id = ? FROM fx_rate_incoming n "
+          "WHERE f.currency = n.currency AND f.day = n.day AND f.per_eur <> n.per_eur",
+          "INSERT INTO fx_rate (currency, day, per_eur, source_id) SELECT n.currency, n.day, n.per_eur, ? "
+          "FROM fx_rate_incoming n WHERE NOT EXISTS (SELECT 1 FROM fx_rate f WHERE f.currency = n.currency "
+          "AND f.day = n.day)"}) {
+        QSqlQuery q(db);
+        if (!q.prepare(QString::fromLatin1(sql)))
+            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, q.lastError())), {}};
+        q.addBindValue(sourceId);
+        if (!q.exec())
+            return Error{QStringLiteral("Could not write the exchange rates: %1").arg(store::errorInWords(db, q.lastError())), {}};
+        affected += std::max(0, q.numRowsAffected());
+    }
     if (Status s = store::execPlain(db, QStringLiteral("DROP TABLE fx_rate_incoming")); !s)
         return Error{QStringLiteral("Could not write the exchange rates: %1").arg(s.error().message), {}};
     return affected;

@@ -10,6 +10,7 @@
 #include <QSqlQuery>
 
 #include <algorithm>
+#include <utility>
 
 namespace mltco::store::dialect {
 namespace {
@@ -25,6 +26,64 @@ const char *const kWatchedTables[] = {"source",       "provider",    "gpu",  "th
 const char *const kWatchedTablesV5[] = {"fx_rate", "bill", "actual_cost"};
 const char *const kCopiedTablesV5[] = {"bill", "actual_cost"};
 
+/// Drops every foreign key of `table` (whatever PostgreSQL named them).
+QString dropForeignKeys(const char *table)
+{
+    return QStringLiteral(R"(DO $$
+DECLARE c record;
+BEGIN
+    FOR c IN SELECT conname FROM pg_constraint WHERE conrelid = '%1'::regclass AND contype = 'f' LOOP
+        EXECUTE format('ALTER TABLE %1 DROP CONSTRAINT %I', c.conname);
+    END LOOP;
+END $$)")
+        .arg(QLatin1String(table));
+}
+
+/// `function` proves the parents of the rows a statement inserted or updated in `table` (its transition table
+/// `rows`), run after each such statement by the triggers <table>_<what>_insert and _update.
+QStringList provedPerStatement(const char *table, const char *what, const char *function, const char *rows,
+                               const QString &body)
+{
+    QStringList out;
+    out << QStringLiteral("CREATE FUNCTION %1() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n%2\n    RETURN NULL;\nEND $$")
+               .arg(QLatin1String(function), body);
+    for (const char *event : {"INSERT", "UPDATE"})
+        out << QStringLiteral("CREATE TRIGGER %1_%2_%3 AFTER %4 ON %1 REFERENCING NEW TABLE AS %5 FOR EACH STATEMENT "
+                              "EXECUTE FUNCTION %6()")
+                   .arg(QLatin1String(table), QLatin1String(what), QString::fromLatin1(event).toLower(),
+                        QLatin1String(event), QLatin1String(rows), QLatin1String(function));
+    return out;
+}
+
+/// A row of `parent` deleted, or its id changed, while rows of `child` name it in `column`: refused as a foreign key
+/// would (mltco_<parent>_named_by_<children>(), triggers <parent>_named_by_<children>_delete and _update).
+QStringList parentKeptWhileNamed(const QString &parent, const QString &column, const QString &child,
+                                 const QString &children)
+{
+    const QString words = QString(parent).replace(QLatin1Char('_'), QLatin1Char(' '));
+    QStringList out;
+    out << QStringLiteral(R"(CREATE FUNCTION mltco_%1_named_by_%4() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        IF EXISTS (SELECT 1 FROM gone o WHERE EXISTS (SELECT 1 FROM %5 p WHERE p.%2 = o.id)) THEN
+            RAISE EXCEPTION '%4 still name this %3' USING ERRCODE = 'foreign_key_violation';
+        END IF;
+    ELSIF EXISTS (SELECT 1 FROM gone o WHERE NOT EXISTS (SELECT 1 FROM kept n WHERE n.id = o.id)
+                  AND EXISTS (SELECT 1 FROM %5 p WHERE p.%2 = o.id)) THEN
+        RAISE EXCEPTION '%4 still name this %3' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RETURN NULL;
+END $$)")
+               .arg(parent, column, words, children, child);
+    out << QStringLiteral("CREATE TRIGGER %1_named_by_%2_delete AFTER DELETE ON %1 REFERENCING OLD TABLE AS gone "
+                          "FOR EACH STATEMENT EXECUTE FUNCTION mltco_%1_named_by_%2()")
+               .arg(parent, children);
+    out << QStringLiteral("CREATE TRIGGER %1_named_by_%2_update AFTER UPDATE ON %1 REFERENCING OLD TABLE AS gone "
+                          "NEW TABLE AS kept FOR EACH STATEMENT EXECUTE FUNCTION mltco_%1_named_by_%2()")
+               .arg(parent, children);
+    return out;
+}
+
 /// Version 8: price_point's three references proven per statement (schema.cpp). A price inserted or updated must name
 /// rows of instance_type, source and (when it has one) import_batch; a parent deleted or renumbered must not be named
 /// by a price. Each check is one set-based query over the statement's rows (its transition table), raising the
@@ -32,56 +91,32 @@ const char *const kCopiedTablesV5[] = {"bill", "actual_cost"};
 /// lock, so no parent goes away while prices naming it are being written.
 QStringList priceReferencesByStatement()
 {
-    QStringList out;
-    out << QStringLiteral(R"(DO $$
-DECLARE c record;
-BEGIN
-    FOR c IN SELECT conname FROM pg_constraint WHERE conrelid = 'price_point'::regclass AND contype = 'f' LOOP
-        EXECUTE format('ALTER TABLE price_point DROP CONSTRAINT %I', c.conname);
-    END LOOP;
-END $$)");
-    out << QStringLiteral(R"(CREATE FUNCTION mltco_price_parents() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF EXISTS (SELECT 1 FROM (SELECT DISTINCT instance_type_id, source_id, batch_id FROM new_prices) n
+    QStringList out{dropForeignKeys("price_point")};
+    out << provedPerStatement("price_point", "parents", "mltco_price_parents", "new_prices", QStringLiteral(R"(    IF EXISTS (SELECT 1 FROM (SELECT DISTINCT instance_type_id, source_id, batch_id FROM new_prices) n
                WHERE NOT EXISTS (SELECT 1 FROM instance_type i WHERE i.id = n.instance_type_id)
                   OR NOT EXISTS (SELECT 1 FROM source s WHERE s.id = n.source_id)
                   OR (n.batch_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM import_batch b WHERE b.id = n.batch_id))) THEN
         RAISE EXCEPTION 'a price names an instance type, source or import batch the store does not hold'
             USING ERRCODE = 'foreign_key_violation';
-    END IF;
-    RETURN NULL;
-END $$)");
-    for (const char *event : {"INSERT", "UPDATE"})
-        out << QStringLiteral("CREATE TRIGGER price_point_parents_%1 AFTER %2 ON price_point REFERENCING NEW TABLE AS "
-                              "new_prices FOR EACH STATEMENT EXECUTE FUNCTION mltco_price_parents()")
-                   .arg(QString::fromLatin1(event).toLower(), QLatin1String(event));
-    // A parent deleted, or its id changed, while a price names it.
-    const struct
-    {
-        const char *table, *column;
-    } parents[] = {{"instance_type", "instance_type_id"}, {"source", "source_id"}, {"import_batch", "batch_id"}};
-    for (const auto &p : parents) {
-        const QString table = QLatin1String(p.table), column = QLatin1String(p.column);
-        out << QStringLiteral(R"(CREATE FUNCTION mltco_%1_named_by_prices() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF TG_OP = 'DELETE' THEN
-        IF EXISTS (SELECT 1 FROM gone o WHERE EXISTS (SELECT 1 FROM price_point p WHERE p.%2 = o.id)) THEN
-            RAISE EXCEPTION 'prices still name this %3' USING ERRCODE = 'foreign_key_violation';
-        END IF;
-    ELSIF EXISTS (SELECT 1 FROM gone o WHERE NOT EXISTS (SELECT 1 FROM kept n WHERE n.id = o.id)
-                  AND EXISTS (SELECT 1 FROM price_point p WHERE p.%2 = o.id)) THEN
-        RAISE EXCEPTION 'prices still name this %3' USING ERRCODE = 'foreign_key_violation';
-    END IF;
-    RETURN NULL;
-END $$)")
-                   .arg(table, column, QString(table).replace(QLatin1Char('_'), QLatin1Char(' ')));
-        out << QStringLiteral("CREATE TRIGGER %1_named_by_prices_delete AFTER DELETE ON %1 REFERENCING OLD TABLE AS gone "
-                              "FOR EACH STATEMENT EXECUTE FUNCTION mltco_%1_named_by_prices()")
-                   .arg(table);
-        out << QStringLiteral("CREATE TRIGGER %1_named_by_prices_update AFTER UPDATE ON %1 REFERENCING OLD TABLE AS gone "
-                              "NEW TABLE AS kept FOR EACH STATEMENT EXECUTE FUNCTION mltco_%1_named_by_prices()")
-                   .arg(table);
-    }
+    END IF;)"));
+    for (const auto &[table, column] : {std::pair{"instance_type", "instance_type_id"}, std::pair{"source", "source_id"},
+                                        std::pair{"import_batch", "batch_id"}})
+        out << parentKeptWhileNamed(QLatin1String(table), QLatin1String(column), QStringLiteral("price_point"),
+                                    QStringLiteral("prices"));
+    return out;
+}
+
+/// Version 9: fx_rate's source proven per statement, as price_point's parents since version 8: a foreign key looked up
+/// and locked the source for each of the ECB history's 217,555 rates, a quarter of the import's time on the server.
+QStringList rateSourcesByStatement()
+{
+    QStringList out{dropForeignKeys("fx_rate")};
+    out << provedPerStatement("fx_rate", "sources", "mltco_rate_sources", "new_rates", QStringLiteral(R"(    IF EXISTS (SELECT 1 FROM (SELECT DISTINCT source_id FROM new_rates) n
+               WHERE NOT EXISTS (SELECT 1 FROM source s WHERE s.id = n.source_id)) THEN
+        RAISE EXCEPTION 'a rate names a source the store does not hold' USING ERRCODE = 'foreign_key_violation';
+    END IF;)"));
+    out << parentKeptWhileNamed(QStringLiteral("source"), QStringLiteral("source_id"), QStringLiteral("fx_rate"),
+                                QStringLiteral("rates"));
     return out;
 }
 
@@ -127,6 +162,8 @@ QStringList extraSchemaStatements(int toVersion, Backend backend)
         return {changeTrigger("bill_charge")};
     if (toVersion == 8)
         return priceReferencesByStatement();
+    if (toVersion == 9)
+        return rateSourcesByStatement();
     if (toVersion != 4 && toVersion != 5)
         return {};
     if (toVersion == 5) {

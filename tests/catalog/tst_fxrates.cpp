@@ -198,6 +198,44 @@ private slots:
         QCOMPARE(again->written.unchanged, qint64(217555));
     }
 
+    // The history again with one figure revised and a day more (as the next day's file is): the new day's rates are
+    // added, the revised one takes the new figure and the new file as its source, every other keeps its own. Over 2,000
+    // rates, so a team store takes its COPY path.
+    void aRevisedHistoryChangesOnlyWhatChanged()
+    {
+        QVERIFY(importEcbRates(m_doc->database(), kHistory));
+        Expected<QByteArray> csv = readZipMember(readFile(kHistory), QStringLiteral(".csv"), kMaxRateFileBytes);
+        QVERIFY(csv);
+        QList<QByteArray> lines = csv->split('\n');
+        QVERIFY(lines[1].startsWith("2026-04-13,1.1684,"));
+        QByteArray nextDay = lines[1];
+        nextDay.replace("2026-04-13,1.1684,", "2026-04-14,1.1702,");
+        lines[1].replace("2026-04-13,1.1684,", "2026-04-13,1.1685,");
+        lines.insert(1, nextDay);
+        Expected<EcbImportResult> revised = importEcbRates(m_doc->database(), writeFile(QStringLiteral("revised.csv"),
+                                                                                        lines.join('\n')));
+        QVERIFY2(revised, revised ? "" : qPrintable(revised.error().message));
+        QCOMPARE(revised->written.added, qint64(29));
+        QCOMPARE(revised->written.changed, qint64(1));
+        QCOMPARE(revised->written.unchanged, qint64(217555 - 1));
+        QCOMPARE(rates(), qint64(217555 + 29));
+        const auto sourceOf = [&](const char *currency, const char *day) {
+            return *store::queryInt(m_doc->database(),
+                                    QStringLiteral("SELECT s.id FROM fx_rate r JOIN source s ON s.id = r.source_id "
+                                                   "WHERE r.currency = '%1' AND r.day = '%2'")
+                                        .arg(QLatin1String(currency), QLatin1String(day)));
+        };
+        const qint64 newest = sourceOf("USD", "2026-04-14");
+        QCOMPARE(sourceOf("USD", "2026-04-13"), newest);
+        QVERIFY(sourceOf("JPY", "2026-04-13") != newest);
+        QVERIFY(sourceOf("USD", "2026-04-10") != newest);
+        Expected<RateTable> table = readRateTable(m_doc->database(), {QStringLiteral("USD")});
+        QVERIFY(table);
+        QCOMPARE(table->rate(QStringLiteral("EUR"), QStringLiteral("USD"), QDate(2026, 4, 13))->rate, 1.1685);
+        QCOMPARE(table->rate(QStringLiteral("EUR"), QStringLiteral("USD"), QDate(2026, 4, 14))->rate, 1.1702);
+        QCOMPARE(table->rate(QStringLiteral("EUR"), QStringLiteral("USD"), QDate(2026, 4, 10))->rate, 1.1711);
+    }
+
     // The CSV inside the zip and the single-day file (its own layout: blanks after the commas, "13 April 2026").
     void theCsvAndTheSingleDayFileImport()
     {

@@ -27,6 +27,15 @@ using namespace mltco;
 
 namespace {
 
+/// SQL that takes a store back from version 9 to 8: fx_rate's source a foreign key again.
+QString undoVersion9()
+{
+    return QStringLiteral("DROP TRIGGER fx_rate_sources_insert ON fx_rate; DROP TRIGGER fx_rate_sources_update ON fx_rate; "
+                          "DROP FUNCTION mltco_rate_sources(); DROP TRIGGER source_named_by_rates_delete ON source; "
+                          "DROP TRIGGER source_named_by_rates_update ON source; DROP FUNCTION mltco_source_named_by_rates(); "
+                          "ALTER TABLE fx_rate ADD FOREIGN KEY (source_id) REFERENCES source(id); ");
+}
+
 QString adminQuery(const QString &database, const QString &sql)
 {
     const QString name = QStringLiteral("probe-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -358,8 +367,87 @@ private slots:
                  QString());
     }
 
-    // A store of version 7 (its prices' foreign keys) is brought to version 8 when opened: the keys give way to the
-    // per-statement proof, the rows stay.
+    // Schema version 9: an exchange rate's source is proven once per statement instead of by a foreign key. What the
+    // key refused is still refused, in its SQLSTATE, and nothing of the statement is kept; what it allowed is allowed.
+    void ratesProveTheirSourcePerStatement()
+    {
+        const QString db = test::newClusterDatabase(QStringLiteral("rate_sources"));
+        QVERIFY(catalog::openDocument(test::clusterUrl(db)));
+        QCOMPARE(test::clusterExec(db, QStringLiteral(
+                                           "INSERT INTO source (key, kind, title) VALUES ('ecb', 'import', 'rates'), "
+                                           "('spare', 'user', 'nothing names it'); INSERT INTO fx_rate (currency, day, "
+                                           "per_eur, source_id) SELECT 'USD', '2026-04-1' || n, 1.1 + n / 100.0, id "
+                                           "FROM source, generate_series(0, 4) n WHERE key = 'ecb'")),
+                 QString());
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_constraint WHERE conrelid = 'fx_rate'::regclass "
+                                               "AND contype = 'f'")),
+                 QStringLiteral("0"));
+        const auto counts = [&] {
+            return adminQuery(db, QStringLiteral("SELECT (SELECT count(*) FROM fx_rate) || ' ' || (SELECT sum(source_id) "
+                                                 "FROM fx_rate) || ' ' || (SELECT count(*) FROM source)"));
+        };
+        const QString before = counts();
+        const struct
+        {
+            const char *what, *sql, *said;
+        } refused[] = {
+            {"a source that rates name, deleted", "DELETE FROM source WHERE key = 'ecb'", "rates still name this source"},
+            {"a source that rates name, renumbered", "UPDATE source SET id = id + 1000 WHERE key = 'ecb'",
+             "rates still name this source"},
+            {"a rate of a source the store does not hold, among good ones",
+             "INSERT INTO fx_rate (currency, day, per_eur, source_id) SELECT 'GBP', '2026-04-10', 0.87, id FROM source "
+             "WHERE key = 'ecb' UNION ALL SELECT 'GBP', '2026-04-13', 0.87, -5",
+             "a rate names a source the store does not hold"},
+            {"a rate moved to a source the store does not hold",
+             "UPDATE fx_rate SET source_id = 99999 WHERE day = '2026-04-12'", "a rate names a source the store does not hold"},
+        };
+        for (const auto &r : refused) {
+            const QString error = test::clusterExec(db, QString::fromLatin1(r.sql));
+            QVERIFY2(error.contains(QLatin1String(r.said)) && error.contains(QStringLiteral("23503")),
+                     qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(r.what), error)));
+            QCOMPARE(counts(), before);
+        }
+        // What the key allowed: a source no rate names goes; a rate moved to a source that exists moves.
+        QCOMPARE(test::clusterExec(db, QStringLiteral("UPDATE fx_rate SET source_id = (SELECT id FROM source WHERE key = "
+                                                      "'spare') WHERE day = '2026-04-12'; UPDATE fx_rate SET source_id = "
+                                                      "(SELECT id FROM source WHERE key = 'ecb'); DELETE FROM source WHERE "
+                                                      "key = 'spare'")),
+                 QString());
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM source WHERE key = 'spare'")), QStringLiteral("0"));
+    }
+
+    // A store of version 8 (its rates' foreign key) is brought to version 9 when opened: the key gives way to the
+    // per-statement proof, the rates stay.
+    void aVersion8StoreIsUpgradedWithItsRatesKept()
+    {
+        const QString db = test::newClusterDatabase(QStringLiteral("version8"));
+        const QString url = test::clusterUrl(db);
+        QVERIFY(catalog::openDocument(url));
+        QCOMPARE(test::clusterExec(db, QStringLiteral("INSERT INTO fx_rate (currency, day, per_eur, source_id) SELECT "
+                                                      "'USD', '2026-04-13', 1.1684, min(id) FROM source; ") +
+                                           undoVersion9() + QStringLiteral("UPDATE mltco_document SET schema_version = 8")),
+                 QString());
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_constraint WHERE conrelid = 'fx_rate'::regclass "
+                                               "AND contype = 'f'")),
+                 QStringLiteral("1"));
+        auto doc = catalog::openDocument(url);
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT schema_version FROM mltco_document")), QStringLiteral("9"));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_constraint WHERE conrelid = 'fx_rate'::regclass "
+                                               "AND contype = 'f'")),
+                 QStringLiteral("0"));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_trigger WHERE tgname LIKE 'fx_rate_sources%' OR "
+                                               "tgname LIKE '%named_by_rates%'")),
+                 QStringLiteral("4"));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) || ' ' || sum(per_eur) FROM fx_rate")),
+                 QStringLiteral("1 1.1684"));
+        const QString error = test::clusterExec(db, QStringLiteral("DELETE FROM source WHERE id = (SELECT source_id FROM "
+                                                                   "fx_rate)"));
+        QVERIFY2(error.contains(QStringLiteral("23503")), qPrintable(error));
+    }
+
+    // A store of version 7 (its prices' foreign keys) is brought to the current version when opened: the keys give way
+    // to the per-statement proof, the rows stay.
     void aVersion7StoreIsUpgradedWithItsPricesKept()
     {
         const QString db = test::newClusterDatabase(QStringLiteral("version7"));
@@ -379,16 +467,17 @@ private slots:
                              "DROP FUNCTION mltco_import_batch_named_by_prices(); "
                              "ALTER TABLE price_point ADD FOREIGN KEY (instance_type_id) REFERENCES instance_type(id), "
                              "ADD FOREIGN KEY (source_id) REFERENCES source(id), "
-                             "ADD FOREIGN KEY (batch_id) REFERENCES import_batch(id); "
-                             "UPDATE mltco_document SET schema_version = 7")),
+                             "ADD FOREIGN KEY (batch_id) REFERENCES import_batch(id); ") +
+                             undoVersion9() + QStringLiteral("UPDATE mltco_document SET schema_version = 7")),
                  QString());
         const QString prices = adminQuery(db, QStringLiteral("SELECT count(*) FROM price_point"));
         QVERIFY(prices.toInt() > 0);
         auto doc = catalog::openDocument(url);
         QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
-        QCOMPARE(adminQuery(db, QStringLiteral("SELECT schema_version FROM mltco_document")), QStringLiteral("8"));
-        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_constraint WHERE conrelid = "
-                                               "'price_point'::regclass AND contype = 'f'")),
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT schema_version FROM mltco_document")),
+                 QString::number(store::kStoreSchemaVersion));
+        QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_constraint WHERE conrelid IN "
+                                               "('price_point'::regclass, 'fx_rate'::regclass) AND contype = 'f'")),
                  QStringLiteral("0"));
         QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_trigger WHERE tgname LIKE '%parents%' OR tgname "
                                                "LIKE '%named_by_prices%'")),
