@@ -365,7 +365,10 @@ void CatalogRepository::forEachPriceRow(const PriceFilter &filter, PriceOrder or
     if (filter.pricing)
         values << pricingModelKey(*filter.pricing);
     // Through SQLite's own statement on a file (no QVariant per value), row by row on PostgreSQL.
-    Expected<std::unique_ptr<store::RowReader>> reader = store::RowReader::start(m_db, sql, values);
+    // The listing's rows are used as they come: the first ones soonest (on a store, a plan that streams).
+    Expected<std::unique_ptr<store::RowReader>> reader = store::RowReader::start(
+        m_db, sql, values,
+        order == PriceOrder::Listing ? store::RowReader::Plan::FirstRowsSoon : store::RowReader::Plan::AllRows);
     if (!reader) {
         fail(reader.error());
         return;

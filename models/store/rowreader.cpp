@@ -102,7 +102,7 @@ struct RowReader::Impl
 RowReader::~RowReader() = default;
 
 Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, const QByteArray &sql,
-                                                      const QVariantList &values)
+                                                      const QVariantList &values, Plan plan)
 {
     std::unique_ptr<RowReader> reader(new RowReader);
     reader->d = std::make_unique<Impl>();
@@ -146,17 +146,23 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
     std::vector<const char *> params;
     for (qsizetype i = 0; i < values.size(); ++i)
         params.push_back(values[i].isNull() ? nullptr : texts[static_cast<std::size_t>(i)].constData());
-    // A cursor, not one result: its rows come in batches (libpq's single-row mode made a result per row), and the
-    // planner, told a cursor's reader may stop early, picks a plan whose first rows come soonest: the price listing
-    // streams instead of waiting for a sort of every row.
+    // A cursor, not one result: its rows come in batches (libpq's single-row mode made a result per row). The planner
+    // plans a cursor for the share of its rows cursor_tuple_fraction says will be read: all of them (the plan a plain
+    // query gets), or a tenth (PostgreSQL's default), which makes the price listing stream instead of sorting every row
+    // before the first is sent. SET LOCAL lasts to the end of the transaction, where it changes only how cursors are
+    // planned, and every reader sets it before declaring its own.
     static std::atomic<quint64> cursors{0};
     d.cursor = "mltco_rows_" + QByteArray::number(++cursors);
     d.fetchSql = "FETCH " + QByteArray::number(kRowsPerFetch) + " FROM " + d.cursor;
     d.conn = conn;
     d.ownTransaction = PQtransactionStatus(conn) == PQTRANS_IDLE;
-    if (d.ownTransaction) {
-        if (const QString error = d.run("BEGIN READ ONLY"); !error.isEmpty())
-            return readFailure(db, error);
+    const QByteArray fraction =
+        QByteArray("SET LOCAL cursor_tuple_fraction = ") + (plan == Plan::FirstRowsSoon ? "0.1" : "1");
+    if (const QString error = d.run(d.ownTransaction ? QByteArray("BEGIN READ ONLY; " + fraction) : fraction);
+        !error.isEmpty()) {
+        if (d.ownTransaction && PQtransactionStatus(conn) != PQTRANS_IDLE)
+            d.run("ROLLBACK");
+        return readFailure(db, error);
     }
     d.open = true;
     const QByteArray declare = "DECLARE " + d.cursor + " NO SCROLL CURSOR FOR " + numberedPlaceholders(sql);

@@ -24,8 +24,13 @@ public:
     RowReader(const RowReader &) = delete;
     RowReader &operator=(const RowReader &) = delete;
 
+    /// What PostgreSQL's planner is to favour (SQLite has one plan either way): the whole result soonest (the
+    /// caller keeps every row), or the first rows soonest (rows are used as they come, as a listing written out is):
+    /// a plan that streams, where the fastest in total may sort everything before sending the first row.
+    enum class Plan { AllRows, FirstRowsSoon };
+
     static Expected<std::unique_ptr<RowReader>> start(const QSqlDatabase &db, const QByteArray &sql,
-                                                      const QVariantList &values = {});
+                                                      const QVariantList &values = {}, Plan plan = Plan::AllRows);
 
     /// The next row; false at the end or on an error (error() says which).
     bool next();

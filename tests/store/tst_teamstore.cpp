@@ -581,6 +581,15 @@ private slots:
                  qPrintable(after.lastError().text()));
         QCOMPARE(after.value(0).toInt(), 0);
         QVERIFY2(store::execPlain(sql, QStringLiteral("SAVEPOINT open")), "the caller's transaction was ended");
+        // The planner is told how much of the result will be read: all of it, or the first rows soonest.
+        for (const auto &[plan, fraction] : {std::pair{store::RowReader::Plan::FirstRowsSoon, "0.1"},
+                                             std::pair{store::RowReader::Plan::AllRows, "1"}}) {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT g FROM generate_series(1, 3) g", {}, plan);
+            QVERIFY(rows && (*rows)->next());
+            QVERIFY(after.exec(QStringLiteral("SHOW cursor_tuple_fraction")) && after.next());
+            QCOMPARE(after.value(0).toString(), QLatin1String(fraction));
+        }
         QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
     }
 
