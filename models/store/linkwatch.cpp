@@ -23,13 +23,13 @@
 #include <ws2tcpip.h>
 #else
 #include <netinet/in.h>
+#include <sys/ioctl.h> // FIONREAD
 #include <sys/socket.h>
 #endif
 #ifdef Q_OS_LINUX
 // The socket's own statistics (TCP_INFO, the unsent queue): Linux only.
 #include <linux/sockios.h>
 #include <netinet/tcp.h>
-#include <sys/ioctl.h>
 #endif
 
 namespace mltco::store {
@@ -76,8 +76,25 @@ struct Watched final
     std::chrono::steady_clock::time_point nextProbe{};
     /// Since when the watch has seen a statement in progress without a break (the clock's way, socketStatistics()).
     std::optional<std::chrono::steady_clock::time_point> activeSince;
+    /// A reader asked for its next rows ahead and its caller is still using the rows before them: the answer may
+    /// already wait in the socket or in libpq's buffer (read there by Qt's notification handler), so the statement
+    /// in progress is not a wait for the link (setReaderAhead()).
+    bool readerAhead = false;
     bool cut = false;
 };
+
+/// Whether bytes the server sent wait in the socket, not yet read: the link delivered; the wait is the client's own
+/// (a reader holding the next batch of a cursor while a slow consumer, a paused pager, uses the current one).
+bool answerWaiting(int fd)
+{
+#ifdef Q_OS_WIN
+    u_long unread = 0;
+    return ioctlsocket(static_cast<SOCKET>(fd), FIONREAD, &unread) == 0 && unread > 0;
+#else
+    int unread = 0;
+    return ioctl(fd, FIONREAD, &unread) == 0 && unread > 0;
+#endif
+}
 
 /// Whether `fd` is still the socket that was registered: same peer address (a number closed and used again for
 /// another connection is never shut down).
@@ -137,6 +154,15 @@ public:
         m_watched.erase(name);
     }
 
+    void setReaderAhead(const QString &name, bool ahead)
+    {
+        std::lock_guard lock(m_mutex);
+        if (const auto it = m_watched.find(name); it != m_watched.end()) {
+            it->second.readerAhead = ahead;
+            it->second.activeSince.reset(); // the clock counts again from the reader's next wait
+        }
+    }
+
     bool wasCut(const QString &name)
     {
         std::lock_guard lock(m_mutex);
@@ -157,6 +183,10 @@ private:
             // Which connections have waited the deadline; asked about outside the lock (a probe takes seconds).
             std::vector<std::pair<QString, Watched>> waiting;
             for (auto &[name, w] : m_watched) {
+                if (w.readerAhead) {
+                    w.activeSince.reset();
+                    continue;
+                }
                 if (PQtransactionStatus(w.conn) != PQTRANS_ACTIVE) // read as stalled() reads it, see there
                     w.activeSince.reset();
                 else if (!w.activeSince)
@@ -177,7 +207,8 @@ private:
                     it->second.nextProbe = std::chrono::steady_clock::now() + std::chrono::seconds(deadline);
                     continue;
                 }
-                if (!stalled(it->second, deadline, std::chrono::steady_clock::now()) || !samePeer(it->second))
+                if (it->second.readerAhead || !stalled(it->second, deadline, std::chrono::steady_clock::now()) ||
+                    !samePeer(it->second))
                     continue; // an answer came meanwhile
                 it->second.cut = true;
                 shutdownSocket(it->second.fd);
@@ -190,6 +221,8 @@ private:
     /// server is then asked as well, so a long statement the server is working on is left alone.
     static bool stalled(const Watched &w, int deadline, std::chrono::steady_clock::time_point now)
     {
+        if (answerWaiting(w.fd))
+            return false;
         if (!socketStatistics())
             return w.activeSince && now - *w.activeSince >= std::chrono::seconds(deadline);
 #ifdef Q_OS_LINUX
@@ -254,6 +287,11 @@ void watchConnection(const QSqlDatabase &db, const QString &conninfo)
 void unwatchConnection(const QString &connectionName)
 {
     linkWatch().remove(connectionName);
+}
+
+void setReaderAhead(const QSqlDatabase &db, bool ahead)
+{
+    linkWatch().setReaderAhead(db.connectionName(), ahead);
 }
 
 bool cutForNoAnswer(const QSqlDatabase &db)

@@ -13,6 +13,8 @@
 ///   anything for the deadline is waiting for an answer; one whose unsent bytes have not moved is waiting to send;
 ///   on other systems (no such statistics) one whose statement has been in progress for the deadline by the watch's
 ///   own clock (MLTCO_LINK_WATCH_CLOCK=1 makes Linux watch that way too);
+/// - a connection whose socket holds bytes not yet read, or whose reader asked for its next rows ahead while its
+///   caller uses the current ones (setReaderAhead()), is not waiting for the link;
 /// - when either has lasted the deadline (60 s, or MLTCO_STORE_DEADLINE_SECONDS), the watch asks the server on a
 ///   connection of its own whether the waiting backend is still working on a statement (pg_stat_activity). If the
 ///   server says so, the watch waits on; if it says otherwise, or cannot be reached within 10 s, the watch shuts the
@@ -28,6 +30,10 @@ int roundTripDeadlineSeconds();
 void watchConnection(const QSqlDatabase &db, const QString &conninfo);
 /// Stops watching it; called before it closes, so that a socket number used again is never shut down.
 void unwatchConnection(const QString &connectionName);
+/// A reader on `db` asked for its next rows ahead while its caller uses the current ones (true), or is about to wait
+/// for them (false). Meanwhile the answer may already have come, so the watch leaves the connection alone however
+/// long the caller takes (a listing piped into a paused pager); the deadline counts from the reader's next wait.
+void setReaderAhead(const QSqlDatabase &db, bool ahead);
 /// Whether the watch shut this connection down for want of an answer.
 bool cutForNoAnswer(const QSqlDatabase &db);
 /// Closes a team-store connection at once, whatever its link does (a store that stopped answering; reopenStore()

@@ -1,5 +1,6 @@
 #include "models/store/rowreader.h"
 
+#include "models/store/linkwatch.h"
 #include "models/store/pgcopy.h"
 #include "models/store/sqlutil.h"
 
@@ -53,6 +54,7 @@ struct RowReader::Impl
     /// transaction, or is closed inside the caller's.
     void abandon()
     {
+        setAhead(false);
         if (fetching) {
             if (PGcancel *cancel = ownTransaction ? PQgetCancel(conn) : nullptr) {
                 char reason[256];
@@ -76,6 +78,13 @@ struct RowReader::Impl
         PQclear(r);
         return error;
     }
+    /// Tells the link watch whether a batch asked for ahead may be waiting while the caller uses the current one.
+    void setAhead(bool on)
+    {
+        if (ahead != on)
+            setReaderAhead(db, on);
+        ahead = on;
+    }
     bool sendFetch()
     {
         fetching = PQsendQuery(conn, fetchSql.constData()) == 1;
@@ -84,6 +93,7 @@ struct RowReader::Impl
 
     sqlite3 *handle = nullptr;
     sqlite3_stmt *stmt = nullptr;
+    bool stepped = false; // SQLite said its last row (stepping again would run the statement anew)
     // PostgreSQL: a cursor read kRowsPerFetch rows at a time, the next batch asked for before the current one is
     // visited, so the server works while the rows are used; each value read where libpq holds it (no QVariant, no copy).
     PGconn *conn = nullptr;
@@ -95,6 +105,7 @@ struct RowReader::Impl
     bool open = false;          // the cursor is open (and the reader's transaction, where it began one)
     bool fetching = false;      // a FETCH was sent and its result not yet read
     bool lastBatch = false;     // batch holds the last rows
+    bool ahead = false;         // the link watch was told a batch is asked for ahead (setReaderAhead)
     bool ownTransaction = false; // begun by the reader (no transaction was open): it ends with the reader
     QSqlDatabase db;            // what a failed read is said against (readFailure)
 };
@@ -154,8 +165,19 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
     static std::atomic<quint64> cursors{0};
     d.cursor = "mltco_rows_" + QByteArray::number(++cursors);
     d.fetchSql = "FETCH " + QByteArray::number(kRowsPerFetch) + " FROM " + d.cursor;
+    // Idle, or inside the caller's transaction: anything else (a result of another statement still being read, a
+    // connection lost) is said as it is; a statement sent now would throw that other result away.
+    const PGTransactionStatusType state = PQtransactionStatus(conn);
+    if (state == PQTRANS_ACTIVE)
+        return Error{QStringLiteral("Another read on this connection of the team store is still under way."), {}};
+    if (state == PQTRANS_UNKNOWN)
+        return readFailure(db, QString::fromUtf8(PQerrorMessage(conn)).trimmed());
+    if (state == PQTRANS_INERROR)
+        return Error{QStringLiteral("The team store's transaction this read belongs to has already failed; nothing more "
+                                    "is read in it."),
+                     {}};
     d.conn = conn;
-    d.ownTransaction = PQtransactionStatus(conn) == PQTRANS_IDLE;
+    d.ownTransaction = state == PQTRANS_IDLE;
     const QByteArray fraction =
         QByteArray("SET LOCAL cursor_tuple_fraction = ") + (plan == Plan::FirstRowsSoon ? "0.1" : "1");
     if (const QString error = d.run(d.ownTransaction ? QByteArray("BEGIN READ ONLY; " + fraction) : fraction);
@@ -186,9 +208,12 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
 bool RowReader::next()
 {
     if (d->stmt) {
+        if (d->stepped)
+            return false;
         const int rc = sqlite3_step(d->stmt);
         if (rc == SQLITE_ROW)
             return true;
+        d->stepped = true;
         if (rc != SQLITE_DONE)
             m_error = damage(QString::fromUtf8(sqlite3_errmsg(d->handle)));
         return false;
@@ -201,6 +226,11 @@ bool RowReader::next()
         if (!m_error)
             m_error = readFailure(d->db, detail);
         d->abandon();
+        if (d->batch) // no row of it is given after the failure
+            PQclear(d->batch);
+        d->batch = nullptr;
+        d->rows = 0;
+        d->row = 0;
         return false;
     };
     if (d->lastBatch) { // the cursor is done: closed, and the reader's transaction ended
@@ -214,6 +244,7 @@ bool RowReader::next()
     }
     d->rows = 0;
     d->row = 0;
+    d->setAhead(false); // the wait for the next batch is the link's again
     PGresult *r = PQgetResult(d->conn);
     if (!r)
         return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
@@ -227,6 +258,7 @@ bool RowReader::next()
     d->lastBatch = d->rows < kRowsPerFetch;
     if (!d->lastBatch && !d->sendFetch()) // the next batch is under way while this one is visited
         return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
+    d->setAhead(!d->lastBatch);
     return d->rows > 0 ? true : next();
 }
 

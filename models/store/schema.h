@@ -12,8 +12,9 @@ inline constexpr qint32 kApplicationId = 0x4D4C5443;
 
 /// The schema version this build writes on a team store (mltco_document.schema_version) and on a file
 /// (`PRAGMA user_version`). Upgrades go N -> N+1; a document with a larger version is refused, never touched.
-/// Version 8 changed a team store only, so a file stays at 7 (a file's next change takes it from 7 to 9, step 8 doing
-/// nothing there): a file the previous build wrote opens read-only as it is, and that build still opens this one's.
+/// Versions 8 and 9 changed a team store only, so a file stays at 7 (a file's next change takes it from 7 to 10, steps 8
+/// and 9 doing nothing there): a file the previous build wrote opens read-only as it is, and that build still opens
+/// this one's.
 inline constexpr int kStoreSchemaVersion = 9;
 inline constexpr int kFileSchemaVersion = 7;
 /// The newest version a file may carry and be read: a file marked 8 holds version 7's tables (builds of one afternoon

@@ -5,6 +5,7 @@
 #include "models/catalog/importers/importwriter.h"
 #include "models/catalog/pricequery.h"
 #include "models/store/document.h"
+#include "models/store/rowreader.h"
 #include "models/store/sqlutil.h"
 #include "tests/support/testmain.h"
 #include "tests/support/teststore.h"
@@ -326,6 +327,22 @@ private slots:
                             (!(mask & 4) || p.region == filter.region) && (!(mask & 8) || p.pricing == filter.pricing);
             QCOMPARE(repo.prices(filter).size(), matching);
         }
+    }
+
+    // A reader at its end stays there on either store (SQLite would run its statement anew if stepped again).
+    void aReaderAtItsEndStaysThere()
+    {
+        Expected<std::unique_ptr<store::RowReader>> rows =
+            store::RowReader::start(m_doc->database(), "SELECT name FROM provider ORDER BY name");
+        QVERIFY(rows);
+        int read = 0;
+        while ((*rows)->next())
+            ++read;
+        QCOMPARE(qint64(read), count("provider"));
+        QVERIFY(read > 0);
+        for (int again = 0; again < 3; ++again)
+            QVERIFY(!(*rows)->next());
+        QVERIFY(!(*rows)->error());
     }
 
     void userPriceIsANewObservation()

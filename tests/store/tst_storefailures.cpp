@@ -7,6 +7,8 @@
 #include "models/catalog/seedcatalog.h"
 #include "models/store/document.h"
 #include "models/store/planstore.h"
+#include "models/store/rowreader.h"
+#include "models/store/linkwatch.h"
 #include "models/store/storeprobe.h"
 #include "models/store/copy/storecopy.h"
 
@@ -151,6 +153,55 @@ private slots:
         // The proxy gone, the server sees the connection end and rolls its transaction back: nothing of the save.
         QVERIFY(waitForBackendsToEnd(database));
         QCOMPARE(countOn(test::clusterUrl(database), QStringLiteral("SELECT count(*) FROM plan")), 0);
+    }
+
+    // A reader whose consumer pauses longer than the deadline (a listing piped into a pager left open) holds the next
+    // batch unread in its socket while the server idles in the transaction: the link delivered, so the watch leaves
+    // it, and the read goes on to its last row when the consumer comes back.
+    void aReaderPausedLongerThanTheDeadlineIsNotCut()
+    {
+        const QString database = newStore(QStringLiteral("paused reader"));
+        auto doc = store::Document::openExisting(test::clusterUrl(database));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        Expected<std::unique_ptr<store::RowReader>> rows =
+            store::RowReader::start((*doc)->database(), "SELECT g FROM generate_series(1, 20000) g ORDER BY g");
+        QVERIFY(rows);
+        QVERIFY((*rows)->next());
+        QTest::qWait((kDeadlineSeconds + 3) * 1000);
+        qint64 read = 1;
+        while ((*rows)->next()) {
+            QCOMPARE((*rows)->int64(0), read + 1);
+            ++read;
+        }
+        QVERIFY2(!(*rows)->error(), (*rows)->error() ? qPrintable((*rows)->error()->message) : "");
+        QCOMPARE(read, qint64(20000));
+        QVERIFY(!store::cutForNoAnswer((*doc)->database()));
+    }
+
+    // The link stops forwarding part-way through a read (the reader has asked for its next rows ahead): the read ends
+    // in words within the deadline, never hangs.
+    void aLinkThatStallsMidReadIsCutInWords()
+    {
+        const QString database = newStore(QStringLiteral("stalled read"));
+        TcpProxy proxy(test::clusterPort());
+        auto doc = store::Document::openExisting(proxyUrl(proxy, database));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        Expected<std::unique_ptr<store::RowReader>> rows = store::RowReader::start(
+            (*doc)->database(), "SELECT g, repeat('x', 200) FROM generate_series(1, 200000) g ORDER BY g");
+        QVERIFY(rows);
+        QVERIFY((*rows)->next());
+        proxy.freeze();
+        QElapsedTimer timer;
+        timer.start();
+        qint64 read = 1;
+        while ((*rows)->next())
+            ++read;
+        const qint64 took = timer.elapsed();
+        QVERIFY(read < 200000);
+        QVERIFY((*rows)->error());
+        QVERIFY2((*rows)->error()->message.contains(QStringLiteral("did not answer for %1 seconds").arg(kDeadlineSeconds)),
+                 qPrintable((*rows)->error()->message));
+        QVERIFY2(took < kAnswerWithinMs, qPrintable(QString::number(took)));
     }
 
     void aLinkThatStallsMidImportIsCutAndNothingLands()

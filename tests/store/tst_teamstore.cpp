@@ -467,8 +467,10 @@ private slots:
         const QString db = test::newClusterDatabase(QStringLiteral("version8"));
         const QString url = test::clusterUrl(db);
         QVERIFY(catalog::openDocument(url));
-        QCOMPARE(test::clusterExec(db, QStringLiteral("INSERT INTO fx_rate (currency, day, per_eur, source_id) SELECT "
-                                                      "'USD', '2026-04-13', 1.1684, min(id) FROM source; ") +
+        QCOMPARE(test::clusterExec(db, QStringLiteral("INSERT INTO source (key, kind, title) VALUES ('ecb-only', "
+                                                      "'import', 'named by a rate only'); INSERT INTO fx_rate (currency, "
+                                                      "day, per_eur, source_id) SELECT 'USD', '2026-04-13', 1.1684, id "
+                                                      "FROM source WHERE key = 'ecb-only'; ") +
                                            undoVersion9() + QStringLiteral("UPDATE mltco_document SET schema_version = 8")),
                  QString());
         QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) FROM pg_constraint WHERE conrelid = 'fx_rate'::regclass "
@@ -480,9 +482,9 @@ private slots:
         QVERIFY2(upgraded.isEmpty(), qPrintable(upgraded));
         QCOMPARE(adminQuery(db, QStringLiteral("SELECT count(*) || ' ' || sum(per_eur) FROM fx_rate")),
                  QStringLiteral("1 1.1684"));
-        const QString error = test::clusterExec(db, QStringLiteral("DELETE FROM source WHERE id = (SELECT source_id FROM "
-                                                                   "fx_rate)"));
-        QVERIFY2(error.contains(QStringLiteral("23503")), qPrintable(error));
+        const QString error = test::clusterExec(db, QStringLiteral("DELETE FROM source WHERE key = 'ecb-only'"));
+        QVERIFY2(error.contains(QStringLiteral("rates still name this source")) && error.contains(QStringLiteral("23503")),
+                 qPrintable(error));
     }
 
     // A store of version 7 (its prices' foreign keys) is brought to the current version when opened: the keys give way
@@ -550,11 +552,8 @@ private slots:
         QVERIFY(after.value(0).toInt() > 10);
         // A statement the server refuses is said, and the connection goes on.
         Expected<std::unique_ptr<store::RowReader>> bad = store::RowReader::start(sql, "SELECT no_such_column FROM provider");
-        if (bad) {
-            QVERIFY(!(*bad)->next());
-            QVERIFY((*bad)->error());
-            QVERIFY2((*bad)->error()->message.contains(QStringLiteral("no_such_column")), qPrintable((*bad)->error()->message));
-        }
+        QVERIFY(!bad); // the cursor's declaration is refused at once
+        QVERIFY2(bad.error().message.contains(QStringLiteral("no_such_column")), qPrintable(bad.error().message));
         QVERIFY(after.exec(QStringLiteral("SELECT 1")) && after.next());
         // Inside a transaction of the caller's, a reader left part-way does not end that transaction.
         QVERIFY(store::execPlain(sql, QStringLiteral("BEGIN")));
@@ -618,6 +617,63 @@ private slots:
             QCOMPARE(after.value(0).toString(), QLatin1String(fraction));
         }
         QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
+    }
+
+    // A read is started only on a connection that is idle or inside the caller's transaction: while another reader's
+    // batch is under way it is refused in words (a statement sent then would throw that batch away), inside a failed
+    // transaction likewise; the first reader reads on untouched.
+    void aReaderWaitsItsTurnOnItsConnection()
+    {
+        const QString db = test::newClusterDatabase(QStringLiteral("turns"));
+        auto doc = catalog::openDocument(test::clusterUrl(db));
+        QVERIFY(doc);
+        const QSqlDatabase sql = (*doc)->database();
+        {
+            Expected<std::unique_ptr<store::RowReader>> first =
+                store::RowReader::start(sql, "SELECT g FROM generate_series(1, 10000) g ORDER BY g");
+            QVERIFY(first && (*first)->next()); // its second batch is asked for now
+            Expected<std::unique_ptr<store::RowReader>> second =
+                store::RowReader::start(sql, "SELECT 1 FROM provider");
+            QVERIFY(!second);
+            QVERIFY2(second.error().message.contains(QStringLiteral("still under way")),
+                     qPrintable(second.error().message));
+            qint64 read = 1;
+            while ((*first)->next())
+                QCOMPARE((*first)->int64(0), ++read);
+            QVERIFY(!(*first)->error());
+            QCOMPARE(read, qint64(10000));
+        }
+        QVERIFY(store::execPlain(sql, QStringLiteral("BEGIN")));
+        QVERIFY(!store::execPlain(sql, QStringLiteral("SELECT no_such_column FROM provider")));
+        Expected<std::unique_ptr<store::RowReader>> inFailed = store::RowReader::start(sql, "SELECT 1 FROM provider");
+        QVERIFY(!inFailed);
+        QVERIFY2(inFailed.error().message.contains(QStringLiteral("already failed")), qPrintable(inFailed.error().message));
+        QVERIFY(store::execPlain(sql, QStringLiteral("ROLLBACK")));
+        QVERIFY(store::RowReader::start(sql, "SELECT 1 FROM provider"));
+    }
+
+    // The server ends the connection part-way through a read: the failure is said, no row comes after it, and asking
+    // again gives nothing more.
+    void aConnectionLostDuringAReadIsSaidAndEndsIt()
+    {
+        const QString db = test::newClusterDatabase(QStringLiteral("lost_read"));
+        auto doc = catalog::openDocument(test::clusterUrl(db));
+        QVERIFY(doc);
+        const QSqlDatabase sql = (*doc)->database();
+        QSqlQuery pid(sql);
+        QVERIFY(pid.exec(QStringLiteral("SELECT pg_backend_pid()")) && pid.next());
+        const QString backend = pid.value(0).toString();
+        Expected<std::unique_ptr<store::RowReader>> rows =
+            store::RowReader::start(sql, "SELECT g FROM generate_series(1, 40000) g ORDER BY g");
+        QVERIFY(rows && (*rows)->next());
+        QCOMPARE(test::clusterExec(db, QStringLiteral("SELECT pg_terminate_backend(%1)").arg(backend)), QString());
+        qint64 read = 1;
+        while ((*rows)->next())
+            QCOMPARE((*rows)->int64(0), ++read);
+        QVERIFY(read < 40000);
+        QVERIFY((*rows)->error());
+        QVERIFY(!(*rows)->next());
+        QVERIFY(!(*rows)->next());
     }
 
     // Another user's commit is noticed (LISTEN/NOTIFY); this connection's own is not counted.
