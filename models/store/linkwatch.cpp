@@ -23,13 +23,13 @@
 #include <ws2tcpip.h>
 #else
 #include <netinet/in.h>
-#include <sys/ioctl.h> // FIONREAD
 #include <sys/socket.h>
 #endif
 #ifdef Q_OS_LINUX
 // The socket's own statistics (TCP_INFO, the unsent queue): Linux only.
 #include <linux/sockios.h>
 #include <netinet/tcp.h>
+#include <sys/ioctl.h>
 #endif
 
 namespace mltco::store {
@@ -82,19 +82,6 @@ struct Watched final
     bool readerAhead = false;
     bool cut = false;
 };
-
-/// Whether bytes the server sent wait in the socket, not yet read: the link delivered; the wait is the client's own
-/// (a reader holding the next batch of a cursor while a slow consumer, a paused pager, uses the current one).
-bool answerWaiting(int fd)
-{
-#ifdef Q_OS_WIN
-    u_long unread = 0;
-    return ioctlsocket(static_cast<SOCKET>(fd), FIONREAD, &unread) == 0 && unread > 0;
-#else
-    int unread = 0;
-    return ioctl(fd, FIONREAD, &unread) == 0 && unread > 0;
-#endif
-}
 
 /// Whether `fd` is still the socket that was registered: same peer address (a number closed and used again for
 /// another connection is never shut down).
@@ -183,10 +170,8 @@ private:
             // Which connections have waited the deadline; asked about outside the lock (a probe takes seconds).
             std::vector<std::pair<QString, Watched>> waiting;
             for (auto &[name, w] : m_watched) {
-                if (w.readerAhead) {
-                    w.activeSince.reset();
+                if (w.readerAhead) // setReaderAhead() restarted its clock
                     continue;
-                }
                 if (PQtransactionStatus(w.conn) != PQTRANS_ACTIVE) // read as stalled() reads it, see there
                     w.activeSince.reset();
                 else if (!w.activeSince)
@@ -221,8 +206,6 @@ private:
     /// server is then asked as well, so a long statement the server is working on is left alone.
     static bool stalled(const Watched &w, int deadline, std::chrono::steady_clock::time_point now)
     {
-        if (answerWaiting(w.fd))
-            return false;
         if (!socketStatistics())
             return w.activeSince && now - *w.activeSince >= std::chrono::seconds(deadline);
 #ifdef Q_OS_LINUX

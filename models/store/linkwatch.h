@@ -13,8 +13,8 @@
 ///   anything for the deadline is waiting for an answer; one whose unsent bytes have not moved is waiting to send;
 ///   on other systems (no such statistics) one whose statement has been in progress for the deadline by the watch's
 ///   own clock (MLTCO_LINK_WATCH_CLOCK=1 makes Linux watch that way too);
-/// - a connection whose socket holds bytes not yet read, or whose reader asked for its next rows ahead while its
-///   caller uses the current ones (setReaderAhead()), is not waiting for the link;
+/// - a connection whose reader asked for its next rows ahead while its caller uses the current ones
+///   (setReaderAhead()) is not waiting for the link;
 /// - when either has lasted the deadline (60 s, or MLTCO_STORE_DEADLINE_SECONDS), the watch asks the server on a
 ///   connection of its own whether the waiting backend is still working on a statement (pg_stat_activity). If the
 ///   server says so, the watch waits on; if it says otherwise, or cannot be reached within 10 s, the watch shuts the
