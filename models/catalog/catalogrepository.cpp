@@ -36,29 +36,21 @@ const QString kSelectInstances = QStringLiteral(
 // index) and each type's prices through price_point_lookup, so its ORDER BY is the order SQLite reads the rows in:
 // nothing is sorted, rows stream. An ordered join (SQLite's CROSS JOIN) fixes that join order; the WHERE holds only
 // the filters given (a condition like (? = '' OR col = ?) would keep SQLite from using an index for it).
-// PostgreSQL is given the instance types already in name order (a derived table `i` with its provider's name): read
-// through a cursor (RowReader), its planner then walks them in that order, each type's prices through
-// price_point_lookup, and sorts only each type's few thousand rows as they come, where the plain join had it sort all
-// of them before the first row left the server.
+// PostgreSQL's listing is written differently, see priceListingSql.
 QByteArray selectPricesFrom(store::Backend backend)
 {
-    const QByteArray columns = "pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, "
-                               "pp.note, pp.purchase_option, pp.offering_class, pp.upfront, pp.currency FROM ";
-    if (backend == store::Backend::PostgreSql)
-        return "SELECT i.provider_name, i.name, " + columns +
-               "(SELECT i.id, p.name AS provider_name, i.name FROM provider p JOIN instance_type i ON i.provider_id = "
-               "p.id ORDER BY p.name, i.name) i JOIN price_point pp ON pp.instance_type_id = i.id "
-               "JOIN source s ON s.id = pp.source_id";
     const QByteArray join = store::dialect::orderedJoin(backend).toLatin1();
-    return "SELECT p.name, i.name, " + columns + "provider p " + join + " instance_type i ON i.provider_id = p.id " +
-           join + " price_point pp ON pp.instance_type_id = i.id JOIN source s ON s.id = pp.source_id";
+    return "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, "
+           "pp.note, pp.purchase_option, pp.offering_class, pp.upfront, pp.currency FROM provider p " +
+           join + " instance_type i ON i.provider_id = p.id " + join +
+           " price_point pp ON pp.instance_type_id = i.id JOIN source s ON s.id = pp.source_id";
 }
 const char kSelectPricesStored[] =
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
     "pp.purchase_option, pp.offering_class, pp.upfront, pp.currency "
     "FROM price_point pp JOIN instance_type i ON i.id = pp.instance_type_id JOIN provider p ON p.id = i.provider_id "
     "JOIN source s ON s.id = pp.source_id";
-const char kPricesOrder[] = " ORDER BY %1, i.name, pp.pricing_model, pp.region, pp.observed_at, pp.id";
+const char kPricesOrder[] = " ORDER BY p.name, i.name, pp.pricing_model, pp.region, pp.observed_at, pp.id";
 const QString kSelectLatestPrice = QStringLiteral(
     "SELECT p.name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, s.key, pp.note, "
     "pp.purchase_option, pp.offering_class, pp.upfront, pp.currency "
@@ -320,10 +312,35 @@ private:
 
 QByteArray CatalogRepository::priceListingSql(const PriceFilter &filter, PriceOrder order, store::Backend backend)
 {
+    // On PostgreSQL the listing's order comes from a nested loop, never a sort: the instance types in name order (a
+    // derived table), and for each, LATERAL, its prices through price_point_lookup in the index's order, the id last
+    // (ties in the index are few, and sorted as they come). A plain join's ORDER BY made the server sort each type's
+    // prices again (its planner does not carry the inner side's order through a join): 2.3 s of server time for a
+    // million prices, where this takes about 1 s (docs/benchmarks.md). The loop's order is the result's: the outer
+    // query has no ORDER BY of its own, which the planner may answer with a sort after the loop (it did, with a
+    // provider named), and a sort keeps no order among a type's rows. The reader (Plan::FirstRowsSoon) rules out
+    // parallel workers, whose rows would interleave; tst_catalogrepository checks the plan and the order. Filters go
+    // where they narrow: provider and instance on the types, region and pricing model on the prices.
+    if (order == PriceOrder::Listing && backend == store::Backend::PostgreSql) {
+        QByteArray types = "SELECT i.id, p.name AS provider_name, i.name FROM provider p JOIN instance_type i ON "
+                           "i.provider_id = p.id";
+        QByteArray prices = "SELECT pp.id, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, pp.observed_at, "
+                            "s.key, pp.note, pp.purchase_option, pp.offering_class, pp.upfront, pp.currency FROM "
+                            "price_point pp JOIN source s ON s.id = pp.source_id WHERE pp.instance_type_id = i.id";
+        if (!filter.provider.isEmpty())
+            types += " WHERE p.name = ?";
+        if (!filter.instance.isEmpty())
+            types += filter.provider.isEmpty() ? " WHERE i.name = ?" : " AND i.name = ?";
+        if (!filter.region.isEmpty())
+            prices += " AND pp.region = ?";
+        if (filter.pricing)
+            prices += " AND pp.pricing_model = ?";
+        return "SELECT i.provider_name, i.name, pp.region, pp.zone, pp.pricing_model, pp.amount, pp.unit, "
+               "pp.observed_at, pp.key, pp.note, pp.purchase_option, pp.offering_class, pp.upfront, pp.currency FROM (" +
+               types + " ORDER BY p.name, i.name) i CROSS JOIN LATERAL (" + prices +
+               " ORDER BY pp.pricing_model, pp.region, pp.observed_at, pp.id) pp";
+    }
     QByteArray sql = order == PriceOrder::Listing ? selectPricesFrom(backend) : QByteArray(kSelectPricesStored);
-    // The provider's name: a column of the derived table in PostgreSQL's listing.
-    const QByteArray providerName =
-        order == PriceOrder::Listing && backend == store::Backend::PostgreSql ? "i.provider_name" : "p.name";
     bool first = true;
     const auto where = [&](const char *condition) {
         sql += first ? " WHERE " : " AND ";
@@ -331,7 +348,7 @@ QByteArray CatalogRepository::priceListingSql(const PriceFilter &filter, PriceOr
         first = false;
     };
     if (!filter.provider.isEmpty())
-        where(QByteArray(providerName + " = ?").constData());
+        where("p.name = ?");
     if (!filter.instance.isEmpty())
         where("i.name = ?");
     if (!filter.region.isEmpty())
@@ -345,7 +362,7 @@ QByteArray CatalogRepository::priceListingSql(const PriceFilter &filter, PriceOr
         where(every.constData());
     }
     if (order == PriceOrder::Listing)
-        sql += QByteArray(kPricesOrder).replace("%1", providerName);
+        sql += kPricesOrder;
     return sql;
 }
 

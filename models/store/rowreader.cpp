@@ -6,19 +6,22 @@
 
 #include <atomic>
 #include <charconv>
+#include <cstring>
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
 namespace mltco::store {
 namespace {
 
-/// `?` placeholders as PostgreSQL's $1, $2, … (none is inside a quoted literal or identifier).
-QByteArray numberedPlaceholders(const QByteArray &sql)
+/// The SQL with each `?` (none is inside a quoted literal or identifier) replaced by its value as a literal: COPY takes
+/// no parameters. A value's text is quoted by libpq for the connection (its encoding, standard_conforming_strings),
+/// numbers as well, so the server infers each value's type from where it stands, as it did a parameter's.
+Expected<QByteArray> withValues(PGconn *conn, const QByteArray &sql, const QVariantList &values)
 {
     QByteArray out;
-    out.reserve(sql.size() + 16);
+    out.reserve(sql.size() + 64);
     char quote = 0;
-    int n = 0;
+    qsizetype used = 0;
     for (const char c : sql) {
         if (quote) {
             if (c == quote)
@@ -26,15 +29,36 @@ QByteArray numberedPlaceholders(const QByteArray &sql)
         } else if (c == '\'' || c == '"') {
             quote = c;
         } else if (c == '?') {
-            out += '$' + QByteArray::number(++n);
+            if (used == values.size())
+                return Error{QStringLiteral("A read names more values than it was given."), {}};
+            const QVariant &v = values[used++];
+            if (v.isNull()) {
+                out += "NULL";
+                continue;
+            }
+            QByteArray text;
+            if (v.typeId() == QMetaType::LongLong || v.typeId() == QMetaType::Int)
+                text = QByteArray::number(v.toLongLong());
+            else if (v.typeId() == QMetaType::Double)
+                text = QByteArray::number(v.toDouble(), 'g', 17);
+            else
+                text = v.toString().toUtf8();
+            char *literal = PQescapeLiteral(conn, text.constData(), static_cast<std::size_t>(text.size()));
+            if (!literal)
+                return Error{QString::fromUtf8(PQerrorMessage(conn)).trimmed(), {}};
+            out += literal;
+            PQfreemem(literal);
             continue;
         }
         out += c;
     }
+    if (used != values.size())
+        return Error{QStringLiteral("A read was given more values than it names."), {}};
     return out;
 }
 
-constexpr int kRowsPerFetch = 4096; // a batch of the price listing is about a megabyte
+constexpr int kRowsPerBatch = 4096;           // a batch of the price listing is about a megabyte
+constexpr qsizetype kBytesPerBatch = 8 << 20; // rows of long texts end a batch sooner
 
 } // namespace
 
@@ -44,29 +68,38 @@ struct RowReader::Impl
     {
         if (stmt)
             sqlite3_finalize(stmt);
-        if (batch)
-            PQclear(batch);
         if (conn && open)
             abandon();
     }
-    /// Left before the last row: a FETCH still under way is read away (asked to stop first where the reader began the
-    /// transaction: a cancel there aborts nothing of the caller's), then the cursor goes with the reader's own
-    /// transaction, or is closed inside the caller's.
+    /// Left before the last row, or failed: a COPY still sending is asked to stop (a cancel ends only the COPY, in the
+    /// reader's transaction or its savepoint) and what it sent meanwhile read away; then the reader's transaction
+    /// ends, or the caller's goes back to the savepoint the read began at.
     void abandon()
     {
         setAhead(false);
-        if (fetching) {
-            if (PGcancel *cancel = ownTransaction ? PQgetCancel(conn) : nullptr) {
+        if (copying) {
+            if (PGcancel *cancel = PQgetCancel(conn)) {
                 char reason[256];
                 PQcancel(cancel, reason, sizeof reason);
                 PQfreeCancel(cancel);
             }
+            char *buffer = nullptr;
+            while (PQgetCopyData(conn, &buffer, 0) >= 0)
+                PQfreemem(buffer);
             while (PGresult *r = PQgetResult(conn))
                 PQclear(r);
-            fetching = false;
+            copying = false;
         }
-        run(ownTransaction ? QByteArray("ROLLBACK") : "CLOSE " + cursor);
+        run(ending(false));
         open = false;
+    }
+    /// What ends the read: the reader's own transaction (committed when it read to the end; nothing was written), or
+    /// back to the savepoint in the caller's, which undoes the read's settings and, after a failure, the failure.
+    QByteArray ending(bool whole) const
+    {
+        if (ownTransaction)
+            return whole ? "COMMIT" : "ROLLBACK";
+        return "ROLLBACK TO SAVEPOINT " + savepoint + "; RELEASE SAVEPOINT " + savepoint;
     }
     /// One statement without rows; its error's words, or empty.
     QString run(const QByteArray &sql) const
@@ -78,36 +111,95 @@ struct RowReader::Impl
         PQclear(r);
         return error;
     }
-    /// Tells the link watch whether a batch asked for ahead may be waiting while the caller uses the current one.
+    /// Tells the link watch whether rows may be waiting unread while the caller uses a batch (the server sends on as
+    /// far as the socket holds, then waits for the reader, not for the link).
     void setAhead(bool on)
     {
         if (ahead != on)
             setReaderAhead(db, on);
         ahead = on;
     }
-    bool sendFetch()
+    /// One row of COPY's text format into the batch: fields split at tabs, \N a NULL, backslash escapes undone.
+    /// Empty when the row is whole; else what is wrong with it.
+    QString addRow(const char *text, int length)
     {
-        fetching = PQsendQuery(conn, fetchSql.constData()) == 1;
-        return fetching;
+        const char *end = text + length;
+        if (end > text && end[-1] == '\n')
+            --end;
+        int column = 0;
+        const char *field = text;
+        for (;;) {
+            const char *tab = static_cast<const char *>(std::memchr(field, '\t', static_cast<std::size_t>(end - field)));
+            const char *fieldEnd = tab ? tab : end;
+            addField(field, fieldEnd);
+            ++column;
+            if (!tab)
+                break;
+            field = tab + 1;
+        }
+        if (rows == 0 && columns == 0)
+            columns = column;
+        else if (column != columns)
+            return QStringLiteral("a row of %1 values where %2 belong").arg(column).arg(columns);
+        ++rows;
+        return {};
+    }
+    void addField(const char *from, const char *to)
+    {
+        if (to - from == 2 && from[0] == '\\' && from[1] == 'N') {
+            fields.push_back({0, -1});
+            return;
+        }
+        const qsizetype at = data.size();
+        if (!std::memchr(from, '\\', static_cast<std::size_t>(to - from))) {
+            data.append(from, to - from);
+        } else {
+            for (const char *c = from; c < to; ++c) {
+                if (*c != '\\' || c + 1 == to) {
+                    data += *c;
+                    continue;
+                }
+                switch (*++c) {
+                case 'b': data += '\b'; break;
+                case 'f': data += '\f'; break;
+                case 'n': data += '\n'; break;
+                case 'r': data += '\r'; break;
+                case 't': data += '\t'; break;
+                case 'v': data += '\v'; break;
+                default: data += *c; // a backslash or the delimiter, written escaped
+                }
+            }
+        }
+        fields.push_back({at, static_cast<int>(data.size() - at)});
+    }
+    struct Field
+    {
+        qsizetype at = 0;
+        int length = -1; // -1: NULL
+    };
+    const Field &field(int column) const
+    {
+        return fields[static_cast<std::size_t>(row) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(column)];
     }
 
     sqlite3 *handle = nullptr;
     sqlite3_stmt *stmt = nullptr;
     bool stepped = false; // SQLite said its last row (stepping again would run the statement anew)
-    // PostgreSQL: a cursor read kRowsPerFetch rows at a time, the next batch asked for before the current one is
-    // visited, so the server works while the rows are used; each value read where libpq holds it (no QVariant, no copy).
+    // PostgreSQL: the rows come by COPY … TO STDOUT, one stream the server sends as it makes them (no cursor's
+    // batches kept and sent on each FETCH); kRowsPerBatch of them are read at a time, and the caller visits each
+    // value where the batch holds it (no QVariant, no PGresult per row).
     PGconn *conn = nullptr;
-    QByteArray cursor;          // the cursor's name
-    QByteArray fetchSql;        // FETCH n FROM cursor
-    PGresult *batch = nullptr;  // the rows being visited
-    int row = -1;               // the current row of batch
-    int rows = 0;               // batch's rows
-    bool open = false;          // the cursor is open (and the reader's transaction, where it began one)
-    bool fetching = false;      // a FETCH was sent and its result not yet read
-    bool lastBatch = false;     // batch holds the last rows
-    bool ahead = false;         // the link watch was told a batch is asked for ahead (setReaderAhead)
+    QByteArray savepoint;        // inside the caller's transaction: where the read began
+    QByteArray data;             // the batch's values, one after the other
+    std::vector<Field> fields;   // where each value of the batch is in data, row by row
+    int columns = 0;             // values a row
+    int row = -1;                // the current row of the batch
+    int rows = 0;                // the batch's rows
+    bool open = false;           // the read's transaction or savepoint is open
+    bool copying = false;        // the COPY has more to send
+    bool ahead = false;          // the link watch was told rows may wait unread (setReaderAhead)
     bool ownTransaction = false; // begun by the reader (no transaction was open): it ends with the reader
-    QSqlDatabase db;            // what a failed read is said against (readFailure)
+    QSqlDatabase db;             // what a failed read is said against (readFailure)
 };
 
 RowReader::~RowReader() = default;
@@ -142,66 +234,46 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
     if (!conn)
         return Error{QStringLiteral("The document's database connection is neither SQLite nor PostgreSQL."), {}};
     d.db = db;
-    // Parameters as text, their types the server's to infer (as Qt's driver sends them).
-    std::vector<QByteArray> texts;
-    for (const QVariant &v : values) {
-        if (v.isNull())
-            texts.emplace_back();
-        else if (v.typeId() == QMetaType::LongLong || v.typeId() == QMetaType::Int)
-            texts.push_back(QByteArray::number(v.toLongLong()));
-        else if (v.typeId() == QMetaType::Double)
-            texts.push_back(QByteArray::number(v.toDouble(), 'g', 17));
-        else
-            texts.push_back(v.toString().toUtf8());
-    }
-    std::vector<const char *> params;
-    for (qsizetype i = 0; i < values.size(); ++i)
-        params.push_back(values[i].isNull() ? nullptr : texts[static_cast<std::size_t>(i)].constData());
-    // A cursor, not one result: its rows come in batches (libpq's single-row mode made a result per row). The planner
-    // plans a cursor for the share of its rows cursor_tuple_fraction says will be read: all of them (the plan a plain
-    // query gets), or a tenth (PostgreSQL's default), which makes the price listing stream instead of sorting every row
-    // before the first is sent. SET LOCAL lasts to the end of the transaction, where it changes only how cursors are
-    // planned, and every reader sets it before declaring its own.
-    static std::atomic<quint64> cursors{0};
-    d.cursor = "mltco_rows_" + QByteArray::number(++cursors);
-    d.fetchSql = "FETCH " + QByteArray::number(kRowsPerFetch) + " FROM " + d.cursor;
-    // Idle, or inside the caller's transaction: anything else (a result of another statement still being read, a
-    // connection lost) is said as it is; a statement sent now would throw that other result away.
+    Expected<QByteArray> query = withValues(conn, sql, values);
+    if (!query)
+        return query.error();
+    // Idle, or inside the caller's transaction: anything else (another read's rows still coming, a connection lost)
+    // is said as it is; a statement sent now would throw that other read's rows away.
     const PGTransactionStatusType state = PQtransactionStatus(conn);
     if (state == PQTRANS_ACTIVE)
         return Error{QStringLiteral("Another read on this connection of the team store is still under way."), {}};
-    if (state == PQTRANS_UNKNOWN)
-        return readFailure(db, QString::fromUtf8(PQerrorMessage(conn)).trimmed());
     if (state == PQTRANS_INERROR)
-        return Error{QStringLiteral("The team store's transaction this read belongs to has already failed; nothing more "
+        return Error{QStringLiteral("This connection's transaction on the team store has already failed; nothing more "
                                     "is read in it."),
                      {}};
     d.conn = conn;
     d.ownTransaction = state == PQTRANS_IDLE;
-    const QByteArray fraction =
-        QByteArray("SET LOCAL cursor_tuple_fraction = ") + (plan == Plan::FirstRowsSoon ? "0.1" : "1");
-    if (const QString error = d.run(d.ownTransaction ? QByteArray("BEGIN READ ONLY; " + fraction) : fraction);
-        !error.isEmpty()) {
+    static std::atomic<quint64> reads{0};
+    d.savepoint = "mltco_read_" + QByteArray::number(++reads);
+    // The listing's rows are used as they come: each instance type's prices read through the lookup index in its
+    // order (a bitmap scan reads a table's pages in their order and sorts after), by one process (workers of a
+    // parallel plan would hand their rows over in no order). SET LOCAL lasts to the end of the reader's transaction,
+    // or to the savepoint's rollback.
+    QByteArray begin = d.ownTransaction ? QByteArray("BEGIN READ ONLY") : "SAVEPOINT " + d.savepoint;
+    if (plan == Plan::FirstRowsSoon)
+        begin += "; SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0";
+    if (const QString error = d.run(begin); !error.isEmpty()) {
         if (d.ownTransaction && PQtransactionStatus(conn) != PQTRANS_IDLE)
             d.run("ROLLBACK");
         return readFailure(db, error);
     }
     d.open = true;
-    const QByteArray declare = "DECLARE " + d.cursor + " NO SCROLL CURSOR FOR " + numberedPlaceholders(sql);
-    PGresult *declared = PQexecParams(conn, declare.constData(), static_cast<int>(params.size()), nullptr,
-                                      params.data(), nullptr, nullptr, 0);
-    const bool ok = PQresultStatus(declared) == PGRES_COMMAND_OK;
+    const QByteArray copy = "COPY (" + *query + ") TO STDOUT";
+    PGresult *started = PQexec(conn, copy.constData());
+    const bool ok = PQresultStatus(started) == PGRES_COPY_OUT;
     const QString error =
-        ok ? QString() : QString::fromUtf8(declared ? PQresultErrorMessage(declared) : PQerrorMessage(conn)).trimmed();
-    PQclear(declared);
+        ok ? QString() : QString::fromUtf8(started ? PQresultErrorMessage(started) : PQerrorMessage(conn)).trimmed();
+    PQclear(started);
     if (!ok) {
-        if (d.ownTransaction)
-            d.run("ROLLBACK");
-        d.open = false; // inside the caller's transaction the failure aborted it; the caller rolls back
+        d.abandon();
         return readFailure(db, error);
     }
-    if (!d.sendFetch())
-        return readFailure(db, QString::fromUtf8(PQerrorMessage(conn)).trimmed());
+    d.copying = true;
     return reader;
 }
 
@@ -225,56 +297,65 @@ bool RowReader::next()
     const auto fail = [&](const QString &detail) {
         if (!m_error)
             m_error = readFailure(d->db, detail);
-        d->abandon();
-        if (d->batch) // no row of it is given after the failure
-            PQclear(d->batch);
-        d->batch = nullptr;
+        d->abandon(); // no row of the batch is given after the failure
         d->rows = 0;
         d->row = 0;
         return false;
     };
-    if (d->lastBatch) { // the cursor is done: closed, and the reader's transaction ended
-        const QString error = d->run(d->ownTransaction ? QByteArray("COMMIT") : "CLOSE " + d->cursor);
-        d->open = false;
-        return error.isEmpty() ? false : fail(error);
-    }
-    if (d->batch) {
-        PQclear(d->batch);
-        d->batch = nullptr;
-    }
+    d->data.resize(0); // keeps its memory for the next batch (clear() would hand it back, and each batch fault it in anew)
+    d->fields.clear();
     d->rows = 0;
     d->row = 0;
-    d->setAhead(false); // the wait for the next batch is the link's again
-    PGresult *r = PQgetResult(d->conn);
-    if (!r)
-        return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
-    d->batch = r;
-    while (PGresult *rest = PQgetResult(d->conn)) // the FETCH's end
-        PQclear(rest);
-    d->fetching = false;
-    if (PQresultStatus(r) != PGRES_TUPLES_OK)
-        return fail(QString::fromUtf8(PQresultErrorMessage(r)).trimmed());
-    d->rows = PQntuples(r);
-    d->lastBatch = d->rows < kRowsPerFetch;
-    if (!d->lastBatch && !d->sendFetch()) // the next batch is under way while this one is visited
-        return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
-    d->setAhead(!d->lastBatch);
-    return d->rows > 0 ? true : next();
+    d->setAhead(false); // the wait for the next rows is the link's again
+    while (d->copying && d->rows < kRowsPerBatch && d->data.size() < kBytesPerBatch) {
+        char *buffer = nullptr;
+        const int length = PQgetCopyData(d->conn, &buffer, 0);
+        if (length < 0) {
+            d->copying = false; // -1: the COPY's end, its outcome in the result that follows; -2: the link failed
+            if (length == -2)
+                return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
+            break;
+        }
+        const QString wrong = d->addRow(buffer, length);
+        PQfreemem(buffer);
+        if (!wrong.isEmpty()) {
+            d->copying = true; // still sending: abandon() stops it
+            m_error = damage(wrong);
+            return fail(wrong);
+        }
+    }
+    if (!d->copying) { // the COPY's outcome: a failure part-way (a division by zero, the server shut down) is said
+        QString error;
+        while (PGresult *r = PQgetResult(d->conn)) {
+            if (PQresultStatus(r) != PGRES_COMMAND_OK && error.isEmpty())
+                error = QString::fromUtf8(PQresultErrorMessage(r)).trimmed();
+            PQclear(r);
+        }
+        if (!error.isEmpty())
+            return fail(error);
+        if (d->rows == 0) { // read to the end: the reader's transaction or savepoint ends
+            const QString ended = d->run(d->ending(true));
+            d->open = false;
+            return ended.isEmpty() ? false : fail(ended);
+        }
+    }
+    d->setAhead(d->copying);
+    return true;
 }
 
 bool RowReader::isNull(int column) const
 {
-    return d->stmt ? sqlite3_column_type(d->stmt, column) == SQLITE_NULL : PQgetisnull(d->batch, d->row, column) == 1;
+    return d->stmt ? sqlite3_column_type(d->stmt, column) == SQLITE_NULL : d->field(column).length < 0;
 }
 
 qint64 RowReader::int64(int column) const
 {
     if (d->stmt)
         return sqlite3_column_int64(d->stmt, column);
-    const char *text = PQgetvalue(d->batch, d->row, column);
-    const char *end = text + PQgetlength(d->batch, d->row, column);
+    const QByteArrayView bytes = text(column);
+    const char *end = bytes.data() + bytes.size();
     qint64 value = 0;
-    const auto [at, ec] = std::from_chars(text, end, value);
+    const auto [at, ec] = std::from_chars(bytes.data(), end, value);
     if (ec != std::errc() || at != end)
         noteBadNumber(column);
     return value;
@@ -287,10 +368,10 @@ double RowReader::real(int column) const
     // PostgreSQL writes a double in its shortest exact form (extra_float_digits 1, the default since version 12), with
     // a point whatever the locale; from_chars reads it so too (strtod would follow LC_NUMERIC: "3.67" read as 3 under
     // a German locale).
-    const char *text = PQgetvalue(d->batch, d->row, column);
-    const char *end = text + PQgetlength(d->batch, d->row, column);
+    const QByteArrayView bytes = text(column);
+    const char *end = bytes.data() + bytes.size();
     double value = 0.0;
-    const auto [at, ec] = std::from_chars(text, end, value, std::chars_format::general);
+    const auto [at, ec] = std::from_chars(bytes.data(), end, value, std::chars_format::general);
     if (ec != std::errc() || at != end)
         noteBadNumber(column);
     return value;
@@ -301,14 +382,15 @@ void RowReader::noteBadNumber(int column) const
     if (!m_error)
         m_error = damage(QStringLiteral("column %1 holds \"%2\" where a number belongs")
                              .arg(column + 1)
-                             .arg(QString::fromUtf8(PQgetvalue(d->batch, d->row, column)).left(40)));
+                             .arg(QString::fromUtf8(text(column)).left(40)));
 }
 
 QByteArrayView RowReader::text(int column) const
 {
     if (d->stmt)
         return columnBytes(d->stmt, column);
-    return QByteArrayView(PQgetvalue(d->batch, d->row, column), PQgetlength(d->batch, d->row, column));
+    const Impl::Field &f = d->field(column);
+    return f.length < 0 ? QByteArrayView() : QByteArrayView(d->data.constData() + f.at, f.length);
 }
 
 } // namespace mltco::store

@@ -13,10 +13,12 @@
 namespace mltco::store {
 
 /// Reads the rows of one SELECT, column by column without a QVariant per value: through SQLite's own statement (the
-/// text of a column is not copied), or a cursor on PostgreSQL read a few thousand rows at a time (never the whole
-/// result at once; inside the caller's transaction if one is open, else in a read-only one of its own that ends with
-/// the reader). For the reads of a million prices; `?` placeholders, bound in order from `values` (integers, doubles
-/// or text).
+/// text of a column is not copied), or on PostgreSQL as one COPY … TO STDOUT stream read a few thousand rows at a time
+/// (never the whole result at once; inside the caller's transaction if one is open, from a savepoint the reader rolls
+/// back to at its end, so neither its settings nor a failure of the read outlast it; else in a read-only transaction
+/// of its own that ends with the reader). For the reads of a million prices; `?` placeholders, bound in order from
+/// `values` (integers, doubles or text; on PostgreSQL written into the statement as quoted literals, COPY taking no
+/// parameters).
 class RowReader final
 {
 public:
@@ -25,8 +27,9 @@ public:
     RowReader &operator=(const RowReader &) = delete;
 
     /// What PostgreSQL's planner is to favour (SQLite has one plan either way): the whole result soonest (the
-    /// caller keeps every row), or the first rows soonest (rows are used as they come, as a listing written out is):
-    /// a plan that streams, where the fastest in total may sort everything before sending the first row.
+    /// caller keeps every row; the server's own plan), or the first rows soonest (rows are used as they come, as a
+    /// listing written out is): index scans read in the index's order rather than bitmap scans that read a table's
+    /// pages in their order and sort after, and no parallel workers, whose rows would come in no order.
     enum class Plan { AllRows, FirstRowsSoon };
 
     static Expected<std::unique_ptr<RowReader>> start(const QSqlDatabase &db, const QByteArray &sql,

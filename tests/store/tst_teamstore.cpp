@@ -522,9 +522,10 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("23503")), qPrintable(error));
     }
 
-    // Many rows are read through libpq itself, a batch at a time from a cursor: parameters in order (a `?` inside a
-    // quoted literal is text, not a parameter), NULLs and numbers as stored, every row of a read longer than a batch
-    // once and in order, and a reader left part-way, failed or finished frees the connection at once.
+    // Many rows are read through libpq itself, one COPY stream read a batch at a time: values in order (a `?` inside a
+    // quoted literal is text, not a value; a value's quotes and backslashes are its own), NULLs, empty texts, numbers
+    // and texts with tabs, line ends and backslashes as stored, every row of a read longer than a batch once and in
+    // order, and a reader left part-way, failed or finished frees the connection at once.
     void rowsAreReadInBatchesAndAReaderLeftPartWayFreesTheConnection()
     {
         const QString db = test::newClusterDatabase(QStringLiteral("rows"));
@@ -546,13 +547,35 @@ private slots:
             QVERIFY((*rows)->isNull(3));
             // Left here, 99,988 rows unread.
         }
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows = store::RowReader::start(
+                sql, "SELECT ?, ?, E'tab\\there\\nline two\\\\end', '', NULL, ?", {QStringLiteral("it's a \\ and a ?"),
+                QStringLiteral("?"), 2.5});
+            QVERIFY2(rows, rows ? "" : qPrintable(rows.error().message));
+            QVERIFY((*rows)->next());
+            QCOMPARE((*rows)->text(0), QByteArrayView("it's a \\ and a ?"));
+            QCOMPARE((*rows)->text(1), QByteArrayView("?"));
+            QCOMPARE((*rows)->text(2), QByteArrayView("tab\there\nline two\\end"));
+            QVERIFY(!(*rows)->isNull(3));
+            QCOMPARE((*rows)->text(3).size(), 0);
+            QVERIFY((*rows)->isNull(4));
+            QCOMPARE((*rows)->real(5), 2.5);
+            QVERIFY(!(*rows)->next());
+            QVERIFY(!(*rows)->error());
+        }
+        // A read that names more values than it is given, or fewer, is refused before anything is sent.
+        for (const QVariantList &given : {QVariantList{}, QVariantList{1, 2}}) {
+            Expected<std::unique_ptr<store::RowReader>> rows = store::RowReader::start(sql, "SELECT ?", given);
+            QVERIFY(!rows);
+            QVERIFY2(rows.error().message.contains(QStringLiteral("values")), qPrintable(rows.error().message));
+        }
         QSqlQuery after(sql);
         QVERIFY2(after.exec(QStringLiteral("SELECT count(*) FROM instance_type")) && after.next(),
                  qPrintable(after.lastError().text()));
         QVERIFY(after.value(0).toInt() > 10);
         // A statement the server refuses is said, and the connection goes on.
         Expected<std::unique_ptr<store::RowReader>> bad = store::RowReader::start(sql, "SELECT no_such_column FROM provider");
-        QVERIFY(!bad); // the cursor's declaration is refused at once
+        QVERIFY(!bad); // the COPY is refused at once
         QVERIFY2(bad.error().message.contains(QStringLiteral("no_such_column")), qPrintable(bad.error().message));
         QVERIFY(after.exec(QStringLiteral("SELECT 1")) && after.next());
         // Inside a transaction of the caller's, a reader left part-way does not end that transaction.
@@ -595,7 +618,24 @@ private slots:
         }
         QVERIFY(after.exec(QStringLiteral("SELECT 1")) && after.next());
         QVERIFY(!store::execPlain(sql, QStringLiteral("SAVEPOINT open")));
-        // Inside the caller's transaction a whole read closes its cursor and leaves the transaction open.
+        // Inside the caller's transaction a failed read is undone back to where it began (a savepoint): the caller's
+        // transaction, and what it did before the read, go on.
+        QVERIFY(store::execPlain(sql, QStringLiteral("BEGIN")));
+        QVERIFY(store::execPlain(sql, QStringLiteral("CREATE TEMP TABLE before_failure (n int)")));
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT 1 / (6000 - g) FROM generate_series(1, 10000) g");
+            QVERIFY(rows);
+            QCOMPARE(rowsLeft(**rows), 4096);
+            QVERIFY((*rows)->error());
+        }
+        QVERIFY2(store::execPlain(sql, QStringLiteral("INSERT INTO before_failure VALUES (1)")),
+                 "the caller's transaction failed with the read");
+        QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
+        QVERIFY2(after.exec(QStringLiteral("SELECT count(*) FROM before_failure")) && after.next(),
+                 qPrintable(after.lastError().text()));
+        QCOMPARE(after.value(0).toInt(), 1);
+        // Inside the caller's transaction a whole read leaves no cursor and the transaction open.
         QVERIFY(store::execPlain(sql, QStringLiteral("BEGIN")));
         {
             Expected<std::unique_ptr<store::RowReader>> rows =
@@ -607,14 +647,26 @@ private slots:
                  qPrintable(after.lastError().text()));
         QCOMPARE(after.value(0).toInt(), 0);
         QVERIFY2(store::execPlain(sql, QStringLiteral("SAVEPOINT open")), "the caller's transaction was ended");
-        // The planner is told how much of the result will be read: all of it, or the first rows soonest.
-        for (const auto &[plan, fraction] : {std::pair{store::RowReader::Plan::FirstRowsSoon, "0.1"},
-                                             std::pair{store::RowReader::Plan::AllRows, "1"}}) {
-            Expected<std::unique_ptr<store::RowReader>> rows =
-                store::RowReader::start(sql, "SELECT g FROM generate_series(1, 3) g", {}, plan);
-            QVERIFY(rows && (*rows)->next());
-            QVERIFY(after.exec(QStringLiteral("SHOW cursor_tuple_fraction")) && after.next());
-            QCOMPARE(after.value(0).toString(), QLatin1String(fraction));
+        // The planner is told how the result is used: a read whose first rows are wanted soonest reads indexes in their
+        // order (no bitmap scan) in one process (no parallel workers), for the read only: the caller's transaction has
+        // its own settings again after it.
+        const QString settings =
+            QStringLiteral("SELECT current_setting('enable_bitmapscan') || ' ' || current_setting('max_parallel_workers_per_gather')");
+        QVERIFY(after.exec(settings) && after.next());
+        const QString own = after.value(0).toString();
+        QVERIFY2(own != QLatin1String("off 0"), qPrintable(own));
+        for (const auto &[plan, during] : {std::pair{store::RowReader::Plan::FirstRowsSoon, QStringLiteral("off 0")},
+                                           std::pair{store::RowReader::Plan::AllRows, own}}) {
+            {
+                Expected<std::unique_ptr<store::RowReader>> rows =
+                    store::RowReader::start(sql, "SELECT g FROM generate_series(1, 3) g", {}, plan);
+                QVERIFY(rows && (*rows)->next());
+                QVERIFY(after.exec(settings) && after.next());
+                QCOMPARE(after.value(0).toString(), during);
+                QCOMPARE(rowsLeft(**rows), 2);
+            }
+            QVERIFY(after.exec(settings) && after.next());
+            QCOMPARE(after.value(0).toString(), own);
         }
         QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
     }
@@ -664,13 +716,13 @@ private slots:
         QVERIFY(pid.exec(QStringLiteral("SELECT pg_backend_pid()")) && pid.next());
         const QString backend = pid.value(0).toString();
         Expected<std::unique_ptr<store::RowReader>> rows =
-            store::RowReader::start(sql, "SELECT g FROM generate_series(1, 40000) g ORDER BY g");
-        QVERIFY(rows && (*rows)->next());
+            store::RowReader::start(sql, "SELECT g, repeat('x', 100) FROM generate_series(1, 400000) g ORDER BY g");
+        QVERIFY(rows && (*rows)->next()); // the server sends on until the socket is full (tens of megabytes to send)
         QCOMPARE(test::clusterExec(db, QStringLiteral("SELECT pg_terminate_backend(%1)").arg(backend)), QString());
         qint64 read = 1;
         while ((*rows)->next())
             QCOMPARE((*rows)->int64(0), ++read);
-        QVERIFY(read < 40000);
+        QVERIFY(read < 400000);
         QVERIFY((*rows)->error());
         QVERIFY(!(*rows)->next());
         QVERIFY(!(*rows)->next());
