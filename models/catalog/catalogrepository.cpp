@@ -113,7 +113,7 @@ void forEachRow(const QSqlDatabase &db, const QString &sql, std::initializer_lis
     while (q->next())
         fn(*q);
     if (q->lastError().isValid() && !failure)
-        failure = store::readFailure(db, q->lastError().text());
+        failure = store::readFailure(db, q->lastError());
 }
 
 } // namespace

@@ -595,7 +595,7 @@ Status visitImports(const QSqlDatabase &db, const std::function<bool(const Impor
             return {};
     }
     if (q->lastError().isValid())
-        return store::readFailure(db, q->lastError().text());
+        return store::readFailure(db, q->lastError());
     return {};
 }
 

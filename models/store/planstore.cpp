@@ -62,7 +62,7 @@ QList<StoredPlan> PlanStore::plans() const
     while (q->next())
         out.append(storedPlan(*q));
     if (q->lastError().isValid())
-        m_readError = readFailure(m_db, q->lastError().text());
+        m_readError = readFailure(m_db, q->lastError());
     return out;
 }
 
@@ -73,7 +73,7 @@ Expected<StoredPlan> PlanStore::plan(qint64 id) const
         return q.error();
     if (!q->next()) {
         if (q->lastError().isValid())
-            return readFailure(m_db, q->lastError().text());
+            return readFailure(m_db, q->lastError());
         return Error{QStringLiteral("The document has no plan %1.").arg(id), {}};
     }
     return storedPlan(*q);

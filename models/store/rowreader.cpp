@@ -268,10 +268,11 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
     const bool ok = PQresultStatus(started) == PGRES_COPY_OUT;
     const QString error =
         ok ? QString() : QString::fromUtf8(started ? PQresultErrorMessage(started) : PQerrorMessage(conn)).trimmed();
+    const QString code = started ? QString::fromLatin1(PQresultErrorField(started, PG_DIAG_SQLSTATE)) : QString();
     PQclear(started);
     if (!ok) {
         d.abandon();
-        return readFailure(db, error);
+        return readFailure(db, error, code);
     }
     d.copying = true;
     return reader;
@@ -294,9 +295,9 @@ bool RowReader::next()
         return true;
     if (!d->open)
         return false;
-    const auto fail = [&](const QString &detail) {
+    const auto fail = [&](const QString &detail, const QString &code = {}) {
         if (!m_error)
-            m_error = readFailure(d->db, detail);
+            m_error = readFailure(d->db, detail, code);
         d->abandon(); // no row of the batch is given after the failure
         d->rows = 0;
         d->row = 0;
@@ -325,14 +326,16 @@ bool RowReader::next()
         }
     }
     if (!d->copying) { // the COPY's outcome: a failure part-way (a division by zero, the server shut down) is said
-        QString error;
+        QString error, code;
         while (PGresult *r = PQgetResult(d->conn)) {
-            if (PQresultStatus(r) != PGRES_COMMAND_OK && error.isEmpty())
+            if (PQresultStatus(r) != PGRES_COMMAND_OK && error.isEmpty()) {
                 error = QString::fromUtf8(PQresultErrorMessage(r)).trimmed();
+                code = QString::fromLatin1(PQresultErrorField(r, PG_DIAG_SQLSTATE));
+            }
             PQclear(r);
         }
         if (!error.isEmpty())
-            return fail(error);
+            return fail(error, code);
         if (d->rows == 0) { // read to the end: the reader's transaction or savepoint ends
             const QString ended = d->run(d->ending(true));
             d->open = false;

@@ -184,13 +184,27 @@ QString sqliteErrorInWords(sqlite3 *handle, const QString &what)
                                                             QString::fromUtf8(sqlite3_errmsg(handle))));
 }
 
-Error readFailure(const QSqlDatabase &db, const QString &detail)
+Error readFailure(const QSqlDatabase &db, const QString &detail, const QString &sqlState)
 {
-    if (db.driverName() == QLatin1String("QPSQL") && connectionBroken(db))
+    if (db.driverName() != QLatin1String("QPSQL") || sqlState.startsWith(QLatin1String("XX")))
+        return damage(detail);
+    if (connectionBroken(db))
         return Error{QStringLiteral("Cannot read the team store: %1. What is shown may be out of date.")
                          .arg(errorInWords(db, QSqlError(QString(), detail, QSqlError::ConnectionError))),
                      {}};
-    return damage(detail);
+    if (sqlState == QLatin1String("42501")) // insufficient_privilege
+        return Error{QStringLiteral("Cannot read the team store: your login may not read this (%1). The store's owner "
+                                    "grants reading with the mltco_reader role (docs/team-store-roles.sql).")
+                         .arg(detail),
+                     {}};
+    return Error{QStringLiteral("Cannot read the team store: the server refused the read (%1). Nothing was changed.")
+                     .arg(detail),
+                 {}};
+}
+
+Error readFailure(const QSqlDatabase &db, const QSqlError &error)
+{
+    return readFailure(db, error.text(), error.nativeErrorCode());
 }
 
 Error damage(const QString &detail)

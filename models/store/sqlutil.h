@@ -35,10 +35,14 @@ Status execPlain(const QSqlDatabase &db, const QString &sql);
 /// "the document is damaged: DETAIL. Restore it from a backup; mltco will not read or write it." For a
 /// statement that failed on a document that passed its check when it was opened.
 Error damage(const QString &detail);
-/// A read through `db` that failed: when `db` is a team store whose connection is down (closed while the store does not
-/// answer, lost, or cut by the link watch), that in words ("Cannot read the team store: …"), never "damaged";
-/// otherwise damage(detail).
-Error readFailure(const QSqlDatabase &db, const QString &detail);
+/// A read through `db` that failed, in words. On a team store: its connection down (closed while the store does not
+/// answer, lost, or cut by the link watch), "Cannot read the team store: …"; a role that may not read (SQLSTATE
+/// 42501) says so and which role reads; the server's own report of damaged data (class XX) is damage(detail); any other
+/// refusal (a statement cancelled or timed out, a lock not granted) is the server's words, never "damaged". On a file,
+/// damage(detail): SQLite fails a read only on a damaged file or disk. `sqlState` is the server's code where known.
+Error readFailure(const QSqlDatabase &db, const QString &detail, const QString &sqlState = {});
+/// The same for a statement's error (its text, and its SQLSTATE on a team store).
+Error readFailure(const QSqlDatabase &db, const QSqlError &error);
 
 /// A failed statement's error in words a person can act on. A full disk is "the disk holding "FOLDER" is full", an
 /// I/O error names the folder too; on a team store a full disk on the server, a lost connection and an answer that

@@ -704,6 +704,51 @@ private slots:
         QVERIFY(store::RowReader::start(sql, "SELECT 1 FROM provider"));
     }
 
+    // A read the server refuses is said in the server's words, never as a damaged document (which would tell the user
+    // to restore a backup): a statement that fails part-way, a login that may not read the table (and which role
+    // reads); only the server's own report of damaged data (SQLSTATE class XX) is damage.
+    void aReadTheServerRefusesIsSaidInItsWordsNotAsDamage()
+    {
+        const QString db = test::newClusterDatabase(QStringLiteral("refused_read"));
+        auto doc = catalog::openDocument(test::clusterUrl(db));
+        QVERIFY(doc);
+        const QSqlDatabase sql = (*doc)->database();
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT 1 / (10 - g) FROM generate_series(1, 20) g");
+            QVERIFY(rows);
+            rowsLeft(**rows);
+            QVERIFY((*rows)->error());
+            const QString said = (*rows)->error()->message;
+            QVERIFY2(said.startsWith(QLatin1String("Cannot read the team store: the server refused the read (")) &&
+                         said.contains(QLatin1String("division by zero")) && !said.contains(QLatin1String("damaged")),
+                     qPrintable(said));
+        }
+        test::clusterExec(QStringLiteral("postgres"),
+                          QStringLiteral("DO $$ BEGIN CREATE ROLE no_role_carl LOGIN; "
+                                         "EXCEPTION WHEN duplicate_object THEN NULL; END $$"));
+        const QString name = QStringLiteral("no-role");
+        {
+            Expected<QSqlDatabase> carl = store::connectLocation(test::clusterUrl(db, QStringLiteral("no_role_carl")), name, 0);
+            QVERIFY2(carl, carl ? "" : qPrintable(carl.error().message));
+            Expected<std::unique_ptr<store::RowReader>> rows = store::RowReader::start(*carl, "SELECT id FROM price_point");
+            QVERIFY(!rows);
+            QVERIFY2(rows.error().message.contains(QLatin1String("may not read")) &&
+                         rows.error().message.contains(QLatin1String("mltco_reader")) &&
+                         !rows.error().message.contains(QLatin1String("damaged")),
+                     qPrintable(rows.error().message));
+            QSqlQuery q(*carl);
+            QVERIFY(!q.exec(QStringLiteral("SELECT name FROM plan")));
+            const Error viaQt = store::readFailure(*carl, q.lastError());
+            QVERIFY2(viaQt.message.contains(QLatin1String("may not read")), qPrintable(viaQt.message));
+        }
+        store::disconnectDatabase(name);
+        const Error damaged = store::readFailure(sql, QStringLiteral("invalid page in block 4 of relation base/1/2"),
+                                                 QStringLiteral("XX001"));
+        QVERIFY2(damaged.message.startsWith(QLatin1String("the document is damaged: invalid page")),
+                 qPrintable(damaged.message));
+    }
+
     // The server ends the connection part-way through a read: the failure is said, no row comes after it, and asking
     // again gives nothing more.
     void aConnectionLostDuringAReadIsSaidAndEndsIt()

@@ -171,7 +171,7 @@ Status ImportWriter::begin(const QString &format, const QString &fileName, const
                                        : importInstanceKey(q->value(0).toString(), q->value(1).toString()),
                        q->value(keyColumns).toLongLong());
         if (q->lastError().isValid())
-            return store::readFailure(d->db, q->lastError().text());
+            return store::readFailure(d->db, q->lastError());
         return {};
     };
     for (Status s : {readMap(QStringLiteral("SELECT name, id FROM provider"), 1, d->providerIds),
