@@ -76,10 +76,14 @@ struct Watched final
     std::chrono::steady_clock::time_point nextProbe{};
     /// Since when the watch has seen a statement in progress without a break (the clock's way, socketStatistics()).
     std::optional<std::chrono::steady_clock::time_point> activeSince;
-    /// A reader asked for its next rows ahead and its caller is still using the rows before them: the answer may
-    /// already wait in the socket or in libpq's buffer (read there by Qt's notification handler), so the statement
-    /// in progress is not a wait for the link (setReaderAhead()).
+    /// A reader's caller is using the rows it has while the server sends on: more may already wait in the socket or
+    /// in libpq's buffer (read there by Qt's notification handler) and the server wait for the reader, so the
+    /// statement in progress is not a wait for the link (setReaderAhead()).
     bool readerAhead = false;
+    /// A reader's rows are streaming on this connection (setStreaming()): while the reader waits for them, a backend
+    /// waiting to send (ClientWrite) is waiting on the link. (A plain query's rows are read by Qt as its caller asks:
+    /// a caller that pauses leaves the backend waiting to send on a healthy link.)
+    bool streaming = false;
     bool cut = false;
 };
 
@@ -95,18 +99,23 @@ bool samePeer(const Watched &w)
 }
 
 /// What the server says of the backend: true when it is working on a statement (the wait is the server's, not the
-/// link's); false when it is idle, gone, or the server cannot be reached within the probe's time.
-bool serverIsWorkingOn(const QByteArray &conninfo, int backendPid, int probeSeconds)
+/// link's); false when it is idle, gone, or the server cannot be reached within the probe's time; with
+/// `sendingIsStall`, false too when it waits to send to the client (ClientWrite), which a streaming read's reader
+/// waits for: the link does not carry the rows (a NAT or a tunnel that lost this one connection while new ones get
+/// through).
+bool serverIsWorkingOn(const QByteArray &conninfo, int backendPid, int probeSeconds, bool sendingIsStall)
 {
     const QByteArray info = conninfo + " connect_timeout=" + QByteArray::number(probeSeconds) +
                             " application_name=mltco-watch";
     PGconn *probe = PQconnectdb(info.constData());
     bool working = false;
     if (PQstatus(probe) == CONNECTION_OK) {
-        const QByteArray sql = "SELECT state FROM pg_stat_activity WHERE pid = " + QByteArray::number(backendPid);
+        const QByteArray sql = "SELECT state, COALESCE(wait_event, '') FROM pg_stat_activity WHERE pid = " +
+                               QByteArray::number(backendPid);
         PGresult *r = PQexec(probe, sql.constData());
         working = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
-                  std::strcmp(PQgetvalue(r, 0, 0), "active") == 0;
+                  std::strcmp(PQgetvalue(r, 0, 0), "active") == 0 &&
+                  !(sendingIsStall && std::strcmp(PQgetvalue(r, 0, 1), "ClientWrite") == 0);
         PQclear(r);
     }
     PQfinish(probe);
@@ -150,6 +159,13 @@ public:
         }
     }
 
+    void setStreaming(const QString &name, bool streaming)
+    {
+        std::lock_guard lock(m_mutex);
+        if (const auto it = m_watched.find(name); it != m_watched.end())
+            it->second.streaming = streaming;
+    }
+
     bool wasCut(const QString &name)
     {
         std::lock_guard lock(m_mutex);
@@ -182,8 +198,8 @@ private:
             }
             for (auto &[name, w] : waiting) {
                 lock.unlock();
-                const bool working =
-                    serverIsWorkingOn(w.conninfo, w.backendPid, std::clamp(deadline, 2, kMaxProbeSeconds));
+                const bool working = serverIsWorkingOn(w.conninfo, w.backendPid, std::clamp(deadline, 2, kMaxProbeSeconds),
+                                                       w.streaming);
                 lock.lock();
                 const auto it = m_watched.find(name);
                 if (it == m_watched.end() || it->second.fd != w.fd)
@@ -275,6 +291,11 @@ void unwatchConnection(const QString &connectionName)
 void setReaderAhead(const QSqlDatabase &db, bool ahead)
 {
     linkWatch().setReaderAhead(db.connectionName(), ahead);
+}
+
+void setStreaming(const QSqlDatabase &db, bool streaming)
+{
+    linkWatch().setStreaming(db.connectionName(), streaming);
 }
 
 bool cutForNoAnswer(const QSqlDatabase &db)

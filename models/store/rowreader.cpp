@@ -57,6 +57,12 @@ Expected<QByteArray> withValues(PGconn *conn, const QByteArray &sql, const QVari
     return out;
 }
 
+/// A row the team store sent that mltco cannot read: the store's words, not damage (nothing says the store is damaged).
+Error unreadable(const QString &what)
+{
+    return Error{QStringLiteral("Cannot read the team store: it sent a row mltco cannot read (%1).").arg(what), {}};
+}
+
 constexpr int kRowsPerBatch = 4096;           // a batch of the price listing is about a megabyte
 constexpr qsizetype kBytesPerBatch = 8 << 20; // rows of long texts end a batch sooner
 
@@ -88,17 +94,20 @@ struct RowReader::Impl
                 PQfreemem(buffer);
             while (PGresult *r = PQgetResult(conn))
                 PQclear(r);
-            copying = false;
+            setCopying(false);
         }
         run(ending(false));
         open = false;
     }
-    /// What ends the read: the reader's own transaction (committed when it read to the end; nothing was written), or
-    /// back to the savepoint in the caller's, which undoes the read's settings and, after a failure, the failure.
+    /// What ends the read: the reader's own transaction (committed when it read to the end; nothing was written). In
+    /// the caller's: read to the end, its settings put back and its savepoint released (what the caller's transaction
+    /// did meanwhile stays); left or failed, back to the savepoint, which undoes the settings and the failure.
     QByteArray ending(bool whole) const
     {
         if (ownTransaction)
             return whole ? "COMMIT" : "ROLLBACK";
+        if (whole)
+            return restore + "; RELEASE SAVEPOINT " + savepoint;
         return "ROLLBACK TO SAVEPOINT " + savepoint + "; RELEASE SAVEPOINT " + savepoint;
     }
     /// One statement without rows; its error's words, or empty.
@@ -110,6 +119,15 @@ struct RowReader::Impl
                                   : QString::fromUtf8(r ? PQresultErrorMessage(r) : PQerrorMessage(conn)).trimmed();
         PQclear(r);
         return error;
+    }
+    /// Whether the COPY has more to send; while it has, the connection is marked busy (setReading) and statements
+    /// through sqlutil's helpers are refused in words rather than sent (Qt's driver would wait for the COPY's end
+    /// forever).
+    void setCopying(bool on)
+    {
+        if (copying != on)
+            setReading(db, on);
+        copying = on;
     }
     /// Tells the link watch whether rows may be waiting unread while the caller uses a batch (the server sends on as
     /// far as the socket holds, then waits for the reader, not for the link).
@@ -190,6 +208,7 @@ struct RowReader::Impl
     // value where the batch holds it (no QVariant, no PGresult per row).
     PGconn *conn = nullptr;
     QByteArray savepoint;        // inside the caller's transaction: where the read began
+    QByteArray restore;          // inside the caller's transaction: puts back the settings the read changed
     QByteArray data;             // the batch's values, one after the other
     std::vector<Field> fields;   // where each value of the batch is in data, row by row
     int columns = 0;             // values a row
@@ -250,17 +269,46 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
     d.ownTransaction = state == PQTRANS_IDLE;
     static std::atomic<quint64> reads{0};
     d.savepoint = "mltco_read_" + QByteArray::number(++reads);
-    // The listing's rows are used as they come: each instance type's prices read through the lookup index in its
-    // order (a bitmap scan reads a table's pages in their order and sorts after), by one process (workers of a
-    // parallel plan would hand their rows over in no order). SET LOCAL lasts to the end of the reader's transaction,
-    // or to the savepoint's rollback.
-    QByteArray begin = d.ownTransaction ? QByteArray("BEGIN READ ONLY") : "SAVEPOINT " + d.savepoint;
+    // The read lasts as long as its caller takes over the rows (a listing piped into a pager left open): no statement
+    // timeout cuts it, the link watch does if the link stalls. The listing's rows are used as they come: each instance
+    // type's prices read through the lookup index in its order (a bitmap scan reads a table's pages in their order
+    // and sorts after), by one process (workers of a parallel plan would hand their rows over in no order).
+    QByteArray settings = "SET LOCAL statement_timeout = 0";
     if (plan == Plan::FirstRowsSoon)
-        begin += "; SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0";
-    if (const QString error = d.run(begin); !error.isEmpty()) {
-        if (d.ownTransaction && PQtransactionStatus(conn) != PQTRANS_IDLE)
-            d.run("ROLLBACK");
-        return readFailure(db, error);
+        settings += "; SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0";
+    if (d.ownTransaction) { // SET LOCAL ends with the reader's transaction
+        if (const QString error = d.run("BEGIN READ ONLY; " + settings); !error.isEmpty()) {
+            if (PQtransactionStatus(conn) != PQTRANS_IDLE)
+                d.run("ROLLBACK");
+            return readFailure(db, error);
+        }
+    } else {
+        // In the caller's transaction the settings are put back at the read's end, which keeps what the transaction
+        // did meanwhile (the savepoint is released, not rolled back to, unless the read failed or was left).
+        if (const QString error = d.run("SAVEPOINT " + d.savepoint); !error.isEmpty())
+            return readFailure(db, error);
+        d.open = true;
+        PGresult *now = PQexec(conn, "SELECT current_setting('statement_timeout'), current_setting('enable_bitmapscan'), "
+                                     "current_setting('max_parallel_workers_per_gather')");
+        const bool read = PQresultStatus(now) == PGRES_TUPLES_OK && PQntuples(now) == 1 && PQnfields(now) == 3;
+        const QString error =
+            read ? QString() : QString::fromUtf8(now ? PQresultErrorMessage(now) : PQerrorMessage(conn)).trimmed();
+        if (read) {
+            d.restore = "SELECT";
+            const char *names[] = {"statement_timeout", "enable_bitmapscan", "max_parallel_workers_per_gather"};
+            for (int i = 0; i < 3; ++i) {
+                char *value = PQescapeLiteral(conn, PQgetvalue(now, 0, i), static_cast<std::size_t>(PQgetlength(now, 0, i)));
+                d.restore += QByteArray(i ? ", " : " ") + "set_config('" + names[i] + "', " + (value ? value : "''") +
+                             ", true)";
+                PQfreemem(value);
+            }
+        }
+        PQclear(now);
+        const QString set = read ? d.run(settings) : error;
+        if (!set.isEmpty()) {
+            d.abandon();
+            return readFailure(db, set);
+        }
     }
     d.open = true;
     const QByteArray copy = "COPY (" + *query + ") TO STDOUT";
@@ -274,7 +322,7 @@ Expected<std::unique_ptr<RowReader>> RowReader::start(const QSqlDatabase &db, co
         d.abandon();
         return readFailure(db, error, code);
     }
-    d.copying = true;
+    d.setCopying(true);
     return reader;
 }
 
@@ -308,11 +356,20 @@ bool RowReader::next()
     d->rows = 0;
     d->row = 0;
     d->setAhead(false); // the wait for the next rows is the link's again
+    if (d->copying && PQtransactionStatus(d->conn) != PQTRANS_ACTIVE) {
+        // The COPY was read away by another statement on this connection (see rowreader.h), or the connection is gone.
+        d->setCopying(false);
+        if (!connectionBroken(d->db) && !m_error)
+            m_error = Error{QStringLiteral("A read of the team store was ended by another statement on its connection "
+                                           "before its last row; what it gave is not all there is."),
+                            {}};
+        return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
+    }
     while (d->copying && d->rows < kRowsPerBatch && d->data.size() < kBytesPerBatch) {
         char *buffer = nullptr;
         const int length = PQgetCopyData(d->conn, &buffer, 0);
         if (length < 0) {
-            d->copying = false; // -1: the COPY's end, its outcome in the result that follows; -2: the link failed
+            d->setCopying(false); // -1: the COPY's end, its outcome in the result that follows; -2: the link failed
             if (length == -2)
                 return fail(QString::fromUtf8(PQerrorMessage(d->conn)).trimmed());
             break;
@@ -320,8 +377,8 @@ bool RowReader::next()
         const QString wrong = d->addRow(buffer, length);
         PQfreemem(buffer);
         if (!wrong.isEmpty()) {
-            d->copying = true; // still sending: abandon() stops it
-            m_error = damage(wrong);
+            d->setCopying(true); // still sending: abandon() stops it
+            m_error = unreadable(wrong);
             return fail(wrong);
         }
     }
@@ -348,7 +405,9 @@ bool RowReader::next()
 
 bool RowReader::isNull(int column) const
 {
-    return d->stmt ? sqlite3_column_type(d->stmt, column) == SQLITE_NULL : d->field(column).length < 0;
+    if (d->stmt)
+        return sqlite3_column_type(d->stmt, column) == SQLITE_NULL;
+    return column < 0 || column >= d->columns || d->row >= d->rows || d->field(column).length < 0;
 }
 
 qint64 RowReader::int64(int column) const
@@ -382,16 +441,19 @@ double RowReader::real(int column) const
 
 void RowReader::noteBadNumber(int column) const
 {
-    if (!m_error)
-        m_error = damage(QStringLiteral("column %1 holds \"%2\" where a number belongs")
+    const QString what = QStringLiteral("column %1 holds \"%2\" where a number belongs")
                              .arg(column + 1)
-                             .arg(QString::fromUtf8(text(column)).left(40)));
+                             .arg(QString::fromUtf8(text(column)).left(40));
+    if (!m_error)
+        m_error = d->stmt ? damage(what) : unreadable(what);
 }
 
 QByteArrayView RowReader::text(int column) const
 {
     if (d->stmt)
         return columnBytes(d->stmt, column);
+    if (column < 0 || column >= d->columns || d->row < 0 || d->row >= d->rows)
+        return {};
     const Impl::Field &f = d->field(column);
     return f.length < 0 ? QByteArrayView() : QByteArrayView(d->data.constData() + f.at, f.length);
 }

@@ -19,6 +19,14 @@ namespace mltco::store {
 /// of its own that ends with the reader). For the reads of a million prices; `?` placeholders, bound in order from
 /// `values` (integers, doubles or text; on PostgreSQL written into the statement as quoted literals, COPY taking no
 /// parameters).
+///
+/// On a team store the connection is the reader's until its rows have all come (or it is destroyed): a statement sent
+/// on it meanwhile through Qt would wait forever for the stream's end, one sent through libpq would swallow the rest
+/// of it. sqlutil's exec(), execPlain() and queryInt() refuse in words while a read streams (setReading()); a read
+/// whose stream another statement took says so at its next batch. Read what another statement needs first, or use
+/// another connection. Nor should the event loop run while a read streams on a connection that listens for change
+/// notices: Qt's notification handler reads whatever the socket holds into libpq's buffer, which would then hold the
+/// rest of the stream (readers run to their end synchronously, or on a thread with a connection of its own).
 class RowReader final
 {
 public:

@@ -10,6 +10,9 @@
 
 #include <sqlite3.h>
 
+#include <atomic>
+#include <optional>
+
 namespace mltco::store {
 
 namespace {
@@ -26,11 +29,36 @@ QString failedStatement(const QSqlDatabase &db, const QSqlError &error, const QS
         return QStringLiteral("%1: %2").arg(what, words);
     return words == error.text() ? QStringLiteral("%1: %2").arg(sql, words) : words;
 }
+
+constexpr char kReading[] = "mltcoReading";
+std::atomic<int> g_reading{0}; // connections marked by setReading(): none, and no statement looks further
+
+/// A statement sent on a connection whose read is still streaming its rows would never end (Qt's driver waits for
+/// the stream's end) or would swallow the rest of it: refused in words instead.
+std::optional<Error> readUnderWay(const QSqlDatabase &db)
+{
+    if (g_reading.load(std::memory_order_relaxed) == 0 || !db.driver() || !db.driver()->property(kReading).toBool())
+        return std::nullopt;
+    return Error{QStringLiteral("Another read on this connection of the team store is still under way; the statement "
+                                "was not sent."),
+                 {}};
+}
 } // namespace
+
+void setReading(const QSqlDatabase &db, bool reading)
+{
+    if (!db.driver() || db.driver()->property(kReading).toBool() == reading)
+        return;
+    db.driver()->setProperty(kReading, reading ? QVariant(true) : QVariant());
+    g_reading.fetch_add(reading ? 1 : -1, std::memory_order_relaxed);
+    setStreaming(db, reading);
+}
 
 Expected<QSqlQuery> exec(const QSqlDatabase &db, const QString &sql, std::initializer_list<QVariant> values,
                          const QString &what)
 {
+    if (std::optional<Error> busy = readUnderWay(db))
+        return *busy;
     QSqlQuery query(db);
     query.setForwardOnly(true);
     if (!query.prepare(sql))
@@ -52,6 +80,8 @@ qint64 insertedId(QSqlQuery &query)
 
 Status execPlain(const QSqlDatabase &db, const QString &sql)
 {
+    if (std::optional<Error> busy = readUnderWay(db))
+        return *busy;
     QSqlQuery query(db);
     if (!query.exec(sql))
         return Error{failedStatement(db, query.lastError(), sql, {}), {}};
@@ -60,6 +90,8 @@ Status execPlain(const QSqlDatabase &db, const QString &sql)
 
 Expected<qint64> queryInt(const QSqlDatabase &db, const QString &sql)
 {
+    if (std::optional<Error> busy = readUnderWay(db))
+        return *busy;
     QSqlQuery query(db);
     if (!query.exec(sql) || !query.next())
         return Error{failedStatement(db, query.lastError(), sql, {}), {}};

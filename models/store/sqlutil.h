@@ -32,6 +32,11 @@ qint64 insertedId(QSqlQuery &query);
 /// Runs one statement that needs no bound values (PRAGMA, DDL).
 Status execPlain(const QSqlDatabase &db, const QString &sql);
 
+/// Marks a team store's connection as streaming a read's rows (RowReader) or not. While it streams, exec(),
+/// execPlain() and queryInt() refuse in words ("Another read on this connection … is still under way") instead of
+/// sending a statement that Qt's driver would wait on forever.
+void setReading(const QSqlDatabase &db, bool reading);
+
 /// "the document is damaged: DETAIL. Restore it from a backup; mltco will not read or write it." For a
 /// statement that failed on a document that passed its check when it was opened.
 Error damage(const QString &detail);

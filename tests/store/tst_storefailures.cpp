@@ -28,6 +28,7 @@
 #include <QTest>
 
 #include <optional>
+#include <chrono>
 #include <thread>
 
 using namespace mltco;
@@ -155,31 +156,33 @@ private slots:
         QCOMPARE(countOn(test::clusterUrl(database), QStringLiteral("SELECT count(*) FROM plan")), 0);
     }
 
-    // A reader whose consumer pauses longer than the deadline (a listing piped into a pager left open) holds the next
-    // batch unread in its socket while the server idles in the transaction: the link delivered, so the watch leaves
-    // it, and the read goes on to its last row when the consumer comes back.
+    // A reader whose consumer pauses longer than the deadline (a listing piped into a pager left open) has its next rows
+    // unread in its socket while the server waits to send the rest (tens of megabytes): the link delivered, so the
+    // watch leaves it, and the read goes on to its last row when the consumer comes back.
     void aReaderPausedLongerThanTheDeadlineIsNotCut()
     {
         const QString database = newStore(QStringLiteral("paused reader"));
         auto doc = store::Document::openExisting(test::clusterUrl(database));
         QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
         Expected<std::unique_ptr<store::RowReader>> rows =
-            store::RowReader::start((*doc)->database(), "SELECT g FROM generate_series(1, 20000) g ORDER BY g");
+            store::RowReader::start((*doc)->database(),
+                                    "SELECT g, repeat('x', 100) FROM generate_series(1, 400000) g ORDER BY g");
         QVERIFY(rows);
         QVERIFY((*rows)->next());
-        QTest::qWait((kDeadlineSeconds + 3) * 1000);
+        // No event loop meanwhile: Qt's notification handler would read the waiting rows into libpq's buffer.
+        std::this_thread::sleep_for(std::chrono::seconds(kDeadlineSeconds + 3));
         qint64 read = 1;
         while ((*rows)->next()) {
             QCOMPARE((*rows)->int64(0), read + 1);
             ++read;
         }
         QVERIFY2(!(*rows)->error(), (*rows)->error() ? qPrintable((*rows)->error()->message) : "");
-        QCOMPARE(read, qint64(20000));
+        QCOMPARE(read, qint64(400000));
         QVERIFY(!store::cutForNoAnswer((*doc)->database()));
     }
 
-    // The link stops forwarding part-way through a read (the reader has asked for its next rows ahead): the read ends
-    // in words within the deadline, never hangs.
+    // The link stops forwarding part-way through a read (the server sends on while the reader's caller uses a batch):
+    // the read ends in words within the deadline, never hangs.
     void aLinkThatStallsMidReadIsCutInWords()
     {
         const QString database = newStore(QStringLiteral("stalled read"));
@@ -202,6 +205,42 @@ private slots:
         QVERIFY2((*rows)->error()->message.contains(QStringLiteral("did not answer for %1 seconds").arg(kDeadlineSeconds)),
                  qPrintable((*rows)->error()->message));
         QVERIFY2(took < kAnswerWithinMs, qPrintable(QString::number(took)));
+    }
+
+    // The link stops carrying the one connection a read streams on while new connections still get through (a NAT or a
+    // tunnel that lost this flow): the server, asked over a new connection, is waiting to send its rows, which for a
+    // streaming read is the link's stall, not work; the read ends in words within the deadline.
+    void aReadWhoseConnectionAloneStallsIsCutInWords()
+    {
+        const QString database = newStore(QStringLiteral("stalled flow"));
+        TcpProxy proxy(test::clusterPort());
+        auto doc = store::Document::openExisting(proxyUrl(proxy, database));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        Expected<std::unique_ptr<store::RowReader>> rows = store::RowReader::start(
+            (*doc)->database(), "SELECT g, repeat('x', 200) FROM generate_series(1, 400000) g ORDER BY g");
+        QVERIFY(rows);
+        QVERIFY((*rows)->next());
+        proxy.freezeExisting();
+        // Should the watch leave it, the link comes back after twice the time allowed, and the checks below fail.
+        std::thread comesBack([&proxy] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2 * kAnswerWithinMs));
+            proxy.thaw();
+        });
+        QElapsedTimer timer;
+        timer.start();
+        qint64 read = 1;
+        while ((*rows)->next())
+            ++read;
+        const qint64 took = timer.elapsed();
+        const bool cut = store::cutForNoAnswer((*doc)->database());
+        proxy.thaw();
+        comesBack.join();
+        QVERIFY(cut);
+        QVERIFY(read < 400000);
+        QVERIFY((*rows)->error());
+        QVERIFY2((*rows)->error()->message.contains(QStringLiteral("did not answer for %1 seconds").arg(kDeadlineSeconds)),
+                 qPrintable((*rows)->error()->message));
+        QVERIFY2(took >= kDeadlineSeconds * 1000 && took < kAnswerWithinMs, qPrintable(QString::number(took)));
     }
 
     void aLinkThatStallsMidImportIsCutAndNothingLands()

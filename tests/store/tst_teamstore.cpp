@@ -22,6 +22,7 @@
 #include <QTest>
 
 #include <functional>
+#include <chrono>
 #include <thread>
 
 using namespace mltco;
@@ -635,7 +636,52 @@ private slots:
         QVERIFY2(after.exec(QStringLiteral("SELECT count(*) FROM before_failure")) && after.next(),
                  qPrintable(after.lastError().text()));
         QCOMPARE(after.value(0).toInt(), 1);
-        // Inside the caller's transaction a whole read leaves no cursor and the transaction open.
+        // While a read's rows still stream, a statement through sqlutil is refused in words (Qt's driver would wait for
+        // the stream's end forever) and the read goes on; a read whose last rows have come leaves the connection to the
+        // caller, and inside the caller's transaction what it writes then is kept when the read ends.
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT g FROM generate_series(1, 100000) g ORDER BY g");
+            QVERIFY(rows && (*rows)->next());
+            const Status refused = store::execPlain(sql, QStringLiteral("SELECT 1"));
+            QVERIFY(!refused);
+            QVERIFY2(refused.error().message.contains(QStringLiteral("still under way")), qPrintable(refused.error().message));
+            QVERIFY(!store::queryInt(sql, QStringLiteral("SELECT 1")));
+            QCOMPARE(rowsLeft(**rows), 99999);
+            QVERIFY(!(*rows)->error());
+        }
+        QVERIFY(store::execPlain(sql, QStringLiteral("SELECT 1")));
+        QVERIFY(store::execPlain(sql, QStringLiteral("BEGIN")));
+        QVERIFY(store::execPlain(sql, QStringLiteral("CREATE TEMP TABLE during_read (n int)")));
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT g FROM generate_series(1, 3) g", {}, store::RowReader::Plan::FirstRowsSoon);
+            QVERIFY(rows && (*rows)->next()); // all three rows have come: the connection is the caller's again
+            QVERIFY2(store::execPlain(sql, QStringLiteral("INSERT INTO during_read VALUES (7)")), "refused after the stream");
+            QCOMPARE(rowsLeft(**rows), 2);
+            QVERIFY(!(*rows)->error());
+        }
+        QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
+        const Expected<qint64> kept = store::queryInt(sql, QStringLiteral("SELECT count(*) FROM during_read WHERE n = 7"));
+        QVERIFY(kept);
+        QCOMPARE(*kept, qint64(1));
+        // A statement timeout of the session's does not cut a read whose caller takes its time over the rows (the link
+        // watch guards a stalled link): the server waits to send while the caller pauses.
+        QVERIFY(store::execPlain(sql, QStringLiteral("SET statement_timeout = '1s'")));
+        {
+            Expected<std::unique_ptr<store::RowReader>> rows =
+                store::RowReader::start(sql, "SELECT g, repeat('x', 100) FROM generate_series(1, 400000) g ORDER BY g");
+            QVERIFY(rows && (*rows)->next());
+            std::this_thread::sleep_for(std::chrono::milliseconds(1500)); // no event loop: nothing reads the socket
+            QCOMPARE(rowsLeft(**rows), 399999);
+            QVERIFY2(!(*rows)->error(), (*rows)->error() ? qPrintable((*rows)->error()->message) : "");
+        }
+        const Expected<qint64> timeout =
+            store::queryInt(sql, QStringLiteral("SELECT extract(epoch FROM current_setting('statement_timeout')::interval)::int"));
+        QVERIFY(timeout);
+        QCOMPARE(*timeout, qint64(1)); // the session's own again
+        QVERIFY(store::execPlain(sql, QStringLiteral("RESET statement_timeout")));
+        // Inside the caller's transaction a whole read leaves the transaction open.
         QVERIFY(store::execPlain(sql, QStringLiteral("BEGIN")));
         {
             Expected<std::unique_ptr<store::RowReader>> rows =
@@ -643,20 +689,19 @@ private slots:
             QVERIFY(rows);
             QCOMPARE(rowsLeft(**rows), 5000);
         }
-        QVERIFY2(after.exec(QStringLiteral("SELECT count(*) FROM pg_cursors")) && after.next(),
-                 qPrintable(after.lastError().text()));
-        QCOMPARE(after.value(0).toInt(), 0);
         QVERIFY2(store::execPlain(sql, QStringLiteral("SAVEPOINT open")), "the caller's transaction was ended");
         // The planner is told how the result is used: a read whose first rows are wanted soonest reads indexes in their
         // order (no bitmap scan) in one process (no parallel workers), for the read only: the caller's transaction has
         // its own settings again after it.
-        const QString settings =
-            QStringLiteral("SELECT current_setting('enable_bitmapscan') || ' ' || current_setting('max_parallel_workers_per_gather')");
+        const QString settings = QStringLiteral("SELECT current_setting('enable_bitmapscan') || ' ' || "
+                                                "current_setting('max_parallel_workers_per_gather') || ' ' || "
+                                                "current_setting('statement_timeout')");
+        QVERIFY(store::execPlain(sql, QStringLiteral("SET LOCAL statement_timeout = '5min'")));
         QVERIFY(after.exec(settings) && after.next());
         const QString own = after.value(0).toString();
-        QVERIFY2(own != QLatin1String("off 0"), qPrintable(own));
-        for (const auto &[plan, during] : {std::pair{store::RowReader::Plan::FirstRowsSoon, QStringLiteral("off 0")},
-                                           std::pair{store::RowReader::Plan::AllRows, own}}) {
+        QVERIFY2(own == QLatin1String("on 2 5min"), qPrintable(own)); // set by the test's session below
+        for (const auto &[plan, during] : {std::pair{store::RowReader::Plan::FirstRowsSoon, QStringLiteral("off 0 0")},
+                                           std::pair{store::RowReader::Plan::AllRows, QStringLiteral("on 2 0")}}) {
             {
                 Expected<std::unique_ptr<store::RowReader>> rows =
                     store::RowReader::start(sql, "SELECT g FROM generate_series(1, 3) g", {}, plan);
@@ -671,9 +716,9 @@ private slots:
         QVERIFY(store::execPlain(sql, QStringLiteral("COMMIT")));
     }
 
-    // A read is started only on a connection that is idle or inside the caller's transaction: while another reader's
-    // batch is under way it is refused in words (a statement sent then would throw that batch away), inside a failed
-    // transaction likewise; the first reader reads on untouched.
+    // A read is started only on a connection that is idle or inside the caller's transaction: while another read's rows
+    // still stream it is refused in words (a statement sent then would swallow the rest of that stream), inside a
+    // failed transaction likewise; the first reader reads on untouched.
     void aReaderWaitsItsTurnOnItsConnection()
     {
         const QString db = test::newClusterDatabase(QStringLiteral("turns"));

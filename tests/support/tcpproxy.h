@@ -75,11 +75,19 @@ public:
         m_freezeAt = m_forwarded.load() + bytes;
         wake();
     }
+    /// Stops forwarding on the connections open now, keeping their sockets open, while new ones are accepted and
+    /// forwarded: a NAT or a tunnel that lost one flow while new ones get through.
+    void freezeExisting()
+    {
+        m_holdExisting = true;
+        wake();
+    }
     /// Forwards again what was held (a link that comes back): nothing was lost meanwhile, only delayed.
     void thaw()
     {
         m_freezeAt = -1;
         m_frozen = false;
+        m_releaseHeld = true;
         wake();
     }
     /// Resets every connection (RST): what a server machine that went away, or a NAT that dropped its state, does.
@@ -95,6 +103,7 @@ private:
     {
         int client;
         int server;
+        bool held = false; // freezeExisting(): polled for nothing, forwards nothing
     };
 
     void wake()
@@ -161,14 +170,21 @@ private:
                 }
                 m_pairs.clear();
             }
+            if (m_holdExisting.exchange(false))
+                for (Pair &p : m_pairs)
+                    p.held = true;
+            if (m_releaseHeld.exchange(false))
+                for (Pair &p : m_pairs)
+                    p.held = false;
             // Frozen or not as of this poll: thaw() may run meanwhile, and `fds` holds the pairs only when not.
             const bool frozen = m_frozen;
             std::vector<pollfd> fds{{m_wake[0], POLLIN, 0}};
             if (!frozen) {
                 fds.push_back({m_listen, POLLIN, 0});
                 for (const Pair &p : m_pairs) {
-                    fds.push_back({p.client, POLLIN, 0});
-                    fds.push_back({p.server, POLLIN, 0});
+                    const short events = p.held ? 0 : POLLIN;
+                    fds.push_back({p.client, events, 0});
+                    fds.push_back({p.server, events, 0});
                 }
             }
             if (::poll(fds.data(), fds.size(), 200) <= 0)
@@ -194,6 +210,15 @@ private:
                 const Pair p = m_pairs[i];
                 const short up = fds[2 + 2 * i].revents;
                 const short down = fds[3 + 2 * i].revents;
+                if (p.held) { // kept as it is; one whose end went away is closed (it would wake every poll)
+                    if ((up | down) & (POLLHUP | POLLERR)) {
+                        ::close(p.client);
+                        ::close(p.server);
+                    } else {
+                        kept.push_back(p);
+                    }
+                    continue;
+                }
                 bool alive = true;
                 if (up & (POLLIN | POLLHUP | POLLERR))
                     alive = pump(p.client, p.server, true);
@@ -219,6 +244,8 @@ private:
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_frozen{false};
     std::atomic<bool> m_cut{false};
+    std::atomic<bool> m_holdExisting{false};
+    std::atomic<bool> m_releaseHeld{false};
     std::atomic<qint64> m_freezeAt{-1};
     std::atomic<qint64> m_forwarded{0};
 };
