@@ -680,7 +680,8 @@ private:
             double total = 0;
             const QString named = namedCosts(m_notGpuCosts, total);
             m_data.notGpuCost = total;
-            m_data.notes << (m_notGpu == 1 ? QStringLiteral("1 row is not a GPU charge (no GPU count in SkuPriceDetails "
+            // Both forms name all three values: a form that left one out made QString::arg replace none of them.
+            m_data.notes << (m_notGpu == 1 ? QStringLiteral("%3 row is not a GPU charge (no GPU count in SkuPriceDetails "
                                                             "and no instance type the catalog knows with GPUs) and was "
                                                             "left out, %1: %2")
                                             : QStringLiteral("%3 rows are not GPU charges (no GPU count in SkuPriceDetails "

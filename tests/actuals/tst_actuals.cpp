@@ -187,6 +187,7 @@ private slots:
         const QString notes = data->notes.join('\n');
         QVERIFY2(notes.contains(QStringLiteral("2 Tax, Credit and Adjustment rows")), qPrintable(notes));
         QVERIFY2(notes.contains(QStringLiteral("1 row is not a GPU charge")), qPrintable(notes));
+        QVERIFY2(!notes.contains(QLatin1Char('%')), qPrintable(notes)); // every value in its place
         QVERIFY2(notes.contains(QStringLiteral("1 correction row was added to the month it corrects")), qPrintable(notes));
         // What was counted is named as what was left out: by instance type and cost, worked from the fixture's rows
         // (p4d.24xlarge 3,277.26 + 1,500 + 0 + 120 + 6,554.52 - 327.73; g5.xlarge 80; the p3.2xlarge 30.60).

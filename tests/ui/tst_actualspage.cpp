@@ -248,9 +248,10 @@ private slots:
         const QString elastic = QStringLiteral("GCP preemptible A100, autoscaled");
         scenario->setCurrentIndex(scenario->findData(elastic));
         QTRY_COMPARE(f.editor()->plan().actuals->scenario, elastic);
+        QTRY_VERIFY(!f.find<QLabel>(QStringLiteral("demandNotSuggested"))); // offered: nothing to explain
+        // Found once the page has settled: the page builds its suggestions anew as they change.
         auto *apply = f.find<QPushButton>(QStringLiteral("applySuggestion_demand_gpu_hours"));
         QVERIFY(apply);
-        QTRY_VERIFY(!f.find<QLabel>(QStringLiteral("demandNotSuggested"))); // offered: nothing to explain
         const double suggested = page->suggestions().first().suggested;
         // The button names the value it sets and stands beside its text, before it on the same row.
         QVERIFY2(apply->text().startsWith(QStringLiteral("Apply ")) && apply->text().size() > 6, qPrintable(apply->text()));
