@@ -14,9 +14,11 @@ namespace mltco::store {
 
 /// Reads the rows of one SELECT, column by column without a QVariant per value: through SQLite's own statement (the
 /// text of a column is not copied), or on PostgreSQL as one COPY … TO STDOUT stream read a few thousand rows at a time
-/// (never the whole result at once; inside the caller's transaction if one is open, from a savepoint the reader rolls
-/// back to at its end, so neither its settings nor a failure of the read outlast it; else in a read-only transaction
-/// of its own that ends with the reader). For the reads of a million prices; `?` placeholders, bound in order from
+/// (never the whole result at once; inside the caller's transaction if one is open, from a savepoint: read to its
+/// end, the reader puts its settings back and releases the savepoint; left part-way or failed, it rolls back to it,
+/// so neither its settings nor its failure outlast it; else in a read-only transaction of its own that ends with the
+/// reader). No statement timeout cuts a read: its caller may take its time over the rows (the link watch guards a
+/// stalled link). For the reads of a million prices; `?` placeholders, bound in order from
 /// `values` (integers, doubles or text; on PostgreSQL written into the statement as quoted literals, COPY taking no
 /// parameters).
 ///
