@@ -16,6 +16,10 @@ mltco_add_test(tst_crashsafety SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_crashsafety
 mltco_add_test(tst_teamstore SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_teamstore.cpp LIBS mltco_importers mltco_storecopy)
 set_tests_properties(tst_teamstore PROPERTIES FIXTURES_REQUIRED pg_cluster LABELS postgresql
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;MLTCO_TEST_PG_DIR=${MLTCO_TEST_PG_DIR}")
+# Large reads on a team store (PostgreSQL only): the COPY stream, its values, transactions and failures.
+mltco_add_test(tst_rowreader SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_rowreader.cpp LIBS mltco_catalog)
+set_tests_properties(tst_rowreader PROPERTIES FIXTURES_REQUIRED pg_cluster LABELS postgresql
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;MLTCO_TEST_PG_DIR=${MLTCO_TEST_PG_DIR}")
 
 # A team store whose link stalls (a TCP proxy that stops forwarding), is reset, or whose server is killed mid-write
 # (a cluster of the test's own): said in words within the link watch's deadline, all or nothing kept.
