@@ -594,6 +594,20 @@ void MainWindow::showModelReference()
     dialog.exec();
 }
 
+namespace {
+
+// A page shown lays itself out over a few turns of the event loop: a chart that redraws for its new size (the price
+// history's bars) posts its drawing and the placing of its labels after the layout that asked for it.
+void settle()
+{
+    for (int turn = 0; turn < 6; ++turn) {
+        QApplication::sendPostedEvents();
+        QApplication::processEvents();
+    }
+}
+
+} // namespace
+
 Expected<QStringList> MainWindow::saveScreenshots(const QString &dir)
 {
     if (!QDir().mkpath(dir))
@@ -602,8 +616,7 @@ Expected<QStringList> MainWindow::saveScreenshots(const QString &dir)
     const Page before = currentPage();
     for (int p = 0; p < PageCount; ++p) {
         showPage(static_cast<Page>(p));
-        QApplication::processEvents();
-        QApplication::processEvents();
+        settle();
         const QString name = QStringLiteral("%1/%2-%3.png")
                                  .arg(dir)
                                  .arg(p + 1, 2, 10, QLatin1Char('0'))
@@ -632,8 +645,7 @@ Expected<QStringList> MainWindow::saveScreenshots(const QString &dir)
             if (tabs && m_catalog->rates()) {
                 QWidget *shown = tabs->currentWidget();
                 tabs->setCurrentWidget(m_catalog->rates());
-                QApplication::processEvents();
-                QApplication::processEvents();
+                settle();
                 QString ratesName = name;
                 ratesName.replace(QLatin1String(".png"), QLatin1String("-rates.png"));
                 const bool saved = grab().save(ratesName, "PNG");

@@ -2,6 +2,7 @@
 // $ per 1000 TF32 TFLOPS-hour bars, cheapest on top, following the chosen throughput basis.
 #include "models/catalog/catalogeditor.h"
 #include "models/catalog/catalogrepository.h"
+#include "models/catalog/importers/importrunner.h"
 #include "models/catalog/pricetrend.h"
 #include "models/store/document.h"
 #include "ui/charts/decimate.h"
@@ -14,6 +15,7 @@
 #include <QBarSet>
 #include <QComboBox>
 #include <QHorizontalBarSeries>
+#include <QGraphicsSimpleTextItem>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
@@ -207,6 +209,63 @@ private slots:
         for (int i = 0; i < set->count(); ++i)
             QVERIFY(set->at(set->count() - 1) <= set->at(i));
         QCOMPARE(set->at(set->count() - 1), 23.9232 / (8 * 494.7 / 1000));
+    }
+    // As many bars as can be read at the chart's height: with Lambda's catalog (21 comparable instance types) a
+    // 1440x900 window drew 20 bars in 190 pixels, their figures over each other and every other name left out. The
+    // chart keeps each bar's name and figure apart, says how many of how many it shows, and shows more (up to 20)
+    // as the window grows.
+    void tflopsBarsAreAsManyAsCanBeRead()
+    {
+        catalog::ImportRequest request;
+        request.path = QStringLiteral(MLTCO_SHARED_DIR "/data/skypilot-v8-lambda-vms.csv");
+        request.format = catalog::PriceFileFormat::SkyPilot;
+        request.options.provider = QStringLiteral("lambda");
+        request.options.observedAt = QDate(2025, 9, 1);
+        request.documentPath = m_ui->window->document()->path();
+        catalog::ImportProgress progress;
+        QVERIFY(catalog::runImport(request, progress));
+        page()->refresh();
+        auto *view = page()->findChild<ui::ChartView *>(QStringLiteral("tflopsComparisonChart"));
+        auto *note = page()->findChild<QLabel *>(QStringLiteral("tflopsCostNote"));
+        const auto shownLegibly = [&] {
+            QBarSet *set = bars();
+            if (!set)
+                return -1;
+            QList<QRectF> boxes;
+            for (QGraphicsItem *item : view->chart()->childItems())
+                if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item); text && text->isVisible())
+                    boxes << text->sceneBoundingRect();
+            if (boxes.size() != set->count())
+                return -1; // not placed yet, or a figure left out
+            for (qsizetype i = 0; i < boxes.size(); ++i)
+                for (qsizetype j = i + 1; j < boxes.size(); ++j)
+                    if (boxes[i].intersects(boxes[j]))
+                        return -1;
+            const double pitch = view->chart()->plotArea().height() / set->count();
+            return pitch >= 18 ? static_cast<int>(set->count()) : -1;
+        };
+        QTRY_VERIFY(shownLegibly() >= 5);
+        const int atFirst = shownLegibly();
+        QVERIFY2(atFirst < 20, qPrintable(QString::number(atFirst)));
+        QTRY_VERIFY2(note->text().contains(QStringLiteral("Showing the %1 cheapest of ").arg(atFirst)),
+                     qPrintable(note->text()));
+        auto *axis = static_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Vertical).first());
+        QCOMPARE(axis->count(), atFirst);
+
+        // A taller window: more of them, the cheapest still on top.
+        m_ui->window->resize(1440, 1800);
+        QTRY_VERIFY(shownLegibly() > atFirst);
+        QTRY_VERIFY(shownLegibly() > 0);
+        const int taller = shownLegibly();
+        QBarSet *set = bars();
+        for (int i = 0; i < set->count(); ++i)
+            QVERIFY(set->at(set->count() - 1) <= set->at(i));
+        QTRY_VERIFY2(note->text().contains(QStringLiteral("Showing the %1 cheapest of ").arg(taller)) || taller == 20,
+                     qPrintable(note->text()));
+
+        // Back to the first size: as many as at first.
+        m_ui->window->resize(1440, 900);
+        QTRY_COMPARE(shownLegibly(), atFirst);
     }
 };
 

@@ -43,7 +43,8 @@ namespace mltco::ui {
 namespace {
 
 constexpr int kMaxBarLabelWidth = 200; // pixels: an instance type's name beside its bar
-constexpr int kMaxBars = 20;
+constexpr int kMaxBars = 20; // the cheapest, when the chart is tall enough for them
+constexpr int kMinBars = 5;  // however short the chart
 constexpr int kInstanceRole = Qt::UserRole + 1; // provider U+001F name: survives a reload
 constexpr int kIdRole = Qt::UserRole + 2;
 
@@ -583,6 +584,26 @@ void PriceHistoryPage::redrawTflops()
     }
     unconverted.removeDuplicates();
     m_comparison = compareTflopsCost(editor.instanceTypes(), editor.gpus(), latest, basis, sources);
+    m_tflopsUnconverted = unconverted;
+    m_tflopsCurrency = cur;
+    drawTflopsBars();
+}
+
+int PriceHistoryPage::barsThatFit() const
+{
+    const int wanted = static_cast<int>(std::min<qsizetype>(kMaxBars, m_comparison.bars.size()));
+    const double height = m_tflopsChart->plotArea().height();
+    if (height <= 0) // not laid out yet: placeBarTexts() asks again once it is
+        return wanted;
+    // A bar's name and its figure beside it are one line of text each: a bar a line and a half high keeps both apart
+    // (at 1440x900 with the Lambda catalog, 20 bars in 190 pixels had their figures drawn over each other).
+    const double pitch = std::max(18.0, QFontMetricsF(m_tflopsChart->font()).height() * 1.5);
+    return std::min(wanted, std::max(kMinBars, static_cast<int>(height / pitch)));
+}
+
+void PriceHistoryPage::drawTflopsBars()
+{
+    const QString &cur = m_tflopsCurrency;
     m_tflopsChart->removeAllSeries();
     // removeAxis() only hands the axis back: delete it, or every redraw leaks two axes.
     const QList<QAbstractAxis *> tflopsAxes = m_tflopsChart->axes();
@@ -593,11 +614,12 @@ void PriceHistoryPage::redrawTflops()
     qDeleteAll(m_barTexts);
     m_barTexts.clear();
     const QList<TflopsBar> &bars = m_comparison.bars;
+    m_barsShown = 0;
     if (bars.isEmpty()) {
         m_tflopsChart->setTitle(tr("No instance type has both an on-demand price and a TF32 figure for its GPU."));
     } else {
         m_tflopsChart->setTitle(tr("%1 per 1000 TF32 TFLOPS-hour, cheapest first").arg(cur));
-        const int shown = static_cast<int>(std::min<qsizetype>(kMaxBars, bars.size()));
+        const int shown = barsThatFit();
         auto *set = new QBarSet(tr("%1 per 1000 TF32 TFLOPS-hour").arg(cur));
         set->setColor(QColor(0x2f, 0x80, 0xc0));
         set->setSelectedColor(QColor(0x2e, 0x9e, 0x5b));
@@ -615,6 +637,7 @@ void PriceHistoryPage::redrawTflops()
         for (int i = shown - 1; i >= 0; --i)
             set->append(bars[i].costPer1000 / scale.divisor);
         set->selectBar(shown - 1); // the cheapest, in green
+        m_barsShown = shown;
         auto *series = new QHorizontalBarSeries;
         series->append(set);
         series->setBarWidth(0.7);
@@ -652,8 +675,14 @@ void PriceHistoryPage::redrawTflops()
     QStringList notes;
     notes << tr("Each bar: the instance type's latest on-demand price per hour ÷ (node TF32 TFLOPS ÷ 1000); the "
                 "figure it uses is written beside it. Hover for the price and its source.");
-    if (bars.size() > kMaxBars)
-        notes << tr("Showing the %1 cheapest of %2 instance types.").arg(kMaxBars).arg(bars.size());
+    if (bars.size() > m_barsShown && m_barsShown < kMaxBars)
+        notes << tr("Showing the %1 cheapest of %2 instance types: drag the divider above the chart up, or make the "
+                    "window taller, to show up to %3.")
+                     .arg(m_barsShown)
+                     .arg(bars.size())
+                     .arg(std::min<qsizetype>(kMaxBars, bars.size()));
+    else if (bars.size() > m_barsShown)
+        notes << tr("Showing the %1 cheapest of %2 instance types.").arg(m_barsShown).arg(bars.size());
     if (!m_comparison.noFigure.isEmpty()) {
         QStringList parts;
         for (auto it = m_comparison.noFigure.cbegin(); it != m_comparison.noFigure.cend(); ++it) {
@@ -670,15 +699,25 @@ void PriceHistoryPage::redrawTflops()
             names << tr("%1 more").arg(m_comparison.noPrice.size() - 3);
         notes << tr("No on-demand price: %1.").arg(names.join(QStringLiteral(", ")));
     }
-    if (!unconverted.isEmpty())
+    if (!m_tflopsUnconverted.isEmpty())
         notes << tr("No exchange rate for the day of the price of %1: import the ECB's rates (Catalog › Exchange "
                     "rates).")
-                     .arg(unconverted.mid(0, 3).join(QStringLiteral(", ")));
+                     .arg(m_tflopsUnconverted.mid(0, 3).join(QStringLiteral(", ")));
     m_tflopsNote->setText(notes.join(QLatin1Char(' ')));
 }
 
 void PriceHistoryPage::placeBarTexts()
 {
+    // The chart's height decides how many bars are legible: a resize or the divider's move that changes it draws them
+    // again (once, after this event), never from inside the chart's own layout.
+    if (!m_comparison.bars.isEmpty() && barsThatFit() != m_barsShown && !m_barsRedrawPending) {
+        m_barsRedrawPending = true;
+        QTimer::singleShot(0, this, [this] {
+            m_barsRedrawPending = false;
+            drawTflopsBars();
+        });
+        return;
+    }
     const QList<QAbstractSeries *> series = m_tflopsChart->series();
     if (series.isEmpty())
         return;

@@ -59,7 +59,9 @@ private:
     void rebuildSelection();
     void filterSelection(const QString &text);
     void redrawHistory();
-    void redrawTflops();
+    void redrawTflops();   ///< the comparison read again, then drawTflopsBars()
+    void drawTflopsBars(); ///< the comparison's cheapest bars, as many as barsThatFit()
+    int barsThatFit() const;
     void placeBarTexts();
     /// `unconverted`: observations in another currency than the plan's without an exchange rate for their day.
     QList<Line> selectedLines(int *missing, int *unconverted, QSet<QString> *regions) const;
@@ -85,6 +87,10 @@ private:
     QLabel *m_tflopsNote;
     TflopsComparison m_comparison;
     QList<QGraphicsSimpleTextItem *> m_barTexts; ///< figure and basis beside each bar
+    QStringList m_tflopsUnconverted;             ///< prices left out of the comparison for want of a rate
+    QString m_tflopsCurrency;
+    int m_barsShown = 0;
+    bool m_barsRedrawPending = false;
 };
 
 } // namespace mltco::ui
