@@ -1,6 +1,8 @@
 # The Scenarios page (ui/scenarios): form editing, undo, catalog instances, and the scenario list.
 mltco_add_test(tst_scenarios SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scenarios.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
-               LIBS mltco_ui)
+               ${CMAKE_CURRENT_LIST_DIR}/scenariostestutil.h LIBS mltco_ui)
+mltco_add_test(tst_scenariopurchases SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scenariopurchases.cpp
+               ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h ${CMAKE_CURRENT_LIST_DIR}/scenariostestutil.h LIBS mltco_ui)
 mltco_add_test(tst_scenariolist SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_scenariolist.cpp
                ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h LIBS mltco_ui)
 mltco_add_test(tst_growingteam SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_growingteam.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h

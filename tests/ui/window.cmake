@@ -1,5 +1,7 @@
 mltco_add_test(tst_mainwindow SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_mainwindow.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
                LIBS mltco_ui)
+mltco_add_test(tst_windowdocuments SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_windowdocuments.cpp
+               ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h LIBS mltco_ui)
 # The window driven at random for two minutes (fixed seed); tests/monkey/run.sh runs it for 30 minutes under ASan.
 mltco_add_test(tst_monkey SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_monkey.cpp ${CMAKE_CURRENT_LIST_DIR}/uitestutil.h
                LIBS mltco_ui mltco_models LABELS ui)
