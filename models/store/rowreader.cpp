@@ -6,7 +6,12 @@
 
 #include <atomic>
 #include <charconv>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
@@ -63,6 +68,34 @@ Error unreadable(const QString &what)
     return Error{QStringLiteral("Cannot read the team store: it sent a row mltco cannot read (%1).").arg(what), {}};
 }
 
+/// Asks the server to stop a COPY it is sending, over a connection of its own (PQcancel), waiting for that a moment at
+/// most. libpq 15 gives PQcancel no time limit, and behind a proxy that accepts connections but forwards nothing it
+/// would wait for ever; it then finishes on a thread of its own whenever the link lets it. Reading away what the COPY
+/// sent meanwhile ends when the server stops, or when the link watch cuts a link that carries nothing.
+void askToStop(PGconn *conn)
+{
+    PGcancel *cancel = PQgetCancel(conn); // stands alone: the connection may close before the request is sent
+    if (!cancel)
+        return;
+    struct Asked
+    {
+        std::mutex mutex;
+        std::condition_variable answered;
+        bool done = false;
+    };
+    auto asked = std::make_shared<Asked>();
+    std::thread([cancel, asked] {
+        char reason[256];
+        PQcancel(cancel, reason, sizeof reason);
+        PQfreeCancel(cancel);
+        const std::lock_guard lock(asked->mutex);
+        asked->done = true;
+        asked->answered.notify_all();
+    }).detach();
+    std::unique_lock lock(asked->mutex);
+    asked->answered.wait_for(lock, std::chrono::seconds(2), [&asked] { return asked->done; });
+}
+
 constexpr int kRowsPerBatch = 4096;           // a batch of the price listing is about a megabyte
 constexpr qsizetype kBytesPerBatch = 8 << 20; // rows of long texts end a batch sooner
 
@@ -84,11 +117,7 @@ struct RowReader::Impl
     {
         setAhead(false);
         if (copying) {
-            if (PGcancel *cancel = PQgetCancel(conn)) {
-                char reason[256];
-                PQcancel(cancel, reason, sizeof reason);
-                PQfreeCancel(cancel);
-            }
+            askToStop(conn);
             char *buffer = nullptr;
             while (PQgetCopyData(conn, &buffer, 0) >= 0)
                 PQfreemem(buffer);

@@ -31,6 +31,7 @@ set_tests_properties(tst_storefailures PROPERTIES FIXTURES_REQUIRED pg_cluster L
 add_test(NAME tst_storefailures_clock COMMAND mltco_tests_sql store/tst_storefailures
          aFrozenLinkDuringAPlanSaveIsCutInWords aLinkThatStallsMidImportIsCutAndNothingLands
          aLinkThatStallsMidCatalogEditIsCutAndNothingLands aReaderPausedLongerThanTheDeadlineIsNotCut
-         aLinkThatStallsMidReadIsCutInWords aReadWhoseConnectionAloneStallsIsCutInWords)
+         aLinkThatStallsMidReadIsCutInWords aReadWhoseConnectionAloneStallsIsCutInWords
+         aReadLeftAsTheLinkStallsReturnsWithinTheDeadline)
 set_tests_properties(tst_storefailures_clock PROPERTIES FIXTURES_REQUIRED pg_cluster LABELS postgresql TIMEOUT 300
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;MLTCO_TEST_PG_DIR=${MLTCO_TEST_PG_DIR};MLTCO_LINK_WATCH_CLOCK=1")

@@ -249,6 +249,38 @@ private slots:
         checkCutInWords(readThroughAStall(QStringLiteral("stalled flow"), [](TcpProxy &proxy) { proxy.freezeExisting(); }));
     }
 
+    // A read left before its end (a listing piped into `head`, a page closed mid-read) just as the link stops
+    // forwarding: the reader asks the server to stop sending over a connection of its own, which a proxy that accepts
+    // and forwards nothing would hold for ever. Leaving the read returns within the deadline, and the connection the
+    // link no longer carries is cut and said so; the link comes back after twice that should the test fail.
+    void aReadLeftAsTheLinkStallsReturnsWithinTheDeadline()
+    {
+        const QString database = newStore(QStringLiteral("read left on a stalled link"));
+        TcpProxy proxy(test::clusterPort());
+        auto doc = store::Document::openExisting(proxyUrl(proxy, database));
+        QVERIFY2(doc, doc ? "" : qPrintable(doc.error().message));
+        Expected<std::unique_ptr<store::RowReader>> rows = store::RowReader::start(
+            (*doc)->database(), "SELECT g, repeat('x', 200) FROM generate_series(1, 400000) g ORDER BY g");
+        QVERIFY2(rows, rows ? "" : qPrintable(rows.error().message));
+        QVERIFY((*rows)->next());
+        proxy.freeze();
+        std::thread comesBack([&proxy] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2 * kAnswerWithinMs));
+            proxy.thaw();
+        });
+        const auto joined = qScopeGuard([&] {
+            proxy.thaw();
+            comesBack.join();
+        });
+        QElapsedTimer timer;
+        timer.start();
+        rows->reset();
+        const qint64 took = timer.elapsed();
+        QVERIFY2(took < kAnswerWithinMs, qPrintable(QString::number(took)));
+        QVERIFY(store::cutForNoAnswer((*doc)->database()));
+        QVERIFY(store::connectionBroken((*doc)->database()));
+    }
+
     void aLinkThatStallsMidImportIsCutAndNothingLands()
     {
         const QString database = newStore(QStringLiteral("stalled import"));
