@@ -5,6 +5,7 @@
 #include "models/catalog/catalogrepository.h"
 #include "models/catalog/importers/importrunner.h"
 #include "models/catalog/importers/pricefile.h"
+#include "models/common/numbertext.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -121,19 +122,15 @@ int runImport(const QStringList &args, Io &io)
         io.out << options.fileName << " (" << observed << ") was imported before; nothing added.\n";
         return ExitOk;
     }
-    io.out << "Imported " << options.fileName << " (" << observed << "): " << summary->pricesAdded << " price points, "
-           << summary->instancesAdded << " new instance types, " << summary->providersAdded << " new providers, "
-           << summary->gpusAdded << " new GPU models.\n";
+    io.out << "Imported " << options.fileName << " (" << observed << "): " << catalog::describeAdded(*summary) << ".\n";
     QStringList providers = summary->pricesByProvider.keys();
     providers.sort();
     for (const QString &p : providers)
-        io.out << "  " << p << ": " << summary->pricesByProvider.value(p) << " price points\n";
+        io.out << "  " << p << ": " << countOf(summary->pricesByProvider.value(p), u"price point", u"price points") << '\n';
     if (result->rowsSkipped > 0)
-        io.out << "  " << result->rowsSkipped
-               << (aws         ? " rows left out (other products, operating systems, tenancies "
-                                 "and terms)\n"
-                   : datedFeed ? " rows left out (see the notes)\n"
-                               : " rows left out by option\n");
+        io.out << "  "
+               << countOf(result->rowsSkipped, u"row left out", u"rows left out")
+               << (aws ? " (other products, operating systems, tenancies and terms)\n" : " (see the notes)\n");
     for (const QString &note : result->notes)
         io.out << "  note: " << note << '\n';
     return ExitOk;

@@ -2,6 +2,7 @@
 // ECB's rates fetched from their own addresses (or a company's mirror, --url) and imported in one transaction.
 #include "cliio.h"
 
+#include "models/common/numbertext.h"
 #include "models/fetch/priceupdate.h"
 
 #include <QCommandLineParser>
@@ -63,11 +64,10 @@ void printOutcome(Io &io, const fetch::UpdateResult &result, bool rates)
         if (rates) {
             io.out << a.ratesAdded << " rates added, " << a.ratesChanged << " changed.\n";
         } else {
-            io.out << a.summary.pricesAdded << " price points, " << a.summary.instancesAdded << " new instance types, "
-                   << a.summary.providersAdded << " new providers, " << a.summary.gpusAdded << " new GPU models.\n";
+            io.out << catalog::describeAdded(a.summary) << ".\n";
         }
         if (a.rowsSkipped > 0)
-            io.out << "  " << a.rowsSkipped << " rows left out (see the notes, or --gpu-only)\n";
+            io.out << "  " << countOf(a.rowsSkipped, u"row left out", u"rows left out") << " (see the notes, or --gpu-only)\n";
         for (const QString &note : a.notes)
             io.out << "  note: " << note << '\n';
     }

@@ -1,5 +1,7 @@
 #include "models/actuals/plancompare.h"
 
+#include "models/common/numbertext.h"
+
 #include <QDate>
 #include <QHash>
 #include <QRegularExpression>
@@ -84,13 +86,15 @@ Expected<PlanComparison> compareWithPlan(const tco::ScenarioResult &scenario, co
         result.rows.append(row);
     }
     if (before > 0)
-        result.notes << QStringLiteral("%1 months of actuals before the plan's start (%2) are not compared")
-                            .arg(before)
-                            .arg(result.start);
+        result.notes << QStringLiteral("%1 not compared")
+                            .arg(countOf(before, QStringLiteral("month of actuals before the plan's start (%1) is")
+                                                     .arg(result.start),
+                                         QStringLiteral("months of actuals before the plan's start (%1) are")
+                                             .arg(result.start)));
     if (after > 0)
-        result.notes << QStringLiteral("%1 months of actuals after the plan's last month (%2) are not compared")
-                            .arg(after)
-                            .arg(end);
+        result.notes << QStringLiteral("%1 not compared")
+                            .arg(countOf(after, QStringLiteral("month of actuals after the plan's last month (%1) is").arg(end),
+                                         QStringLiteral("months of actuals after the plan's last month (%1) are").arg(end)));
     if (result.monthsWithActuals == 0 && !actuals.isEmpty())
         result.notes << QStringLiteral("no bill covers a month of the plan (%1 to %2): is the start right?")
                             .arg(result.start, end);

@@ -15,6 +15,12 @@ constexpr double kExactIntegers = 9007199254740992.0; // 2^53
 
 } // namespace
 
+QString countOf(qint64 n, QStringView one, QStringView many)
+{
+    static const QLocale english(QLocale::English, QLocale::UnitedStates);
+    return english.toString(n) + QLatin1Char(' ') + (n == 1 ? one : many).toString();
+}
+
 char *writeShortest(char *out, double value)
 {
     if (value == 0.0) {

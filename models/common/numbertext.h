@@ -1,8 +1,13 @@
 #pragma once
 
 #include <QByteArray>
+#include <QString>
 
 namespace mltco {
+
+/// A count with its words, singular or plural, the number grouped by thousands as the reports write it: "1 row has",
+/// "218,456 rows have" (`one` and `many` may carry the verb that agrees with them).
+QString countOf(qint64 n, QStringView one, QStringView many);
 
 /// Appends the shortest text that reads back to the same double, exactly as QByteArray::number(value, 'g',
 /// QLocale::FloatingPointShortest) writes it ("268000", "5e+05", "7.9908675799086755", "-0" as "0"), several times

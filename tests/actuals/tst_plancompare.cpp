@@ -84,7 +84,7 @@ private slots:
         Expected<PlanComparison> later = compareWithPlan(plan, actuals, QStringLiteral("2026-02"));
         QVERIFY(later);
         QVERIFY(
-            later->notes.join('\n').contains(QStringLiteral("1 months of actuals before the plan's start (2026-02)")));
+            later->notes.join('\n').contains(QStringLiteral("1 month of actuals before the plan's start (2026-02) is not compared")));
         Expected<PlanComparison> beyond = compareWithPlan(plan, actuals, QStringLiteral("2027-01"));
         QVERIFY(beyond && beyond->monthsWithActuals == 0);
         QVERIFY(beyond->notes.join('\n').contains(QStringLiteral("no bill covers a month of the plan")));

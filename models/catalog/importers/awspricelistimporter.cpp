@@ -3,6 +3,7 @@
 #include "models/catalog/importers/csvreader.h"
 #include "models/catalog/importers/importhelpers.h"
 #include "models/common/currency.h"
+#include "models/common/numbertext.h"
 
 #include <QHash>
 #include <QIODevice>
@@ -530,13 +531,13 @@ private:
     void writeNotes()
     {
         if (m_reservedTerms > 0)
-            m_data.notes << QStringLiteral("%1 reserved terms (1yr/3yr, No/Partial/All Upfront, standard/convertible) "
-                                           "recorded with their upfront fees")
-                                .arg(m_reservedTerms);
+            m_data.notes << countOf(m_reservedTerms, u"reserved term", u"reserved terms") +
+                                QStringLiteral(" (1yr/3yr, No/Partial/All Upfront, standard/convertible) recorded with "
+                                               "their upfront fees");
         if (m_zeroPrices > 0)
-            m_data.notes << QStringLiteral("%1 prices were 0.00 by the hour without being paid up front, and are "
-                                           "recorded as missing")
-                                .arg(m_zeroPrices);
+            m_data.notes << QStringLiteral("%1 0.00 by the hour without being paid up front, and %2 recorded as missing")
+                                .arg(countOf(m_zeroPrices, u"price was", u"prices were"),
+                                     m_zeroPrices == 1 ? u"is" : u"are");
         if (!m_unknownLocations.isEmpty()) {
             QStringList names(m_unknownLocations.cbegin(), m_unknownLocations.cend());
             names.sort();

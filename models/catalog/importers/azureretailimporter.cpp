@@ -1,6 +1,7 @@
 #include "models/catalog/importers/azureretailimporter.h"
 
 #include "models/common/currency.h"
+#include "models/common/numbertext.h"
 
 #include "models/catalog/importers/importhelpers.h"
 
@@ -425,30 +426,38 @@ struct AzureRetailReader::Impl
     {
         QStringList &notes = data.notes;
         if (spot > 0)
-            notes << QStringLiteral("%1 Spot prices (meters ending in \"Spot\")").arg(spot);
+            notes << countOf(spot, u"Spot price", u"Spot prices") + QStringLiteral(" (meters ending in \"Spot\")");
         if (reserved > 0)
-            notes << QStringLiteral("%1 reservations recorded as paid All Upfront: Azure gives a reservation's price "
-                                    "as the total for its term")
-                         .arg(reserved);
+            notes << countOf(reserved, u"reservation", u"reservations") +
+                         QStringLiteral(" recorded as paid All Upfront: Azure gives a reservation's price as the total "
+                                        "for its term");
         if (savingsPlans > 0)
-            notes << QStringLiteral("%1 savings-plan rates (1 and 3 years, by the hour)").arg(savingsPlans);
-        const auto note = [&](Skip why, const QString &text) {
+            notes << countOf(savingsPlans, u"savings-plan rate", u"savings-plan rates") +
+                         QStringLiteral(" (1 and 3 years, by the hour)");
+        // "1 Windows price left out (...)": the count's noun, then what befell them.
+        const auto note = [&](Skip why, QStringView one, QStringView many, QStringView rest) {
             if (skipped(why) > 0)
-                notes << text.arg(skipped(why));
+                notes << countOf(skipped(why), one, many) + rest.toString();
         };
-        note(Skip::Windows, QStringLiteral("%1 Windows prices left out (mltco compares Linux machines)"));
-        note(Skip::LowPriority, QStringLiteral("%1 Low Priority prices left out (Azure is retiring Low Priority "
-                                               "VMs in favour of Spot)"));
-        note(Skip::ZeroPrice, QStringLiteral("%1 prices of 0 left out"));
-        note(Skip::OtherUnit, QStringLiteral("%1 prices per a unit other than \"1 Hour\" left out"));
-        note(Skip::OtherTerm, QStringLiteral("%1 reservation terms other than 1 and 3 years left out"));
-        note(Skip::PlanTerm, QStringLiteral("%1 savings-plan rates of terms other than 1 and 3 years left out"));
-        note(Skip::PlanZero, QStringLiteral("%1 savings-plan rates of 0 left out"));
-        note(Skip::OtherService, QStringLiteral("%1 items of services other than Virtual Machines left out"));
-        note(Skip::OtherType, QStringLiteral("%1 items of types other than Consumption and Reservation left out"));
-        note(Skip::NotPrimary, QStringLiteral("%1 items outside their primary meter region left out"));
-        note(Skip::NoSku, QStringLiteral("%1 items without an armSkuName left out"));
-        note(Skip::CpuOnly, QStringLiteral("%1 prices of sizes without GPUs left out"));
+        note(Skip::Windows, u"Windows price", u"Windows prices", u" left out (mltco compares Linux machines)");
+        note(Skip::LowPriority, u"Low Priority price", u"Low Priority prices",
+             u" left out (Azure is retiring Low Priority VMs in favour of Spot)");
+        note(Skip::ZeroPrice, u"price of 0", u"prices of 0", u" left out");
+        note(Skip::OtherUnit, u"price per a unit other than \"1 Hour\"", u"prices per a unit other than \"1 Hour\"",
+             u" left out");
+        note(Skip::OtherTerm, u"reservation term other than 1 and 3 years", u"reservation terms other than 1 and 3 years",
+             u" left out");
+        note(Skip::PlanTerm, u"savings-plan rate of a term other than 1 and 3 years",
+             u"savings-plan rates of terms other than 1 and 3 years", u" left out");
+        note(Skip::PlanZero, u"savings-plan rate of 0", u"savings-plan rates of 0", u" left out");
+        note(Skip::OtherService, u"item of a service other than Virtual Machines",
+             u"items of services other than Virtual Machines", u" left out");
+        note(Skip::OtherType, u"item of a type other than Consumption and Reservation",
+             u"items of types other than Consumption and Reservation", u" left out");
+        note(Skip::NotPrimary, u"item outside its primary meter region", u"items outside their primary meter region",
+             u" left out");
+        note(Skip::NoSku, u"item without an armSkuName", u"items without an armSkuName", u" left out");
+        note(Skip::CpuOnly, u"price of a size without GPUs", u"prices of sizes without GPUs", u" left out");
         if (!unknownGpuSizes.isEmpty()) {
             QStringList names(unknownGpuSizes.cbegin(), unknownGpuSizes.cend());
             names.sort();
@@ -464,9 +473,8 @@ struct AzureRetailReader::Impl
             return out;
         }();
         if (!known.isEmpty() && !options.skipCpuOnly)
-            notes << QStringLiteral("%1 sizes without GPUs imported without their vCPUs and memory (the feed gives "
-                                    "neither)")
-                         .arg(known.size());
+            notes << countOf(known.size(), u"size without GPUs", u"sizes without GPUs") +
+                         QStringLiteral(" imported without their vCPUs and memory (the feed gives neither)");
     }
 };
 

@@ -3,6 +3,7 @@
 #include "models/catalog/importers/csvreader.h"
 #include "models/catalog/importers/importhelpers.h"
 #include "models/common/currency.h"
+#include "models/common/numbertext.h"
 
 #include <QHash>
 #include <QIODevice>
@@ -148,14 +149,15 @@ Expected<ImportData> GenericCsvParser::run()
         return m_errors.toError();
 
     if (m_missingPrices > 0)
-        m_data.notes << QStringLiteral("%1 of %2 rows have no price (empty or 0); they are kept as missing "
-                                       "prices, never as free.")
-                            .arg(m_missingPrices)
-                            .arg(m_data.rowsRead);
+        m_data.notes << QStringLiteral("%1 of %2 no price (empty or 0); %3 kept as missing, never as free.")
+                            .arg(QString::number(m_missingPrices),
+                                 countOf(m_data.rowsRead, u"row has", m_missingPrices == 1 ? u"rows has" : u"rows have"),
+                                 m_missingPrices == 1 ? u"it is" : u"they are");
     if (m_defaultedDates > 0)
-        m_data.notes << QStringLiteral("%1 rows have no observed_at; they take the import date %2.")
-                            .arg(m_defaultedDates)
-                            .arg(m_options.observedAt.toString(Qt::ISODate));
+        m_data.notes << QStringLiteral("%1 no observed_at; %2 the import date %3.")
+                            .arg(countOf(m_defaultedDates, u"row has", u"rows have"),
+                                 m_defaultedDates == 1 ? u"it takes" : u"they take",
+                                 m_options.observedAt.toString(Qt::ISODate));
     if (!m_ignoredColumns.isEmpty())
         m_data.notes << QStringLiteral("Columns mltco does not know were ignored: %1.")
                             .arg(m_ignoredColumns.join(QStringLiteral(", ")));

@@ -2,6 +2,7 @@
 #include "models/catalog/sourcelicence.h"
 
 #include "models/catalog/gputable.h"
+#include "models/common/numbertext.h"
 #include "models/store/location.h"
 #include "models/store/sqlutil.h"
 #include "models/store/transaction.h"
@@ -53,6 +54,15 @@ bool sameDescription(const InstanceType &a, const InstanceType &b)
 }
 
 } // namespace
+
+QString describeAdded(const ImportSummary &summary)
+{
+    return QStringLiteral("%1, %2, %3, %4")
+        .arg(countOf(summary.pricesAdded, u"price point", u"price points"),
+             countOf(summary.instancesAdded, u"new instance type", u"new instance types"),
+             countOf(summary.providersAdded, u"new provider", u"new providers"),
+             countOf(summary.gpusAdded, u"new GPU model", u"new GPU models"));
+}
 
 struct ImportWriter::Impl
 {

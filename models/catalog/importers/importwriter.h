@@ -37,6 +37,9 @@ struct ImportSummary final
     qint64 batchId = 0;
 };
 
+/// What an import added, in words: "408 price points, 21 new instance types, no new provider, 2 new GPU models".
+QString describeAdded(const ImportSummary &summary);
+
 /// Price rows on their way from a parser to the document, with the providers and instance types the file first
 /// named since the previous chunk (rows may name them).
 struct PriceChunk final

@@ -4,6 +4,7 @@
 #include "models/catalog/importers/importhelpers.h"
 #include "models/catalog/importers/pythonliteral.h"
 #include "models/catalog/importers/skypilotnames.h"
+#include "models/common/numbertext.h"
 
 #include <QHash>
 #include <QIODevice>
@@ -437,33 +438,36 @@ void SkyPilotParser::build()
 
     QStringList &notes = m_data.notes;
     if (m_noSpot > 0)
-        notes << QStringLiteral("%1 rows have no spot price (SpotPrice empty): no spot observation was recorded "
-                                "for them.")
-                     .arg(m_noSpot);
+        notes << QStringLiteral("%1 no spot price (SpotPrice empty): no spot observation was recorded for %2.")
+                     .arg(countOf(m_noSpot, u"row has", u"rows have"), m_noSpot == 1 ? u"it" : u"them");
     if (m_missingPrices > 0)
-        notes << QStringLiteral("%1 price observations are missing (empty or 0); they are kept as missing, never "
-                                "as free.")
-                     .arg(m_missingPrices);
+        notes << QStringLiteral("%1 missing (empty or 0); %2 kept as missing, never as free.")
+                     .arg(countOf(m_missingPrices, u"price observation is", u"price observations are"),
+                          m_missingPrices == 1 ? u"it is" : u"they are");
     if (cpuSkipped > 0)
-        notes << QStringLiteral("%1 CPU-only rows were left out.").arg(cpuSkipped);
+        notes << QStringLiteral("%1 left out.").arg(countOf(cpuSkipped, u"CPU-only row was", u"CPU-only rows were"));
     if (tpuSkipped > 0)
-        notes << QStringLiteral("%1 TPU rows were left out (mltco plans GPUs).").arg(tpuSkipped);
+        notes << QStringLiteral("%1 left out (mltco plans GPUs).").arg(countOf(tpuSkipped, u"TPU row was", u"TPU rows were"));
     if (gpuRowsFolded > 0)
-        notes << QStringLiteral("%1 GCP GPU rows priced the GPUs of bundled VMs (a2, a3, a4, g2): each such VM's "
-                                "price is its host row plus the GPU row of the same zone.")
-                     .arg(gpuRowsFolded);
+        notes << QStringLiteral("%1 the GPUs of bundled VMs (a2, a3, a4, g2): each such VM's price is its host row "
+                                "plus the GPU row of the same zone.")
+                     .arg(countOf(gpuRowsFolded, u"GCP GPU row priced", u"GCP GPU rows priced"));
     if (bundlesWithoutGpuPrice > 0)
-        notes << QStringLiteral("%1 bundled GCP VM rows have no GPU row in their zone; their prices are "
-                                "missing.")
-                     .arg(bundlesWithoutGpuPrice);
+        notes << (bundlesWithoutGpuPrice == 1
+                      ? QStringLiteral("1 bundled GCP VM row has no GPU row in its zone; its prices are missing.")
+                      : QStringLiteral("%1 no GPU row in their zone; their prices are missing.")
+                            .arg(countOf(bundlesWithoutGpuPrice, u"", u"bundled GCP VM rows have")));
     if (bundleSpotDropped > 0)
-        notes << QStringLiteral("%1 bundled GCP VM rows have a spot host price but no spot GPU price in their "
-                                "zone; no spot observation was recorded for them.")
-                     .arg(bundleSpotDropped);
+        notes << (bundleSpotDropped == 1
+                      ? QStringLiteral("1 bundled GCP VM row has a spot host price but no spot GPU price in its zone; "
+                                       "no spot observation was recorded for it.")
+                      : QStringLiteral("%1 a spot host price but no spot GPU price in their zone; no spot "
+                                       "observation was recorded for them.")
+                            .arg(countOf(bundleSpotDropped, u"", u"bundled GCP VM rows have")));
     if (offerings > 0)
-        notes << QStringLiteral("%1 GPU offerings that attach to a host VM (named \"gpu:<GPU> x<count>\") were "
-                                "added; a scenario adds one to a host.")
-                     .arg(offerings);
+        notes << QStringLiteral("%1 added; a scenario adds one to a host.")
+                     .arg(countOf(offerings, u"GPU offering that attaches to a host VM (named \"gpu:<GPU> x<count>\") was",
+                                  u"GPU offerings that attach to a host VM (named \"gpu:<GPU> x<count>\") were"));
     if (!m_ignoredColumns.isEmpty())
         notes << QStringLiteral("Columns mltco does not use were ignored: %1.")
                      .arg(m_ignoredColumns.join(QStringLiteral(", ")));

@@ -5,6 +5,7 @@
 #include "models/catalog/importers/csvreader.h"
 #include "models/catalog/gputable.h"
 #include "models/catalog/importers/importhelpers.h"
+#include "models/common/numbertext.h"
 
 #include <QDir>
 #include <QFile>
@@ -387,26 +388,31 @@ private:
         notes << QStringLiteral("Spare Cores data, licensed %1 (recorded with every price)")
                      .arg(QLatin1String(kSpareCoresLicence));
         if (m_spot > 0)
-            notes << QStringLiteral("%1 spot prices").arg(m_spot);
-        const auto note = [&](Skip why, const QString &text) {
+            notes << countOf(m_spot, u"spot price", u"spot prices");
+        // "1 reserved price left out (...)": the count's noun, then what befell them.
+        const auto note = [&](Skip why, QStringView one, QStringView many, QStringView rest) {
             if (const int n = m_skips[static_cast<int>(why)]; n > 0)
-                notes << text.arg(n);
+                notes << countOf(n, one, many) + rest.toString();
         };
-        note(Skip::Reserved, QStringLiteral("%1 reserved prices left out (the data gives no term length)"));
-        note(Skip::OtherAllocation, QStringLiteral("%1 prices of other allocations left out"));
-        note(Skip::OtherUnit, QStringLiteral("%1 prices per a unit other than the hour left out"));
+        note(Skip::Reserved, u"reserved price", u"reserved prices", u" left out (the data gives no term length)");
+        note(Skip::OtherAllocation, u"price of another allocation", u"prices of other allocations", u" left out");
+        note(Skip::OtherUnit, u"price per a unit other than the hour", u"prices per a unit other than the hour",
+             u" left out");
         if (const int n = m_skips[static_cast<int>(Skip::OtherCurrency)]; n > 0) {
             QStringList names(m_currencies.cbegin(), m_currencies.cend());
             names.sort();
-            notes << QStringLiteral("%1 prices whose currency is not a currency code left out (%2)")
-                         .arg(n)
-                         .arg(names.join(QStringLiteral(", ")));
+            notes << QStringLiteral("%1 left out (%2)")
+                         .arg(countOf(n, u"price whose currency is not a currency code",
+                                      u"prices whose currency is not a currency code"),
+                              names.join(QStringLiteral(", ")));
         }
-        note(Skip::OtherSystem, QStringLiteral("%1 prices for operating systems other than Linux left out"));
-        note(Skip::Inactive, QStringLiteral("%1 inactive prices or servers left out"));
-        note(Skip::ZeroPrice, QStringLiteral("%1 prices of 0 left out"));
-        note(Skip::NoServer, QStringLiteral("%1 prices of servers the file does not describe left out"));
-        note(Skip::CpuOnly, QStringLiteral("%1 prices of servers without GPUs left out"));
+        note(Skip::OtherSystem, u"price for an operating system other than Linux",
+             u"prices for operating systems other than Linux", u" left out");
+        note(Skip::Inactive, u"inactive price or server", u"inactive prices or servers", u" left out");
+        note(Skip::ZeroPrice, u"price of 0", u"prices of 0", u" left out");
+        note(Skip::NoServer, u"price of a server the file does not describe", u"prices of servers the file does not describe",
+             u" left out");
+        note(Skip::CpuOnly, u"price of a server without GPUs", u"prices of servers without GPUs", u" left out");
         if (!m_unknownGpus.isEmpty()) {
             QStringList names(m_unknownGpus.cbegin(), m_unknownGpus.cend());
             names.sort();

@@ -1,5 +1,6 @@
 #include "models/store/copy/storecopy.h"
 
+#include "models/common/numbertext.h"
 #include "models/store/document.h"
 #include "models/store/pgcopy.h"
 #include "models/store/sqlutil.h"
@@ -195,9 +196,9 @@ Status copyStore(const Document &from, Document &to, const CopyProgressFn &progr
         return fail(existing.error().message);
     if (*existing > 0)
         return fail(
-            QStringLiteral("the destination already holds %1 rows; copy into a new file or an empty team store. "
+            QStringLiteral("the destination already holds %1; copy into a new file or an empty team store. "
                            "Nothing was written.")
-                .arg(*existing));
+                .arg(countOf(*existing, u"row", u"rows")));
     // One consistent view of the source while it is read: others may write it meanwhile (colleagues on a team store,
     // another window or mltco-cli on a file), and every table must come from the same moment.
     if (!QSqlQuery(source).exec(backendOf(source) == Backend::PostgreSql

@@ -107,7 +107,7 @@ private slots:
             QCOMPARE(p.provider, QStringLiteral("azure"));
         }
         QVERIFY(data->notes.join(u'\n').contains(QStringLiteral("2 Windows prices left out")));
-        QVERIFY(data->notes.join(u'\n').contains(QStringLiteral("1 Low Priority prices left out")));
+        QVERIFY(data->notes.join(u'\n').contains(QStringLiteral("1 Low Priority price left out")));
     }
 
     void aReservationIsTheTermsTotalPaidAllUpfront()
@@ -153,9 +153,9 @@ private slots:
         QCOMPARE(data->prices.size(), 9);
         const QString notes = data->notes.join(u'\n');
         for (const char *expected :
-             {"1 prices of 0 left out", "1 prices per a unit other than \"1 Hour\"",
-              "1 items of services other than Virtual Machines",
-              "1 items of types other than Consumption and Reservation", "1 items outside their primary meter region",
+             {"1 price of 0 left out", "1 price per a unit other than \"1 Hour\"",
+              "1 item of a service other than Virtual Machines",
+              "1 item of a type other than Consumption and Reservation", "1 item outside its primary meter region",
               "2 reservations recorded", "2 savings-plan rates"})
             QVERIFY2(notes.contains(QLatin1String(expected)), qPrintable(notes));
         for (const PricePoint &p : data->prices)

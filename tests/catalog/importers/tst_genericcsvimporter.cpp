@@ -123,7 +123,7 @@ private slots:
         QCOMPARE(result->prices.size(), 1);
         QCOMPARE(result->prices[0].amount, std::nullopt);
         QCOMPARE(result->prices[0].hourly(), std::nullopt);
-        QVERIFY(result->notes.join(u' ').contains(QStringLiteral("1 of 1 rows have no price")));
+        QVERIFY(result->notes.join(u' ').contains(QStringLiteral("1 of 1 row has no price (empty or 0); it is kept as missing, never as free.")));
     }
 
     void monthlyPricesKeepTheirUnit()

@@ -270,9 +270,9 @@ private slots:
         QVERIFY(!instance(data, QStringLiteral("gpu:A100 x2")));
         QVERIFY(!instance(data, QStringLiteral("gpu:L4 x2")));
         QVERIFY(!instance(data, QStringLiteral("gpu:tpu-v5p-8 x1")));
-        QVERIFY(data.notes.contains(QStringLiteral("1 TPU rows were left out (mltco plans GPUs).")));
+        QVERIFY(data.notes.contains(QStringLiteral("1 TPU row was left out (mltco plans GPUs).")));
         QVERIFY(data.notes.contains(
-            QStringLiteral("1 bundled GCP VM rows have no GPU row in their zone; their prices are missing.")));
+            QStringLiteral("1 bundled GCP VM row has no GPU row in its zone; its prices are missing.")));
     }
 
     void readsGcpVersion7()

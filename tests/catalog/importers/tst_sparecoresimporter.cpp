@@ -142,9 +142,9 @@ private slots:
         }
         const QString notes = data->notes.join(u'\n');
         for (const char *expected :
-             {"1 reserved prices left out (the data gives no term length)", "1 prices per a unit other than the hour",
-              "1 prices for operating systems other than Linux",
-              "2 inactive prices or servers", "1 prices of 0 left out"})
+             {"1 reserved price left out (the data gives no term length)", "1 price per a unit other than the hour",
+              "1 price for an operating system other than Linux",
+              "2 inactive prices or servers", "1 price of 0 left out"})
             QVERIFY2(notes.contains(QLatin1String(expected)), qPrintable(notes));
     }
 
