@@ -445,11 +445,16 @@ private slots:
         QVERIFY2(prices.error().message.contains(
                      QStringLiteral("it is not a FOCUS cost export: the header lacks BilledCost")),
                  qPrintable(prices.error().message));
-        // Garbage (bytes that are not text, a header CSV cannot read) is called what it is not, with the reason.
-        Expected<BillData> binary = parseText(QByteArray("\x89PNG\r\n\x1a\n\xff\xfe\x00\x01,\x80\x81\n", 16));
+        // Garbage (bytes that are not text, a header CSV cannot read) is called what it is not, with the reason; a
+        // file of a kind mltco knows (a picture, a ZIP archive) is named for what it is.
+        Expected<BillData> binary = parseText(QByteArray("\xff\xfe\x00\x01,\x80\x81\n", 8));
         QVERIFY(!binary);
         QVERIFY2(binary.error().message.contains(QStringLiteral("it is not a FOCUS cost export (invalid UTF-8 in the header")),
                  qPrintable(binary.error().message));
+        Expected<BillData> picture = parseText(QByteArray("\x89PNG\r\n\x1a\n\xff\xfe\x00\x01,\x80\x81\n", 16));
+        QVERIFY(!picture);
+        QVERIFY2(picture.error().message.contains(QStringLiteral("it is not a FOCUS cost export: it is a picture")),
+                 qPrintable(picture.error().message));
         Expected<BillData> empty = parseText("");
         QVERIFY(!empty);
         Expected<BillData> headerOnly = parseText(withValue("Tags", "").split('\n').first() + "\n");

@@ -58,11 +58,35 @@ QString displayFileName(const QString &fileName)
     return fileName.isEmpty() ? QStringLiteral("input") : fileName;
 }
 
+std::optional<QString> binaryKind(QByteArrayView start)
+{
+    const auto startsWith = [&start](QByteArrayView magic) { return start.startsWith(magic); };
+    if (startsWith("PK\x03\x04") || startsWith("PK\x05\x06"))
+        return QStringLiteral("it is a ZIP archive, not a CSV file (an Excel .xlsx workbook is one too): unpack it, "
+                              "or save the sheet as CSV");
+    if (startsWith("\x1f\x8b"))
+        return QStringLiteral("it is a gzip-compressed file, not a CSV file: unpack it first");
+    if (startsWith(QByteArrayView("SQLite format 3\0", 16)))
+        return QStringLiteral("it is an SQLite database, not a CSV file (a .mltco document, or Spare Cores' database: "
+                              "--format sparecores)");
+    if (startsWith("%PDF-"))
+        return QStringLiteral("it is a PDF, not a CSV file");
+    if (startsWith("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"))
+        return QStringLiteral("it is an old Excel or Office file (.xls), not a CSV file: save the sheet as CSV");
+    if (startsWith("\x89PNG") || startsWith("\xff\xd8\xff"))
+        return QStringLiteral("it is a picture, not a CSV file");
+    return std::nullopt;
+}
+
 std::optional<Error> readHeaderRecord(CsvReader &reader, const QString &fileName, const QString &emptyFile,
                                       const QString &notA)
 {
     const auto refuse = [&](int line, const QString &reason) {
         return fileError(fileName, line, notA.isEmpty() ? reason : QStringLiteral("%1 (%2)").arg(notA, reason));
+    };
+    // Not text at all: what it is instead, and no line (it is the whole file).
+    const auto notText = [&](const QString &kind) {
+        return fileError(fileName, 0, notA.isEmpty() ? kind : QStringLiteral("%1: %2").arg(notA, kind));
     };
     switch (reader.next()) {
     case CsvReader::Status::End:
@@ -70,10 +94,14 @@ std::optional<Error> readHeaderRecord(CsvReader &reader, const QString &fileName
     case CsvReader::Status::ReadError:
         return fileError(fileName, 1, QStringLiteral("the file could not be read (%1)").arg(reader.errorString()));
     case CsvReader::Status::SyntaxError:
+        if (std::optional<QString> kind = binaryKind(reader.recordBytes()))
+            return notText(*kind);
         return refuse(reader.line(), QStringLiteral("bad header: %1").arg(reader.errorString()));
     case CsvReader::Status::Record:
         break;
     }
+    if (std::optional<QString> kind = binaryKind(reader.recordBytes()))
+        return notText(*kind);
     if (!isValidUtf8(reader.recordBytes()))
         return refuse(reader.line(), QStringLiteral("invalid UTF-8 in the header (save the file as UTF-8)"));
     return std::nullopt;
@@ -125,7 +153,8 @@ Error fileError(const QString &fileName, int line, const QString &reason)
 {
     const QString name = displayFileName(fileName);
     return Error{QStringLiteral("%1 was rejected: %2. Nothing was imported.").arg(name, reason),
-                 {QStringLiteral("%1:%2: %3").arg(name).arg(line).arg(reason)}};
+                 {line > 0 ? QStringLiteral("%1:%2: %3").arg(name).arg(line).arg(reason)
+                           : QStringLiteral("%1: %2").arg(name, reason)}}; // the whole file, not one of its lines
 }
 
 Number parseNonNegative(QByteArrayView field)

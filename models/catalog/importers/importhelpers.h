@@ -50,8 +50,13 @@ private:
 /// The name used in messages for the file being read ("input" when the caller gave none).
 QString displayFileName(const QString &fileName);
 
-/// An error for a problem with the whole file (empty, bad header) found at `line`.
+/// An error for a problem with the whole file (empty, bad header) found at `line`; 0 when no line is meant (a file
+/// that is not text at all).
 Error fileError(const QString &fileName, int line, const QString &reason);
+
+/// What a file that is plainly not text is, from its first bytes (a ZIP archive or .xlsx workbook, gzip, an SQLite
+/// database, a PDF, an old Office file, a picture), in words that say what to do; nullopt for anything else.
+std::optional<QString> binaryKind(QByteArrayView start);
 
 /// Reads the header record: an Error for an empty or unreadable file, a malformed header or invalid
 /// UTF-8 (`emptyFile` says what the file should start with). On success the reader holds the header.

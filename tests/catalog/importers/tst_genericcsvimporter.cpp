@@ -446,6 +446,32 @@ private slots:
         QVERIFY(result.error().message.startsWith(QStringLiteral("f.csv was rejected: ")));
     }
 
+    // A file that is not text at all is named for what it is, not taken for a CSV with bad UTF-8: the ECB's own ZIP
+    // (tests/data/fx), a gzip, a mltco document, a PDF. No line is named: it is the whole file.
+    void aFileThatIsNotTextIsNamedForWhatItIs_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("says");
+        QFile zip(QStringLiteral(MLTCO_TEST_DATA_DIR "/fx/eurofxref-hist.zip"));
+        QVERIFY(zip.open(QIODevice::ReadOnly));
+        QTest::newRow("zip") << zip.read(4096) << QStringLiteral("it is a ZIP archive, not a CSV file");
+        QTest::newRow("gzip") << QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03provider,price\n", 25)
+                              << QStringLiteral("it is a gzip-compressed file, not a CSV file: unpack it first");
+        QTest::newRow("sqlite") << QByteArray("SQLite format 3\0\x80\x00\x01\x01", 20)
+                                << QStringLiteral("it is an SQLite database, not a CSV file");
+        QTest::newRow("pdf") << QByteArray("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n") << QStringLiteral("it is a PDF, not a CSV file");
+    }
+    void aFileThatIsNotTextIsNamedForWhatItIs()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, says);
+        const auto result = parse(bytes, options(QStringLiteral("f.csv")));
+        QVERIFY(!result);
+        QVERIFY2(result.error().message.startsWith(QStringLiteral("f.csv was rejected: ") + says), qPrintable(failure(result)));
+        QCOMPARE(result.error().details.size(), 1);
+        QVERIFY2(result.error().details.first().startsWith(QStringLiteral("f.csv: ") + says), qPrintable(failure(result)));
+    }
+
     void unknownColumnsAreIgnoredWithANote()
     {
         const auto result = parse("provider,instance_type,region,pricing_model,price,observed_at,colour,\n"
