@@ -16,7 +16,7 @@ namespace {
 
 const QString kFxUsage = QStringLiteral(
     "mltco-cli fx import FILE | update [--url URL] | list [--currency C] [--from YYYY-MM-DD] [--to YYYY-MM-DD] | rate FROM TO "
-    "[--date YYYY-MM-DD] | add CURRENCY PER_EUR --date YYYY-MM-DD --source TEXT  [--format table|csv|json] "
+    "[--date YYYY-MM-DD] | add CURRENCY PER_EUR --date YYYY-MM-DD --source TEXT [--format table|csv|json] "
     "[--document PATH]");
 
 /// A rate as people read it: six significant digits, never an exponent for the rates currencies have.

@@ -19,21 +19,24 @@ const char kHelp[] = R"(mltco-cli: TCO planning for machine-learning GPU infrast
 usage: mltco-cli COMMAND [ARGS...]
 
 commands:
-  catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR [--observed-at DATE] [--provider P] [--skip-cpu-only] [--document PATH]
-  catalog update skypilot [--url ROOT] --cloud C [--cloud C2 ...] | azure-retail [--url ENDPOINT] | aws-pricelist [--url ROOT] --region R [--region R2 ...] [--gpu-only] [--timeout SECONDS] [--ca-file PEM] [--document PATH]
+  catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR [--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only|--gpu-only] [--document PATH]
+  catalog update skypilot [--url ROOT] --cloud C [--cloud C2 …] | azure-retail [--url ENDPOINT] | aws-pricelist [--url ROOT] --region R [--region R2 …] [--gpu-only] [--timeout SECONDS] [--ca-file PEM] [--document PATH]
   catalog list [instances|gpus|prices|providers|imports] [--provider P] [--format table|csv|json] [--document PATH]
   catalog trend [--provider P] [--gpu G] [--pricing MODEL] [--format table|json] [--document PATH]
   evaluate PLAN.json [--document PATH] [--format json|csv|table]
   calc tflops-price|commitment|utilization-spot|egress|storage|multi-gpu|budget|lease-vs-buy|irr [OPTIONS] [--format json|table]
-  analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--converge] [--samples-csv FILE] [--format json|table|csv]
-  optimize PLAN.json [--objective mean|cvar] [--beta B] [--trials N] [--seed S] [--threads T] [--format json|table] [--write-plan OUT.json]
-  actuals import FILE|list|bills|remove ID [--format table|csv|json] [--document PATH]
-  actuals compare PLAN.json --scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]
+  calc SUBCOMMAND --help
+  analyze PLAN.json [--trials N] [--seed S] [--sampling lhs|random] [--swing 0.2] [--threads T] [--converge] [--samples-csv FILE] [--format json|table|csv] [--document PATH]
+  optimize PLAN.json [--objective mean|cvar] [--beta B] [--trials N] [--seed S] [--threads T] [--format json|table] [--write-plan OUT.json] [--document PATH]
+  actuals import FILE | list [--by instance|service-category] | bills | remove ID | compare PLAN.json --scenario NAME [--start YYYY-MM] [--format table|csv|json] [--document PATH]
   fx update [--url URL] [--timeout SECONDS] [--ca-file PEM] [--document PATH]
-  fx import FILE | list [--currency C] [--from DATE] [--to DATE] | rate FROM TO [--date DATE] | add CURRENCY PER_EUR --date DATE --source TEXT [--format table|csv|json] [--document PATH]
-  plan list|save PLAN.json [--replace ID]|show ID|remove ID [--document PATH]
-  report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] [--page-size a4|letter] [--document PATH]
-  store copy SOURCE DEST        copy a document between a .mltco file and a team store, either way
+  fx import FILE | update [--url URL] | list [--currency C] [--from YYYY-MM-DD] [--to YYYY-MM-DD] | rate FROM TO [--date YYYY-MM-DD] | add CURRENCY PER_EUR --date YYYY-MM-DD --source TEXT [--format table|csv|json] [--document PATH]
+  plan list [--format table|json] [--document PATH]
+  plan save PLAN.json|example:NAME [--replace ID] [--document PATH]
+  plan show ID [--document PATH]
+  plan remove ID [--document PATH]
+  report PLAN.json|DOCUMENT.mltco [--summary [--format text|markdown]] [--pdf OUT.pdf] [--csv DIR] [--xlsx OUT.xlsx [--fleet-plan]] [--page-size a4|letter] [--stale-after DAYS] [--document PATH]
+  store copy SOURCE DEST (each a .mltco file or a postgresql:// URL)
   example [NAME]
   help
 

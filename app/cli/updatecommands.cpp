@@ -16,7 +16,7 @@ namespace {
 
 const QString kCatalogUpdateUsage = QStringLiteral(
     "mltco-cli catalog update skypilot [--url ROOT] --cloud C [--cloud C2 …] | azure-retail [--url ENDPOINT] | "
-    "aws-pricelist [--url ROOT] --region R [--region R2 …]  [--gpu-only] [--timeout SECONDS] [--ca-file PEM] "
+    "aws-pricelist [--url ROOT] --region R [--region R2 …] [--gpu-only] [--timeout SECONDS] [--ca-file PEM] "
     "[--document PATH]");
 const QString kFxUpdateUsage =
     QStringLiteral("mltco-cli fx update [--url URL] [--timeout SECONDS] [--ca-file PEM] [--document PATH]");

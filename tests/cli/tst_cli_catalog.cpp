@@ -44,6 +44,34 @@ private:
     CliRun cli(const QStringList &args) const { return runCli(args, m_home.path()); }
 
 private slots:
+    // `help` lists each command as the command's own usage says it: every option a command takes is in the list (it
+    // had drifted, leaving out report --xlsx, --fleet-plan and --stale-after, catalog import --gpu-only and more).
+    void helpSaysEveryCommandAsItsOwnUsageDoes()
+    {
+        const CliRun help = cli({QStringLiteral("help")});
+        QCOMPARE(help.exitCode, 0);
+        const QStringList listed = help.out.split(u'\n');
+        const QList<QStringList> commands{
+            {QStringLiteral("catalog"), QStringLiteral("import")}, {QStringLiteral("catalog"), QStringLiteral("update")},
+            {QStringLiteral("catalog"), QStringLiteral("list")},   {QStringLiteral("catalog"), QStringLiteral("trend")},
+            {QStringLiteral("evaluate")},                          {QStringLiteral("calc")},
+            {QStringLiteral("analyze")},                           {QStringLiteral("optimize")},
+            {QStringLiteral("actuals"), QStringLiteral("list")},   {QStringLiteral("fx"), QStringLiteral("update")},
+            {QStringLiteral("fx"), QStringLiteral("list")},        {QStringLiteral("plan"), QStringLiteral("list")},
+            {QStringLiteral("report")},                            {QStringLiteral("store"), QStringLiteral("copy")}};
+        for (const QStringList &command : commands) {
+            const CliRun r = cli(command + QStringList{QStringLiteral("--no-such-option")});
+            QCOMPARE(r.exitCode, 2);
+            const qsizetype at = r.err.indexOf(QStringLiteral("usage: mltco-cli "));
+            QVERIFY2(at >= 0, qPrintable(command.join(u' ') + QStringLiteral(": ") + r.err));
+            // A usage of several lines names the command again on each: each is a line of its own in the list.
+            const QStringList usages = r.err.mid(at + 17).trimmed().split(QRegularExpression(QStringLiteral("\\s*\\n\\s*mltco-cli ")));
+            for (const QString &usage : usages)
+                QVERIFY2(listed.contains(QStringLiteral("  ") + usage),
+                         qPrintable(QStringLiteral("help does not list: ") + usage));
+        }
+    }
+
     void helpAndUsageExitCodes()
     {
         CliRun help = cli({QStringLiteral("help")});
