@@ -18,6 +18,9 @@ struct ImportData final
     QList<Provider> providers;     ///< every provider the file names (created when absent)
     QList<InstanceType> instances; ///< every instance type the file names (created when absent)
     QList<PricePoint> prices;      ///< one row per observation; PricePoint::source is left empty
+    /// What the file says of the GPUs its instance types name (maker, memory per GPU), by the name the instance
+    /// types use: given to a GPU the import adds to the catalog, never to one the catalog already has.
+    QList<Gpu> gpus;
     int rowsRead = 0;              ///< data rows in the file
     int rowsSkipped = 0;           ///< rows deliberately left out (e.g. CPU-only, by option)
     QStringList notes;             ///< things a user should know, e.g. "12 rows had no spot price"

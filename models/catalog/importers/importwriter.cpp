@@ -33,6 +33,7 @@ const QString kInsertProvider =
     QStringLiteral("INSERT INTO provider (name, display_name, kind) VALUES (?, ?, ?) RETURNING id");
 const QString kUpdateProvider = QStringLiteral("UPDATE provider SET display_name = ?, kind = ? WHERE id = ?");
 const QString kInsertGpu = QStringLiteral("INSERT INTO gpu (name, source_id) VALUES (?, ?) RETURNING id");
+const QString kDescribeGpu = QStringLiteral("UPDATE gpu SET vendor = ?, memory_gb = ? WHERE id = ?");
 const QString kInsertInstance =
     QStringLiteral("INSERT INTO instance_type (provider_id, name, gpu_id, gpu_count, vcpus, memory_gb, source_id) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
@@ -96,6 +97,7 @@ struct ImportWriter::Impl
     PriceWriteOrder writeOrder;
     QHash<QString, Provider> createdProviders;     ///< as inserted, by name
     QHash<QString, InstanceType> createdInstances; ///< as inserted, by importInstanceKey
+    QHash<QString, qint64> createdGpus;            ///< the GPUs this import added, by name
     ImportSummary summary;
     PriceInserter prices;
 
@@ -221,6 +223,7 @@ Expected<QVariant> ImportWriter::Impl::gpuId(const QString &name)
         if (!q)
             return fail(q.error());
         gpuIds.insert(gpu, store::insertedId(*q));
+        createdGpus.insert(gpu, gpuIds.value(gpu));
         ++summary.gpusAdded;
     }
     return QVariant(gpuIds.value(gpu));
@@ -323,6 +326,16 @@ Status ImportWriter::Impl::describeCreated(const ImportData &whole)
         if (Expected<QSqlQuery> q = exec(db, kUpdateInstance, {*gpu, i.gpuCount, i.vcpus, i.memoryGb, instanceIds.value(key)}); !q)
             return fail(q.error());
         *created = i;
+    }
+    // A GPU the import added is described as the file describes it; one the catalog had keeps its own description.
+    for (const Gpu &g : whole.gpus) {
+        const auto created = createdGpus.constFind(GpuTable::canonicalName(g.name));
+        if (created == createdGpus.cend() || (g.vendor.isEmpty() && !(g.memoryGb > 0)))
+            continue;
+        if (Expected<QSqlQuery> q = exec(db, kDescribeGpu, {g.vendor, g.memoryGb > 0 ? QVariant(g.memoryGb) : QVariant(),
+                                                            *created});
+            !q)
+            return fail(q.error());
     }
     return {};
 }

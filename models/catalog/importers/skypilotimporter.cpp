@@ -7,6 +7,7 @@
 #include "models/common/numbertext.h"
 
 #include <QHash>
+#include <QSet>
 #include <QIODevice>
 #include <QVariantMap>
 
@@ -46,6 +47,7 @@ constexpr std::array<const char *, ColumnCount> kColumnNames{
 struct GpuInfo final
 {
     QString name;
+    QString maker; ///< GpuInfo['Gpus'][0]['Manufacturer']: "NVIDIA", "AMD"
     double memoryMiB = 0;
     QString error; ///< why the cell is not a valid Python literal
 };
@@ -123,6 +125,7 @@ private:
     std::unordered_map<std::string, GpuInfo, SvHash, std::equal_to<>> m_gpuInfos;
     std::vector<Row> m_rows;
     QHash<QString, qsizetype> m_instanceIndex;
+    QSet<QString> m_describedGpus; ///< the GPUs m_data.gpus describes
     int m_missingPrices = 0;
     int m_noSpot = 0;
     int m_cpuOnlyUnread = 0; // --gpu-only: CPU-only rows left before their numbers were read
@@ -210,6 +213,7 @@ const GpuInfo &SkyPilotParser::gpuInfo(QByteArrayView cell)
             if (!gpus.isEmpty()) {
                 const QVariantMap gpu = gpus.first().toMap();
                 info.name = gpu.value(QStringLiteral("Name")).toString();
+                info.maker = gpu.value(QStringLiteral("Manufacturer")).toString().trimmed();
                 info.memoryMiB =
                     gpu.value(QStringLiteral("MemoryInfo")).toMap().value(QStringLiteral("SizeInMiB")).toDouble();
             }
@@ -324,6 +328,16 @@ void SkyPilotParser::addInstance(const QString &name, const QString &gpu, double
     instance.memoryGb = row.memoryGb;
     m_instanceIndex.insert(name, m_data.instances.size());
     m_data.instances.append(instance);
+    // What GpuInfo says of the GPU (its maker, its memory per GPU), for a GPU the catalog does not have yet.
+    if (!gpu.isEmpty() && row.info && (!row.info->maker.isEmpty() || row.info->memoryMiB > 0) &&
+        !m_describedGpus.contains(gpu)) {
+        m_describedGpus.insert(gpu);
+        Gpu described;
+        described.name = gpu;
+        described.vendor = row.info->maker;
+        described.memoryGb = row.info->memoryMiB / 1024.0;
+        m_data.gpus.append(described);
+    }
 }
 
 void SkyPilotParser::addPrice(const Row &row, const QString &instance, PricingModel pricing,

@@ -231,6 +231,38 @@ private slots:
         QCOMPARE(foreignKeys(streamed->database()), 1); // restored
     }
 
+    // A GPU the import adds takes the maker and memory the file gives (SkyPilot's GpuInfo); one the catalog has keeps
+    // its own datasheet description, whatever the file says of it.
+    void aGpuTheImportAddsIsDescribedAsTheFileSaysIt()
+    {
+        const QString csv = m_dir.filePath(QStringLiteral("gpus.csv"));
+        QVERIFY(writeFile(csv, "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+                               "gpu_1x_z9,Z9000,1.0,8.0,32.0,1.5,us-east-1,\"{'Gpus': [{'Name': 'Z9000', 'Manufacturer': "
+                               "'Acme', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 12288}}], 'TotalGpuMemoryInMiB': 12288}\",\n"
+                               "gpu_1x_a100,A100,1.0,30.0,200.0,1.29,us-east-1,\"{'Gpus': [{'Name': 'A100', 'Manufacturer': "
+                               "'Acme', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 1024}}], 'TotalGpuMemoryInMiB': 1024}\",\n"));
+        auto doc = newDocument();
+        const QSqlDatabase db = doc->database();
+        const auto described = [&db](const QString &name) {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("SELECT vendor, memory_gb FROM gpu WHERE name = ?"));
+            q.addBindValue(name);
+            return q.exec() && q.next() ? QStringLiteral("%1 %2").arg(q.value(0).toString()).arg(q.value(1).toDouble())
+                                        : QStringLiteral("none");
+        };
+        const QString a100Before = described(QStringLiteral("A100 40GB"));
+        QCOMPARE(a100Before, QStringLiteral("NVIDIA 40"));
+        ImportRequest r = request(csv);
+        r.format = PriceFileFormat::SkyPilot;
+        r.options.provider = QStringLiteral("lambda");
+        ImportProgress progress;
+        Expected<ImportResult> result = importPriceFile(db, r, progress);
+        QVERIFY2(result, result ? "" : qPrintable(result.error().message));
+        QCOMPARE(result->summary.gpusAdded, 1);
+        QCOMPARE(described(QStringLiteral("Z9000")), QStringLiteral("Acme 12"));
+        QCOMPARE(described(QStringLiteral("A100 40GB")), a100Before);
+    }
+
     void aLaterRowDescribesAnInstanceTypeWrittenInAnEarlierChunk()
     {
         // "late-gpu" has prices in the first chunk without a GPU; a row in the third chunk names it and its count.
