@@ -24,6 +24,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QXYSeries>
+#include <QValueAxis>
 
 using namespace mltco;
 
@@ -99,6 +101,43 @@ private slots:
         QVERIFY(!on<ui::ChartView>(QStringLiteral("distributionPreview"))->chart()->series().isEmpty());
         m_f->editor()->undoStack()->undo();
         QCOMPARE(m_f->editor()->plan().uncertainty.size(), 4);
+    }
+
+    // The preview draws a bounded distribution over its whole range, meeting the axis at its ends, on an axis of round
+    // ticks: triangular 15 / 20 / 28 from (15, 0) up to its peak at 20 and down to (28, 0); a uniform stands on the
+    // axis at 15 and 28. (It was cut at the 0.25 % and 99.75 % quantiles, on ticks at the fifths of that range.)
+    void thePreviewDrawsABoundedDistributionOverItsWholeRange()
+    {
+        QVERIFY(UiFixture::choose(on<QComboBox>(QStringLiteral("uncertaintyDistribution")), QStringLiteral("Triangular")));
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyLow"))->setValue(15);
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyHigh"))->setValue(28);
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyMode"))->setValue(20);
+        const auto shape = [this] {
+            const QList<QAbstractSeries *> series = on<ui::ChartView>(QStringLiteral("distributionPreview"))->chart()->series();
+            return series.size() == 1 ? static_cast<QXYSeries *>(series.first())->points() : QList<QPointF>();
+        };
+        QTRY_VERIFY(!shape().isEmpty() && shape().first() == QPointF(15, 0) && shape().last() == QPointF(28, 0));
+        const QList<QPointF> triangle = shape();
+        const QPointF peak = *std::max_element(triangle.cbegin(), triangle.cend(),
+                                               [](const QPointF &a, const QPointF &b) { return a.y() < b.y(); });
+        QVERIFY2(std::abs(peak.x() - 20) < 0.2, qPrintable(QString::number(peak.x())));
+        QVERIFY(std::abs(peak.y() - 2.0 / 13) < 0.01); // a triangle's height: 2 / (high - low)
+        QVERIFY(triangle[1].y() < 0.01 && triangle[triangle.size() - 2].y() < 0.01);
+        auto *axis = static_cast<QValueAxis *>(
+            on<ui::ChartView>(QStringLiteral("distributionPreview"))->chart()->axes(Qt::Horizontal).first());
+        QVERIFY(axis->min() <= 15 && axis->max() >= 28);
+        const double step = (axis->max() - axis->min()) / (axis->tickCount() - 1);
+        QVERIFY2(std::abs(std::remainder(axis->min(), step)) < 1e-9, qPrintable(QString::number(axis->min())));
+
+        QVERIFY(UiFixture::choose(on<QComboBox>(QStringLiteral("uncertaintyDistribution")), QStringLiteral("Uniform")));
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyLow"))->setValue(15);
+        on<QDoubleSpinBox>(QStringLiteral("uncertaintyHigh"))->setValue(28);
+        QTRY_VERIFY(shape().size() > 4 && shape().first() == QPointF(15, 0) && shape().last() == QPointF(28, 0));
+        const QList<QPointF> flat = shape();
+        QCOMPARE(flat.first(), QPointF(15, 0));
+        QCOMPARE(flat[1].x(), 15.0);
+        QVERIFY(std::abs(flat[1].y() - 1.0 / 13) < 0.001);
+        QCOMPARE(flat.last(), QPointF(28, 0));
     }
 
     void runShowsProbabilitiesAndCharts()

@@ -193,22 +193,38 @@ QChart *distributionPreview(const tco::Uncertainty &entry)
 {
     auto *chart = new QChart;
     const tco::Quantile q(entry);
-    // Density from the quantile function: f(x(u)) = du / dx on a fine grid of probabilities.
+    // Density from the quantile function: f(x(u)) = du / dx on a fine grid of probabilities. A bounded distribution
+    // (triangular, PERT, uniform) is drawn over its whole range, low to high, and down to 0 at both ends (a triangle
+    // touches the axis at low and high; a uniform stands on it); a lognormal's tail is cut at its 0.25 % and 99.75 %.
+    const bool bounded = entry.distribution != tco::DistributionKind::Lognormal && entry.high > entry.low;
+    const double from = bounded ? 0.0 : 0.0025;
+    const double span = bounded ? 1.0 : 0.995;
     auto *shape = new QLineSeries;
     constexpr int kSteps = 200;
-    double prevX = q(0.0025);
+    double prevX = bounded ? entry.low : q(from);
     double peak = 0;
     QList<QPointF> points;
     for (int i = 1; i <= kSteps; ++i) {
-        const double u = 0.0025 + 0.995 * i / kSteps;
-        const double x = q(u);
+        const double u = from + span * i / kSteps;
+        const double x = bounded && i == kSteps ? entry.high : q(u);
         const double dx = x - prevX;
         if (dx > 0) {
-            const double density = (0.995 / kSteps) / dx;
+            const double density = (span / kSteps) / dx;
             points.append(QPointF((x + prevX) / 2, density));
             peak = std::max(peak, density);
         }
         prevX = x;
+    }
+    if (bounded && !points.isEmpty()) {
+        // The support's ends, where the density falls to 0 beyond them: from 0 itself for a mode inside the range (a
+        // triangle or a PERT meets the axis there), from the level beside the end for a uniform or a mode at the end.
+        const bool uniform = entry.distribution == tco::DistributionKind::Uniform;
+        if (uniform || entry.mode <= entry.low)
+            points.prepend(QPointF(entry.low, points.first().y()));
+        points.prepend(QPointF(entry.low, 0));
+        if (uniform || entry.mode >= entry.high)
+            points.append(QPointF(entry.high, points.last().y()));
+        points.append(QPointF(entry.high, 0));
     }
     shape->replace(points);
     shape->setPen(QPen(QColor(0x2f, 0x80, 0xc0), 2));
@@ -224,7 +240,8 @@ QChart *distributionPreview(const tco::Uncertainty &entry)
     ys->setRange(0, peak > 0 ? peak * 1.1 : 1);
     ys->setLabelsVisible(false);
     xs->setLabelFormat(QStringLiteral("%.4g"));
-    xs->setTickCount(4);
+    xs->setTickCount(5);
+    xs->applyNiceNumbers(); // ticks at round values (3.2, 3.6, 4.0 …), not at the range's fifths
     chart->legend()->hide();
     chart->setTitle(QObject::tr("Shape"));
     palette::styleChart(chart);
