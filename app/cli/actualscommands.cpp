@@ -219,8 +219,10 @@ int runActuals(const QStringList &args, Io &io)
              QStringLiteral("billed_cost"), QStringLiteral("currency"), QStringLiteral("rows")},
             [&](bool, const RowSink &sink) {
                 status = actuals::visitServiceCategories(db, [&](const actuals::ServiceCategorySum &c) {
-                    sinkValues(sink, {c.month, c.provider, c.serviceCategory, c.byKind[0], c.byKind[1], c.byKind[2],
-                                      c.byKind[3], c.effectiveCost, c.billedCost, c.currency, double(c.rows)});
+                    // Money to the cent, as `actuals compare` gives it (the sums keep every digit the bill had).
+                    sinkValues(sink, {c.month, c.provider, c.serviceCategory, cents(c.byKind[0]), cents(c.byKind[1]),
+                                      cents(c.byKind[2]), cents(c.byKind[3]), cents(c.effectiveCost),
+                                      cents(c.billedCost), c.currency, double(c.rows)});
                     return true;
                 });
             },
@@ -237,8 +239,8 @@ int runActuals(const QStringList &args, Io &io)
         [&](bool, const RowSink &sink) {
             status = actuals::visitActuals(db, [&](const actuals::ActualCost &c) {
                 sinkValues(sink, {c.month, c.provider, c.service, c.instanceType,
-                                  actuals::pricingCategoryKey(c.category), c.effectiveCost, c.billedCost, c.currency,
-                                  c.gpuHours});
+                                  actuals::pricingCategoryKey(c.category), cents(c.effectiveCost), cents(c.billedCost),
+                                  c.currency, c.gpuHours});
                 return true;
             });
         },

@@ -1,5 +1,6 @@
 // `mltco-cli store copy SOURCE DEST`: a document between a .mltco file and a team store, in either direction.
 #include "cliio.h"
+#include "models/common/numbertext.h"
 #include "models/store/document.h"
 #include "models/store/sqlutil.h"
 #include "models/store/copy/storecopy.h"
@@ -14,15 +15,19 @@ const QString kStoreUsage = QStringLiteral("mltco-cli store copy SOURCE DEST (ea
 QString countsOf(const store::Document &document)
 {
     QStringList parts;
-    const std::pair<const char *, const char *> counted[] = {{"price_point", "prices"},
-                                                             {"instance_type", "instance types"},
-                                                             {"source", "sources"},
-                                                             {"plan", "plans"},
-                                                             {"bill", "bills"}};
-    for (const auto &[table, words] : counted) {
+    struct Counted
+    {
+        const char *table;
+        const char16_t *one;
+        const char16_t *many;
+    };
+    const Counted counted[] = {{"price_point", u"price", u"prices"},   {"instance_type", u"instance type", u"instance types"},
+                               {"fx_rate", u"exchange rate", u"exchange rates"}, {"source", u"source", u"sources"},
+                               {"plan", u"plan", u"plans"},              {"bill", u"bill", u"bills"}};
+    for (const Counted &c : counted) {
         const Expected<qint64> n =
-            store::queryInt(document.database(), QStringLiteral("SELECT count(*) FROM %1").arg(QLatin1String(table)));
-        parts << QStringLiteral("%1 %2").arg(n ? QString::number(*n) : QStringLiteral("?"), QLatin1String(words));
+            store::queryInt(document.database(), QStringLiteral("SELECT count(*) FROM %1").arg(QLatin1String(c.table)));
+        parts << (n ? countOf(*n, c.one, c.many) : QStringLiteral("? ") + QString::fromUtf16(c.many));
     }
     return parts.join(QStringLiteral(", "));
 }

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QJsonObject>
 #include <QTest>
 
@@ -126,6 +127,31 @@ private slots:
         QCOMPARE(bill.value(QStringLiteral("file")).toString(), QStringLiteral("focus-1.2-aws-gpu.csv"));
         QCOMPARE(bill.value(QStringLiteral("first_month")).toString(), QStringLiteral("2026-01"));
         QCOMPARE(bill.value(QStringLiteral("last_month")).toString(), QStringLiteral("2026-02"));
+    }
+
+    // Money in the listings is to the cent, in every format, as `actuals compare` gives it: the real FinOps sample's
+    // sub-cent charges summed per month and category read 15.27, not 15.2721782545 (or 8.58006e-05).
+    void listedMoneyIsToTheCent()
+    {
+        const CliRun imported = cli({QStringLiteral("actuals"), QStringLiteral("import"),
+                                     fixture("finops-focus-sample/focus_sample.csv")});
+        QVERIFY2(imported.exitCode == 0, qPrintable(details(imported)));
+        for (const QStringList &by : {QStringList{}, QStringList{QStringLiteral("--by"), QStringLiteral("service-category")}}) {
+            const CliRun listed = cli(QStringList{QStringLiteral("actuals"), QStringLiteral("list")} + by +
+                                      QStringList{QStringLiteral("--format"), QStringLiteral("csv")});
+            QVERIFY2(listed.exitCode == 0, qPrintable(details(listed)));
+            const QStringList lines = listed.out.trimmed().split(QStringLiteral("\r\n"));
+            QVERIFY(lines.size() > 2);
+            const QStringList header = lines.first().split(u',');
+            for (const QString &line : lines.mid(1)) {
+                const QStringList cells = line.split(u',');
+                QCOMPARE(cells.size(), header.size()); // no commas inside these names
+                for (qsizetype c = 0; c < header.size(); ++c)
+                    if (header[c].endsWith(QLatin1String("_cost")))
+                        QVERIFY2(QRegularExpression(QStringLiteral("^-?[0-9]+(\\.[0-9]{1,2})?$")).match(cells[c]).hasMatch(),
+                                 qPrintable(header[c] + QStringLiteral(": ") + line));
+            }
+        }
     }
 
     void refusalsLeaveTheDocumentAsItWas()

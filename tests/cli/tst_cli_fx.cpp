@@ -89,6 +89,15 @@ private slots:
         QVERIFY(o.value("source").toString().startsWith(QLatin1String("import:")));
     }
 
+    // A copy of the document says what it carried, its exchange rates among it (counts grouped by thousands).
+    void aCopySaysTheExchangeRatesItCarried()
+    {
+        const QString copy = m_home.filePath(QStringLiteral("fx-copy.mltco"));
+        const CliRun r = runCli({QStringLiteral("store"), QStringLiteral("copy"), document(), copy}, m_home.path());
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral(", 217,555 exchange rates, ")), qPrintable(r.out + r.err));
+    }
+
     void aDiscontinuedCurrencyIsRefusedInWords()
     {
         const CliRun r = run({QStringLiteral("fx"), QStringLiteral("rate"), QStringLiteral("CYP"), QStringLiteral("EUR"),
