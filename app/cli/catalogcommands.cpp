@@ -21,9 +21,6 @@
 namespace mltco::cli {
 namespace {
 
-const QString kCatalogImportUsage =
-    QStringLiteral("mltco-cli catalog import --format skypilot|csv|aws-pricelist|azure-retail|sparecores FILE|DIR "
-                   "[--observed-at YYYY-MM-DD] [--provider P] [--skip-cpu-only] [--document PATH]");
 const QString kListUsage = QStringLiteral(
     "mltco-cli catalog list [instances|gpus|prices|providers|imports] [--provider P] [--format table|csv|json] "
     "[--document PATH]");
@@ -57,6 +54,15 @@ int runList(const QStringList &args, Io &io)
         return inputError(io, document.error().message);
     catalog::CatalogRepository repo((*document)->database());
     const QString provider = parser.value(QStringLiteral("provider"));
+    if (!provider.isEmpty() && what != QLatin1String("imports")) {
+        // A provider the catalog does not hold lists nothing: said, not shown as an empty listing.
+        QStringList known;
+        for (const catalog::Provider &p : repo.providers())
+            known << p.name;
+        if (!known.contains(provider))
+            return inputError(io, QStringLiteral("The catalog holds no provider \"%1\"; it holds %2.")
+                                      .arg(provider, known.isEmpty() ? QStringLiteral("none") : known.join(QStringLiteral(", "))));
+    }
 
     QStringList header;
     RowSource rows;
@@ -252,7 +258,7 @@ int runCatalog(const QStringList &args, Io &io)
     if (sub == QLatin1String("update"))
         return runCatalogUpdate(args.mid(1), io);
     return usageError(io, QStringLiteral("unknown catalog subcommand '%1' (import, update, list or trend)").arg(sub),
-                      kCatalogImportUsage);
+                      QStringLiteral("mltco-cli help")); // which lists each of them
 }
 
 } // namespace mltco::cli

@@ -72,6 +72,24 @@ private slots:
         }
     }
 
+    // A provider the catalog does not hold is said, with the ones it holds; an empty listing would read as "no prices".
+    void anUnknownProviderIsSaidNotListedEmpty()
+    {
+        const QString d = doc(QStringLiteral("providers.mltco"));
+        for (const char *what : {"prices", "instances", "providers"}) {
+            const CliRun r = cli({QStringLiteral("catalog"), QStringLiteral("list"), QLatin1String(what),
+                                  QStringLiteral("--provider"), QStringLiteral("nosuch"), QStringLiteral("--document"), d});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains(QStringLiteral("The catalog holds no provider \"nosuch\"; it holds aws, ")),
+                     qPrintable(r.err));
+            QVERIFY(r.out.isEmpty());
+        }
+        const CliRun known = cli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("prices"),
+                                  QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--document"), d});
+        QCOMPARE(known.exitCode, 0);
+        QVERIFY(known.out.contains(QStringLiteral("p3.8xlarge")));
+    }
+
     void helpAndUsageExitCodes()
     {
         CliRun help = cli({QStringLiteral("help")});
