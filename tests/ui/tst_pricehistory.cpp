@@ -14,6 +14,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QComboBox>
+#include <QDateTimeAxis>
 #include <QHorizontalBarSeries>
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
@@ -214,6 +215,51 @@ private slots:
     // 1440x900 window drew 20 bars in 190 pixels, their figures over each other and every other name left out. The
     // chart keeps each bar's name and figure apart, says how many of how many it shows, and shows more (up to 20)
     // as the window grows.
+    // A date axis ticks on the calendar: QDateTimeAxis spaces its ticks evenly from its range's start, and a range that
+    // started anywhere labelled "Jan 2022 … Jan 2025, Feb 2026, Feb 2027" (the rates' "1999, 2005, 2012, 2019").
+    // Every tick lands within a few days past the first of its month, every step the same number of months, a January
+    // for yearly steps, and no more ticks than asked.
+    void dateAxesTickOnTheCalendar_data()
+    {
+        QTest::addColumn<QDate>("from");
+        QTest::addColumn<QDate>("to");
+        QTest::addColumn<int>("maxTicks");
+        QTest::newRow("ECB history") << QDate(1999, 1, 4) << QDate(2026, 4, 13) << 8;
+        QTest::newRow("three years") << QDate(2023, 11, 1) << QDate(2026, 12, 6) << 6;
+        QTest::newRow("narrow window") << QDate(2022, 1, 1) << QDate(2026, 12, 6) << 3;
+        QTest::newRow("a year") << QDate(2025, 2, 15) << QDate(2026, 1, 20) << 7;
+        QTest::newRow("a quarter") << QDate(2026, 2, 28) << QDate(2026, 5, 2) << 7;
+        QTest::newRow("leap years, months") << QDate(2023, 12, 31) << QDate(2024, 3, 1) << 7;
+    }
+    void dateAxesTickOnTheCalendar()
+    {
+        QFETCH(QDate, from);
+        QFETCH(QDate, to);
+        QFETCH(int, maxTicks);
+        QDateTimeAxis axis;
+        ui::setCalendarRange(&axis, from, to, maxTicks);
+        const int ticks = axis.tickCount();
+        QVERIFY(ticks >= 2 && ticks <= maxTicks);
+        QVERIFY(axis.min().date() <= from.addDays(1) && axis.max().date() > to);
+        const qint64 a = axis.min().toMSecsSinceEpoch(), b = axis.max().toMSecsSinceEpoch();
+        int step = -1;
+        QDate previous;
+        for (int k = 0; k < ticks; ++k) {
+            const QDate at = QDateTime::fromMSecsSinceEpoch(a + (b - a) * k / (ticks - 1), Qt::UTC).date();
+            QVERIFY2(at.day() >= 1 && at.day() <= 5, qPrintable(at.toString(Qt::ISODate)));
+            if (k > 0) {
+                const int months = (at.year() - previous.year()) * 12 + at.month() - previous.month();
+                if (step < 0)
+                    step = months;
+                QCOMPARE(months, step);
+            }
+            if (step >= 12 || axis.format() == QLatin1String("yyyy"))
+                QCOMPARE(at.month(), 1);
+            previous = at;
+        }
+        QCOMPARE(axis.format(), step >= 12 ? QStringLiteral("yyyy") : QStringLiteral("MMM yyyy"));
+    }
+
     void tflopsBarsAreAsManyAsCanBeRead()
     {
         catalog::ImportRequest request;

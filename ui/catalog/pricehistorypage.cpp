@@ -469,16 +469,6 @@ void PriceHistoryPage::redrawHistory()
     m_historyChart->setTitle(tr("Price per hour; a price holds from its observation until the next one"));
     auto *x = new QDateTimeAxis;
     x->setTitleText(tr("Observed"));
-    x->setFormat(QStringLiteral("MMM yyyy"));
-    // As many dates as fit the plot's width whole ("Jan 2025" is about 60 pixels): a narrow window shows fewer of
-    // them, never "Jan 2…".
-    const auto fitTicks = [this, x] {
-        const int wanted = std::clamp(static_cast<int>(m_historyChart->plotArea().width() / 85.0) + 1, 2, 7);
-        if (x->tickCount() != wanted)
-            x->setTickCount(wanted);
-    };
-    connect(m_historyChart, &QChart::plotAreaChanged, x, fitTicks);
-    QTimer::singleShot(0, x, fitTicks);
     auto *y = newMoneyAxis();
     m_historyChart->addAxis(x, Qt::AlignBottom);
     m_historyChart->addAxis(y, Qt::AlignLeft);
@@ -491,7 +481,19 @@ void PriceHistoryPage::redrawHistory()
             highest = std::max(highest, o.perHour);
     }
     const MoneyScale scale = configureMoneyAxis(y, 0, highest * 1.1, tr("Price per hour"), m_editor->plan().currency);
-    x->setRange(first.addMonths(-2).startOfDay(Qt::UTC), today.addMonths(2).startOfDay(Qt::UTC));
+    // Ticks on the calendar (each January, or each quarter's first month), as many as fit the plot's width whole
+    // ("Jan 2025" is about 60 pixels): a narrow window shows fewer of them, never "Jan 2…".
+    const auto fitTicks = [this, x, first, today] {
+        const int wanted = std::clamp(static_cast<int>(m_historyChart->plotArea().width() / 85.0) + 1, 2, 7);
+        if (wanted != m_historyTicks) {
+            m_historyTicks = wanted;
+            setCalendarRange(x, first, today, wanted);
+        }
+    };
+    m_historyTicks = 7;
+    setCalendarRange(x, first, today, m_historyTicks);
+    connect(m_historyChart, &QChart::plotAreaChanged, x, fitTicks);
+    QTimer::singleShot(0, x, fitTicks);
 
     // A line of years of daily observations has more points than the chart has pixels: each series keeps, per
     // pixel column, the points that draw it (decimateMinMax), however long the history.

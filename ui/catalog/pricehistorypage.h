@@ -78,6 +78,7 @@ private:
     ChartView *m_historyView;
     QChart *m_historyChart;
     QLabel *m_historyNote;
+    int m_historyTicks = 0; ///< the most ticks the history's date axis may have at the plot's width
     QLabel *m_trend = nullptr;          ///< the on-demand price trend of the whole catalog (model.md §10.9)
     QPushButton *m_useTrend = nullptr;  ///< makes it the plan's cloud_price_trend
     std::optional<double> m_trendValue;

@@ -173,10 +173,12 @@ void RatesView::showCurrency()
     double lo = 0, hi = 0;
     bool any = false;
     QString lastSource;
-    QDate lastDay;
+    QDate firstDay, lastDay;
     double lastRate = 0;
     const Status s = catalog::visitRates(m_editor->document().database(), code, {}, {}, [&](const catalog::FxQuote &q) {
         series->append(QDateTime(q.day, QTime(12, 0)).toMSecsSinceEpoch(), q.perEur);
+        if (!any)
+            firstDay = q.day;
         lo = any ? std::min(lo, q.perEur) : q.perEur;
         hi = any ? std::max(hi, q.perEur) : q.perEur;
         any = true;
@@ -189,7 +191,6 @@ void RatesView::showCurrency()
         showMessage(s.error().message, true);
     chart->addSeries(series);
     auto *x = new QDateTimeAxis;
-    x->setFormat(QStringLiteral("yyyy"));
     x->setTitleText(tr("Day"));
     auto *y = new QValueAxis;
     y->setTitleText(tr("%1 per 1 EUR").arg(code));
@@ -199,6 +200,8 @@ void RatesView::showCurrency()
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
+    if (any)
+        setCalendarRange(x, firstDay, lastDay, 8); // each January of every year, 2, 5 or 10, as the history's length asks
     chart->setTitle(any ? tr("%1 per euro: %2 on %3 (%4)")
                               .arg(code, QString::number(lastRate, 'g', 6), lastDay.toString(Qt::ISODate),
                                    catalog::rateSourceLabel(lastSource))

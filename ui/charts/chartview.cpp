@@ -17,6 +17,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QContextMenuEvent>
+#include <QDateTimeAxis>
 #include <QCoreApplication>
 #include <QCursor>
 #include <QDir>
@@ -198,6 +199,36 @@ void setNiceRange(QValueAxis *axis, double lo, double hi)
     scratch.applyNiceNumbers();
     axis->setRange(scratch.min(), scratch.max()); // no-ops when unchanged
     axis->setTickCount(scratch.tickCount());
+}
+
+void setCalendarRange(QDateTimeAxis *axis, const QDate &from, const QDate &to, int maxTicks)
+{
+    if (!from.isValid() || !to.isValid() || to < from)
+        return;
+    const auto monthIndex = [](const QDate &d) { return d.year() * 12 + d.month() - 1; };
+    const auto dateOf = [](int index) { return QDate(index / 12, index % 12 + 1, 1); };
+    const int first = monthIndex(from);
+    const int last = monthIndex(to) + 1; // the month after `to`'s: the range ends on a boundary past it
+    static constexpr int kSteps[] = {1, 2, 3, 6, 12, 24, 60, 120, 240, 600};
+    int step = kSteps[std::size(kSteps) - 1];
+    int start = first, end = last;
+    for (const int candidate : kSteps) {
+        const int s = first / candidate * candidate;
+        const int e = (last + candidate - 1) / candidate * candidate;
+        if ((e - s) / candidate + 1 <= std::max(2, maxTicks)) {
+            step = candidate;
+            start = s;
+            end = e;
+            break;
+        }
+    }
+    if (step == kSteps[std::size(kSteps) - 1]) {
+        start = first / step * step;
+        end = (last + step - 1) / step * step;
+    }
+    axis->setFormat(step >= 12 ? QStringLiteral("yyyy") : QStringLiteral("MMM yyyy"));
+    axis->setTickCount((end - start) / step + 1);
+    axis->setRange(dateOf(start).addDays(1).startOfDay(Qt::UTC), dateOf(end).addDays(1).startOfDay(Qt::UTC));
 }
 
 void setChartTitle(QChart *chart, const QString &title)

@@ -9,6 +9,8 @@ class QLineSeries;
 class QBarCategoryAxis;
 class QChart;
 class QComboBox;
+class QDateTimeAxis;
+class QDate;
 class QValueAxis;
 class QXYSeries;
 
@@ -37,6 +39,13 @@ QValueAxis *newMoneyAxis(QObject *parent = nullptr);
 void setNiceRange(QValueAxis *axis, double lo, double hi);
 /// QChart::setTitle() only when the title differs.
 void setChartTitle(QChart *chart, const QString &title);
+
+/// A date axis covering `from` to `to` whose ticks fall on calendar boundaries: every 1, 2, 3 or 6 months or 1, 2, 5,
+/// 10 … years, the fewest that keep at most `maxTicks` ticks, labelled "MMM yyyy" or "yyyy". QDateTimeAxis spaces
+/// its ticks evenly in time from its range's start, so the range starts and ends on such a boundary (months differ
+/// in length by three days at most, so every tick lands within a few days of its month's first, which its label
+/// names: the range is moved on by one day to keep them past it).
+void setCalendarRange(QDateTimeAxis *axis, const QDate &from, const QDate &to, int maxTicks);
 
 /// Category axis labels for names that may be long: each shortened in the middle to `maxWidth` pixels of
 /// `axis`'s font ("AWS p3.8x… reserved" keeps both ends), those shortened alike told apart by a number, and Qt's
