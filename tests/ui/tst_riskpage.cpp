@@ -12,6 +12,7 @@
 #include "ui/risk/riskpage.h"
 
 #include <QAreaSeries>
+#include <QBarCategoryAxis>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QChart>
@@ -211,6 +212,40 @@ private slots:
             });
             QVERIFY2(barred, qPrintable(u.target + QLatin1Char('.') + tco::parameterKey(u.parameter)));
         }
+    }
+
+    // The tornado's names fit beside its plot at the window's width, and follow a resize: QtCharts gives that axis
+    // two fifths of the chart at most and drew longer names past the chart's edge ("t of one engineer per year"),
+    // so they are shortened in the middle to fit. Its last figure ("$10,000") is whole.
+    void theTornadosNamesFitBesideItsPlot()
+    {
+        auto *view = on<ui::ChartView>(QStringLiteral("tornadoChart"));
+        const auto fits = [view] {
+            const QChart *chart = view->chart();
+            const QList<QAbstractAxis *> axes = chart ? chart->axes(Qt::Vertical) : QList<QAbstractAxis *>();
+            if (axes.isEmpty())
+                return false;
+            auto *names = static_cast<QBarCategoryAxis *>(axes.first());
+            const QFontMetrics metrics(names->labelsFont());
+            for (const QString &name : names->categories())
+                if (metrics.horizontalAdvance(name) > chart->plotArea().left())
+                    return false;
+            return names->count() > 0;
+        };
+        const auto letters = [view] {
+            qsizetype n = 0;
+            for (const QString &name :
+                 static_cast<QBarCategoryAxis *>(view->chart()->axes(Qt::Vertical).first())->categories())
+                n += name.size();
+            return n;
+        };
+        QTRY_VERIFY(fits());
+        m_f->window->resize(1100, 900);
+        QTRY_VERIFY(fits());
+        const qsizetype narrow = letters();
+        // A wider tornado shows more of each name (and never cuts one at the chart's edge).
+        m_f->window->resize(1900, 900);
+        QTRY_VERIFY(fits() && letters() > narrow);
     }
 
     void manyScenariosGetTheirNamesWholeInTheHistogramLegend()

@@ -143,7 +143,14 @@ QChart *histogramChart(const tco::AnalysisResult &result)
     return chart;
 }
 
-QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario, double baseTotal, int bars)
+int tornadoLabelWidth(int viewWidth)
+{
+    const int room = viewWidth * 2 / 5 - 24; // the axis' ticks and padding
+    return std::clamp(room / 20 * 20, 80, kTornadoLabelWidth);
+}
+
+QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario, double baseTotal, int bars,
+                     int labelWidth)
 {
     std::vector<tco::TornadoEntry> entries;
     for (const tco::TornadoEntry &e : result.tornado)
@@ -173,7 +180,7 @@ QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario,
     chart->addSeries(series);
     auto *categories = new QBarCategoryAxis(chart);
     // Qt would cut a long input's name down to "…": shortened in the middle instead, each kept distinct.
-    appendShortenedCategories(categories, labels, kTornadoLabelWidth);
+    appendShortenedCategories(categories, labels, std::min(labelWidth, kTornadoLabelWidth));
     chart->addAxis(categories, Qt::AlignLeft);
     auto *money = newMoneyAxis(chart); // changes either way of zero
     chart->addAxis(money, Qt::AlignBottom);
@@ -186,6 +193,8 @@ QChart *tornadoChart(const tco::AnalysisResult &result, const QString &scenario,
     chart->setTitle(QObject::tr("Tornado around the plan's %1").arg(report::moneyWhole(baseTotal, result.currency)));
     chart->legend()->setAlignment(Qt::AlignBottom);
     palette::styleChart(chart);
+    // Room on the right for half the last figure under the plot ("$10,000" was cut to "$10,").
+    chart->setMargins(QMargins(2, 2, QFontMetrics(money->labelsFont()).horizontalAdvance(QStringLiteral("$10,000")) / 2, 2));
     return chart;
 }
 

@@ -163,6 +163,7 @@ RiskPage::RiskPage(PlanEditor *editor, QWidget *parent) : QWidget(parent), m_edi
     m_tornado = new ChartView(results);
     m_tornado->setObjectName(QStringLiteral("tornadoChart"));
     m_tornado->setMinimumHeight(300);
+    m_tornado->installEventFilter(this); // its names follow its width
     tornadoBox->addWidget(m_tornado, 1);
     lower->addLayout(tornadoBox, 1);
     m_histogram = new ChartView(results);
@@ -209,6 +210,15 @@ void RiskPage::planChanged()
         return;
     }
     refreshEditor();
+}
+
+bool RiskPage::eventFilter(QObject *watched, QEvent *event)
+{
+    // The tornado's names are fitted to its view's width, so they follow it.
+    if (watched == m_tornado && event->type() == QEvent::Resize &&
+        risk::tornadoLabelWidth(m_tornado->width()) != m_tornadoLabelWidth)
+        QTimer::singleShot(0, this, &RiskPage::showTornado); // after the resize, never inside the view's own layout
+    return QWidget::eventFilter(watched, event);
 }
 
 void RiskPage::resizeEvent(QResizeEvent *event)
@@ -774,7 +784,8 @@ void RiskPage::showTornado()
         return;
     const QString scenario = m_tornadoScenario->currentText();
     const double total = m_liveBase->scenarios[static_cast<std::size_t>(i)].result.total;
-    m_tornado->setChart(risk::tornadoChart(*m_preliminary, scenario, total, kTornadoBars));
+    m_tornadoLabelWidth = risk::tornadoLabelWidth(m_tornado->width());
+    m_tornado->setChart(risk::tornadoChart(*m_preliminary, scenario, total, kTornadoBars, m_tornadoLabelWidth));
     // What the tornado is, and what the terms of its bars mean (each said once).
     QStringList tips{glossary::tornado()};
     int bars = 0;

@@ -52,6 +52,7 @@ signals:
 protected:
     void showEvent(QShowEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void planChanged();        // refreshEditor(), or mark the page stale while it is not shown
@@ -97,6 +98,7 @@ private:
     ChartView *m_fan = nullptr;
     ChartView *m_histogram = nullptr;
     ChartView *m_tornado = nullptr;
+    int m_tornadoLabelWidth = 0; ///< what the tornado's names were fitted to (tornadoLabelWidth())
     QComboBox *m_tornadoScenario = nullptr;
     QTimer *m_poll = nullptr;
     QBoxLayout *m_lower = nullptr; ///< the tornado and the histogram
