@@ -9,6 +9,8 @@
 #include "tests/support/testmain.h"
 
 #include <QComboBox>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QScatterSeries>
 #include <QStandardPaths>
@@ -95,6 +97,13 @@ private slots:
         QCOMPARE(card->value(), fleet.reachable ? QStringLiteral("%1 busy").arg(report::percent(fleet.utilization, 0))
                                                 : QStringLiteral("Never"));
         QCOMPARE(panel->view()->chart()->title(), QStringLiteral("Own vs pay-per-use by demand"));
+        // Its demand ticks are grouped by thousands, as the note above it writes them ("20,000", never "20000").
+        QStringList ticks;
+        for (QGraphicsItem *item : panel->view()->scene()->items())
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                ticks << text->toPlainText();
+        QVERIFY2(ticks.contains(QStringLiteral("10,000")) && !ticks.contains(QStringLiteral("10000")),
+                 qPrintable(ticks.join(QStringLiteral(" | "))));
 
         // Without the pay-per-use options the cheapest cloud option is rented by the box or the node: the card gives
         // the servers at which buying is no dearer, as the chart marks them.

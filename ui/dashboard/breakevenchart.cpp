@@ -18,6 +18,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QScatterSeries>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -78,6 +79,9 @@ BreakEvenChart::BreakEvenChart(QWidget *parent)
     m_chart->addAxis(m_servers, Qt::AlignBottom);
     m_chart->addAxis(m_money, Qt::AlignLeft);
     palette::styleChart(m_chart);
+    // Demand's ticks grouped by thousands as the note above the chart writes them ("20,000", not "20000").
+    m_chart->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    m_chart->setLocalizeNumbers(true);
     m_view->setChart(m_chart);
     m_view->setMinimumHeight(200);
     QColor calloutFill = theme::color(theme::Role::Surface);
