@@ -315,9 +315,20 @@ Expected<std::unique_ptr<Document>> Document::openFile(const QString &path, Acce
                                         "can be read, which a read-only document cannot be; copy it somewhere "
                                         "writable first."),
                          {}};
-        if (mode != OpenMode::ReadWrite)
+        if (mode != OpenMode::ReadWrite || *version >= kFileSchemaVersion)
             return {};
-        return upgradeSchema(*db, static_cast<int>(*version));
+        // Every step of the upgrade in one transaction: a step the file cannot take (a damaged older document) leaves
+        // it as it was, refused, never half upgraded (the fuzzer's finding, tests/fuzz/regressions/document).
+        Transaction tx(*db);
+        if (!tx.isActive())
+            return Error{QStringLiteral("the upgrade to this version of mltco could not start: %1").arg(tx.errorString()),
+                         {}};
+        if (Status s = upgradeSchema(*db, static_cast<int>(*version), SchemaSteps::InCallersTransaction); !s)
+            return s; // rolled back with `tx`
+        if (!tx.commit())
+            return Error{QStringLiteral("the upgrade to this version of mltco could not be saved: %1").arg(tx.errorString()),
+                         {}};
+        return {};
     }();
     // Let go of this handle first: a refused document's connection is removed with it.
     *db = QSqlDatabase();
