@@ -93,6 +93,22 @@ private slots:
         shot(QStringLiteral("fleet-before"));
     }
 
+    // Before the plan is found (the sample plan asks for none, so the page does not run by itself), each chart says
+    // what it will show and how to get it, instead of being a blank box.
+    void beforeARunEachChartSaysWhatItWillShow()
+    {
+        m_f = std::make_unique<UiFixture>();
+        QVERIFY(m_f->open());
+        QVERIFY(!m_f->editor()->plan().optimize.has_value());
+        m_f->window->showPage(ui::MainWindow::FleetPlan);
+        QTRY_VERIFY(page() && page()->isVisible());
+        QVERIFY(!page()->answer().has_value());
+        for (const char *name : {"fleetTimeline", "fleetFrontier"}) {
+            const QString title = on<ui::ChartView>(QLatin1String(name))->chart()->title();
+            QVERIFY2(title.endsWith(QStringLiteral("(find the fleet plan)")), qPrintable(title));
+        }
+    }
+
     void theFirstShowFindsTheAnswer()
     {
         // A newcomer opening the example sees the page working: it runs by itself the first time it is shown.

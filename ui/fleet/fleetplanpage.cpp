@@ -6,8 +6,10 @@
 #include "ui/core/planeditor.h"
 #include "ui/core/theme.h"
 #include "ui/core/glossary.h"
+#include "ui/dashboard/chartpalette.h"
 #include "ui/fleet/fleetcharts.h"
 
+#include <QChart>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDoubleValidator>
@@ -304,6 +306,15 @@ FleetPlanPage::FleetPlanPage(PlanEditor *editor, QWidget *parent) : QWidget(pare
                                .arg(glossary::cvar(), glossary::npv()));
     m_frontier->setMinimumHeight(300);
     m_lower->addWidget(m_frontier, 1);
+    // Until the plan is found: what each chart will show, not two blank boxes.
+    for (auto [view, text] :
+         {std::pair{m_timeline, tr("What to own and reserve, month by month, against demand (find the fleet plan)")},
+          std::pair{m_frontier, tr("Efficient frontier (find the fleet plan)")}}) {
+        auto *placeholder = new QChart;
+        placeholder->setTitle(text);
+        palette::styleChart(placeholder);
+        view->setChart(placeholder);
+    }
     m_comparison = new QTableWidget(0, 3, results);
     m_comparison->setObjectName(QStringLiteral("fleetComparison"));
     m_comparison->setAccessibleName(tr("The fleet plan and every scenario under the same futures"));
