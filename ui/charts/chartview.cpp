@@ -210,22 +210,16 @@ void setCalendarRange(QDateTimeAxis *axis, const QDate &from, const QDate &to, i
     const int first = monthIndex(from);
     const int last = monthIndex(to) + 1; // the month after `to`'s: the range ends on a boundary past it
     static constexpr int kSteps[] = {1, 2, 3, 6, 12, 24, 60, 120, 240, 600};
-    int step = kSteps[std::size(kSteps) - 1];
-    int start = first, end = last;
+    const auto startFor = [first](int step) { return first / step * step; };
+    const auto endFor = [last](int step) { return (last + step - 1) / step * step; };
+    int step = kSteps[std::size(kSteps) - 1]; // the longest, should none keep to maxTicks
     for (const int candidate : kSteps) {
-        const int s = first / candidate * candidate;
-        const int e = (last + candidate - 1) / candidate * candidate;
-        if ((e - s) / candidate + 1 <= std::max(2, maxTicks)) {
+        if ((endFor(candidate) - startFor(candidate)) / candidate + 1 <= std::max(2, maxTicks)) {
             step = candidate;
-            start = s;
-            end = e;
             break;
         }
     }
-    if (step == kSteps[std::size(kSteps) - 1]) {
-        start = first / step * step;
-        end = (last + step - 1) / step * step;
-    }
+    const int start = startFor(step), end = endFor(step);
     axis->setFormat(step >= 12 ? QStringLiteral("yyyy") : QStringLiteral("MMM yyyy"));
     axis->setTickCount((end - start) / step + 1);
     axis->setRange(dateOf(start).addDays(1).startOfDay(Qt::UTC), dateOf(end).addDays(1).startOfDay(Qt::UTC));
